@@ -30,6 +30,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Create an account and sign in */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -46,6 +47,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign in with username or email */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -62,6 +64,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Revoke the current token */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -76,6 +79,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The signed-in member */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -94,11 +98,1316 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Change one's password */
         post: operations["changePassword"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a post or a reply
+         * @description Multipart form. `content` is required unless at least one media file is attached (400 'Content is required
+         *     when no media is attached'); at most 4 files, images or videos (400 'Maximum 4 media files allowed').
+         *     `alt[i]` describes `media[i]`. A reply sets `replyTo` to the parent post's id (404 when the parent is not
+         *     visible to the author). Mentions and hashtags are extracted from `content` by the server.
+         */
+        post: operations["createPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/posts/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Home feed
+         * @description Posts and reposts by the viewer and the members they follow, newest first, without muted or blocked
+         *     members, keywords and domains. A post appears at most once per feed; `repostedBy` says who reposted it
+         *     when it reached the feed through a repost.
+         */
+        get: operations["getFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/posts/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search posts by text or hashtag
+         * @description A query starting with `#` matches the hashtag exactly. Newest first.
+         */
+        get: operations["searchPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/posts/trending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trending hashtags
+         * @description The most used hashtags of recent public posts, most used first (at most 10).
+         */
+        get: operations["getTrending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/posts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A post and its replies
+         * @description The post with its direct replies, oldest first, paginated. 404 when the post does not exist or is not
+         *     visible to the viewer. Counts one view.
+         */
+        get: operations["getPost"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete one's own post
+         * @description Only the author (or an admin) may delete a post.
+         */
+        delete: operations["deletePost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/posts/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Like or unlike a post */
+        post: operations["toggleLike"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/posts/{id}/repost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Repost or un-repost a post
+         * @description Only public posts can be reposted (403 otherwise).
+         */
+        post: operations["toggleRepost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search members, with suggestions of whom to follow
+         * @description `q` (at least 2 characters) matches username and display name, case-insensitive. Without `q`, `users` is
+         *     empty and only `suggestions` (members the viewer does not follow yet, at most 5) are returned.
+         */
+        get: operations["searchUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit one's own profile */
+        patch: operations["updateProfile"];
+        trace?: never;
+    };
+    "/users/profile/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace one's avatar
+         * @description One image file (JPEG, PNG, GIF or WebP); the server crops and resizes it.
+         */
+        post: operations["uploadAvatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/profile/banner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace one's banner
+         * @description One image file (JPEG, PNG, GIF or WebP); the server crops and resizes it.
+         */
+        post: operations["uploadBanner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/settings/privacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit one's content and privacy settings */
+        patch: operations["updatePrivacySettings"];
+        trace?: never;
+    };
+    "/users/fix-all-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recount every member's stats (admins only) */
+        post: operations["fixAllStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/migrate-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give direct-message keys to every member without them (admins only) */
+        post: operations["migrateKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/promote/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: components["parameters"]["UsernamePath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a member an admin (admins only) */
+        post: operations["promoteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/demote/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: components["parameters"]["UsernamePath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take admin rights from a member (admins only)
+         * @description An admin cannot demote themselves (400), so the instance always keeps at least one admin.
+         */
+        post: operations["demoteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: components["parameters"]["UsernamePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A member's profile and one page of their posts
+         * @description `tab` picks the posts: `posts` (their posts and reposts, `repostedBy` set on reposts), `replies`, `media`
+         *     (posts with media) or `likes` (posts they liked). Newest first. `contentSettings` is present only on the
+         *     viewer's own profile. Usernames `search`, `profile`, `settings`, `promote` and `demote` are reserved (they
+         *     name other routes).
+         */
+        get: operations["getUserProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{username}/followers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: components["parameters"]["UsernamePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Who follows a member
+         * @description Most recent follow first.
+         */
+        get: operations["getFollowers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{username}/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: components["parameters"]["UsernamePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Whom a member follows
+         * @description Most recent follow first.
+         */
+        get: operations["getFollowing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follow a member
+         * @description Idempotent. Following oneself is 400; a member who blocked the viewer (or is blocked) is 403.
+         */
+        post: operations["followUser"];
+        /**
+         * Stop following a member
+         * @description Idempotent.
+         */
+        delete: operations["unfollowUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/recalculate-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recount one member's stats (admins only) */
+        post: operations["recalculateUserStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Blocked members, keywords and domains
+         * @description `users` is paginated (most recent first); `keywords` and `domains` are returned in full, alphabetically.
+         *     Blocking hides the member's posts, keywords and domains everywhere and removes follows both ways.
+         */
+        get: operations["getBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blocks/user/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A member's id. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Block a member
+         * @description Blocking oneself is 400; an existing block is 409.
+         */
+        post: operations["blockUser"];
+        /** Unblock a member */
+        delete: operations["unblockUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blocks/keyword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Block a keyword
+         * @description The keyword is trimmed and compared case-insensitively; an existing one is 409.
+         */
+        post: operations["blockKeyword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blocks/keyword/{keyword}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The keyword, URL-encoded. */
+                keyword: components["parameters"]["KeywordPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unblock a keyword */
+        delete: operations["unblockKeyword"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blocks/domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Block a domain
+         * @description Hides posts linking to the domain or its subdomains; an existing one is 409.
+         */
+        post: operations["blockDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blocks/domain/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domain: components["parameters"]["DomainPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unblock a domain */
+        delete: operations["unblockDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The viewer's conversations
+         * @description Most recent activity first. Archived conversations are listed only with `archived=true`.
+         */
+        get: operations["getConversations"];
+        put?: never;
+        /**
+         * Start (or reopen) a conversation with a member
+         * @description Answers 200 with the existing conversation when there already is one with this member (un-archiving it),
+         *     201 when a new one is created. Messaging oneself is 400; a member whose `allowDMs` excludes the viewer, or
+         *     a block either way, is 403.
+         */
+        post: operations["createConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Messages of a conversation
+         * @description Newest first; `nextCursor` pages back in time. 404 unless the viewer is a participant.
+         */
+        get: operations["getMessages"];
+        put?: never;
+        /**
+         * Send a message
+         * @description `content` is the message text, or its ciphertext once end-to-end encryption lands. Media are not
+         *     supported yet. 403 when the other participant's `allowDMs` excludes the viewer or a block exists.
+         *     Participants receive the socket event `new_message`.
+         */
+        post: operations["sendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/conversations/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every incoming message of a conversation read */
+        post: operations["markConversationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/conversations/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive (or un-archive) a conversation for the viewer
+         * @description Without a body the conversation is archived. A new message un-archives it.
+         */
+        post: operations["archiveConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/conversations/{id}/mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mute or unmute a conversation for the viewer */
+        post: operations["muteConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one's own message
+         * @description Only the sender may delete, and not twice (403). The message stays in the conversation with `deleted` true
+         *     and empty `content`. Participants receive `message_deleted`.
+         */
+        delete: operations["deleteMessage"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit one's own message
+         * @description Only the sender may edit, and not a deleted message (403). Participants receive `message_edited`.
+         */
+        patch: operations["editMessage"];
+        trace?: never;
+    };
+    "/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The viewer's lists
+         * @description `scope` picks lists the viewer owns, subscribes to, or both (default). Most recent first.
+         */
+        get: operations["getLists"];
+        put?: never;
+        /** Create a list */
+        post: operations["createList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A list and one page of its members
+         * @description A private list is visible to its owner only (404 for others).
+         */
+        get: operations["getList"];
+        put?: never;
+        post?: never;
+        /** Delete one's own list */
+        delete: operations["deleteList"];
+        options?: never;
+        head?: never;
+        /** Edit one's own list */
+        patch: operations["updateList"];
+        trace?: never;
+    };
+    "/lists/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a member to one's own list
+         * @description A member already on the list is 409.
+         */
+        post: operations["addListMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lists/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                /** @description A member's id. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member from one's own list */
+        delete: operations["removeListMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lists/{id}/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe to someone else's list
+         * @description Idempotent. Subscribing to one's own list is 400; a private list of someone else is 404.
+         */
+        post: operations["subscribeList"];
+        /**
+         * Unsubscribe from a list
+         * @description Idempotent.
+         */
+        delete: operations["unsubscribeList"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookmarks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The viewer's bookmarks
+         * @description Most recent first; `collectionId` keeps only the bookmarks in that collection.
+         */
+        get: operations["getBookmarks"];
+        put?: never;
+        /**
+         * Bookmark a post
+         * @description A post already bookmarked is 409.
+         */
+        post: operations["createBookmark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookmarks/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The viewer's bookmark collections
+         * @description Most recent first.
+         */
+        get: operations["getCollections"];
+        put?: never;
+        /** Create a bookmark collection */
+        post: operations["createCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookmarks/collections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit one's own bookmark collection */
+        patch: operations["updateCollection"];
+        trace?: never;
+    };
+    "/bookmarks/collections/{id}/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a post into one's own collection
+         * @description Bookmarks the post too when it is not bookmarked yet. A post already in the collection is 409.
+         */
+        post: operations["addCollectionPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookmarks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a bookmark
+         * @description `id` is the bookmark's id (not the post's). The post leaves every collection too.
+         */
+        delete: operations["deleteBookmark"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mutes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Muted members, keywords and domains
+         * @description `mutedUsers` is paginated (most recent first); `mutedKeywords` and `mutedDomains` are returned in full,
+         *     alphabetically. Muting hides content from the viewer only; the muted member is not told.
+         */
+        get: operations["getMutes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mutes/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mute a member
+         * @description Muting oneself is 400; an existing mute is 409.
+         */
+        post: operations["muteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mutes/user/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The muted member's id (as sent in `userId` when muting). */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unmute a member */
+        delete: operations["unmuteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mutes/keyword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mute a keyword
+         * @description The keyword is trimmed and compared case-insensitively; an existing one is 409.
+         */
+        post: operations["muteKeyword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mutes/keyword/{keyword}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The keyword, URL-encoded. */
+                keyword: components["parameters"]["KeywordPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unmute a keyword */
+        delete: operations["unmuteKeyword"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mutes/domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mute a domain
+         * @description An existing one is 409.
+         */
+        post: operations["muteDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mutes/domain/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domain: components["parameters"]["DomainPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unmute a domain */
+        delete: operations["unmuteDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a member
+         * @description Reporting oneself is 400; a pending report by the viewer on the same member is 409.
+         */
+        post: operations["reportUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a post
+         * @description The post must be visible to the viewer (404); a pending report by the viewer on it is 409.
+         */
+        post: operations["reportPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a message received in a conversation
+         * @description Only a participant may report a message (404 otherwise); a pending report by the viewer on it is 409.
+         *     Once messages are end-to-end encrypted the server cannot read them, so the report's `description` is
+         *     where the reporter quotes what matters.
+         */
+        post: operations["reportMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reports to moderate (admins) or filed by the viewer (members)
+         * @description Admins see every report, members only the reports they filed. Newest first; `status` keeps one status.
+         */
+        get: operations["getReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Review a report (admins only)
+         * @description Allowed moves: pending to reviewed or dismissed; reviewed to resolved or dismissed. Any other move is 400.
+         *     The server stamps `reviewedAt`.
+         */
+        patch: operations["updateReport"];
+        trace?: never;
+    };
+    "/analytics/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The viewer's totals over a time range */
+        get: operations["getUserAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/posts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One of the viewer's posts over a time range
+         * @description Only the author sees a post's analytics (403).
+         */
+        get: operations["getPostAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/engagement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The viewer's top and recent posts over a time range
+         * @description `topPosts`: the 5 posts with the most likes, reposts and replies in the range; `recentPosts`: the 5 newest.
+         */
+        get: operations["getEngagementAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/trends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The viewer's daily figures over a time range
+         * @description One entry per day of the range, oldest first, days without activity included with zeros.
+         */
+        get: operations["getTrendAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The viewer's notifications
+         * @description Newest first. `unreadCount` counts every unread notification, whatever the filter.
+         */
+        get: operations["getNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Mark every notification read */
+        patch: operations["markAllNotificationsRead"];
+        trace?: never;
+    };
+    "/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Mark one notification read */
+        patch: operations["markNotificationRead"];
         trace?: never;
     };
 }
@@ -188,6 +1497,583 @@ export interface components {
             currentPassword: string;
             newPassword: components["schemas"]["Password"];
         };
+        /** @description Pass as `cursor` to get the next page; null on the last page. */
+        NextCursor: string | null;
+        /** @description A blocked or muted keyword; must not be blank (the server trims it). */
+        Keyword: string;
+        /** @description Lowercase domain name, e.g. `spam.example`: labels of letters and digits with inner hyphens, dot separated, the last one at least 2 letters. */
+        Domain: string;
+        /** @description A list or collection name; must not be blank. */
+        Name: string;
+        ShortDescription: string;
+        /**
+         * @default 30d
+         * @enum {string}
+         */
+        TimeRange: "7d" | "30d" | "90d";
+        PostMedia: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            type: "image" | "video";
+            url: string;
+            thumbnailUrl: string | null;
+            alt: string | null;
+            width: number | null;
+            height: number | null;
+        };
+        /** @description A post as the viewer sees it */
+        Post: {
+            id: components["schemas"]["Id"];
+            author: components["schemas"]["UserSummary"];
+            content: string;
+            media: components["schemas"]["PostMedia"][];
+            /** @description Usernames mentioned in `content` */
+            mentions: string[];
+            /** @description Hashtags of `content`, without `#` */
+            hashtags: string[];
+            visibility: components["schemas"]["Visibility"];
+            sensitive: boolean;
+            sensitiveReason: string | null;
+            /** @description The parent post's id when this post is a reply */
+            replyTo: components["schemas"]["Id"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            edited: boolean;
+            likeCount: number;
+            repostCount: number;
+            replyCount: number;
+            views: number;
+            /** @description The viewer likes this post */
+            liked: boolean;
+            /** @description The viewer reposted this post */
+            reposted: boolean;
+        };
+        /** @description A post in a feed or on a profile; `repostedBy` is set when it is there because of a repost */
+        FeedPost: components["schemas"]["Post"] & {
+            repostedBy: components["schemas"]["UserSummary"] | null;
+        };
+        CreatePostRequest: {
+            /** @description Required unless media are attached */
+            content?: string;
+            /** @default public */
+            visibility: components["schemas"]["Visibility"];
+            /**
+             * @default false
+             * @enum {string}
+             */
+            sensitive: "true" | "false";
+            sensitiveReason?: string;
+            replyTo?: components["schemas"]["Id"];
+            media?: string[];
+            /** @description One alternative text per media file, in the same order */
+            alt?: string[];
+        };
+        PostResponse: {
+            post: components["schemas"]["Post"];
+        };
+        FeedResponse: {
+            posts: components["schemas"]["FeedPost"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        PostsPage: {
+            posts: components["schemas"]["Post"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        PostDetailResponse: {
+            post: components["schemas"]["Post"];
+            /** @description Direct replies, oldest first */
+            replies: components["schemas"]["Post"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        LikeResponse: {
+            liked: boolean;
+            likeCount: number;
+        };
+        RepostResponse: {
+            reposted: boolean;
+            repostCount: number;
+        };
+        Trend: {
+            /** @description Without `#` */
+            hashtag: string;
+            /** @description Posts using it */
+            count: number;
+        };
+        TrendingResponse: {
+            trends: components["schemas"]["Trend"][];
+        };
+        /** @description A member's profile as the viewer sees it */
+        UserProfile: {
+            id: components["schemas"]["Id"];
+            username: string;
+            displayName: string;
+            avatar: string | null;
+            banner: string | null;
+            bio: string;
+            verified: boolean;
+            privateAccount: boolean;
+            isAdmin: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The viewer follows this member */
+            isFollowing: boolean;
+            stats: components["schemas"]["UserStats"];
+            /** @description Only on the viewer's own profile */
+            contentSettings?: components["schemas"]["ContentSettings"];
+        };
+        UserProfileResponse: {
+            user: components["schemas"]["UserProfile"];
+            posts: components["schemas"]["FeedPost"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        /** @description A row of a followers or following list */
+        FollowEntry: {
+            id: components["schemas"]["Id"];
+            username: string;
+            displayName: string;
+            avatar: string | null;
+            verified: boolean;
+            /** @description The viewer follows this member */
+            isFollowing: boolean;
+        };
+        FollowersPage: {
+            followers: components["schemas"]["FollowEntry"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        FollowingPage: {
+            following: components["schemas"]["FollowEntry"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        FollowResponse: {
+            /** @description The viewer now follows the member */
+            following: boolean;
+            /** @description The member's followers count */
+            followers: number;
+        };
+        UserSearchResult: {
+            id: components["schemas"]["Id"];
+            username: string;
+            displayName: string;
+            avatar: string | null;
+            verified: boolean;
+            bio: string;
+            /** @description The viewer follows this member */
+            isFollowing: boolean;
+        };
+        UserSearchResponse: {
+            users: components["schemas"]["UserSearchResult"][];
+            /** @description Members to follow (at most 5), also when `q` is absent */
+            suggestions: components["schemas"]["UserSearchResult"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        UpdateProfileRequest: {
+            displayName?: components["schemas"]["DisplayName"];
+            bio?: string;
+            privateAccount?: boolean;
+        };
+        UpdatePrivacyRequest: {
+            showSensitiveContent?: boolean;
+            allowDMs?: components["schemas"]["Audience"];
+            allowMentions?: components["schemas"]["Audience"];
+        };
+        ImageUploadRequest: {
+            /** Format: binary */
+            image: string;
+        };
+        FixAllStatsResponse: {
+            /** @description How many members' stats were recomputed */
+            recalculated: number;
+        };
+        RecalculateStatsResponse: {
+            user: {
+                id: components["schemas"]["Id"];
+                username: string;
+                stats: components["schemas"]["UserStats"];
+            };
+        };
+        AdminRoleResponse: {
+            user: {
+                username: string;
+                isAdmin: boolean;
+            };
+        };
+        MigrateKeysResponse: {
+            /** @description How many members received keys */
+            migrated: number;
+        };
+        BlockedUser: {
+            id: components["schemas"]["Id"];
+            blocked: components["schemas"]["UserSummary"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        BlockedUserResponse: {
+            block: components["schemas"]["BlockedUser"];
+        };
+        BlocksResponse: {
+            users: components["schemas"]["BlockedUser"][];
+            keywords: string[];
+            domains: string[];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        KeywordRequest: {
+            keyword: components["schemas"]["Keyword"];
+        };
+        KeywordResponse: {
+            /** @description The keyword as stored (trimmed) */
+            keyword: string;
+        };
+        DomainRequest: {
+            domain: components["schemas"]["Domain"];
+        };
+        DomainResponse: {
+            domain: string;
+        };
+        MuteUserRequest: {
+            userId: components["schemas"]["Id"];
+            reason?: string;
+        };
+        MutedUser: {
+            id: components["schemas"]["Id"];
+            reason: string | null;
+            muted: components["schemas"]["UserSummary"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MutedKeyword: {
+            id: components["schemas"]["Id"];
+            keyword: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MutedDomain: {
+            id: components["schemas"]["Id"];
+            domain: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MutedUserResponse: {
+            mute: components["schemas"]["MutedUser"];
+        };
+        MutedKeywordResponse: {
+            mute: components["schemas"]["MutedKeyword"];
+        };
+        MutedDomainResponse: {
+            mute: components["schemas"]["MutedDomain"];
+        };
+        MutesResponse: {
+            mutedUsers: components["schemas"]["MutedUser"][];
+            mutedKeywords: components["schemas"]["MutedKeyword"][];
+            mutedDomains: components["schemas"]["MutedDomain"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        MessageMedia: {
+            /** @enum {string} */
+            type: "image" | "video" | "other";
+            url: string;
+            name: string;
+        };
+        /** @description A message of a direct conversation */
+        DirectMessage: {
+            id: components["schemas"]["Id"];
+            conversationId: components["schemas"]["Id"];
+            senderId: components["schemas"]["Id"];
+            /** @description Text, or ciphertext once messages are end-to-end encrypted; empty when deleted */
+            content: string;
+            /** @description The recipient has read it */
+            read: boolean;
+            edited: boolean;
+            deleted: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Always empty until message media are supported */
+            media: components["schemas"]["MessageMedia"][];
+        };
+        LastMessage: {
+            id: components["schemas"]["Id"];
+            senderId: components["schemas"]["Id"];
+            content: string;
+            read: boolean;
+            deleted: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Conversation: {
+            id: components["schemas"]["Id"];
+            /** @description Every participant, the viewer included */
+            participants: components["schemas"]["UserSummary"][];
+            lastMessage: components["schemas"]["LastMessage"] | null;
+            /** Format: date-time */
+            lastActivity: string;
+            /** @description Incoming messages the viewer has not read */
+            unreadCount: number;
+            /** @description Muted by the viewer */
+            muted: boolean;
+            /** @description Archived by the viewer */
+            archived: boolean;
+        };
+        ConversationsPage: {
+            conversations: components["schemas"]["Conversation"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        ConversationResponse: {
+            conversation: components["schemas"]["Conversation"];
+        };
+        MessagesPage: {
+            /** @description Newest first */
+            messages: components["schemas"]["DirectMessage"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        DirectMessageResponse: {
+            message: components["schemas"]["DirectMessage"];
+        };
+        CreateConversationRequest: {
+            recipientId: components["schemas"]["Id"];
+        };
+        MessageContentRequest: {
+            /** @description Text or ciphertext; must not be blank */
+            content: string;
+        };
+        ArchiveConversationRequest: {
+            /** @default true */
+            archived: boolean;
+        };
+        ArchiveConversationResponse: {
+            archived: boolean;
+        };
+        MuteConversationRequest: {
+            muted: boolean;
+        };
+        MuteConversationResponse: {
+            muted: boolean;
+        };
+        List: {
+            id: components["schemas"]["Id"];
+            name: string;
+            description: string;
+            isPrivate: boolean;
+            memberCount: number;
+            subscriberCount: number;
+            owner: components["schemas"]["UserSummary"];
+            /** @description The viewer subscribes to this list */
+            subscribed: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CreateListRequest: {
+            name: components["schemas"]["Name"];
+            description?: components["schemas"]["ShortDescription"];
+            /** @default false */
+            isPrivate: boolean;
+        };
+        UpdateListRequest: {
+            name?: components["schemas"]["Name"];
+            description?: components["schemas"]["ShortDescription"];
+            isPrivate?: boolean;
+        };
+        ListResponse: {
+            list: components["schemas"]["List"];
+        };
+        ListsPage: {
+            lists: components["schemas"]["List"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        ListDetailResponse: {
+            list: components["schemas"]["List"];
+            /** @description Most recently added first */
+            members: components["schemas"]["UserSummary"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        UserIdRequest: {
+            userId: components["schemas"]["Id"];
+        };
+        SubscribeResponse: {
+            subscribed: boolean;
+            subscriberCount: number;
+        };
+        Bookmark: {
+            id: components["schemas"]["Id"];
+            post: components["schemas"]["Post"];
+            /** @description The viewer's collections holding this post */
+            collectionIds: components["schemas"]["Id"][];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        BookmarkResponse: {
+            bookmark: components["schemas"]["Bookmark"];
+        };
+        BookmarksPage: {
+            bookmarks: components["schemas"]["Bookmark"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        PostIdRequest: {
+            postId: components["schemas"]["Id"];
+        };
+        Collection: {
+            id: components["schemas"]["Id"];
+            name: string;
+            description: string;
+            isPrivate: boolean;
+            postCount: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CreateCollectionRequest: {
+            name: components["schemas"]["Name"];
+            description?: components["schemas"]["ShortDescription"];
+            /** @default false */
+            isPrivate: boolean;
+        };
+        UpdateCollectionRequest: {
+            name?: components["schemas"]["Name"];
+            description?: components["schemas"]["ShortDescription"];
+            isPrivate?: boolean;
+        };
+        CollectionResponse: {
+            collection: components["schemas"]["Collection"];
+        };
+        CollectionsPage: {
+            collections: components["schemas"]["Collection"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        /** @enum {string} */
+        ReportStatus: "pending" | "reviewed" | "resolved" | "dismissed";
+        /** @description Why the reporter reports; must not be blank */
+        ReportReason: string;
+        ReportDescription: string;
+        ReportUserRequest: {
+            userId: components["schemas"]["Id"];
+            reason: components["schemas"]["ReportReason"];
+            description?: components["schemas"]["ReportDescription"];
+        };
+        ReportPostRequest: {
+            postId: components["schemas"]["Id"];
+            reason: components["schemas"]["ReportReason"];
+            description?: components["schemas"]["ReportDescription"];
+        };
+        ReportMessageRequest: {
+            messageId: components["schemas"]["Id"];
+            reason: components["schemas"]["ReportReason"];
+            description?: components["schemas"]["ReportDescription"];
+        };
+        /**
+         * @description What was reported. For a member: their username and display name, `content` null. For a post or a message:
+         *     its author's username and display name and its content (null once deleted).
+         */
+        ReportTarget: {
+            id: components["schemas"]["Id"];
+            username: string | null;
+            displayName: string | null;
+            content: string | null;
+        };
+        Report: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            type: "user" | "post" | "message";
+            status: components["schemas"]["ReportStatus"];
+            reason: string;
+            description: string | null;
+            reporter: components["schemas"]["UserSummary"];
+            target: components["schemas"]["ReportTarget"];
+            /** Format: date-time */
+            createdAt: string;
+            reviewNote: string | null;
+            /** Format: date-time */
+            reviewedAt: string | null;
+        };
+        ReportResponse: {
+            report: components["schemas"]["Report"];
+        };
+        ReportsPage: {
+            reports: components["schemas"]["Report"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        UpdateReportRequest: {
+            /** @enum {string} */
+            status: "reviewed" | "resolved" | "dismissed";
+            reviewNote?: string;
+        };
+        UserAnalytics: {
+            /** @description Posts published in the range */
+            totalPosts: number;
+            /** @description Followers now */
+            totalFollowers: number;
+            /** @description Views of the member's posts in the range */
+            totalViews: number;
+            /** @description Likes received in the range */
+            totalLikes: number;
+            /** @description Replies received in the range */
+            totalReplies: number;
+            /** @description Reposts received in the range */
+            totalReposts: number;
+            /** @description (likes + replies + reposts) / views in the range, as a fraction; 0 without views */
+            engagementRate: number;
+        };
+        UserAnalyticsResponse: {
+            timeRange: components["schemas"]["TimeRange"];
+            userStats: components["schemas"]["UserAnalytics"];
+        };
+        PostStats: {
+            id: components["schemas"]["Id"];
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+            likes: number;
+            views: number;
+            replies: number;
+            reposts: number;
+        };
+        EngagementAnalyticsResponse: {
+            timeRange: components["schemas"]["TimeRange"];
+            topPosts: components["schemas"]["PostStats"][];
+            recentPosts: components["schemas"]["PostStats"][];
+        };
+        DailyStat: {
+            /** Format: date */
+            date: string;
+            posts: number;
+            likes: number;
+            views: number;
+        };
+        TrendAnalyticsResponse: {
+            timeRange: components["schemas"]["TimeRange"];
+            dailyStats: components["schemas"]["DailyStat"][];
+        };
+        PostDailyStat: {
+            /** Format: date */
+            date: string;
+            likes: number;
+            views: number;
+            replies: number;
+            reposts: number;
+        };
+        PostAnalyticsResponse: {
+            timeRange: components["schemas"]["TimeRange"];
+            post: components["schemas"]["PostStats"];
+            /** @description Same definition as in `UserAnalytics`, for this post */
+            engagementRate: number;
+            /** @description One entry per day of the range, oldest first */
+            dailyStats: components["schemas"]["PostDailyStat"][];
+        };
+        Notification: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            type: "like" | "reply" | "follow" | "mention" | "repost";
+            read: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            from: components["schemas"]["UserSummary"];
+            /** @description The post concerned (the reply or mention itself for those types); null for follows */
+            post: {
+                id: components["schemas"]["Id"];
+                content: string;
+            } | null;
+        };
+        NotificationsPage: {
+            notifications: components["schemas"]["Notification"][];
+            unreadCount: number;
+            nextCursor: components["schemas"]["NextCursor"];
+        };
     };
     responses: {
         /** @description The request is malformed or breaks a rule; `details` lists each problem */
@@ -263,6 +2149,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description An uploaded file or the whole upload is too large */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description The previous page's `nextCursor`. */
@@ -270,6 +2165,15 @@ export interface components {
         /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
         Page: number;
         Limit: number;
+        IdPath: components["schemas"]["Id"];
+        /** @description A member's id. */
+        UserIdPath: components["schemas"]["Id"];
+        UsernamePath: components["schemas"]["Username"];
+        /** @description The keyword, URL-encoded. */
+        KeywordPath: components["schemas"]["Keyword"];
+        DomainPath: components["schemas"]["Domain"];
+        SearchQuery: string;
+        TimeRange: components["schemas"]["TimeRange"];
     };
     requestBodies: never;
     headers: never;
@@ -417,6 +2321,2087 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CreatePostRequest"];
+            };
+        };
+        responses: {
+            /** @description The post is published */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getFeed: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the feed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    searchPosts: {
+        parameters: {
+            query: {
+                q: components["parameters"]["SearchQuery"];
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of matching posts visible to the viewer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostsPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getTrending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trending hashtags (possibly none) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendingResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getPost: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post and one page of its replies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    deletePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post is deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    toggleLike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The viewer's new like state and the post's like count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    toggleRepost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The viewer's new repost state and the post's repost count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepostResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    searchUsers: {
+        parameters: {
+            query?: {
+                q?: string;
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching members and suggestions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSearchResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProfileRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    uploadAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImageUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated member, `avatar` set to the new image's url */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    uploadBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImageUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated member, `banner` set to the new image's url */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updatePrivacySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePrivacyRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    fixAllStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every member's following, followers and posts counts are recomputed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FixAllStatsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    migrateKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many members received keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MigrateKeysResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    promoteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: components["parameters"]["UsernamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member is an admin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRoleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    demoteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: components["parameters"]["UsernamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member is no longer an admin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRoleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getUserProfile: {
+        parameters: {
+            query?: {
+                tab?: "posts" | "replies" | "media" | "likes";
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                username: components["parameters"]["UsernamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile and one page of posts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserProfileResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getFollowers: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                username: components["parameters"]["UsernamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of followers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowersPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getFollowing: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                username: components["parameters"]["UsernamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of followed members */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowingPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    followUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The viewer follows the member; `followers` is the member's new followers count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    unfollowUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The viewer does not follow the member; `followers` is the member's new followers count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    recalculateUserStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's recomputed stats */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecalculateStatsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getBlocks: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The viewer's blocks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlocksResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    blockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A member's id. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member is blocked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedUserResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    unblockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A member's id. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member is no longer blocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    blockKeyword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeywordRequest"];
+            };
+        };
+        responses: {
+            /** @description The keyword is blocked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeywordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    unblockKeyword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The keyword, URL-encoded. */
+                keyword: components["parameters"]["KeywordPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keyword is no longer blocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    blockDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainRequest"];
+            };
+        };
+        responses: {
+            /** @description The domain is blocked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    unblockDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domain: components["parameters"]["DomainPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain is no longer blocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getConversations: {
+        parameters: {
+            query?: {
+                archived?: boolean;
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of conversations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationsPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    createConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description The existing conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"];
+                };
+            };
+            /** @description A new conversation */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getMessages: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagesPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    sendMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageContentRequest"];
+            };
+        };
+        responses: {
+            /** @description The message is sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectMessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    markConversationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Incoming messages are read */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    archiveConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ArchiveConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description The new archive state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveConversationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    muteConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MuteConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description The new mute state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MuteConversationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    deleteMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message is deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    editMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageContentRequest"];
+            };
+        };
+        responses: {
+            /** @description The edited message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectMessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getLists: {
+        parameters: {
+            query?: {
+                scope?: "all" | "owned" | "subscribed";
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of lists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListsPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    createList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateListRequest"];
+            };
+        };
+        responses: {
+            /** @description The new list */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getList: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list and one page of members */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    deleteList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list is deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateListRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    addListMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The list with its new member count */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    removeListMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                /** @description A member's id. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list with its new member count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    subscribeList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The viewer is subscribed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscribeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    unsubscribeList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The viewer is not subscribed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscribeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getBookmarks: {
+        parameters: {
+            query?: {
+                collectionId?: components["schemas"]["Id"];
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of bookmarks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookmarksPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    createBookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The new bookmark */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookmarkResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getCollections: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of collections */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionsPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    createCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCollectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The new collection */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCollectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated collection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    addCollectionPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The collection with its new post count */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    deleteBookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bookmark is removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getMutes: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The viewer's mutes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    muteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MuteUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The member is muted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutedUserResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    unmuteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The muted member's id (as sent in `userId` when muting). */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member is no longer muted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    muteKeyword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeywordRequest"];
+            };
+        };
+        responses: {
+            /** @description The keyword is muted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutedKeywordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    unmuteKeyword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The keyword, URL-encoded. */
+                keyword: components["parameters"]["KeywordPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keyword is no longer muted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    muteDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainRequest"];
+            };
+        };
+        responses: {
+            /** @description The domain is muted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutedDomainResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    unmuteDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domain: components["parameters"]["DomainPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain is no longer muted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    reportUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The report is filed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    reportPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportPostRequest"];
+            };
+        };
+        responses: {
+            /** @description The report is filed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    reportMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The report is filed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getReports: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ReportStatus"];
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of reports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportsPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateReportRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getUserAnalytics: {
+        parameters: {
+            query?: {
+                timeRange?: components["parameters"]["TimeRange"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Totals for the viewer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAnalyticsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getPostAnalytics: {
+        parameters: {
+            query?: {
+                timeRange?: components["parameters"]["TimeRange"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post's counts and daily figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostAnalyticsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getEngagementAnalytics: {
+        parameters: {
+            query?: {
+                timeRange?: components["parameters"]["TimeRange"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Top and recent posts with their counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EngagementAnalyticsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getTrendAnalytics: {
+        parameters: {
+            query?: {
+                timeRange?: components["parameters"]["TimeRange"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Daily posts, likes and views */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendAnalyticsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getNotifications: {
+        parameters: {
+            query?: {
+                filter?: "all" | "mentions" | "unread";
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of notifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    markAllNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every notification is read */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification is read */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
         };
     };
 }

@@ -1,11 +1,11 @@
-import { defineConfig } from 'vite'
+import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
-import panda from '@pandacss/dev/postcss'
 
 // One config for the SPA build and for vitest: the top level stays as the design card fixes it.
 export default defineConfig({
   plugins: [react()],
-  css: { postcss: { plugins: [panda()] } },
+  // PostCSS (Panda) config lives in .config/postcss.config.cjs.
+  css: { postcss: new URL('./.config', import.meta.url).pathname },
   resolve: { alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname } },
   server: {
     port: 5173,

@@ -1,0 +1,78 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { type Config, parseConfig, type TrustProxy } from './config'
+import { type DatabaseHandle, openDatabase } from './db/client'
+import { registerApiRoutes } from './http/api-routes'
+import { handleErrors } from './http/error-handler'
+import { notImplemented } from './http/not-implemented'
+import { loadSpecification, type OpenApiDocument } from './http/openapi'
+import { addSecurityHeaders } from './http/security-headers'
+import { defaultDistDir, serveWebApp } from './http/spa'
+import { validationError } from './http/validation-messages'
+import { moduleHandlers } from './modules'
+import { createServices } from './services'
+
+/** Fastify's typings take no hop count; proxy-addr's meaning of one is "trust the nearest N hops". */
+function trustProxyOption(value: TrustProxy) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value
+}
+
+export interface BuildAppOptions {
+  /** Settings over the documented defaults (server/config.ts); entry points pass the parsed environment. */
+  config?: Partial<Config>
+  /** An open database (tests); the caller keeps ownership. Without it the app opens (and closes) its own. */
+  database?: DatabaseHandle
+  /** Where the built web app is; defaults to `dist/` at the repository root. */
+  distDir?: string
+  /** Defaults to openapi.yaml at the repository root. */
+  specification?: OpenApiDocument
+  /** Overrides the pino options derived from LOG_LEVEL. */
+  logger?: FastifyServerOptions['logger']
+}
+
+/**
+ * Builds the whole HTTP app, not listening: main.ts listens, tests call `inject()`. Order matters: hooks and the error
+ * handler go on the root before any plugin so every route, the static files and the 404 handler inherit them.
+ */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config: Config = { ...parseConfig({}), ...options.config }
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }))
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: trustProxyOption(config.trustProxy),
+    ajv: {
+      customOptions: {
+        // Architecture decision: unknown body fields are refused (400 "Unknown field: isAdmin"), never stripped.
+        removeAdditional: false,
+        // Every problem in `details`, not only the first. Inputs are bounded by bodyLimit and the yaml's maxLength.
+        allErrors: true,
+        // Query and path parameters arrive as text; "limit=20" must validate as an integer.
+        coerceTypes: 'array',
+        // OpenAPI 3.1 nullable fields are written `type: [string, 'null']`.
+        allowUnionTypes: true,
+        // OpenAPI annotations that are not JSON Schema keywords (ajv's strict mode would refuse the schema).
+        keywords: ['example', 'xml', 'externalDocs'],
+      },
+    },
+    schemaErrorFormatter: validationError,
+  })
+
+  app.decorate('services', createServices(config, database.db, database.kind))
+  app.decorateRequest('auth', null)
+  app.addHook('onClose', async () => {
+    app.services.rateLimits.close()
+    if (!options.database) await database.close()
+  })
+
+  addSecurityHeaders(app)
+  handleErrors(app)
+  await registerApiRoutes(app, {
+    specification: options.specification ?? loadSpecification(),
+    modules: moduleHandlers,
+    notImplemented,
+  })
+  await serveWebApp(app, options.distDir ?? defaultDistDir)
+  return app
+}

@@ -1,0 +1,209 @@
+import path from 'node:path'
+
+/**
+ * Every environment setting the server reads, parsed and validated once at start.
+ *
+ * `settings` is the single documented list (name, default, meaning): the README table is written from it, and
+ * `parseConfig` refuses the whole environment with one message per bad value instead of failing later at the first
+ * use of a typo'd number.
+ */
+
+export interface RateLimit {
+  /** Attempts allowed inside one window. */
+  max: number
+  /** Window length in milliseconds. */
+  windowMs: number
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+
+/** Fastify's `trustProxy`: off, on (trust every hop), a hop count, or a list of proxy addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[]
+
+interface Setting<T> {
+  /** Environment variable name. */
+  name: string
+  /** Value used when the variable is unset or empty; `undefined` means "no value" (the feature is off). */
+  default: string | undefined
+  /** What the setting changes, for the README. */
+  meaning: string
+  /** Turns the raw text into a value; throws an Error whose message completes "NAME ...". */
+  parse: (raw: string | undefined) => T
+}
+
+function setting<T>(s: Setting<T>): Setting<T> {
+  return s
+}
+
+function integer(min: number, max: number) {
+  return (raw: string | undefined): number => {
+    const n = Number(raw)
+    if (!/^\d+$/.test(raw ?? '') || n < min || n > max) {
+      throw new Error(`must be a whole number from ${min} to ${max} (got "${raw}")`)
+    }
+    return n
+  }
+}
+
+function url(protocols: readonly string[]) {
+  return (raw: string | undefined): string | undefined => {
+    if (raw === undefined) return undefined
+    let parsed: URL
+    try {
+      parsed = new URL(raw)
+    } catch {
+      // The value is not echoed: a connection URL usually carries a password.
+      throw new Error(`must be a URL like ${protocols[0]}//host:port/...`)
+    }
+    if (!protocols.includes(parsed.protocol)) {
+      throw new Error(`must start with ${protocols.join(' or ')}// (got "${parsed.protocol}//")`)
+    }
+    return raw
+  }
+}
+
+const durationUnits: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }
+
+/** "20/15m" -> 20 attempts per 15 minutes. Units: s, m, h, d. */
+export function parseRateLimit(raw: string | undefined): RateLimit {
+  const match = /^(\d+)\s*\/\s*(\d+)\s*([smhd])$/.exec(raw?.trim() ?? '')
+  const max = Number(match?.[1])
+  const amount = Number(match?.[2])
+  const unit = durationUnits[match?.[3] ?? '']
+  if (!match || !unit || max < 1 || amount < 1) {
+    throw new Error(`must look like "20/15m" (attempts / window with unit s, m, h or d) (got "${raw}")`)
+  }
+  return { max, windowMs: amount * unit }
+}
+
+const logLevels: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+export const settings = {
+  port: setting({
+    name: 'PORT',
+    default: '3000',
+    meaning: 'TCP port the HTTP server (API, web app and realtime socket) listens on.',
+    parse: integer(0, 65535),
+  }),
+  host: setting({
+    name: 'HOST',
+    default: '0.0.0.0',
+    meaning: 'Address to listen on; 127.0.0.1 keeps the server private to this machine.',
+    parse: (raw) => raw ?? '0.0.0.0',
+  }),
+  dataDir: setting({
+    name: 'DATA_DIR',
+    default: './data',
+    meaning: 'Directory for everything the server stores on disk (the embedded database under DATA_DIR/db, media).',
+    parse: (raw) => path.resolve(raw ?? './data'),
+  }),
+  databaseUrl: setting({
+    name: 'DATABASE_URL',
+    default: undefined,
+    meaning: 'PostgreSQL connection URL. Unset: an embedded PostgreSQL (PGlite) persisted under DATA_DIR/db.',
+    parse: url(['postgres:', 'postgresql:']),
+  }),
+  redisUrl: setting({
+    name: 'REDIS_URL',
+    default: undefined,
+    meaning: 'Redis URL for the realtime adapter, needed when several server processes share one database. Unset: none.',
+    parse: url(['redis:', 'rediss:']),
+  }),
+  rateLimits: setting({
+    name: 'RATE_LIMITS',
+    default: 'on',
+    meaning: 'on or off: whether the login, registration and password-change limits below apply.',
+    parse: (raw) => {
+      if (raw !== 'on' && raw !== 'off') throw new Error(`must be "on" or "off" (got "${raw}")`)
+      return raw === 'on'
+    },
+  }),
+  loginLimitPerIp: setting({
+    name: 'LOGIN_LIMIT_PER_IP',
+    default: '20/15m',
+    meaning: 'Login attempts one IP address may make per window ("attempts/window", units s, m, h, d).',
+    parse: parseRateLimit,
+  }),
+  loginLimitPerAccount: setting({
+    name: 'LOGIN_LIMIT_PER_ACCOUNT',
+    default: '10/15m',
+    meaning: 'Login attempts per account name per window; also bounds password-change attempts per member.',
+    parse: parseRateLimit,
+  }),
+  registerLimitPerIp: setting({
+    name: 'REGISTER_LIMIT_PER_IP',
+    default: '10/1h',
+    meaning: 'Accounts one IP address may register per window.',
+    parse: parseRateLimit,
+  }),
+  hashConcurrency: setting({
+    name: 'HASH_CONCURRENCY',
+    default: '2',
+    meaning: 'Password hashes (argon2id, ~19 MiB and ~80 ms each) computed at once; more wait their turn.',
+    parse: integer(1, 64),
+  }),
+  trustProxy: setting({
+    name: 'TRUST_PROXY',
+    default: 'off',
+    meaning:
+      'Behind a reverse proxy, whose X-Forwarded-For to believe for client IPs (rate limits): off, on, a hop count, ' +
+      'or comma-separated proxy addresses/CIDRs.',
+    parse: (raw): TrustProxy => {
+      const value = raw ?? 'off'
+      if (value === 'off') return false
+      if (value === 'on') return true
+      if (/^\d+$/.test(value)) return Number(value)
+      const list = value.split(',').map((s) => s.trim()).filter(Boolean)
+      if (list.length === 0) throw new Error(`must be off, on, a number or a list of addresses (got "${raw}")`)
+      return list
+    },
+  }),
+  logLevel: setting({
+    name: 'LOG_LEVEL',
+    default: 'info',
+    meaning: `Log verbosity: ${logLevels.join(', ')}.`,
+    parse: (raw): LogLevel => {
+      const level = logLevels.find((l) => l === raw)
+      if (!level) throw new Error(`must be one of ${logLevels.join(', ')} (got "${raw}")`)
+      return level
+    },
+  }),
+}
+
+type Settings = typeof settings
+export type Config = { [K in keyof Settings]: ReturnType<Settings[K]['parse']> }
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Parses every setting, collecting all problems before failing so one restart fixes them all. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = []
+  const entries = Object.entries(settings).map(([key, s]: [string, Setting<unknown>]) => {
+    const given = env[s.name]?.trim()
+    const raw = given === undefined || given === '' ? s.default : given
+    try {
+      return [key, s.parse(raw)] as const
+    } catch (err) {
+      problems.push(`${s.name} ${err instanceof Error ? err.message : String(err)}`)
+      return [key, undefined] as const
+    }
+  })
+  if (problems.length > 0) throw new ConfigError(problems)
+  return Object.fromEntries(entries) as Config
+}
+
+/** For entry points: parse `process.env`, or print what is wrong and exit. */
+export function loadConfig(): Config {
+  try {
+    return parseConfig(process.env)
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err
+    console.error(err.message)
+    process.exit(1)
+  }
+}

@@ -1,0 +1,131 @@
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { lockDataDir } from './pglite-lock'
+import * as schema from './schema'
+
+/** The query API both drivers share; modules only ever see this. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export interface DatabaseHandle {
+  db: Database
+  kind: DatabaseKind
+  close: () => Promise<void>
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL; without it an embedded PGlite is opened under `dataDir/db`. */
+  url?: string
+  dataDir: string
+  /**
+   * PostgreSQL only: keep every table in this schema (created if missing) instead of `public`. Tests use a random
+   * schema per file so they can share one database and run in parallel.
+   */
+  schema?: string
+  /** Called when an idle pooled connection fails (the server logs it instead of crashing). */
+  onPoolError?: (err: Error) => void
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+// Any fixed 64-bit number: serialises migrations between processes starting at once against one PostgreSQL.
+const MIGRATION_LOCK_KEY = 7_201_955_413n
+
+/** Opens the database the configuration names and brings its schema up to date before anything else touches it. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir)
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const dir = path.join(dataDir, 'db')
+  await mkdir(dir, { recursive: true })
+  // Beside the directory, not in it: PGlite owns its contents.
+  const unlock = lockDataDir(path.join(dataDir, 'db.lock'), dir)
+  const client = new PGlite(dir, { extensions: { pg_trgm } })
+  const close = async () => {
+    try {
+      await client.close()
+    } finally {
+      unlock()
+    }
+  }
+  try {
+    await client.waitReady
+    const db = drizzlePglite({ client, schema })
+    await migratePglite(db, { migrationsFolder })
+    return { db, kind: 'pglite', close }
+  } catch (err) {
+    await close().catch(() => undefined)
+    throw err
+  }
+}
+
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const target = options.schema
+  if (target !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(target)) {
+    throw new Error(`Invalid schema name "${target}": use lowercase letters, digits and underscores`)
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    // `public` stays on the path after the schema so shared extensions (pg_trgm) resolve.
+    options: target ? `-c search_path=${target},public` : undefined,
+  })
+  pool.on('error', (err) => options.onPoolError?.(err))
+  try {
+    const db = drizzlePg({ client: pool, schema })
+    const lock = await pool.connect()
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()])
+      if (target) {
+        await db.execute(sql`create schema if not exists ${sql.identifier(target)}`)
+        await withSchemaMigrations(target, (folder) =>
+          migratePg(db, { migrationsFolder: folder, migrationsSchema: target }),
+        )
+      } else {
+        await migratePg(db, { migrationsFolder })
+      }
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch(() => undefined)
+      lock.release()
+    }
+    return { db, kind: 'postgres', close: () => pool.end() }
+  } catch (err) {
+    await pool.end().catch(() => undefined)
+    throw err
+  }
+}
+
+/**
+ * drizzle-kit writes foreign keys as `REFERENCES "public"."users"`, which would point a non-public schema's tables at
+ * `public`. For a named schema the same migrations are run from a temporary copy with that qualifier rewritten, so
+ * PGlite, PostgreSQL and the per-test schemas all apply one set of files.
+ */
+async function withSchemaMigrations<T>(target: string, run: (folder: string) => Promise<T>): Promise<T> {
+  const copy = await mkdtemp(path.join(os.tmpdir(), 'wren-migrations-'))
+  try {
+    await mkdir(path.join(copy, 'meta'))
+    await writeFile(
+      path.join(copy, 'meta', '_journal.json'),
+      await readFile(path.join(migrationsFolder, 'meta', '_journal.json')),
+    )
+    for (const file of await readdir(migrationsFolder)) {
+      if (!file.endsWith('.sql')) continue
+      const text = await readFile(path.join(migrationsFolder, file), 'utf8')
+      await writeFile(path.join(copy, file), text.replaceAll('"public".', `"${target}".`))
+    }
+    return await run(copy)
+  } finally {
+    await rm(copy, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { uuidv7 } from './ids'
+
+/** Who may message or mention a member (the contract's `Audience`). */
+export const audiences = ['everyone', 'following', 'none'] as const
+export type Audience = (typeof audiences)[number]
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().$defaultFn(uuidv7),
+    // Stored as typed (shown that way); uniqueness and lookups are on lower() so "Ann" and "ann" are one name.
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    avatar: text('avatar'),
+    banner: text('banner'),
+    bio: text('bio').notNull().default(''),
+    verified: boolean('verified').notNull().default(false),
+    privateAccount: boolean('private_account').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    showSensitiveContent: boolean('show_sensitive_content').notNull().default(false),
+    allowDms: text('allow_dms').$type<Audience>().notNull().default('everyone'),
+    allowMentions: text('allow_mentions').$type<Audience>().notNull().default('everyone'),
+    // Denormalised counters so a profile card costs one row read; kept by the follow/post modules.
+    followersCount: integer('followers_count').notNull().default(0),
+    followingCount: integer('following_count').notNull().default(0),
+    postsCount: integer('posts_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check('users_allow_dms_check', sql`${t.allowDms} in ('everyone', 'following', 'none')`),
+    check('users_allow_mentions_check', sql`${t.allowMentions} in ('everyone', 'following', 'none')`),
+    check(
+      'users_counters_check',
+      sql`${t.followersCount} >= 0 and ${t.followingCount} >= 0 and ${t.postsCount} >= 0`,
+    ),
+  ],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().$defaultFn(uuidv7),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // SHA-256 of the bearer token (hex): a leaked table does not leak usable tokens.
+    tokenHash: text('token_hash').notNull().unique('sessions_token_hash_key'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+)
+
+export type UserRow = typeof users.$inferSelect
+export type SessionRow = typeof sessions.$inferSelect

@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
+import openapiGlue from 'fastify-openapi-glue'
+import { authenticate } from './authenticate'
+import { HttpError } from './errors'
+import type { AnyHandler, Handlers } from './handler-types'
+import { listOperations, type OpenApiDocument, type OperationInfo } from './openapi'
+
+export interface ApiRoutesOptions {
+  specification: OpenApiDocument
+  /** Handlers by module area (server/modules/index.ts). */
+  modules: Record<string, Handlers>
+  /** operationIds that answer 501 (server/http/not-implemented.ts). */
+  notImplemented: readonly string[]
+}
+
+/** Merges the modules' handler maps; an operationId claimed twice is a programming error, refused at start. */
+export function mergeHandlers(modules: Record<string, Handlers>): Map<string, AnyHandler> {
+  const merged = new Map<string, AnyHandler>()
+  const owner = new Map<string, string>()
+  for (const [area, handlers] of Object.entries(modules)) {
+    for (const [operationId, handler] of Object.entries(handlers) as Array<[string, AnyHandler | undefined]>) {
+      if (!handler) continue
+      const other = owner.get(operationId)
+      if (other) throw new Error(`operationId "${operationId}" is handled by both "${other}" and "${area}"`)
+      owner.set(operationId, area)
+      merged.set(operationId, handler)
+    }
+  }
+  return merged
+}
+
+const notImplementedYet = (operationId: string) => async () => {
+  throw new HttpError(501, `Not implemented yet: ${operationId}`)
+}
+
+/** Sends the handler's `{ status, body }`; the route's response schema then serializes (and filters) the body. */
+function respondWith(handler: AnyHandler) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = await handler(request, reply)
+    return reply.code(status).send(body)
+  }
+}
+
+/**
+ * Registers every operation of openapi.yaml under /api through fastify-openapi-glue, which brings the yaml's request
+ * validation and response serialization. Each operation gets its handler, or a 501 while it is listed as not
+ * implemented, plus the bearer check its `security` asks for.
+ */
+export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
+  const operations = new Map<string, OperationInfo>(
+    listOperations(options.specification).map((op) => [op.operationId, op]),
+  )
+  const handlers = mergeHandlers(options.modules)
+  const pending = new Set(options.notImplemented)
+
+  for (const operationId of operations.keys()) {
+    if (!handlers.has(operationId) && !pending.has(operationId)) {
+      app.log.warn(`${operationId} has no handler and is not listed in not-implemented.ts; it answers 501`)
+    }
+  }
+  for (const operationId of [...handlers.keys(), ...pending]) {
+    if (!operations.has(operationId)) app.log.warn(`${operationId} is not an operation of openapi.yaml; ignored`)
+  }
+
+  // fastify-openapi-glue merges what this returns into the route it builds from the yaml (schema included).
+  // Method and url are restated (same `{param}` -> `:param` rule as the glue) because its typings want whole
+  // RouteOptions.
+  const resolveOperation = (operationId: string, method: string, openapiPath: string): RouteOptions => {
+    const auth = operations.get(operationId)?.auth ?? 'required'
+    const handler = handlers.get(operationId)
+    return {
+      method,
+      url: openapiPath.replace(/{(\w+)}/g, ':$1'),
+      onRequest: auth === 'none' ? [] : [authenticate(auth)],
+      handler: handler ? respondWith(handler) : notImplementedYet(operationId),
+    }
+  }
+
+  await app.register(openapiGlue, {
+    // The glue dereferences the document in place: give it a copy so callers keep the plain one.
+    specification: structuredClone(options.specification),
+    prefix: 'api',
+    operationResolver: resolveOperation,
+  })
+}

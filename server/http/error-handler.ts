@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { HttpError } from './errors'
+
+/** Fastify's own 4xx errors, reworded for people (its texts name internals such as "FST_ERR_CTP_..."). */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty but Content-Type says JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
+}
+
+/** Errors Fastify and its plugins raise for a bad request carry a 4xx `statusCode` (and usually a `code`). */
+function isClientError(err: unknown): err is Partial<FastifyError> & Error & { statusCode: number } {
+  const status = (err as { statusCode?: unknown } | undefined)?.statusCode
+  return err instanceof Error && typeof status === 'number' && status >= 400 && status < 500
+}
+
+/**
+ * One error body for everything: `{ error, details? }`. 4xx say what to fix; 5xx say nothing (no stack, no SQL) and
+ * are logged with the request id instead.
+ */
+export function handleErrors(app: FastifyInstance): void {
+  app.setErrorHandler(async (err: unknown, request, reply) => {
+    if (err instanceof HttpError) {
+      if (err.statusCode >= 500) request.log.warn({ err }, err.message)
+      return reply
+        .code(err.statusCode)
+        .headers(err.headers)
+        .send(err.details ? { error: err.message, details: err.details } : { error: err.message })
+    }
+    if (isClientError(err)) {
+      return reply.code(err.statusCode).send({ error: frameworkMessages[err.code ?? ''] ?? err.message })
+    }
+    request.log.error({ err }, 'unhandled error')
+    return reply.code(500).send({ error: 'Internal server error' })
+  })
+}

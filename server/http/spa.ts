@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+
+export const defaultDistDir = fileURLToPath(new URL('../../dist', import.meta.url))
+
+export const NOT_BUILT_MESSAGE =
+  'The Wren web app is not built yet. Run `npm start` (it builds first) or `npm run build`, then reload.\n'
+
+const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/')
+
+/**
+ * The web app next to the API: files from `dist/` (Vite's hashed `assets/` cached for a year, everything else
+ * revalidated), every other GET path answered with index.html so client-side routes survive a reload, and unknown
+ * `/api/*` paths answered with JSON 404 rather than HTML.
+ */
+export async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const built = existsSync(path.join(distDir, 'index.html'))
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      setHeaders: (reply, file) => {
+        const hashed = file.startsWith(path.join(distDir, 'assets') + path.sep)
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/'
+    if (isApiPath(pathname)) {
+      return reply.code(404).send({ error: `No such API endpoint: ${request.method} ${pathname}` })
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ error: 'Not found' })
+    }
+    // A missing file (an old hashed asset after a deploy) must fail plainly: index.html in its place breaks the page
+    // with a confusing MIME error.
+    if (path.extname(pathname) !== '') {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n')
+    }
+    if (!built) {
+      return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE)
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+  })
+}

@@ -1,0 +1,113 @@
+import { and, eq, lt, ne, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { sessions, users, type UserRow } from '../../db/schema'
+
+// Any fixed 64-bit number, held only while the very first account is inserted.
+const FIRST_ACCOUNT_LOCK = 7_201_955_414n
+
+const byUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`
+const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`
+
+/** Usernames cannot contain "@", so the sign alone tells which unique index to use. */
+export async function findUserByLogin(db: Database, login: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(login.includes('@') ? byEmail(login) : byUsername(login))
+    .limit(1)
+  return row
+}
+
+/** Which of the two identities is already used (username first), case-insensitively. */
+export async function findTakenIdentity(
+  db: Database,
+  username: string,
+  email: string,
+): Promise<'username' | 'email' | undefined> {
+  const rows = await db
+    .select({ usernameTaken: byUsername(username).mapWith(Boolean) })
+    .from(users)
+    .where(sql`${byUsername(username)} or ${byEmail(email)}`)
+    .limit(2)
+  if (rows.length === 0) return undefined
+  return rows.some((r) => r.usernameTaken) ? 'username' : 'email'
+}
+
+export interface NewUser {
+  username: string
+  email: string
+  displayName: string
+  passwordHash: string
+}
+
+/**
+ * Inserts an account; the first account of the instance is its admin. While the table is empty the insert runs under
+ * a transaction-scoped advisory lock, so of two simultaneous first registrations the second waits, then sees the
+ * first row in its `not exists` and is not made admin. Once anyone exists no lock is taken.
+ * Duplicate names are refused by the unique indexes (the caller maps the error).
+ */
+export async function insertUser(db: Database, values: NewUser): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [anyone] = await tx.select({ id: users.id }).from(users).limit(1)
+    if (!anyone) await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK.toString()}::bigint)`)
+    const [row] = await tx
+      .insert(users)
+      .values({ ...values, isAdmin: sql`not exists (select 1 from ${users})` })
+      .returning()
+    if (!row) throw new Error('insert into users returned no row')
+    return row
+  })
+}
+
+export async function setPasswordHash(db: Database, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId))
+}
+
+/** New password and the end of every other session, together or not at all. Returns the revoked session ids. */
+export async function replacePasswordRevokingOthers(
+  db: Database,
+  userId: string,
+  passwordHash: string,
+  keepSessionId: string,
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId))
+    const revoked = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+      .returning({ id: sessions.id })
+    return revoked.map((r) => r.id)
+  })
+}
+
+export async function insertSession(
+  db: Database,
+  values: { userId: string; tokenHash: string; userAgent: string | null },
+): Promise<string> {
+  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id })
+  if (!row) throw new Error('insert into sessions returned no row')
+  return row.id
+}
+
+/** The session for a token hash and its member, in one round trip (every authenticated request runs this). */
+export async function findSessionWithUser(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1)
+  return row
+}
+
+/** Conditional so that concurrent requests of one session write at most once per interval. */
+export async function touchSession(db: Database, sessionId: string, staleBefore: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, staleBefore)))
+}
+
+export async function deleteSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId))
+}

@@ -1,0 +1,97 @@
+import type { Database } from '../../db/client'
+import { violatedUniqueConstraint } from '../../db/errors'
+import type { UserRow } from '../../db/schema'
+import { badRequest, conflict, unauthorized } from '../../http/errors'
+import { isStrongEnough, PASSWORD_RULE_MESSAGE, type PasswordHasher } from './passwords'
+import {
+  findTakenIdentity,
+  findUserByLogin,
+  insertUser,
+  replacePasswordRevokingOthers,
+  setPasswordHash,
+} from './queries'
+import type { Authenticated, SessionStore } from './sessions'
+
+export const INVALID_CREDENTIALS = 'Invalid username or password'
+
+const conflictMessages = {
+  username: 'Username is already taken',
+  email: 'Email is already registered',
+} as const
+
+// Unique index name -> which identity it guards (see server/db/schema.ts).
+const identityByConstraint: Record<string, keyof typeof conflictMessages> = {
+  users_username_lower_key: 'username',
+  users_email_lower_key: 'email',
+}
+
+export interface Registration {
+  username: string
+  email: string
+  displayName: string
+  password: string
+}
+
+export interface SignedIn {
+  user: UserRow
+  token: string
+}
+
+/** Account rules: who may register, sign in and change a password. HTTP concerns (rate limits) stay in routes. */
+export class AccountService {
+  constructor(
+    private readonly db: Database,
+    private readonly passwords: PasswordHasher,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  async register(input: Registration, userAgent: string | undefined): Promise<SignedIn> {
+    const displayName = input.displayName.trim()
+    if (!displayName) throw badRequest('displayName must not be empty')
+    if (!isStrongEnough(input.password)) throw badRequest(PASSWORD_RULE_MESSAGE)
+
+    // Checked before hashing to answer duplicates without spending a hash; the unique indexes still decide races.
+    const taken = await findTakenIdentity(this.db, input.username, input.email)
+    if (taken) throw conflict(conflictMessages[taken])
+
+    const passwordHash = await this.passwords.hash(input.password)
+    let user: UserRow
+    try {
+      user = await insertUser(this.db, { username: input.username, email: input.email, displayName, passwordHash })
+    } catch (err) {
+      const identity = identityByConstraint[violatedUniqueConstraint(err) ?? '']
+      if (identity) throw conflict(conflictMessages[identity])
+      throw err
+    }
+    return { user, token: await this.sessions.create(user.id, userAgent) }
+  }
+
+  /** Unknown account and wrong password fail alike, in answer and in time. */
+  async login(login: string, password: string, userAgent: string | undefined): Promise<SignedIn> {
+    const user = await findUserByLogin(this.db, login.trim())
+    const valid = user
+      ? await this.passwords.verify(user.passwordHash, password)
+      : await this.passwords.verifyNobody(password)
+    if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS)
+
+    if (this.passwords.needsRehash(user.passwordHash)) {
+      await setPasswordHash(this.db, user.id, await this.passwords.hash(password))
+    }
+    return { user, token: await this.sessions.create(user.id, userAgent) }
+  }
+
+  /** Keeps the session that made the change; every other session of the member ends. */
+  async changePassword(auth: Authenticated, currentPassword: string, newPassword: string): Promise<void> {
+    if (!isStrongEnough(newPassword)) throw badRequest(PASSWORD_RULE_MESSAGE)
+    if (!(await this.passwords.verify(auth.user.passwordHash, currentPassword))) {
+      throw badRequest('Current password is incorrect')
+    }
+    const passwordHash = await this.passwords.hash(newPassword)
+    const revoked = await replacePasswordRevokingOthers(this.db, auth.user.id, passwordHash, auth.sessionId)
+    this.sessions.announceRevoked(revoked)
+  }
+
+  logout(auth: Authenticated): Promise<void> {
+    return this.sessions.revoke(auth.sessionId)
+  }
+}

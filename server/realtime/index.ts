@@ -1,0 +1,128 @@
+import { createAdapter } from '@socket.io/redis-adapter'
+import type { FastifyInstance } from 'fastify'
+import { createClient } from 'redis'
+import { Server, type Socket } from 'socket.io'
+import type { ServerToClientEvents } from '../../src/api/socket'
+import { AUTH_REQUIRED, SESSION_ENDED } from '../http/authenticate'
+import type { Authenticated } from '../modules/auth/sessions'
+
+/** Rooms: every socket of a member (for fan-out) and every socket of one session (to drop it on revocation). */
+export const userRoom = (userId: string) => `user:${userId}`
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`
+
+export type AuthenticateAck = { ok: true; userId: string } | { ok: false; error: string }
+
+interface ClientToServerEvents {
+  /**
+   * `{ token }` re-authenticates the socket (after a new login). The SPA also sends its user id; that is only
+   * compared with the socket's own member, never trusted.
+   */
+  authenticate: (payload: unknown, ack?: (result: AuthenticateAck) => void) => void
+}
+
+interface SocketData {
+  userId: string
+  sessionId: string
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
+
+export interface RealtimeOptions {
+  /** With a Redis URL, emits reach sockets connected to any server process sharing it. */
+  redisUrl?: string
+}
+
+function tokenOf(value: unknown): string | undefined {
+  const token = (value as { token?: unknown } | null | undefined)?.token
+  return typeof token === 'string' ? token : undefined
+}
+
+async function enterRooms(socket: RealtimeSocket, auth: Authenticated): Promise<void> {
+  if (socket.data.userId) await socket.leave(userRoom(socket.data.userId))
+  if (socket.data.sessionId) await socket.leave(sessionRoom(socket.data.sessionId))
+  socket.data.userId = auth.user.id
+  socket.data.sessionId = auth.sessionId
+  await socket.join([userRoom(auth.user.id), sessionRoom(auth.sessionId)])
+}
+
+/**
+ * socket.io on the app's own HTTP server (one port for API, web app and realtime). Call before `listen()`/`ready()`:
+ * it adds the app's close hooks. A socket needs a valid bearer token in `handshake.auth.token`; it is dropped when
+ * that session is revoked (logout, password change).
+ */
+export async function attachRealtime(app: FastifyInstance, options: RealtimeOptions = {}): Promise<RealtimeServer> {
+  const { sessions } = app.services
+  const io: RealtimeServer = new Server(app.server, { serveClient: false })
+
+  let closeRedis = async () => {}
+  if (options.redisUrl) {
+    const pub = createClient({ url: options.redisUrl })
+    const sub = pub.duplicate()
+    // Without listeners a lost Redis connection would be an uncaught 'error' event; the client reconnects itself.
+    pub.on('error', (err: Error) => app.log.error({ err }, 'redis (publish) error'))
+    sub.on('error', (err: Error) => app.log.error({ err }, 'redis (subscribe) error'))
+    await Promise.all([pub.connect(), sub.connect()])
+    io.adapter(createAdapter(pub, sub))
+    closeRedis = async () => {
+      await Promise.allSettled([pub.close(), sub.close()])
+    }
+  }
+
+  io.use((socket, next) => {
+    const token = tokenOf(socket.handshake.auth)
+    if (!token) return next(new Error(AUTH_REQUIRED))
+    sessions
+      .resolve(token)
+      .then(async (auth) => {
+        if (!auth) return next(new Error(SESSION_ENDED))
+        await enterRooms(socket, auth)
+        next()
+      })
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'realtime authentication failed')
+        next(new Error('Internal server error'))
+      })
+  })
+
+  io.on('connection', (socket) => {
+    socket.on('authenticate', (payload, ack) => {
+      const reply = (result: AuthenticateAck) => (typeof ack === 'function' ? ack(result) : undefined)
+      const token = tokenOf(payload)
+      if (!token) {
+        // The SPA's "authenticate(userId)": the rooms already follow the token; just confirm or refuse the claim.
+        if (payload === undefined || payload === socket.data.userId) reply({ ok: true, userId: socket.data.userId })
+        else reply({ ok: false, error: 'That is not the signed-in member' })
+        return
+      }
+      sessions
+        .resolve(token)
+        .then(async (auth) => {
+          if (!auth) {
+            reply({ ok: false, error: SESSION_ENDED })
+            socket.disconnect(true)
+            return
+          }
+          await enterRooms(socket, auth)
+          reply({ ok: true, userId: auth.user.id })
+        })
+        .catch((err: unknown) => {
+          app.log.error({ err }, 'realtime re-authentication failed')
+          reply({ ok: false, error: 'Internal server error' })
+        })
+    })
+  })
+
+  const stopWatching = sessions.onRevoked((ids) => io.in(ids.map(sessionRoom)).disconnectSockets(true))
+
+  // Open websockets would hold the HTTP server open: close them before Fastify waits for its connections.
+  app.addHook('preClose', async () => {
+    stopWatching()
+    io.local.disconnectSockets(true)
+    io.engine.close()
+  })
+  app.addHook('onClose', async () => {
+    await closeRedis()
+  })
+  return io
+}

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import pg from 'pg'
+import { afterAll, beforeAll } from 'vitest'
+import { buildApp, type BuildAppOptions } from '../../server/app'
+import type { Config } from '../../server/config'
+import { type DatabaseHandle, openDatabase } from '../../server/db/client'
+import { sessions, users } from '../../server/db/schema'
+import type { Schemas } from '../../server/http/handler-types'
+
+/**
+ * One database per test file: a fresh PGlite in a temp dir, or, when DATABASE_URL is set, a fresh schema with a
+ * random name in that database (created before the file, dropped after), so files run in parallel without seeing
+ * each other. Apps built on it skip rate limits and logging unless a test asks.
+ */
+
+const databaseUrl = process.env.DATABASE_URL || undefined
+
+export interface TestDatabase {
+  handle: DatabaseHandle
+  /** Empties every table (for tests about "the first account"). */
+  reset: () => Promise<void>
+  close: () => Promise<void>
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wren-api-test-'))
+  const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined
+  const handle = await openDatabase({ url: databaseUrl, dataDir, schema })
+  return {
+    handle,
+    reset: async () => {
+      await handle.db.delete(sessions)
+      await handle.db.delete(users)
+    },
+    close: async () => {
+      await handle.close()
+      if (databaseUrl && schema) {
+        const client = new pg.Client({ connectionString: databaseUrl })
+        await client.connect()
+        try {
+          await client.query(`drop schema if exists "${schema}" cascade`)
+        } finally {
+          await client.end()
+        }
+      }
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+const testDefaults: Partial<Config> = { rateLimits: false, logLevel: 'silent', hashConcurrency: 2 }
+
+export async function buildTestApp(
+  database: TestDatabase,
+  options: Omit<BuildAppOptions, 'database'> = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({ ...options, database: database.handle, config: { ...testDefaults, ...options.config } })
+  await app.ready()
+  return app
+}
+
+export interface TestContext {
+  /** The file's app (built in beforeAll). */
+  readonly app: FastifyInstance
+  readonly database: TestDatabase
+}
+
+/** Registers beforeAll/afterAll that open the file's database and build its app. */
+export function useTestApp(options: Omit<BuildAppOptions, 'database'> = {}): TestContext {
+  let app: FastifyInstance | undefined
+  let database: TestDatabase | undefined
+  beforeAll(async () => {
+    database = await openTestDatabase()
+    app = await buildTestApp(database, options)
+  })
+  afterAll(async () => {
+    await app?.close()
+    await database?.close()
+  })
+  return {
+    get app() {
+      if (!app) throw new Error('useTestApp: the app is built in beforeAll')
+      return app
+    },
+    get database() {
+      if (!database) throw new Error('useTestApp: the database is opened in beforeAll')
+      return database
+    },
+  }
+}
+
+// ---- request helpers -------------------------------------------------------------------------------------------
+
+export type AuthResponse = Schemas['AuthResponse']
+export interface ErrorBody {
+  error: string
+  details?: string[]
+}
+
+let counter = 0
+/** A username no other test in the file uses. */
+export function uniqueName(prefix = 'user'): string {
+  counter += 1
+  return `${prefix}_${process.pid}_${counter}`.slice(0, 30)
+}
+
+export const STRONG_PASSWORD = 'Correct-Horse-9'
+
+export function registration(overrides: Record<string, unknown> = {}) {
+  const username = typeof overrides.username === 'string' ? overrides.username : uniqueName()
+  return {
+    username,
+    email: `${username.toLowerCase()}@example.test`,
+    displayName: 'Test Member',
+    password: STRONG_PASSWORD,
+    ...overrides,
+  }
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` }
+}
+
+export async function api(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: { ...(options.token ? bearer(options.token) : {}), ...options.headers },
+    ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }),
+  })
+}
+
+/** Registers a member and returns the signed-in answer; fails the test on anything but 201. */
+export async function registerMember(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+): Promise<AuthResponse & { password: string }> {
+  const body = registration(overrides)
+  const res = await api(app, 'POST', '/api/auth/register', { body })
+  if (res.statusCode !== 201) throw new Error(`register answered ${res.statusCode}: ${res.body}`)
+  return { ...(res.json() as AuthResponse), password: String(body.password) }
+}

@@ -4,6 +4,7 @@ import { defineConfig } from 'drizzle-kit'
 // drizzle-kit's own `migrate` cannot load PGlite's contrib extensions.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
+  // One file per area; every table of every file is in the migrations.
+  schema: ['./server/db/schema.ts', './server/db/schema-posts.ts', './server/db/schema-social.ts'],
   out: './server/db/migrations',
 })

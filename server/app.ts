@@ -27,6 +27,8 @@ export interface BuildAppOptions {
   specification?: OpenApiDocument
   /** Overrides the pino options derived from LOG_LEVEL. */
   logger?: FastifyServerOptions['logger']
+  /** Called on the bare instance before any route exists (the contract test attaches an onRoute hook here). */
+  beforeRoutes?: (app: FastifyInstance) => void
 }
 
 /**
@@ -66,6 +68,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (!options.database) await database.close()
   })
 
+  options.beforeRoutes?.(app)
   addSecurityHeaders(app)
   handleErrors(app)
   await registerApiRoutes(app, {

@@ -158,6 +158,18 @@ export const settings = {
       return list
     },
   }),
+  maxImageMb: setting({
+    name: 'MAX_IMAGE_MB',
+    default: '10',
+    meaning: 'Largest image a member may upload (post media, avatar, banner), in megabytes; larger is refused with 413.',
+    parse: integer(1, 100),
+  }),
+  maxVideoMb: setting({
+    name: 'MAX_VIDEO_MB',
+    default: '50',
+    meaning: 'Largest video a member may attach to a post, in megabytes (videos are stored as uploaded, not transcoded).',
+    parse: integer(1, 1000),
+  }),
   logLevel: setting({
     name: 'LOG_LEVEL',
     default: 'info',

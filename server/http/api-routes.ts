@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import openapiGlue from 'fastify-openapi-glue'
 import { authenticate } from './authenticate'
-import { HttpError } from './errors'
+import { badRequest, HttpError } from './errors'
 import type { AnyHandler, Handlers } from './handler-types'
 import { listOperations, type OpenApiDocument, type OperationInfo } from './openapi'
 
@@ -27,6 +27,10 @@ export function mergeHandlers(modules: Record<string, Handlers>): Map<string, An
     }
   }
   return merged
+}
+
+async function requireBody(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined || request.body === null) throw badRequest('Request body is required')
 }
 
 const notImplementedYet = (operationId: string) => async () => {
@@ -66,12 +70,14 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
   // Method and url are restated (same `{param}` -> `:param` rule as the glue) because its typings want whole
   // RouteOptions.
   const resolveOperation = (operationId: string, method: string, openapiPath: string): RouteOptions => {
-    const auth = operations.get(operationId)?.auth ?? 'required'
+    const operation = operations.get(operationId)
+    const auth = operation?.auth ?? 'required'
     const handler = handlers.get(operationId)
     return {
       method,
       url: openapiPath.replace(/{(\w+)}/g, ':$1'),
       onRequest: auth === 'none' ? [] : [authenticate(auth)],
+      preValidation: operation?.bodyRequired ? [requireBody] : [],
       handler: handler ? respondWith(handler) : notImplementedYet(operationId),
     }
   }

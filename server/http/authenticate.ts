@@ -7,8 +7,10 @@ export const AUTH_REQUIRED = 'Authentication required'
 export const SESSION_ENDED = 'Session expired or revoked'
 
 function bearerToken(header: string | undefined): string | undefined {
-  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header ?? '')
-  return match?.[1]
+  // Whatever follows "Bearer" is the caller's token, however malformed: they meant to be signed in, so a bad one is
+  // "Session expired or revoked" (the client signs out), not "Authentication required".
+  const match = /^Bearer\s+(.+)$/i.exec(header ?? '')
+  return match?.[1]?.trim() || undefined
 }
 
 /**

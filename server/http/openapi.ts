@@ -22,6 +22,8 @@ export interface OperationInfo {
   /** The path as written in the yaml, e.g. `/users/{username}`. */
   path: string
   auth: AuthRequirement
+  /** `requestBody.required: true`: Fastify validates a body only when one is sent, so the router checks presence. */
+  bodyRequired: boolean
 }
 
 export interface OpenApiDocument {
@@ -34,6 +36,7 @@ type SecurityRequirement = Record<string, string[]>
 interface OperationObject {
   operationId?: string
   security?: SecurityRequirement[]
+  requestBody?: { required?: boolean }
 }
 
 export function loadSpecification(file: string = specificationPath): OpenApiDocument {
@@ -58,6 +61,7 @@ export function listOperations(spec: OpenApiDocument): OperationInfo[] {
         method: method.toUpperCase() as HttpMethod,
         path,
         auth: authRequirement(operation.security ?? spec.security ?? []),
+        bodyRequired: operation.requestBody?.required === true,
       })
     }
   }

@@ -21,7 +21,8 @@ export async function serveWebApp(app: FastifyInstance, distDir: string): Promis
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
-      index: false,
+      // "/" is a directory to the static plugin: serve the app's entry there too.
+      index: 'index.html',
       setHeaders: (reply, file) => {
         const hashed = file.startsWith(path.join(distDir, 'assets') + path.sep)
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')

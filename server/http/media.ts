@@ -1,0 +1,40 @@
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+
+/**
+ * Uploaded media under /media/*, straight from DATA_DIR/media. Keys are random and a file under a key never changes
+ * (a new avatar is a new key), so responses are cacheable forever. Range requests (video seeking) and conditional
+ * requests come from @fastify/static.
+ *
+ * The route lives in its own plugin with its own not-found handler: a missing file is a plain 404, never the web
+ * app's index.html (the SPA fallback would otherwise answer extension-less paths).
+ *
+ * The files are public to whoever has the URL (an <img> cannot send a bearer token); the URLs are unguessable and
+ * only reach members allowed to see the post.
+ */
+export async function serveMedia(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(
+    async (media) => {
+      await media.register(fastifyStatic, {
+        root,
+        prefix: '/',
+        decorateReply: false,
+        index: false,
+        list: false,
+        dotfiles: 'deny',
+        etag: true,
+        lastModified: false,
+        setHeaders: (res) => {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable')
+          res.setHeader('x-content-type-options', 'nosniff')
+          // Media are never documents: nothing in them may run, even if a browser were tricked into rendering one.
+          res.setHeader('content-security-policy', "default-src 'none'; sandbox")
+        },
+      })
+      media.setNotFoundHandler(async (_request, reply) =>
+        reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found\n'),
+      )
+    },
+    { prefix: '/media' },
+  )
+}

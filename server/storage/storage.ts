@@ -1,0 +1,48 @@
+import type { Readable } from 'node:stream'
+
+/**
+ * Where uploaded media live. Keys are relative paths made by the server (`posts/<random>.webp`), never by members.
+ * Local disk is the only implementation today; the interface is what an object store would implement too.
+ */
+export interface Storage {
+  /** Stores `data` under `key`, replacing nothing: keys are random and written once. */
+  put(key: string, data: Buffer | Readable, contentType: string): Promise<void>
+  /** Removes the object; a missing one is not an error (deletes are retried after failures). */
+  delete(key: string): Promise<void>
+  /** The public URL the SPA loads the object from. */
+  url(key: string): string
+  /** Whether the object exists (tests and maintenance; not on request paths). */
+  exists(key: string): Promise<boolean>
+}
+
+/** Only the characters the server itself uses in keys: a key never climbs out of the storage root. */
+const KEY_SHAPE = /^[a-z0-9]+(?:\/[A-Za-z0-9_-]+)*\.[a-z0-9]+$/
+
+export function assertValidKey(key: string): void {
+  if (!KEY_SHAPE.test(key)) throw new Error(`Invalid storage key "${key}"`)
+}
+
+/** The key a public media URL names, or undefined when the URL is not one of ours. */
+export function keyFromUrl(url: string | null | undefined, prefix: string): string | undefined {
+  if (!url?.startsWith(prefix)) return undefined
+  const key = url.slice(prefix.length)
+  return KEY_SHAPE.test(key) ? key : undefined
+}
+
+/**
+ * Deletes keys one by one, never throwing: used after a transaction committed (the rows are gone, a file left behind
+ * is only wasted space) and when a failed upload cleans up. Failures are reported to `onError` for the log.
+ */
+export async function deleteQuietly(
+  storage: Storage,
+  keys: Iterable<string>,
+  onError: (key: string, err: unknown) => void = () => undefined,
+): Promise<void> {
+  for (const key of keys) {
+    try {
+      await storage.delete(key)
+    } catch (err) {
+      onError(key, err)
+    }
+  }
+}

@@ -1,0 +1,211 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { notImplemented } from '../../server/http/not-implemented'
+import { listOperations, loadSpecification, type OpenApiDocument } from '../../server/http/openapi'
+import { NOT_BUILT_MESSAGE } from '../../server/http/spa'
+import { api, buildTestApp, type ErrorBody, registerMember, useTestApp } from './harness'
+
+const t = useTestApp({ distDir: path.join(os.tmpdir(), 'wren-no-dist-here') })
+
+const securityHeaders = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+}
+
+describe('health', () => {
+  it('answers 200 with the database kind and version', async () => {
+    const res = await api(t.app, 'GET', '/api/health')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+    })
+    expect(res.headers).toMatchObject(securityHeaders)
+  })
+
+  it('answers 503 when the database does not answer', async () => {
+    const spy = vi.spyOn(t.app.services.db, 'execute').mockRejectedValueOnce(new Error('connection refused'))
+    const res = await api(t.app, 'GET', '/api/health')
+    spy.mockRestore()
+    expect(res.statusCode).toBe(503)
+    expect(res.json()).toEqual({ error: 'Database unavailable' })
+  })
+})
+
+describe('malformed requests', () => {
+  it('answers malformed JSON with 400 "Malformed JSON body"', async () => {
+    const res = await api(t.app, 'POST', '/api/auth/login', {
+      body: '{"username": "ann", ',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ error: 'Malformed JSON body' })
+    expect(res.headers).toMatchObject(securityHeaders)
+  })
+
+  it('answers an empty JSON body with 400', async () => {
+    const res = await api(t.app, 'POST', '/api/auth/login', { headers: { 'content-type': 'application/json' } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json<ErrorBody>().error).toMatch(/empty/)
+  })
+
+  it('answers a missing body with 400', async () => {
+    const res = await api(t.app, 'POST', '/api/auth/login')
+    expect(res.statusCode).toBe(400)
+    expect(res.json<ErrorBody>().error).toBe('Request body is required')
+  })
+
+  it('answers an unsupported content type with 415', async () => {
+    const res = await api(t.app, 'POST', '/api/auth/login', {
+      body: 'username=ann',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(res.statusCode).toBe(415)
+    expect(res.json()).toEqual({ error: 'Unsupported Content-Type' })
+  })
+})
+
+describe('unknown API paths', () => {
+  it.each([
+    ['GET', '/api/nope'],
+    ['POST', '/api/auth/nope'],
+    ['DELETE', '/api/auth/me'],
+    ['GET', '/api'],
+  ] as const)('answer %s %s with a JSON 404', async (method, url) => {
+    const res = await api(t.app, method, url)
+    expect(res.statusCode).toBe(404)
+    expect(res.headers['content-type']).toMatch(/^application\/json/)
+    expect(res.json()).toEqual({ error: `No such API endpoint: ${method} ${url}` })
+    expect(res.headers).toMatchObject(securityHeaders)
+  })
+})
+
+describe('operations not built yet', () => {
+  it('answer 501 "Not implemented yet: <operationId>"', async () => {
+    const member = await registerMember(t.app)
+    const pending = listOperations(loadSpecification()).filter((op) => notImplemented.includes(op.operationId))
+    expect(pending.length).toBe(notImplemented.length)
+    const answered501: string[] = []
+    for (const op of pending) {
+      const url = `/api${op.path.replace(/{\w+}/g, '01a1ff9d-7e16-7364-875e-ed5b7ee5f0cc')}`
+      const res = await api(t.app, op.method, url, { token: member.token })
+      // An operation whose contract requires a body or query answers 400 first: validation precedes the handler.
+      expect([400, 501]).toContain(res.statusCode)
+      if (res.statusCode === 501) {
+        expect(res.json()).toEqual({ error: `Not implemented yet: ${op.operationId}` })
+        answered501.push(op.operationId)
+      }
+    }
+    if (pending.length > 0) expect(answered501.length).toBeGreaterThan(0)
+  })
+
+  it('answer 501 for a yaml operation with no handler even when the list forgets it', async () => {
+    const spec = loadSpecification()
+    const withExtra: OpenApiDocument = {
+      ...spec,
+      paths: {
+        ...spec.paths,
+        '/test/pending': {
+          get: { operationId: 'pendingFeature', security: [], responses: { '200': { description: 'ok' } } },
+        },
+      },
+    }
+    const app = await buildTestApp(t.database, { specification: withExtra })
+    try {
+      const res = await api(app, 'GET', '/api/test/pending')
+      expect(res.statusCode).toBe(501)
+      expect(res.json()).toEqual({ error: 'Not implemented yet: pendingFeature' })
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('server errors', () => {
+  it('answer 500 "Internal server error" without any detail', async () => {
+    const spy = vi
+      .spyOn(t.app.services.accounts, 'login')
+      .mockRejectedValueOnce(new Error('relation "users" does not exist at /work/main/server/db/queries.ts:12'))
+    const res = await api(t.app, 'POST', '/api/auth/login', { body: { username: 'ann', password: 'x' } })
+    spy.mockRestore()
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toEqual({ error: 'Internal server error' })
+    expect(res.body).not.toMatch(/relation|queries\.ts|at /)
+    expect(res.headers).toMatchObject(securityHeaders)
+  })
+})
+
+describe('the web app', () => {
+  it('explains how to build it when dist is missing', async () => {
+    const res = await api(t.app, 'GET', '/profile/ann')
+    expect(res.statusCode).toBe(503)
+    expect(res.headers['content-type']).toMatch(/^text\/plain/)
+    expect(res.body).toBe(NOT_BUILT_MESSAGE)
+    expect(res.headers).toMatchObject(securityHeaders)
+  })
+
+  describe('with a build', () => {
+    let dist: string
+    let app: FastifyInstance
+    const indexHtml = '<!doctype html><html><body><div id="root"></div></body></html>'
+
+    beforeAll(async () => {
+      dist = await mkdtemp(path.join(os.tmpdir(), 'wren-dist-'))
+      await mkdir(path.join(dist, 'assets'))
+      await writeFile(path.join(dist, 'index.html'), indexHtml)
+      await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("wren")')
+      await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+      app = await buildTestApp(t.database, { distDir: dist })
+    })
+    afterAll(async () => {
+      await app.close()
+      await rm(dist, { recursive: true, force: true })
+    })
+
+    it.each(['/', '/login', '/profile/ann', '/posts/123?tab=replies'])('serves index.html for %s', async (url) => {
+      const res = await api(app, 'GET', url)
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toMatch(/^text\/html/)
+      expect(res.headers['cache-control']).toBe('no-cache')
+      expect(res.body).toBe(indexHtml)
+      expect(res.headers).toMatchObject(securityHeaders)
+    })
+
+    it('serves hashed assets with a long cache', async () => {
+      const res = await api(app, 'GET', '/assets/index-abc123.js')
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toMatch(/javascript/)
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(res.headers).toMatchObject(securityHeaders)
+    })
+
+    it('revalidates other files', async () => {
+      const res = await api(app, 'GET', '/favicon.svg')
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['cache-control']).toBe('no-cache')
+    })
+
+    it('answers a missing asset with 404, not index.html', async () => {
+      const res = await api(app, 'GET', '/assets/index-old999.js')
+      expect(res.statusCode).toBe(404)
+      expect(res.body).not.toContain('<html')
+    })
+
+    it('still answers unknown API paths with JSON', async () => {
+      const res = await api(app, 'GET', '/api/nope')
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toEqual({ error: 'No such API endpoint: GET /api/nope' })
+    })
+
+    it('answers other methods on app paths with a JSON 404', async () => {
+      const res = await api(app, 'POST', '/profile/ann')
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toEqual({ error: 'Not found' })
+    })
+  })
+})

@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, describe, expect, it } from 'vitest'
+import { api, buildTestApp, type ErrorBody, registerMember, registration, useTestApp } from './harness'
+
+// Small limits so a test can reach them; the window is long enough never to expire during the run.
+const t = useTestApp({
+  config: {
+    rateLimits: true,
+    loginLimitPerIp: { max: 5, windowMs: 15 * 60_000 },
+    loginLimitPerAccount: { max: 3, windowMs: 15 * 60_000 },
+    registerLimitPerIp: { max: 3, windowMs: 60 * 60_000 },
+  },
+})
+
+let ipCounter = 0
+const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
+
+function login(app: FastifyInstance, ip: string, username: string, password: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: ip,
+    payload: { username, password },
+  })
+}
+
+function expectLimited(res: Awaited<ReturnType<typeof login>>, what: string) {
+  expect(res.statusCode).toBe(429)
+  const retryAfter = Number(res.headers['retry-after'])
+  expect(Number.isInteger(retryAfter)).toBe(true)
+  expect(retryAfter).toBeGreaterThan(0)
+  expect(retryAfter).toBeLessThanOrEqual(60 * 60)
+  expect(res.json<ErrorBody>()).toEqual({ error: `Too many ${what}. Try again in ${retryAfter} seconds.` })
+}
+
+describe('login limits', () => {
+  it('locks an account after its failed attempts, from any address, even with the right password', async () => {
+    const member = await registerMember(t.app)
+    for (let i = 0; i < 3; i += 1) {
+      expect((await login(t.app, freshIp(), member.user.username, 'Wrong-pass-1')).statusCode).toBe(401)
+    }
+    expectLimited(await login(t.app, freshIp(), member.user.username, 'Wrong-pass-1'), 'login attempts')
+    expectLimited(await login(t.app, freshIp(), member.user.username.toUpperCase(), member.password), 'login attempts')
+  })
+
+  it('limits one address across accounts', async () => {
+    const ip = freshIp()
+    for (let i = 0; i < 5; i += 1) {
+      expect((await login(t.app, ip, `nobody_${i}`, 'Wrong-pass-1')).statusCode).toBe(401)
+    }
+    expectLimited(await login(t.app, ip, 'nobody_else', 'Wrong-pass-1'), 'login attempts')
+    // Another address is not affected.
+    expect((await login(t.app, freshIp(), 'nobody_else', 'Wrong-pass-1')).statusCode).toBe(401)
+  })
+
+  it('does not count successful logins', async () => {
+    const member = await registerMember(t.app)
+    const ip = freshIp()
+    for (let i = 0; i < 8; i += 1) {
+      expect((await login(t.app, ip, member.user.username, member.password)).statusCode).toBe(200)
+    }
+  })
+})
+
+describe('registration limit', () => {
+  it('limits registrations per address', async () => {
+    const ip = freshIp()
+    const register = () =>
+      t.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: ip, payload: registration() })
+    for (let i = 0; i < 3; i += 1) expect((await register()).statusCode).toBe(201)
+    expectLimited(await register(), 'registrations from this address')
+  })
+})
+
+describe('change-password limit', () => {
+  it('limits wrong current passwords per member', async () => {
+    const member = await registerMember(t.app)
+    const attempt = (currentPassword: string) =>
+      api(t.app, 'POST', '/api/auth/change-password', {
+        token: member.token,
+        body: { currentPassword, newPassword: 'Brand-New-Pass-7' },
+      })
+    for (let i = 0; i < 3; i += 1) expect((await attempt('Wrong-pass-1')).statusCode).toBe(400)
+    expectLimited(await attempt(member.password), 'password change attempts')
+  })
+})
+
+describe('RATE_LIMITS=off', () => {
+  let unlimited: FastifyInstance | undefined
+  afterAll(async () => {
+    await unlimited?.close()
+  })
+
+  it('disables every limit', async () => {
+    unlimited = await buildTestApp(t.database, {
+      config: { rateLimits: false, loginLimitPerIp: { max: 1, windowMs: 60_000 } },
+    })
+    const ip = freshIp()
+    for (let i = 0; i < 4; i += 1) {
+      expect((await login(unlimited, ip, 'nobody', 'Wrong-pass-1')).statusCode).toBe(401)
+    }
+  })
+})

@@ -1,0 +1,111 @@
+import { Effect } from 'effect'
+import { api, type ApiClient } from './client'
+import { fromResponse, fromThrown, Timeout, type ApiError, type ErrorBody } from './errors'
+import type {
+  ApiMessage,
+  AuthResponse,
+  ChangePasswordRequest,
+  CurrentUser,
+  LoginRequest,
+  MeResponse,
+  RegisterRequest,
+} from './types'
+
+// Every call is an Effect that fails only with a typed ApiError. Actors turn them into promises with `run`.
+// Policy (spec sections 7 and 9): queries retry once, mutations never (a retried POST could register twice);
+// only the me-check has a client timeout.
+
+/**
+ * What openapi-fetch resolves with: either data, or the error body (parsed JSON, or text when the body is not JSON),
+ * plus the raw response. `error` is never undefined on the failure side, which is what lets the check below narrow.
+ */
+type Outcome<T> =
+  | { data: T; error?: never; response: Response }
+  | { data?: never; error: object | string; response: Response }
+
+// Call sites name T explicitly: inferring it from openapi-fetch's union would add `undefined` from the failure side.
+type Send<T> = (signal: AbortSignal) => Promise<Outcome<T>>
+
+/** The auth-check budget (spec section 9): the fetch is aborted when it runs out. */
+export const ME_TIMEOUT_MS = 10_000
+
+function toErrorBody(body: object | string): ErrorBody | undefined {
+  return typeof body === 'object' ? body : undefined
+}
+
+/** One HTTP exchange. The signal comes from Effect, so interrupting (timeout, a stopped actor) aborts the fetch. */
+function exchange<T>(send: Send<T>): Effect.Effect<T, ApiError> {
+  return Effect.tryPromise({ try: (signal) => send(signal), catch: fromThrown }).pipe(
+    Effect.flatMap((outcome) =>
+      outcome.error === undefined
+        ? Effect.succeed(outcome.data)
+        : Effect.fail(fromResponse(outcome.response.status, toErrorBody(outcome.error))),
+    ),
+  )
+}
+
+/** Failures that may go away on a second try; a 4xx will get the same answer again. */
+function isTransient(error: ApiError): boolean {
+  return error._tag === 'Network' || error._tag === 'Server' || error._tag === 'Timeout'
+}
+
+export function query<T>(send: Send<T>): Effect.Effect<T, ApiError> {
+  return exchange(send).pipe(Effect.retry({ times: 1, while: isTransient }))
+}
+
+export function mutation<T>(send: Send<T>): Effect.Effect<T, ApiError> {
+  return exchange(send)
+}
+
+/** Bounds the whole call (retry included); when time runs out the in-flight fetch is aborted. */
+export function withTimeout<T>(ms: number) {
+  return (effect: Effect.Effect<T, ApiError>): Effect.Effect<T, ApiError> =>
+    effect.pipe(
+      Effect.timeoutOrElse({
+        duration: ms,
+        orElse: () => Effect.fail(new Timeout({ message: 'The request timed out. Please try again.' })),
+      }),
+    )
+}
+
+export interface CallsOptions {
+  /** Tests shorten it; the app uses the spec's 10 s. */
+  meTimeoutMs?: number
+}
+
+export function makeCalls(client: ApiClient, { meTimeoutMs = ME_TIMEOUT_MS }: CallsOptions = {}) {
+  return {
+    login: (body: LoginRequest): Effect.Effect<AuthResponse, ApiError> =>
+      mutation<AuthResponse>((signal) => client.POST('/auth/login', { body, signal })),
+
+    register: (body: RegisterRequest): Effect.Effect<AuthResponse, ApiError> =>
+      mutation<AuthResponse>((signal) => client.POST('/auth/register', { body, signal })),
+
+    logout: (): Effect.Effect<void, ApiError> =>
+      mutation((signal) => client.POST('/auth/logout', { signal })).pipe(Effect.asVoid),
+
+    me: (): Effect.Effect<CurrentUser, ApiError> =>
+      query<MeResponse>((signal) => client.GET('/auth/me', { signal })).pipe(
+        Effect.map((body) => body.user),
+        withTimeout(meTimeoutMs),
+      ),
+
+    changePassword: (body: ChangePasswordRequest): Effect.Effect<string, ApiError> =>
+      mutation<ApiMessage>((signal) => client.POST('/auth/change-password', { body, signal })).pipe(
+        Effect.map((body) => body.message),
+      ),
+  }
+}
+
+export type Calls = ReturnType<typeof makeCalls>
+
+/** The app's calls on the app's client. */
+export const calls: Calls = makeCalls(api)
+
+/**
+ * Runs a call for an actor: resolves with the data or rejects with the typed ApiError itself (Effect 4 rejects with the
+ * failure, not a wrapper). Pass the actor's signal so stopping the actor aborts the fetch.
+ */
+export function run<A>(effect: Effect.Effect<A, ApiError>, signal?: AbortSignal): Promise<A> {
+  return Effect.runPromise(effect, signal ? { signal } : undefined)
+}

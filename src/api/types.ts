@@ -1,0 +1,13 @@
+import type { components } from './schema'
+
+// Short names for the contract's shapes (openapi.yaml components), so screens and machines never spell the path.
+type Schemas = components['schemas']
+
+export type CurrentUser = Schemas['CurrentUser']
+export type UserSummary = Schemas['UserSummary']
+export type AuthResponse = Schemas['AuthResponse']
+export type LoginRequest = Schemas['LoginRequest']
+export type RegisterRequest = Schemas['RegisterRequest']
+export type ChangePasswordRequest = Schemas['ChangePasswordRequest']
+export type MeResponse = Schemas['MeResponse']
+export type ApiMessage = Schemas['Message']

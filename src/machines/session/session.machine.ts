@@ -1,0 +1,151 @@
+import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate'
+import { calls, run } from '../../api/calls'
+import { isApiError } from '../../api/errors'
+import type { SessionUser, StoredSession } from './session.schema'
+import { writeStoredSession } from './session.storage'
+
+// The session lifecycle, exactly as spec section 4 states it:
+// - starts unauthenticated and loading (`booting`);
+// - a stored token is checked with GET /auth/me (10 s abort, in calls.me): success sets the user; 401/403 clear the
+//   session; a timeout, network error, 500/503 or anything else keeps the stored session (the member may be offline);
+// - login/register success sets user, token and private key; logout clears them even if the call fails;
+// - any 401 elsewhere (session.expired, sent by the api client bridge) clears them.
+// Every change is written to localStorage (`persist`), which is also what the bearer token is read from on reload.
+
+export interface AuthPayload {
+  user: SessionUser
+  token: string
+  privateKey: string | null
+}
+
+export type SessionEvent =
+  | { type: 'session.login.succeeded'; auth: AuthPayload }
+  | { type: 'session.register.succeeded'; auth: AuthPayload }
+  | { type: 'session.logout' }
+  | { type: 'session.expired' }
+  | { type: 'session.user.updated'; user: Partial<SessionUser> }
+
+export interface SessionContext {
+  user: SessionUser | null
+  token: string | null
+  privateKey: string | null
+}
+
+export interface SessionInput {
+  /** What src/main.tsx read (and validated) from `auth-storage`. */
+  stored: StoredSession
+}
+
+/** Only these answers mean the stored token is dead (spec: "401 or 403 clear"). */
+export function isRejection(error: unknown): boolean {
+  return isApiError(error) && (error._tag === 'Unauthorized' || error._tag === 'Forbidden')
+}
+
+const EMPTY: SessionContext = { user: null, token: null, privateKey: null }
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+    tags: {} as 'loading' | 'authenticated' | 'busy',
+  },
+  actors: {
+    checkAuth: fromPromise<SessionUser>(({ signal }) => run(calls.me(), signal)),
+    logout: fromPromise<void>(({ signal }) => run(calls.logout(), signal)),
+  },
+  actions: {
+    setAuth: assign((_, auth: AuthPayload) => ({
+      user: auth.user,
+      token: auth.token,
+      privateKey: auth.privateKey,
+    })),
+    setUser: assign((_, user: SessionUser) => ({ user })),
+    mergeUser: assign(({ context }, fields: Partial<SessionUser>) => ({
+      user: context.user ? { ...context.user, ...fields } : context.user,
+    })),
+    clear: assign(() => EMPTY),
+    persist: ({ context }) => writeStoredSession(context),
+  },
+  guards: {
+    hasStoredToken: ({ context }) => context.token !== null,
+    isRejection: (_, error: unknown) => isRejection(error),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    user: input.stored.user,
+    token: input.stored.token,
+    privateKey: input.stored.privateKey,
+  }),
+  initial: 'booting',
+  states: {
+    /** Unauthenticated and loading: decides at once whether there is a token worth checking. */
+    booting: {
+      tags: ['loading'],
+      // Writing the empty session on the way out also wipes a stored value that failed validation.
+      always: [{ guard: 'hasStoredToken', target: 'checking' }, { target: 'unauthenticated', actions: 'persist' }],
+    },
+    checking: {
+      tags: ['loading'],
+      invoke: {
+        id: 'checkAuth',
+        src: 'checkAuth',
+        onDone: {
+          target: 'authenticated',
+          actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'persist'],
+        },
+        onError: [
+          {
+            guard: { type: 'isRejection', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'unauthenticated',
+            actions: ['clear', 'persist'],
+          },
+          // Timeout, network, 5xx or anything else: the stored session stays (spec section 4).
+          { target: 'authenticated' },
+        ],
+      },
+      on: {
+        // The client bridge reports the me-check's own 401 before the invoke settles; same outcome, first one wins.
+        'session.expired': { target: 'unauthenticated', actions: ['clear', 'persist'] },
+      },
+    },
+    unauthenticated: {
+      on: {
+        'session.login.succeeded': {
+          target: 'authenticated',
+          actions: [{ type: 'setAuth', params: ({ event }) => event.auth }, 'persist'],
+        },
+        'session.register.succeeded': {
+          target: 'authenticated',
+          actions: [{ type: 'setAuth', params: ({ event }) => event.auth }, 'persist'],
+        },
+      },
+    },
+    authenticated: {
+      tags: ['authenticated'],
+      on: {
+        'session.logout': { target: 'loggingOut' },
+        'session.expired': { target: 'unauthenticated', actions: ['clear', 'persist'] },
+        'session.user.updated': {
+          actions: [{ type: 'mergeUser', params: ({ event }) => event.user }, 'persist'],
+        },
+      },
+    },
+    /** Revokes the token on the server; the session is cleared whether that works or not. */
+    loggingOut: {
+      tags: ['authenticated', 'busy'],
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        onDone: { target: 'unauthenticated', actions: ['clear', 'persist'] },
+        onError: { target: 'unauthenticated', actions: ['clear', 'persist'] },
+      },
+      on: {
+        'session.expired': { target: 'unauthenticated', actions: ['clear', 'persist'] },
+      },
+    },
+  },
+})
+
+export type SessionMachine = typeof sessionMachine

@@ -1,0 +1,12 @@
+import type { SnapshotFrom } from 'xstate'
+import type { SessionMachine } from './session.machine'
+
+// Narrow reads for views (one useSelector each), so a screen re-renders only when its piece changes.
+type SessionSnapshot = SnapshotFrom<SessionMachine>
+
+export const selectIsLoading = (s: SessionSnapshot) => s.hasTag('loading')
+export const selectIsAuthenticated = (s: SessionSnapshot) => s.hasTag('authenticated')
+export const selectIsLoggingOut = (s: SessionSnapshot) => s.hasTag('busy')
+export const selectUser = (s: SessionSnapshot) => s.context.user
+export const selectIsAdmin = (s: SessionSnapshot) => s.context.user?.isAdmin === true
+export const selectToken = (s: SessionSnapshot) => s.context.token

@@ -1,0 +1,90 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createActor, type AnyEventObject } from 'xstate'
+import {
+  changePasswordMachine,
+  PASSWORD_CHANGE_FAILED,
+  PASSWORD_CHANGED,
+} from '../../src/machines/auth/change-password.machine'
+import { toast, toastStore } from '../../src/machines/toast.store'
+import { Invalid, Network, Server } from '../../src/api/errors'
+import { Calls } from './support/controlled-actors'
+import { Coverage, describePath, modelPaths, perform } from './support/model'
+
+// The Change Password dialog. What the member sees is the dialog (open or not), the busy button, the error line, and the
+// toasts, which come from the real toast store.
+
+const wrongCurrent = new Invalid({ status: 400, message: 'Current password is incorrect', fromServer: true, details: [] })
+const offline = new Network({ message: 'Unable to reach the server.' })
+const bare500 = new Server({ status: 500, message: 'Something went wrong on our side.', fromServer: false })
+
+/** The spec's failure toast: the server's error field, else 'Failed to change password'. */
+const failureText = new Map<unknown, string>([
+  [wrongCurrent, 'Current password is incorrect'],
+  [offline, PASSWORD_CHANGE_FAILED],
+  [bare500, PASSWORD_CHANGE_FAILED],
+])
+
+const submit = { type: 'password.submit', currentPassword: 'Sparrow2026', newPassword: 'Nightingale2027' }
+const events: AnyEventObject[] = [
+  { type: 'password.open' },
+  { type: 'password.close' },
+  submit,
+  { type: 'xstate.done.actor.changePassword', output: 'Password changed' },
+  ...[...failureText.keys()].map((error) => ({ type: 'xstate.error.actor.changePassword', error })),
+]
+
+const paths = modelPaths(changePasswordMachine, {
+  events,
+  serializeState: (s) => JSON.stringify({ value: s.value, error: s.context.error }),
+})
+const coverage = new Coverage(changePasswordMachine)
+
+beforeEach(() => {
+  toast.clear()
+})
+
+describe('change-password machine', () => {
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const calls = new Calls()
+    const machine = changePasswordMachine.provide({ actors: { changePassword: calls.actor('changePassword') } })
+    const actor = createActor(machine, { inspect: coverage.inspector }).start()
+    coverage.see(actor.getSnapshot())
+
+    for (const step of path.steps) {
+      const toastsBefore = toastStore.getSnapshot().context.toasts.length
+      await perform(actor, calls, step.event)
+      const snapshot = actor.getSnapshot()
+      coverage.see(snapshot)
+      expect(snapshot.value).toEqual(step.state.value)
+      expect(snapshot.context).toEqual(step.state.context)
+
+      const dialogOpen = snapshot.hasTag('dialog')
+      expect(dialogOpen).toBe(snapshot.matches('open'))
+      expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ open: 'submitting' }))
+      // While the change is in flight, Escape/backdrop cannot close the dialog.
+      if (snapshot.hasTag('busy')) expect(snapshot.can({ type: 'password.close' })).toBe(false)
+
+      const toasts = toastStore.getSnapshot().context.toasts
+      if (step.event.type === 'xstate.done.actor.changePassword') {
+        expect(dialogOpen).toBe(false)
+        expect(toasts.at(-1)).toMatchObject({ type: 'success', message: PASSWORD_CHANGED })
+      } else if (step.event.type === 'xstate.error.actor.changePassword') {
+        const text = failureText.get(step.event.error)
+        expect(dialogOpen).toBe(true)
+        expect(snapshot.context.error).toBe(text)
+        expect(toasts.at(-1)).toMatchObject({ type: 'error', message: text })
+      } else {
+        expect(toasts.length, 'no toast without an answer from the server').toBe(toastsBefore)
+      }
+      if (step.event.type === 'password.submit') {
+        expect(calls.started.at(-1)?.input).toEqual({ currentPassword: 'Sparrow2026', newPassword: 'Nightingale2027' })
+        expect(snapshot.context.error).toBeNull()
+      }
+    }
+    actor.stop()
+  })
+
+  it('paths enter every state and take every transition', () => {
+    coverage.expectComplete()
+  })
+})

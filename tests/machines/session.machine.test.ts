@@ -1,0 +1,181 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createActor, type AnyEventObject } from 'xstate'
+import { sessionMachine, type SessionEvent } from '../../src/machines/session/session.machine'
+import { readStoredSession, SESSION_STORAGE_KEY, writeStoredSession } from '../../src/machines/session/session.storage'
+import type { StoredSession } from '../../src/machines/session/session.schema'
+import { Network } from '../../src/api/errors'
+import { Calls } from './support/controlled-actors'
+import { installLocalStorage, type MemoryStorage } from './support/memory-storage'
+import { Coverage, describePath, modelPaths, perform, type Path } from './support/model'
+import { checkAuthFailures, noSession, robin, robinAuth, robinFromServer, storedRobin } from './support/fixtures'
+
+// Model-based: every simple path of the session chart (from a stored token and from none) is replayed on a real actor
+// whose server calls the test settles. After every step the test checks the spec's rules, not the chart's own
+// bookkeeping: what localStorage holds, whether the member counts as signed in, and the me-check's keep-or-clear rule.
+
+const events: Array<SessionEvent | AnyEventObject> = [
+  { type: 'session.login.succeeded', auth: robinAuth },
+  { type: 'session.register.succeeded', auth: { ...robinAuth, token: 'token-from-register' } },
+  { type: 'session.logout' },
+  { type: 'session.expired' },
+  { type: 'session.user.updated', user: { displayName: 'Robin Renamed', avatar: '/media/robin.webp' } },
+  { type: 'xstate.done.actor.checkAuth', output: robinFromServer },
+  ...checkAuthFailures.map(({ error }) => ({ type: 'xstate.error.actor.checkAuth', error })),
+  { type: 'xstate.done.actor.logout', output: undefined },
+  { type: 'xstate.error.actor.logout', error: new Network({ message: 'Unable to reach the server.' }) },
+]
+
+function pathsFrom(stored: StoredSession): Path[] {
+  return modelPaths(sessionMachine, {
+    input: { stored },
+    events,
+    // Two snapshots are the same state when value and context match (the user's fields matter for persistence).
+    serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context }),
+  })
+}
+
+function stored(storage: MemoryStorage): StoredSession | null {
+  const raw = storage.getItem(SESSION_STORAGE_KEY)
+  return raw === null ? null : (JSON.parse(raw) as StoredSession)
+}
+
+const coverage = new Coverage(sessionMachine)
+let storage: MemoryStorage
+
+beforeEach(() => {
+  storage = installLocalStorage()
+})
+
+async function replay(start: StoredSession, path: Path) {
+  writeStoredSession(start, storage)
+  const calls = new Calls()
+  const machine = sessionMachine.provide({
+    actors: { checkAuth: calls.actor('checkAuth'), logout: calls.actor('logout') },
+  })
+  const actor = createActor(machine, { input: { stored: readStoredSession(storage) }, inspect: coverage.inspector })
+  actor.start()
+  coverage.see(actor.getSnapshot())
+
+  for (const step of path.steps) {
+    const before = actor.getSnapshot()
+    await perform(actor, calls, step.event)
+    const snapshot = actor.getSnapshot()
+    coverage.see(snapshot)
+
+    // The real actor followed the chart.
+    expect(snapshot.value).toEqual(step.state.value)
+    expect(snapshot.context).toEqual(step.state.context)
+
+    // What the browser keeps always equals the session (persist on every change), and a member counts as signed in
+    // exactly when a token and a user are held.
+    const kept = stored(storage)
+    expect(kept?.token ?? null).toBe(snapshot.context.token)
+    expect(kept?.user ?? null).toEqual(snapshot.context.user)
+    expect(kept?.privateKey ?? null).toBe(snapshot.context.privateKey)
+    expect(kept?.isAuthenticated ?? false).toBe(snapshot.context.token !== null && snapshot.context.user !== null)
+
+    // While loading, the app shows its spinner; it is never both loading and signed in.
+    expect(snapshot.hasTag('loading') && snapshot.hasTag('authenticated')).toBe(false)
+
+    // Spec section 4: the me-check keeps or clears by the kind of failure.
+    if (step.event.type === 'xstate.error.actor.checkAuth') {
+      const rule = checkAuthFailures.find((f) => f.error === step.event.error)
+      expect(rule, 'a listed failure').toBeDefined()
+      if (rule?.keeps) {
+        expect(snapshot.value).toBe('authenticated')
+        expect(snapshot.context.token).toBe(before.context.token)
+        expect(snapshot.context.user).toEqual(before.context.user)
+      } else {
+        expect(snapshot.value).toBe('unauthenticated')
+        expect(snapshot.context).toEqual({ user: null, token: null, privateKey: null })
+      }
+    }
+    if (step.event.type === 'xstate.done.actor.checkAuth') {
+      expect(snapshot.context.user).toEqual(robinFromServer)
+      expect(snapshot.context.token).toBe(storedRobin.token)
+    }
+    // Logout clears whether the server call worked or not.
+    if (step.event.type === 'xstate.done.actor.logout' || step.event.type === 'xstate.error.actor.logout') {
+      expect(snapshot.value).toBe('unauthenticated')
+      expect(kept?.token).toBeNull()
+      expect(kept?.user).toBeNull()
+    }
+    if (step.event.type === 'session.login.succeeded' && before.value === 'unauthenticated') {
+      expect(snapshot.context).toEqual({ user: robin, token: 'token-from-login', privateKey: 'wrapped-key' })
+    }
+  }
+  actor.stop()
+  return calls
+}
+
+describe('session machine: paths from a stored token', () => {
+  const paths = pathsFrom(storedRobin)
+
+  it('has paths through the me-check', () => {
+    expect(paths.length).toBeGreaterThan(checkAuthFailures.length)
+  })
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const calls = await replay(storedRobin, path)
+    // A stored token is always checked first, and only once.
+    expect(calls.started.filter((c) => c.id === 'checkAuth')).toHaveLength(1)
+  })
+})
+
+describe('session machine: paths from no stored session', () => {
+  const paths = pathsFrom(noSession)
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const calls = await replay(noSession, path)
+    // Without a token there is nothing to check.
+    expect(calls.started.some((c) => c.id === 'checkAuth')).toBe(false)
+  })
+})
+
+describe('session machine: coverage', () => {
+  it('the paths together enter every state and take every transition', () => {
+    coverage.expectComplete()
+  })
+})
+
+describe('session machine: start-up', () => {
+  it('starts unauthenticated and loading when a token is stored, then checks it', () => {
+    const calls = new Calls()
+    const actor = createActor(sessionMachine.provide({ actors: { checkAuth: calls.actor('checkAuth') } }), {
+      input: { stored: storedRobin },
+    })
+    actor.start()
+    const snapshot = actor.getSnapshot()
+    expect(snapshot.hasTag('loading')).toBe(true)
+    expect(snapshot.hasTag('authenticated')).toBe(false)
+    expect(calls.isRunning('checkAuth')).toBe(true)
+    actor.stop()
+  })
+
+  it('is unauthenticated and not loading at once without a token', () => {
+    const actor = createActor(sessionMachine, { input: { stored: noSession } }).start()
+    expect(actor.getSnapshot().value).toBe('unauthenticated')
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false)
+    actor.stop()
+  })
+
+  it('reads a bad stored value as no session, and overwrites it', () => {
+    for (const bad of ['not json', '{"user":1,"token":2}', '[]', '{"token":"t","user":{"id":""}}']) {
+      storage.setItem(SESSION_STORAGE_KEY, bad)
+      const session = readStoredSession(storage)
+      expect(session).toEqual(noSession)
+      const actor = createActor(sessionMachine, { input: { stored: session } }).start()
+      expect(actor.getSnapshot().value).toBe('unauthenticated')
+      expect(stored(storage)).toEqual(noSession)
+      actor.stop()
+    }
+  })
+
+  it('reads a stored session written by an older build (extra fields, no private key)', () => {
+    storage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ user: { ...storedRobin.user, theme: 'x' }, token: 'old-token', isAuthenticated: true }),
+    )
+    expect(readStoredSession(storage)).toEqual({ ...storedRobin, token: 'old-token', privateKey: null })
+  })
+})

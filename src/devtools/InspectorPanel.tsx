@@ -1,0 +1,99 @@
+import { useEffect, useState, type CSSProperties } from 'react'
+import { useSelector } from '@xstate/store-react'
+import type { InspectedActor, InspectionStore } from './inspection.store'
+
+// Development only: a floating list of live actors, their current state and recent events.
+// Toggle with Alt+Shift+I (Ctrl+Shift+I opens the browser's devtools, so it is left alone). Inline styles on purpose:
+// Panda would otherwise extract these styles into the production CSS.
+
+const TOGGLE_HINT = 'Alt+Shift+I'
+
+const panel: CSSProperties = {
+  position: 'fixed',
+  left: 12,
+  bottom: 12,
+  zIndex: 2147483000,
+  width: 'min(460px, calc(100vw - 24px))',
+  maxHeight: '70vh',
+  overflow: 'auto',
+  background: 'rgba(15, 20, 27, 0.97)',
+  color: '#e6edf3',
+  font: '12px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace',
+  borderRadius: 12,
+  boxShadow: '0 12px 40px rgba(0,0,0,0.45)',
+  border: '1px solid #2b3846',
+}
+
+const pill = (color: string): CSSProperties => ({
+  display: 'inline-block',
+  padding: '0 6px',
+  borderRadius: 999,
+  background: color,
+  color: '#0d1218',
+  fontWeight: 700,
+})
+
+function ActorRow({ actor }: { actor: InspectedActor }) {
+  const [open, setOpen] = useState(actor.machineId !== null)
+  const live = actor.status === 'active'
+  return (
+    <li style={{ borderTop: '1px solid #222d3a', padding: '8px 12px' }}>
+      <button
+        type="button"
+        onClick={() => setOpen((v) => !v)}
+        aria-expanded={open}
+        style={{ all: 'unset', cursor: 'pointer', display: 'flex', gap: 8, width: '100%', alignItems: 'baseline' }}
+      >
+        <span style={pill(live ? '#34c77b' : '#97a6b6')}>{actor.status}</span>
+        <strong>{actor.machineId ?? actor.id}</strong>
+        <span style={{ color: '#84bcff', marginLeft: 'auto', textAlign: 'right', wordBreak: 'break-all' }}>{actor.value}</span>
+      </button>
+      {open ? (
+        <ol style={{ margin: '6px 0 0', paddingLeft: 18, color: '#c9d3de' }}>
+          {actor.events.length === 0 ? <li style={{ color: '#6b7b8d' }}>no events yet</li> : null}
+          {actor.events.map((e) => (
+            <li key={e.seq}>
+              <span style={{ color: '#6b7b8d' }}>{new Date(e.at).toLocaleTimeString()}</span> <span style={{ color: '#ffd479' }}>{e.type}</span>{' '}
+              <span style={{ color: '#97a6b6', wordBreak: 'break-all' }}>{e.payload}</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </li>
+  )
+}
+
+export function InspectorPanel({ store }: { store: InspectionStore }) {
+  const [visible, setVisible] = useState(false)
+  const actors = useSelector(store, (s) => s.context.actors)
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.altKey && event.shiftKey && event.code === 'KeyI') {
+        event.preventDefault()
+        setVisible((v) => !v)
+      }
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [])
+
+  if (!visible) return null
+  const list = Object.values(actors).sort((a, b) => Number(b.status === 'active') - Number(a.status === 'active') || b.updatedAt - a.updatedAt)
+  return (
+    <aside aria-label="State machine inspector" style={panel}>
+      <header style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '10px 12px', position: 'sticky', top: 0, background: 'inherit' }}>
+        <strong style={{ fontSize: 13 }}>Machines</strong>
+        <span style={{ color: '#6b7b8d' }}>{list.length} actors · {TOGGLE_HINT} to hide</span>
+        <button type="button" onClick={() => store.trigger['inspection.clear']()} style={{ marginLeft: 'auto', background: '#222d3a', color: 'inherit', border: 0, borderRadius: 6, padding: '2px 8px', cursor: 'pointer' }}>
+          clear
+        </button>
+      </header>
+      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {list.map((actor) => (
+          <ActorRow key={actor.sessionId} actor={actor} />
+        ))}
+      </ul>
+    </aside>
+  )
+}

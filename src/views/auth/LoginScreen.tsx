@@ -1,0 +1,70 @@
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useActorRef, useSelector } from '@xstate/react'
+import { Link } from 'wouter'
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { loginMachine } from '../../machines/auth/login.machine'
+import { useInspect, useSession } from '../actors'
+import { CheckboxField, FormError, TextField } from '../ui/Field'
+import { Spinner } from '../ui/Spinner'
+import { AuthLayout, linkStyle } from './AuthLayout'
+import { loginSchema, type LoginValues } from './auth.schemas'
+
+export function LoginScreen() {
+  const session = useSession()
+  const inspect = useInspect()
+  const login = useActorRef(loginMachine, { input: { session }, inspect })
+  const busy = useSelector(login, (s) => s.hasTag('busy'))
+  const serverError = useSelector(login, (s) => s.context.error)
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: '', password: '', remember: false },
+  })
+
+  // "Remember me" is shown but, as the spec says, does nothing: the session is always kept.
+  const onSubmit = handleSubmit(({ username, password }) => login.send({ type: 'login.submit', username, password }))
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Log in to see what your community is talking about."
+      footer={
+        <>
+          New to Wren?{' '}
+          <Link href="/register" className={linkStyle}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <TextField
+          label="Username or email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.username?.message}
+          {...register('username')}
+        />
+        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
+          <CheckboxField label="Remember me" {...register('remember')} />
+          <Link href="/forgot-password" className={linkStyle}>
+            <span className={css({ fontSize: 'sm' })}>Forgot password?</span>
+          </Link>
+        </div>
+        <FormError message={serverError} />
+        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={busy} aria-busy={busy}>
+          {busy ? <Spinner size={18} /> : null}
+          {busy ? 'Logging in…' : 'Log in'}
+        </button>
+      </form>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,99 @@
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useActorRef, useSelector } from '@xstate/react'
+import { Link } from 'wouter'
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { registerMachine } from '../../machines/auth/register.machine'
+import { useInspect, useSession } from '../actors'
+import { CheckboxField, FormError, TextField } from '../ui/Field'
+import { Spinner } from '../ui/Spinner'
+import { AuthLayout, linkStyle } from './AuthLayout'
+import { registerSchema, type RegisterValues } from './auth.schemas'
+
+export function RegisterScreen() {
+  const session = useSession()
+  const inspect = useInspect()
+  const signUp = useActorRef(registerMachine, { input: { session }, inspect })
+  const busy = useSelector(signUp, (s) => s.hasTag('busy'))
+  const serverError = useSelector(signUp, (s) => s.context.error)
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { username: '', email: '', displayName: '', password: '', confirmPassword: '', acceptTerms: false },
+  })
+
+  // Only the contract's fields go to the server: it refuses unknown ones (confirmPassword, acceptTerms) with 400.
+  const onSubmit = handleSubmit(({ username, email, displayName, password }) =>
+    signUp.send({ type: 'register.submit', username, email, displayName, password }),
+  )
+
+  return (
+    <AuthLayout
+      title="Join Wren"
+      subtitle="Create an account to post, follow and message your people."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link href="/login" className={linkStyle}>
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <TextField
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint="Letters, numbers and underscores; 3 to 30 characters."
+          error={errors.username?.message}
+          {...register('username')}
+        />
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField label="Display name" autoComplete="nickname" error={errors.displayName?.message} {...register('displayName')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters, with upper and lower case and a number."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <CheckboxField
+          label={
+            <>
+              I agree to the{' '}
+              <a href="/terms" target="_blank" rel="noreferrer" className={linkStyle}>
+                Terms of Service
+              </a>{' '}
+              and{' '}
+              <a href="/privacy" target="_blank" rel="noreferrer" className={linkStyle}>
+                Privacy Policy
+              </a>
+            </>
+          }
+          error={errors.acceptTerms?.message}
+          {...register('acceptTerms')}
+        />
+        <FormError message={serverError} />
+        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={busy} aria-busy={busy}>
+          {busy ? <Spinner size={18} /> : null}
+          {busy ? 'Creating account…' : 'Create account'}
+        </button>
+      </form>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,59 @@
+import { lazy, Suspense } from 'react'
+import { Redirect, Route, Switch } from 'wouter'
+import { css } from 'styled-system/css'
+import { AppShell } from '../shell/AppShell'
+import { AdminScreen } from '../screens/AdminScreen'
+import { FollowListScreen } from '../screens/FollowListScreen'
+import { HomeScreen } from '../screens/HomeScreen'
+import { MessagesScreen } from '../screens/MessagesScreen'
+import { NotificationsScreen } from '../screens/NotificationsScreen'
+import { PostScreen } from '../screens/PostScreen'
+import { ProfileScreen } from '../screens/ProfileScreen'
+import { SearchScreen } from '../screens/SearchScreen'
+import { Spinner } from '../ui/Spinner'
+
+// Spec section 2: signed-in members reach the app's routes; anything else (including /login right after logging in)
+// goes to /. Settings carries the form library, so it loads on first visit instead of with Home.
+
+const SettingsScreen = lazy(() => import('../settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })))
+
+function ColumnSpinner() {
+  return (
+    <div className={css({ display: 'grid', placeItems: 'center', py: '24', color: 'accent' })}>
+      <Spinner size={28} label="Loading" />
+    </div>
+  )
+}
+
+export function SignedInRoutes() {
+  return (
+    <AppShell>
+      <Suspense fallback={<ColumnSpinner />}>
+        <Switch>
+          <Route path="/" component={HomeScreen} />
+          <Route path="/profile/:username">{({ username }) => <ProfileScreen username={username} />}</Route>
+          <Route path="/profile/:username/followers">
+            {({ username }) => <FollowListScreen username={username} kind="followers" />}
+          </Route>
+          <Route path="/profile/:username/following">
+            {({ username }) => <FollowListScreen username={username} kind="following" />}
+          </Route>
+          <Route path="/post/:postId" component={PostScreen} />
+          <Route path="/search" component={SearchScreen} />
+          <Route path="/notifications" component={NotificationsScreen} />
+          <Route path="/messages">
+            <MessagesScreen />
+          </Route>
+          <Route path="/messages/:conversationId">
+            {({ conversationId }) => <MessagesScreen conversationId={conversationId} />}
+          </Route>
+          <Route path="/settings" component={SettingsScreen} />
+          <Route path="/admin" component={AdminScreen} />
+          <Route>
+            <Redirect to="/" replace />
+          </Route>
+        </Switch>
+      </Suspense>
+    </AppShell>
+  )
+}

@@ -1,0 +1,23 @@
+import { lazy } from 'react'
+
+// The two route sets load as separate chunks: a visitor on /login never downloads the shell, a returning member
+// never downloads the sign-up form. src/main.tsx starts the right download at boot, while the session checks.
+
+export const loadSignedIn = () => import('./SignedInRoutes')
+export const loadSignedOut = () => import('./SignedOutRoutes')
+
+export const SignedInRoutes = lazy(() => loadSignedIn().then((m) => ({ default: m.SignedInRoutes })))
+export const SignedOutRoutes = lazy(() => loadSignedOut().then((m) => ({ default: m.SignedOutRoutes })))
+
+/**
+ * Starts fetching the chunk the member will most likely see first, and the other one once the page is idle (so
+ * logging in or out does not wait on the network).
+ */
+export function preloadRoutes(hasStoredToken: boolean): void {
+  const [first, second] = hasStoredToken ? [loadSignedIn, loadSignedOut] : [loadSignedOut, loadSignedIn]
+  void first().then(() => {
+    const later = () => void second()
+    if ('requestIdleCallback' in window) window.requestIdleCallback(later, { timeout: 4_000 })
+    else setTimeout(later, 2_000)
+  })
+}

@@ -1,0 +1,108 @@
+import { useActorRef } from '@xstate/react'
+import { Link, useSearchParams } from 'wouter'
+import { css, cx } from 'styled-system/css'
+import { button, input } from 'styled-system/recipes'
+import { changePasswordMachine } from '../../machines/auth/change-password.machine'
+import { useInspect } from '../actors'
+import { ComingSoon } from '../ui/ComingSoon'
+import { Icon } from '../ui/Icon'
+import { PageHeader } from '../ui/PageHeader'
+import { AppearanceSection } from './AppearanceSection'
+import { ChangePasswordDialog } from './ChangePasswordDialog'
+import { findSection, settingsSections, type SettingsSection } from './sections'
+import { SecuritySection } from './SecuritySection'
+
+const menuLink = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  px: '3',
+  py: '2',
+  borderRadius: 'lg',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+  color: 'fg.muted',
+  _hover: { bg: 'bg.subtle', color: 'fg.default' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-2px' },
+  '&[aria-current=page]': { bg: 'accent.subtle', color: 'accent.text', fontWeight: 'semibold' },
+})
+
+function SectionBody({ section, onChangePassword }: { section: SettingsSection; onChangePassword: () => void }) {
+  switch (section.id) {
+    case 'security':
+      return <SecuritySection onChangePassword={onChangePassword} />
+    case 'appearance':
+      return <AppearanceSection />
+    case 'notifications':
+      return <p className={css({ color: 'fg.muted', py: '6' })}>Notification preferences coming soon...</p>
+    default:
+      return <ComingSoon icon={section.icon} title={`${section.label} settings are coming soon`} />
+  }
+}
+
+export function SettingsScreen() {
+  const [params, setParams] = useSearchParams()
+  const section = findSection(params.get('tab'))
+  const inspect = useInspect()
+  const password = useActorRef(changePasswordMachine, { inspect })
+
+  const showSection = (id: string) => setParams({ tab: id })
+  // Spec: the top button opens the Security section and the password dialog.
+  const openPasswordDialog = () => {
+    if (section.id !== 'security') showSection('security')
+    password.send({ type: 'password.open' })
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        actions={
+          <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={openPasswordDialog}>
+            <Icon name="key" />
+            Change Password
+          </button>
+        }
+      />
+      <div className={css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, gap: { base: '4', md: '6' }, p: '4' })}>
+        <nav aria-label="Settings sections" className={css({ display: { base: 'none', md: 'block' }, w: '200px', flexShrink: 0 })}>
+          <ul className={css({ display: 'flex', flexDirection: 'column', gap: '0.5', position: 'sticky', top: '18' })}>
+            {settingsSections.map((s) => (
+              <li key={s.id}>
+                <Link href={`/settings?tab=${s.id}`} aria-current={s.id === section.id ? 'page' : undefined} className={menuLink}>
+                  <Icon name={s.icon} size={18} />
+                  {s.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={css({ display: { base: 'flex', md: 'none' }, flexDirection: 'column', gap: '1.5' })}>
+          <label htmlFor="settings-section" className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
+            Section
+          </label>
+          <select
+            id="settings-section"
+            className={cx(input(), css({ appearance: 'auto' }))}
+            value={section.id}
+            onChange={(event) => showSection(event.target.value)}
+          >
+            {settingsSections.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <section aria-labelledby="settings-section-title" className={css({ flex: 1, minW: 0 })}>
+          <h2 id="settings-section-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
+            {section.label}
+          </h2>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '2' })}>{section.description}</p>
+          <SectionBody section={section} onChangePassword={() => password.send({ type: 'password.open' })} />
+        </section>
+      </div>
+      <ChangePasswordDialog actor={password} />
+    </>
+  )
+}

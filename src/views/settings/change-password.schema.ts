@@ -1,0 +1,24 @@
+import * as z from 'zod/mini'
+
+// Spec section 5, "Change password", word for word. The match message sits on the confirmation field.
+const HAS_CASES_AND_DIGIT = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().check(z.minLength(1, 'Current password is required')),
+    newPassword: z
+      .string()
+      .check(
+        z.minLength(8, 'New password must be at least 8 characters long'),
+        z.regex(HAS_CASES_AND_DIGIT, 'Password must contain lowercase, uppercase, and number'),
+      ),
+    confirmPassword: z.string(),
+  })
+  .check(
+    z.refine((values) => values.newPassword === values.confirmPassword, {
+      message: 'New passwords do not match',
+      path: ['confirmPassword'],
+    }),
+  )
+
+export type ChangePasswordValues = z.infer<typeof changePasswordSchema>

@@ -1,0 +1,82 @@
+import { useState, type ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { Icon } from '../ui/Icon'
+import { announceComposer } from './actions'
+import { BottomBar } from './BottomBar'
+import { MobileHeader } from './MobileHeader'
+import { MobileMenu } from './MobileMenu'
+import { RightRail } from './RightRail'
+import { Sidebar } from './Sidebar'
+
+// The signed-in frame. Large screens: sidebar | centre column | right rail (extra wide only). Below that: a top bar
+// with the menu button, the centre column, a floating compose button and the bottom bar.
+
+const skipLink = css({
+  position: 'absolute',
+  left: '3',
+  top: '-20',
+  zIndex: 100,
+  px: '4',
+  py: '2',
+  borderRadius: 'lg',
+  bg: 'accent',
+  color: 'accent.fg',
+  fontWeight: 'semibold',
+  _focus: { top: '3' },
+})
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false)
+  return (
+    <div className={css({ minH: '100dvh', bg: 'bg.canvas' })}>
+      <a href="#main" className={skipLink}>
+        Skip to content
+      </a>
+      <MobileHeader menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <div className={css({ display: 'flex', justifyContent: 'center' })}>
+        <Sidebar />
+        <main
+          id="main"
+          tabIndex={-1}
+          className={css({
+            flex: 1,
+            minW: 0,
+            maxW: { base: 'none', md: '640px' },
+            minH: { base: 'calc(100dvh - 3.5rem)', lg: '100dvh' },
+            bg: 'bg.surface',
+            borderXWidth: { base: 0, md: '1px' },
+            borderColor: 'border',
+            pb: { base: '20', lg: '0' },
+            outline: 'none',
+          })}
+        >
+          {children}
+        </main>
+        <RightRail />
+      </div>
+      <button
+        type="button"
+        aria-label="Create Post"
+        onClick={announceComposer}
+        className={cx(
+          button({ size: 'icon' }),
+          css({
+            display: { base: 'inline-flex', lg: 'none' },
+            position: 'fixed',
+            zIndex: 20,
+            right: '4',
+            bottom: 'calc(5rem + env(safe-area-inset-bottom))',
+            w: '14',
+            h: '14',
+            boxShadow: 'popover',
+          }),
+        )}
+      >
+        <Icon name="compose" size={24} />
+      </button>
+      <BottomBar />
+    </div>
+  )
+}

@@ -1,0 +1,89 @@
+import { useSelector } from '@xstate/store-react'
+import { createPortal } from 'react-dom'
+import { css, cx } from 'styled-system/css'
+import { toast, toastStore, type Toast } from '../../machines/toast.store'
+import { Icon } from './Icon'
+import { Spinner } from './Spinner'
+
+// Toasts at the bottom right (spec section 2); on phones they sit above the bottom bar. Rendered outside #root so
+// they stay usable while a dialog makes the page inert.
+
+const region = css({
+  position: 'fixed',
+  zIndex: 60,
+  right: { base: '3', md: '6' },
+  left: { base: '3', md: 'auto' },
+  bottom: { base: 'calc(4.5rem + env(safe-area-inset-bottom))', lg: '6' },
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: { base: 'stretch', md: 'flex-end' },
+  gap: '2',
+  pointerEvents: 'none',
+})
+
+const item = css({
+  pointerEvents: 'auto',
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  minW: { md: '280px' },
+  maxW: { md: '420px' },
+  pl: '4',
+  pr: '2',
+  py: '2.5',
+  borderRadius: 'xl',
+  bg: 'fg.default',
+  color: 'bg.surface',
+  boxShadow: 'popover',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+  animation: 'popIn 180ms ease-out',
+})
+
+const iconTone: Record<Toast['type'], string> = {
+  success: css({ color: 'success' }),
+  error: css({ color: 'danger' }),
+  loading: css({ color: 'accent' }),
+  blank: css({ color: 'accent' }),
+  custom: css({ color: 'accent' }),
+}
+
+function ToastIcon({ type }: { type: Toast['type'] }) {
+  if (type === 'loading') return <Spinner size={18} />
+  return <Icon name={type === 'success' ? 'check' : type === 'error' ? 'alert' : 'info'} size={20} />
+}
+
+export function Toaster() {
+  const toasts = useSelector(toastStore, (s) => s.context.toasts)
+  return createPortal(
+    <section aria-label="Notifications" aria-live="polite" className={region}>
+      {toasts.map((t) => (
+        <div key={t.id} className={item} role={t.type === 'error' ? 'alert' : 'status'}>
+          <span className={cx(iconTone[t.type], css({ display: 'inline-flex', flexShrink: 0 }))}>
+            <ToastIcon type={t.type} />
+          </span>
+          <span className={css({ flex: 1, py: '1' })}>{t.message}</span>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            onClick={() => toast.dismiss(t.id)}
+            className={css({
+              display: 'inline-grid',
+              placeItems: 'center',
+              w: '8',
+              h: '8',
+              borderRadius: 'full',
+              opacity: 0.7,
+              cursor: 'pointer',
+              _hover: { opacity: 1, bg: 'rgba(127,127,127,0.18)' },
+              _focusVisible: { outline: '2px solid', outlineColor: 'accent' },
+            })}
+          >
+            <Icon name="close" size={16} />
+          </button>
+        </div>
+      ))}
+    </section>,
+    document.body,
+  )
+}

@@ -22,8 +22,8 @@ function isClientError(err: unknown): err is Partial<FastifyError> & Error & { s
  */
 export function handleErrors(app: FastifyInstance): void {
   app.setErrorHandler(async (err: unknown, request, reply) => {
+    // Deliberate answers (including 501 and 503): whoever threw them logged what needed logging.
     if (err instanceof HttpError) {
-      if (err.statusCode >= 500) request.log.warn({ err }, err.message)
       return reply
         .code(err.statusCode)
         .headers(err.headers)

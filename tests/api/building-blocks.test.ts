@@ -6,7 +6,7 @@ import { ConfigError, parseConfig, settings } from '../../server/config'
 import { uuidv7 } from '../../server/db/ids'
 import { DatabaseInUseError, lockDataDir } from '../../server/db/pglite-lock'
 import { HttpError } from '../../server/http/errors'
-import { RateLimiter } from '../../server/http/rate-limit'
+import { addressKey, RateLimiter } from '../../server/http/rate-limit'
 import { describe as describeError } from '../../server/http/validation-messages'
 import { Semaphore } from '../../server/lib/semaphore'
 
@@ -138,6 +138,20 @@ describe('RateLimiter', () => {
     const rl = new RateLimiter(false)
     for (let i = 0; i < 10; i += 1) rl.hit('k', limit, message)
     rl.close()
+  })
+})
+
+describe('addressKey', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['::ffff:203.0.113.9', '203.0.113.9'],
+    ['2001:db8:0:0:1:2:3:4', '2001:db8:0:0::/64'],
+    ['2001:DB8::1', '2001:db8:0:0::/64'],
+    ['2001:db8:aa:bb::ff', '2001:db8:aa:bb::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+  ])('%s counts as %s', (ip, key) => {
+    expect(addressKey(ip)).toBe(key)
   })
 })
 

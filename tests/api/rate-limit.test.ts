@@ -53,6 +53,14 @@ describe('login limits', () => {
     expect((await login(t.app, freshIp(), 'nobody_else', 'Wrong-pass-1')).statusCode).toBe(401)
   })
 
+  it('counts an IPv6 /64 as one address', async () => {
+    for (let i = 1; i <= 5; i += 1) {
+      expect((await login(t.app, `2001:db8:5:6::${i}`, `nobody_v6_${i}`, 'Wrong-pass-1')).statusCode).toBe(401)
+    }
+    expectLimited(await login(t.app, '2001:db8:5:6:ffff::99', 'nobody_v6', 'Wrong-pass-1'), 'login attempts')
+    expect((await login(t.app, '2001:db8:5:7::1', 'nobody_v6', 'Wrong-pass-1')).statusCode).toBe(401)
+  })
+
   it('does not count successful logins', async () => {
     const member = await registerMember(t.app)
     const ip = freshIp()

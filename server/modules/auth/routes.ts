@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { requireAuth } from '../../http/authenticate'
 import type { Handlers } from '../../http/handler-types'
+import { addressKey } from '../../http/rate-limit'
 import { toCurrentUser } from './current-user'
 import type { SignedIn } from './service'
 
@@ -15,14 +16,14 @@ const userAgent = (request: FastifyRequest) => request.headers['user-agent']
 export const authHandlers = {
   async register(request) {
     const { rateLimits, config, accounts } = request.server.services
-    rateLimits.hit(`register:ip:${request.ip}`, config.registerLimitPerIp, registerMessage)
+    rateLimits.hit(`register:ip:${addressKey(request.ip)}`, config.registerLimitPerIp, registerMessage)
     const result = await accounts.register(request.body, userAgent(request))
     return { status: 201, body: signedIn(result) }
   },
 
   async login(request) {
     const { rateLimits, config, accounts } = request.server.services
-    const ipKey = `login:ip:${request.ip}`
+    const ipKey = `login:ip:${addressKey(request.ip)}`
     const accountKey = `login:account:${request.body.username.trim().toLowerCase()}`
     rateLimits.hit(ipKey, config.loginLimitPerIp, loginMessage)
     rateLimits.hit(accountKey, config.loginLimitPerAccount, loginMessage)

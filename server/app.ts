@@ -2,13 +2,14 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { type Config, parseConfig, type TrustProxy } from './config'
 import { type DatabaseHandle, openDatabase } from './db/client'
 import { registerApiRoutes } from './http/api-routes'
+import { registerContent } from './http/content'
 import { handleErrors } from './http/error-handler'
 import { notImplemented } from './http/not-implemented'
 import { loadSpecification, type OpenApiDocument } from './http/openapi'
 import { addSecurityHeaders } from './http/security-headers'
 import { defaultDistDir, serveWebApp } from './http/spa'
 import { validationError } from './http/validation-messages'
-import { moduleHandlers } from './modules'
+import { moduleHandlers, uploadPolicies } from './modules'
 import { createServices } from './services'
 
 /** Fastify's typings take no hop count; proxy-addr's meaning of one is "trust the nearest N hops". */
@@ -61,7 +62,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     schemaErrorFormatter: validationError,
   })
 
-  app.decorate('services', createServices(config, database.db, database.kind))
+  app.decorate('services', createServices(config, database.db, database.kind, app.log))
   app.decorateRequest('auth', null)
   app.addHook('onClose', async () => {
     app.services.rateLimits.close()
@@ -71,6 +72,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   options.beforeRoutes?.(app)
   addSecurityHeaders(app)
   handleErrors(app)
+  // Upload hooks attach as the API routes are added, so this comes first.
+  await registerContent(app, uploadPolicies)
   await registerApiRoutes(app, {
     specification: options.specification ?? loadSpecification(),
     modules: moduleHandlers,

@@ -95,6 +95,8 @@ export const posts = pgTable(
       .on(t.replyTo)
       .where(sql`${t.replyTo} is not null and ${t.visibility} <> 'public'`),
     index('posts_reply_to_author_idx').on(t.replyToAuthorId).where(sql`${t.replyToAuthorId} is not null`),
+    // A profile's post count for a visitor subtracts the author's non-public posts the visitor may not see.
+    index('posts_author_restricted_idx').on(t.authorId).where(sql`${t.visibility} <> 'public'`),
   ],
 )
 

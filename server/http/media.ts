@@ -21,14 +21,15 @@ export async function serveMedia(app: FastifyInstance, root: string): Promise<vo
         decorateReply: false,
         index: false,
         list: false,
-        dotfiles: 'deny',
+        // Partial writes live in a dot directory: as if they did not exist.
+        dotfiles: 'ignore',
         etag: true,
         lastModified: false,
-        setHeaders: (res) => {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable')
-          res.setHeader('x-content-type-options', 'nosniff')
+        setHeaders: (reply) => {
+          reply.header('cache-control', 'public, max-age=31536000, immutable')
+          reply.header('x-content-type-options', 'nosniff')
           // Media are never documents: nothing in them may run, even if a browser were tricked into rendering one.
-          res.setHeader('content-security-policy', "default-src 'none'; sandbox")
+          reply.header('content-security-policy', "default-src 'none'; sandbox")
         },
       })
       media.setNotFoundHandler(async (_request, reply) =>

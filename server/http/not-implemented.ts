@@ -11,25 +11,10 @@ import type { OperationId } from './handler-types'
  */
 export const notImplemented: readonly string[] = [
   // posts
-  'createPost',
-  'getFeed',
   'searchPosts',
   'getTrending',
-  'getPost',
-  'deletePost',
-  'toggleLike',
-  'toggleRepost',
   // users
   'searchUsers',
-  'updateProfile',
-  'uploadAvatar',
-  'uploadBanner',
-  'updatePrivacySettings',
-  'getUserProfile',
-  'getFollowers',
-  'getFollowing',
-  'followUser',
-  'unfollowUser',
   // admin
   'fixAllStats',
   'migrateKeys',

@@ -5,10 +5,19 @@ import path from 'node:path'
 import { Transform, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import multipart, { type Multipart, type MultipartFile } from '@fastify/multipart'
-import type { FastifyInstance, FastifyRequest, onRequestAbortHookHandler, onResponseHookHandler, preValidationHookHandler } from 'fastify'
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchemaValidationError,
+  onRequestAbortHookHandler,
+  onResponseHookHandler,
+  preValidationHookHandler,
+} from 'fastify'
+import type { SchemaErrorFormatter } from 'fastify/types/schema'
 import type { MediaKind } from '../db/schema-posts'
 import { type Sniffed, SNIFF_BYTES, sniff } from '../media/sniff'
 import { badRequest, HttpError } from './errors'
+import { describe, validationError } from './validation-messages'
 
 /**
  * Multipart uploads, for the operations that declare them only.
@@ -33,6 +42,11 @@ export interface UploadPolicy {
   kinds: readonly MediaKind[]
   /** The 400 message for a file whose bytes are not an accepted format. */
   unsupported: string
+  /**
+   * Messages the product spec words itself for this form (field -> validation keyword -> message), used instead of
+   * the generic sentence, e.g. `visibility: { enum: 'Please select a valid visibility option' }`.
+   */
+  messages?: Record<string, Record<string, string>>
 }
 
 export interface UploadLimits {
@@ -240,6 +254,19 @@ function refuseUndeclaredBody(declared: readonly string[]): preValidationHookHan
   }
 }
 
+/** The route's validation errors in the usual shape, with the spec's own wording where it has one. */
+function withSpecMessages(messages: Record<string, Record<string, string>>): SchemaErrorFormatter {
+  const word = (error: FastifySchemaValidationError) => {
+    const fieldName = error.instancePath.split('/')[1] ?? ''
+    return messages[fieldName]?.[error.keyword] ?? describe(error, 'body')
+  }
+  return (errors, dataVar) => {
+    if (dataVar !== 'body') return validationError(errors, dataVar)
+    const details = [...new Set(errors.map(word))]
+    return new HttpError(400, details[0] ?? 'The request is invalid', details)
+  }
+}
+
 const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value])
 
 /**
@@ -263,6 +290,7 @@ export async function registerUploads(
     const checks = [refuseUndeclaredBody(declared), ...(policy ? [readUpload(policy, limits)] : [])]
     // First, so that the router's "body is required" check sees the body the upload hook builds.
     route.preValidation = [...checks, ...asArray(route.preValidation)]
+    if (policy?.messages) route.schemaErrorFormatter = withSpecMessages(policy.messages)
     if (policy) {
       route.onResponse = [...asArray(route.onResponse), cleanUpOnResponse]
       route.onRequestAbort = [...asArray(route.onRequestAbort), cleanUpOnAbort]

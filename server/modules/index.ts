@@ -1,6 +1,9 @@
 import type { Handlers } from '../http/handler-types'
+import type { UploadPolicy } from '../http/uploads'
 import { authHandlers } from './auth/routes'
 import { healthHandlers } from './health/routes'
+import { postHandlers, postUploadPolicies } from './posts/routes'
+import { userHandlers, userUploadPolicies } from './users/routes'
 
 /**
  * Every module's handlers by area. Each operationId must appear once across them (the router refuses duplicates;
@@ -9,4 +12,12 @@ import { healthHandlers } from './health/routes'
 export const moduleHandlers: Record<string, Handlers> = {
   health: healthHandlers,
   auth: authHandlers,
+  posts: postHandlers,
+  users: userHandlers,
+}
+
+/** Multipart operations by operationId: which field carries files, how many, of which kinds (server/http/uploads.ts). */
+export const uploadPolicies: Record<string, UploadPolicy> = {
+  ...postUploadPolicies,
+  ...userUploadPolicies,
 }

@@ -4,7 +4,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { assertValidKey, type Storage } from './storage'
+import { assertValidKey, isValidKey, type Storage } from './storage'
 
 /** URL prefix the files are served under (server/http/media.ts). */
 export const MEDIA_URL_PREFIX = '/media/'
@@ -46,6 +46,12 @@ export class LocalDiskStorage implements Storage {
   url(key: string): string {
     assertValidKey(key)
     return `${MEDIA_URL_PREFIX}${key}`
+  }
+
+  keyOf(url: string | null | undefined): string | undefined {
+    if (!url?.startsWith(MEDIA_URL_PREFIX)) return undefined
+    const key = url.slice(MEDIA_URL_PREFIX.length)
+    return isValidKey(key) ? key : undefined
   }
 
   async exists(key: string): Promise<boolean> {

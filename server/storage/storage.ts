@@ -11,6 +11,8 @@ export interface Storage {
   delete(key: string): Promise<void>
   /** The public URL the SPA loads the object from. */
   url(key: string): string
+  /** The key behind a URL this storage made (an avatar column holds the URL), or undefined for any other URL. */
+  keyOf(url: string | null | undefined): string | undefined
   /** Whether the object exists (tests and maintenance; not on request paths). */
   exists(key: string): Promise<boolean>
 }
@@ -22,11 +24,8 @@ export function assertValidKey(key: string): void {
   if (!KEY_SHAPE.test(key)) throw new Error(`Invalid storage key "${key}"`)
 }
 
-/** The key a public media URL names, or undefined when the URL is not one of ours. */
-export function keyFromUrl(url: string | null | undefined, prefix: string): string | undefined {
-  if (!url?.startsWith(prefix)) return undefined
-  const key = url.slice(prefix.length)
-  return KEY_SHAPE.test(key) ? key : undefined
+export function isValidKey(key: string): boolean {
+  return KEY_SHAPE.test(key)
 }
 
 /**

@@ -22,6 +22,8 @@ const databaseUrl = process.env.DATABASE_URL || undefined
 
 export interface TestDatabase {
   handle: DatabaseHandle
+  /** The file's own DATA_DIR (removed on close): apps built on this database store media there, not in ./data. */
+  dataDir: string
   /** Empties every table (for tests about "the first account"). */
   reset: () => Promise<void>
   close: () => Promise<void>
@@ -72,6 +74,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const handle = await openDatabase({ url: databaseUrl, dataDir, schema })
   return {
     handle,
+    dataDir,
     reset: async () => {
       await handle.db.delete(sessions)
       await handle.db.delete(users)
@@ -98,7 +101,8 @@ export async function buildTestApp(
   database: TestDatabase,
   options: Omit<BuildAppOptions, 'database'> = {},
 ): Promise<FastifyInstance> {
-  const app = await buildApp({ ...options, database: database.handle, config: { ...testDefaults, ...options.config } })
+  const config = { ...testDefaults, dataDir: database.dataDir, ...options.config }
+  const app = await buildApp({ ...options, database: database.handle, config })
   await app.ready()
   return app
 }

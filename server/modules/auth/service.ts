@@ -25,6 +25,25 @@ const identityByConstraint: Record<string, keyof typeof conflictMessages> = {
   users_email_lower_key: 'email',
 }
 
+/**
+ * Names that are also paths under /users (GET /users/{username} would be shadowed by /users/search etc.) or that the
+ * SPA uses as words of its own. Compared case-insensitively. Names with "-" are listed for completeness even though
+ * the username pattern already refuses them.
+ */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  'search',
+  'profile',
+  'settings',
+  'promote',
+  'demote',
+  'fix-all-stats',
+  'migrate-keys',
+  'me',
+])
+
+export const reservedUsernameMessage = (username: string) =>
+  `The username "${username}" is reserved; please choose another`
+
 export interface Registration {
   username: string
   email: string
@@ -48,6 +67,7 @@ export class AccountService {
   async register(input: Registration, userAgent: string | undefined): Promise<SignedIn> {
     const displayName = input.displayName.trim()
     if (!displayName) throw badRequest('displayName must not be empty')
+    if (RESERVED_USERNAMES.has(input.username.toLowerCase())) throw badRequest(reservedUsernameMessage(input.username))
     if (!isStrongEnough(input.password)) throw badRequest(PASSWORD_RULE_MESSAGE)
 
     // Checked before hashing to answer duplicates without spending a hash; the unique indexes still decide races.

@@ -1,0 +1,1 @@
+CREATE INDEX "posts_author_restricted_idx" ON "posts" USING btree ("author_id") WHERE "posts"."visibility" <> 'public';

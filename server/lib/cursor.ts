@@ -1,0 +1,65 @@
+import { type AnyColumn, sql, type SQL } from 'drizzle-orm'
+import { badRequest } from '../http/errors'
+
+/**
+ * Keyset cursors: the position of the last item of a page, as (time in microseconds since the epoch, id). Opaque to
+ * clients (base64url JSON), so its shape may change without breaking anyone; a cursor that does not decode is 400.
+ *
+ * Microseconds, not milliseconds: PostgreSQL keeps microseconds, and a cursor rounded to the millisecond would skip
+ * or repeat items created within the same millisecond.
+ */
+export interface Cursor {
+  /** Microseconds since the epoch, as decimal text (beyond Number's exact range). */
+  at: string
+  id: string
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+const MICROS = /^-?\d{1,20}$/
+
+export const INVALID_CURSOR = 'Invalid cursor'
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url')
+}
+
+export function decodeCursor(text: string): Cursor {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
+  } catch {
+    throw badRequest(INVALID_CURSOR)
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw badRequest(INVALID_CURSOR)
+  const [at, id] = parsed as unknown[]
+  if (typeof at !== 'string' || typeof id !== 'string' || !MICROS.test(at) || !UUID.test(id)) {
+    throw badRequest(INVALID_CURSOR)
+  }
+  return { at, id }
+}
+
+/** SQL for a timestamp column as microseconds since the epoch, as text (what a cursor carries). */
+export function micros(column: AnyColumn | SQL): SQL {
+  return sql`((extract(epoch from ${column}) * 1000000)::bigint)::text`
+}
+
+/** The timestamp a cursor names, as a SQL value to compare columns with. */
+export function cursorTime(cursor: Cursor): SQL {
+  return sql`(timestamptz 'epoch' + ${cursor.at}::bigint * interval '1 microsecond')`
+}
+
+/** How one page is asked for: after a cursor, or at an offset (the spec's page/limit), `limit` items. */
+export interface PageRequest {
+  cursor: Cursor | undefined
+  offset: number
+  limit: number
+}
+
+export const DEFAULT_PAGE_SIZE = 20
+
+/** The contract's rule: `cursor` wins over `page`; page is 1-based. */
+export function pageRequest(query: { cursor?: string; page?: number; limit?: number }): PageRequest {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE
+  if (query.cursor) return { cursor: decodeCursor(query.cursor), offset: 0, limit }
+  return { cursor: undefined, offset: ((query.page ?? 1) - 1) * limit, limit }
+}

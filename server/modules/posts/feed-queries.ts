@@ -1,0 +1,176 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { selectPrepared } from '../../db/prepared'
+import type { Cursor } from '../../lib/cursor'
+import { visibleToAlias } from './visibility'
+
+/**
+ * The home feed: the viewer's own posts, posts of the members they follow, and reposts by the viewer and the
+ * members they follow, newest first, as keys (post, time, reposter) that the caller hydrates.
+ *
+ * Rules (decided here, once):
+ * - A feed item is positioned at its post's creation time, or at the repost's time for a repost.
+ * - A post appears once. If its author is the viewer or someone they follow, it is there as itself and reposts of
+ *   it are ignored; otherwise it is there through the *earliest* repost by the viewer or a followee, with
+ *   `repostedBy` that member. "Earliest" keeps items still: a later repost of something already in the feed never
+ *   moves it, so paging down while others keep reposting yields no duplicates and no gaps.
+ * - Replies appear when they answer the viewer or someone the viewer follows (a conversation among people the
+ *   viewer knows), not when they answer strangers; those stay on the replier's profile (Replies tab).
+ * - Visibility is applied to every item (posts/visibility.ts); only public posts can be reposted anyway.
+ *
+ * Keyset: items are ordered by (time, post id) descending and a page continues strictly below the cursor's
+ * (time, post id). A post created after the first page was read sorts above every cursor, so it can never slip into
+ * a later page or push an item from one page to the next.
+ *
+ * Two plans, chosen by how many accounts the viewer follows:
+ * - per-source (`lateral`): for each followee (and the viewer), the newest `n` matching posts and reposts through
+ *   posts_author_created_idx / reposts_user_created_idx, merged. Cost grows with followees x n, so it suits members
+ *   following few accounts; for 2,000 followees it reads ~40k index entries and heap rows.
+ * - global scan (`scan`): walk all posts (posts_created_idx) and reposts (reposts_created_idx) newest first,
+ *   keeping those whose author (reposter) is in a hashed set of followees. Cost grows with 1 / (share of recent
+ *   posts written by followees), which is high for members following many active accounts. The walk is capped at
+ *   SCAN_WINDOW entries; if the window runs out before `n` items are found (followees who rarely post), the
+ *   per-source plan answers instead, in the same statement (a one-time filter: it only runs when needed).
+ * Both are exact; only their cost differs. Both run as named prepared statements (db/prepared.ts): planning this
+ * statement costs more than executing it.
+ */
+
+export interface FeedKey {
+  post_id: string
+  /** Cursor microseconds of the item's time. */
+  at: string
+  reposted_by: string | null
+}
+
+/** Below this many followees the per-source plan is used; from it on, the global scan with fallback. */
+export const SCAN_MIN_FOLLOWING = 300
+/** Most index entries the global scan reads (per table) before the per-source plan takes over. */
+export const SCAN_WINDOW = 6000
+
+/** A position above every real item, so the first page uses the same statement (and plan) as the others. */
+const TOP: Cursor = { at: '9000000000000000', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' }
+
+const toTime = (cursor: Cursor) => sql`(timestamptz 'epoch' + ${cursor.at}::bigint * interval '1 microsecond')`
+
+interface Params {
+  viewer: string
+  before: SQL
+  n: number
+}
+
+const isFollowee = (column: SQL, p: Params) =>
+  sql`(${column} = ${p.viewer}::uuid or ${column} in (select uid from followees))`
+
+const replyRule = (alias: string, p: Params) =>
+  sql`(${sql.raw(alias)}.reply_to is null or ${isFollowee(sql.raw(`${alias}.reply_to_author_id`), p)})`
+
+/** No earlier repost of the same post by the viewer or a followee (the earliest one is the feed item). */
+const earliestRepost = (r: string, p: Params) => sql`not exists (
+  select 1 from reposts r2
+  where r2.post_id = ${sql.raw(r)}.post_id
+    and (r2.created_at, r2.user_id) < (${sql.raw(r)}.created_at, ${sql.raw(r)}.user_id)
+    and ${isFollowee(sql.raw('r2.user_id'), p)})`
+
+const ctes = (p: Params) => sql`
+  followees as materialized (select followee_id as uid from follows where follower_id = ${p.viewer}),
+  sources as materialized (select uid from followees union all select ${p.viewer}::uuid)`
+
+const originalsPerSource = (p: Params) => sql`
+  select p.id as post_id, p.created_at as ts, null::uuid as reposted_by
+  from sources s cross join lateral (
+    select p.id, p.created_at from posts p
+    where p.author_id = s.uid and (p.created_at, p.id) < ${p.before}
+      and ${replyRule('p', p)} and ${visibleToAlias(p.viewer, 'p')}
+    order by p.created_at desc, p.id desc
+    limit ${p.n}) p`
+
+const repostsPerSource = (p: Params) => sql`
+  select r.post_id, r.created_at as ts, r.user_id as reposted_by
+  from sources s cross join lateral (
+    select r.post_id, r.created_at, r.user_id from reposts r join posts p on p.id = r.post_id
+    where r.user_id = s.uid and (r.created_at, r.post_id) < ${p.before}
+      and not ${isFollowee(sql.raw('p.author_id'), p)}
+      and ${visibleToAlias(p.viewer, 'p')} and ${earliestRepost('r', p)}
+    order by r.created_at desc, r.post_id desc
+    limit ${p.n}) r`
+
+const originalsScan = (p: Params) => sql`
+  select p.id as post_id, p.created_at as ts, null::uuid as reposted_by
+  from (select p0.id, p0.author_id, p0.visibility, p0.reply_to, p0.reply_to_author_id, p0.created_at
+        from posts p0 where (p0.created_at, p0.id) < ${p.before}
+        order by p0.created_at desc, p0.id desc limit ${SCAN_WINDOW}) p
+  where ${isFollowee(sql.raw('p.author_id'), p)}
+    and ${replyRule('p', p)} and ${visibleToAlias(p.viewer, 'p')}
+  order by p.created_at desc, p.id desc
+  limit ${p.n}`
+
+const repostsScan = (p: Params) => sql`
+  select r.post_id, r.created_at as ts, r.user_id as reposted_by
+  from (select r0.post_id, r0.user_id, r0.created_at
+        from reposts r0 where (r0.created_at, r0.post_id) < ${p.before}
+        order by r0.created_at desc, r0.post_id desc limit ${SCAN_WINDOW}) r
+  join posts p on p.id = r.post_id
+  where ${isFollowee(sql.raw('r.user_id'), p)}
+    and not ${isFollowee(sql.raw('p.author_id'), p)}
+    and ${visibleToAlias(p.viewer, 'p')} and ${earliestRepost('r', p)}
+  order by r.created_at desc, r.post_id desc
+  limit ${p.n}`
+
+const merge = (p: Params) => sql`
+  select post_id, ((extract(epoch from ts) * 1000000)::bigint)::text as at, reposted_by
+  from (select * from originals union all select * from shared) items
+  order by ts desc, post_id desc
+  limit ${p.n}`
+
+function perSourceStatement(p: Params): SQL {
+  return sql`with ${ctes(p)},
+    originals as (${originalsPerSource(p)}),
+    shared as (${repostsPerSource(p)})
+    ${merge(p)}`
+}
+
+function scanStatement(p: Params): SQL {
+  return sql`with ${ctes(p)},
+    o_scan as materialized (${originalsScan(p)}),
+    r_scan as materialized (${repostsScan(p)}),
+    originals as (
+      select * from o_scan where (select count(*) from o_scan) >= ${p.n}
+      union all
+      select * from (${originalsPerSource(p)}) o where (select count(*) from o_scan) < ${p.n}),
+    shared as (
+      select * from r_scan where (select count(*) from r_scan) >= ${p.n}
+      union all
+      select * from (${repostsPerSource(p)}) r where (select count(*) from r_scan) < ${p.n})
+    ${merge(p)}`
+}
+
+export type FeedPlan = 'per-source' | 'scan'
+
+export function feedPlanFor(followingCount: number): FeedPlan {
+  return followingCount >= SCAN_MIN_FOLLOWING ? 'scan' : 'per-source'
+}
+
+/**
+ * Up to `n` feed items strictly below `cursor` (or from the top), newest first. Ask for one more than the page size
+ * to learn whether another page exists.
+ */
+export async function feedKeys(
+  db: Database,
+  viewerId: string,
+  cursor: Cursor | undefined,
+  n: number,
+  plan: FeedPlan,
+): Promise<FeedKey[]> {
+  const at = cursor ?? TOP
+  const params: Params = { viewer: viewerId, before: sql`(${toTime(at)}, ${at.id}::uuid)`, n }
+  return plan === 'scan'
+    ? selectPrepared<FeedKey>(db, 'wren_feed_scan_v1', scanStatement(params))
+    : selectPrepared<FeedKey>(db, 'wren_feed_per_source_v1', perSourceStatement(params))
+}
+
+/** The statement text for a plan, for EXPLAIN in benchmarks and tests. */
+export function feedStatement(viewerId: string, cursor: Cursor | undefined, n: number, plan: FeedPlan): SQL {
+  const at = cursor ?? TOP
+  const params: Params = { viewer: viewerId, before: sql`(${toTime(at)}, ${at.id}::uuid)`, n }
+  return plan === 'scan' ? scanStatement(params) : perSourceStatement(params)
+}

@@ -1,0 +1,367 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { selectRows, type SqlExecutor } from '../../db/rows'
+import { posts, type NewPostMedia, postHashtags, postMedia, postMentions, type Visibility } from '../../db/schema-posts'
+import { visibleToAlias } from './visibility'
+
+/** The parts of a post that rules look at (reply targets, like and repost targets, deletion). */
+export interface PostRef {
+  id: string
+  authorId: string
+  visibility: Visibility
+  replyTo: string | null
+}
+
+interface PostRefRow {
+  id: string
+  author_id: string
+  visibility: Visibility
+  reply_to: string | null
+}
+
+const toRef = (row: PostRefRow): PostRef => ({
+  id: row.id,
+  authorId: row.author_id,
+  visibility: row.visibility,
+  replyTo: row.reply_to,
+})
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Ids are opaque to clients; anything that is not one of ours cannot name a post (and must not reach a uuid cast). */
+export const isPostId = (id: string) => UUID.test(id)
+
+const lockClauses = {
+  none: sql``,
+  // Counter updates (likes, reposts, replies): one at a time per post, and a deletion waits for them.
+  'no-key-update': sql`for no key update of p`,
+  // Deletion: nothing else may touch the row until the transaction ends.
+  update: sql`for update of p`,
+} as const
+
+/**
+ * The post if it exists and the viewer may see it, optionally locking its row (inside a transaction). Every write
+ * that touches a post's row locks it first with one of these, so no transaction ever upgrades a weaker lock it
+ * already holds (the usual cause of deadlocks).
+ */
+export async function findVisiblePost(
+  db: SqlExecutor,
+  viewerId: string,
+  postId: string,
+  lock: keyof typeof lockClauses = 'none',
+): Promise<PostRef | undefined> {
+  if (!isPostId(postId)) return undefined
+  const [row] = await selectRows<PostRefRow>(
+    db,
+    sql`select p.id, p.author_id, p.visibility, p.reply_to from posts p
+        where p.id = ${postId} and ${visibleToAlias(viewerId, 'p')}
+        ${lockClauses[lock]}`,
+  )
+  return row && toRef(row)
+}
+
+// ---- creation ---------------------------------------------------------------------------------------------------
+
+export interface NewPost {
+  id: string
+  authorId: string
+  content: string
+  visibility: Visibility
+  sensitive: boolean
+  sensitiveReason: string | null
+  replyTo: PostRef | null
+}
+
+/**
+ * Members named in a post who accept being mentioned by its author (their `allowMentions`), by username
+ * case-insensitively. A mention they refuse stays in the text but is not recorded: no notification, and no access
+ * to a `mentioned` post.
+ */
+export async function findMentionable(db: SqlExecutor, authorId: string, usernames: string[]): Promise<string[]> {
+  if (usernames.length === 0) return []
+  const names = sql.join(
+    usernames.map((u) => sql`${u.toLowerCase()}`),
+    sql`, `,
+  )
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`select u.id from users u
+        where lower(u.username) in (${names})
+          and (u.id = ${authorId}
+            or u.allow_mentions = 'everyone'
+            or (u.allow_mentions = 'following'
+                and exists (select 1 from follows f where f.follower_id = u.id and f.followee_id = ${authorId})))`,
+  )
+  return rows.map((r) => r.id)
+}
+
+/**
+ * Inserts a post with its media, mentions and hashtags and updates the counters it changes, in the caller's
+ * transaction. For a public reply the parent's counter is updated *before* the reply row is inserted: the update
+ * takes the parent's row lock first, so a concurrent deletion of the parent either finished (0 rows: the parent is
+ * gone) or waits for us; inserting first would take a weaker lock and upgrade it later, which can deadlock.
+ */
+export async function insertPost(
+  tx: Database,
+  post: NewPost,
+  media: NewPostMedia[],
+  mentionIds: string[],
+  hashtags: string[],
+): Promise<'created' | 'parent-gone'> {
+  const parent = post.replyTo
+  if (parent) {
+    const counter = post.visibility === 'public' ? sql`reply_count = reply_count + 1` : sql`reply_count = reply_count`
+    const updated = await selectRows<{ id: string }>(
+      tx,
+      sql`update posts set ${counter} where id = ${parent.id} returning id`,
+    )
+    if (updated.length === 0) return 'parent-gone'
+  }
+  await tx.insert(posts).values({
+    id: post.id,
+    authorId: post.authorId,
+    content: post.content,
+    visibility: post.visibility,
+    sensitive: post.sensitive,
+    sensitiveReason: post.sensitiveReason,
+    replyTo: parent?.id ?? null,
+    replyToAuthorId: parent?.authorId ?? null,
+    mediaCount: media.length,
+  })
+  if (media.length > 0) await tx.insert(postMedia).values(media)
+  if (mentionIds.length > 0) {
+    await tx.insert(postMentions).values(mentionIds.map((userId) => ({ postId: post.id, userId })))
+  }
+  if (hashtags.length > 0) await tx.insert(postHashtags).values(hashtags.map((tag) => ({ postId: post.id, tag })))
+  await tx.execute(sql`update users set posts_count = posts_count + 1 where id = ${post.authorId}`)
+  return 'created'
+}
+
+// ---- reading ----------------------------------------------------------------------------------------------------
+
+export interface MediaJson {
+  id: string
+  kind: 'image' | 'video'
+  storageKey: string
+  thumbnailKey: string | null
+  alt: string | null
+  width: number | null
+  height: number | null
+}
+
+/** One post as a viewer sees it, before presentation (server/modules/posts/present.ts). */
+export interface PostViewRow {
+  id: string
+  author_id: string
+  username: string
+  display_name: string
+  avatar: string | null
+  verified: boolean
+  content: string
+  visibility: Visibility
+  sensitive: boolean
+  sensitive_reason: string | null
+  reply_to: string | null
+  created_at: Date | string
+  edited_at: Date | string | null
+  like_count: number
+  repost_count: number
+  reply_count: number
+  view_count: number
+  liked: boolean
+  reposted: boolean
+  media: MediaJson[] | null
+  mentions: string[]
+  hashtags: string[]
+}
+
+/**
+ * Everything a post card shows, for the given ids, in one statement. `reply_count` adds the viewer-visible
+ * non-public replies to the stored count of public ones (schema-posts.ts explains why). Callers have already
+ * applied visibility to the ids; it is not repeated here.
+ */
+export async function hydratePosts(db: SqlExecutor, viewerId: string, ids: readonly string[]): Promise<Map<string, PostViewRow>> {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return new Map()
+  const list = sql.join(
+    unique.map((id) => sql`${id}`),
+    sql`, `,
+  )
+  const rows = await selectRows<PostViewRow>(
+    db,
+    sql`select p.id, p.author_id, u.username, u.display_name, u.avatar, u.verified,
+          p.content, p.visibility, p.sensitive, p.sensitive_reason, p.reply_to, p.created_at, p.edited_at,
+          p.like_count, p.repost_count, p.view_count,
+          (p.reply_count + (select count(*) from posts c
+             where c.reply_to = p.id and c.visibility <> 'public' and ${visibleToAlias(viewerId, 'c')}))::int
+            as reply_count,
+          exists (select 1 from likes l where l.user_id = ${viewerId} and l.post_id = p.id) as liked,
+          exists (select 1 from reposts r where r.user_id = ${viewerId} and r.post_id = p.id) as reposted,
+          case when p.media_count > 0 then (
+            select json_agg(json_build_object(
+              'id', m.id, 'kind', m.kind, 'storageKey', m.storage_key, 'thumbnailKey', m.thumbnail_key,
+              'alt', m.alt, 'width', m.width, 'height', m.height) order by m.position)
+            from post_media m where m.post_id = p.id) end as media,
+          array(select mu.username from post_mentions pm join users mu on mu.id = pm.user_id
+                where pm.post_id = p.id order by lower(mu.username)) as mentions,
+          array(select h.tag from post_hashtags h where h.post_id = p.id order by h.tag) as hashtags
+        from posts p join users u on u.id = p.author_id
+        where p.id in (${list})`,
+  )
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+export interface KeyRow {
+  post_id: string
+  /** The position of the item in its list, as cursor microseconds (lib/cursor.ts). */
+  at: string
+}
+
+/**
+ * A post's direct replies visible to the viewer, oldest first, after `after` (exclusive). `limit` should be one more
+ * than the page size so the caller knows whether a next page exists.
+ */
+export async function replyKeys(
+  db: SqlExecutor,
+  viewerId: string,
+  postId: string,
+  after: SQL | undefined,
+  offset: number,
+  limit: number,
+): Promise<KeyRow[]> {
+  return selectRows<KeyRow>(
+    db,
+    sql`select c.id as post_id, ((extract(epoch from c.created_at) * 1000000)::bigint)::text as at
+        from posts c
+        where c.reply_to = ${postId} and ${visibleToAlias(viewerId, 'c')}
+          ${after ? sql`and (c.created_at, c.id) > ${after}` : sql``}
+        order by c.created_at, c.id
+        offset ${offset} limit ${limit}`,
+  )
+}
+
+// ---- deletion ---------------------------------------------------------------------------------------------------
+
+interface ThreadRow {
+  id: string
+}
+
+const subtreeOf = (rootId: string) => sql`
+  with recursive thread as (
+    select id from posts where reply_to = ${rootId}
+    union all
+    select p.id from posts p join thread t on p.reply_to = t.id
+  )`
+
+/**
+ * Locks the post and every reply beneath it (replies of replies too). New replies to a locked post wait and then
+ * find their parent gone; one that committed between reading the thread and locking it is caught by reading the
+ * thread again, until nothing new appears.
+ */
+async function lockThread(tx: Database, rootId: string): Promise<string[]> {
+  const locked = new Set<string>([rootId])
+  for (let round = 0; round < 50; round += 1) {
+    const rows = await selectRows<ThreadRow>(
+      tx,
+      sql`${subtreeOf(rootId)} select p.id from posts p where p.id in (select id from thread) for update of p`,
+    )
+    const before = locked.size
+    for (const row of rows) locked.add(row.id)
+    if (locked.size === before) return [...locked]
+  }
+  throw new Error(`The thread under ${rootId} kept growing while it was being deleted`)
+}
+
+export interface DeletedThread {
+  /** Storage keys of every file of the deleted posts, to remove once the transaction has committed. */
+  storageKeys: string[]
+  postCount: number
+}
+
+/**
+ * Deletes a post and the thread beneath it, fixing the counters they contributed to: each author's posts_count and
+ * the parent's reply_count (replies inside the thread disappear with their parents). The rows of likes, reposts,
+ * media, mentions and hashtags go by cascade. The caller has locked the root (findVisiblePost with lock).
+ */
+export async function deleteThread(tx: Database, root: PostRef): Promise<DeletedThread> {
+  const ids = await lockThread(tx, root.id)
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )
+  const media = await selectRows<{ storage_key: string; thumbnail_key: string | null }>(
+    tx,
+    sql`select storage_key, thumbnail_key from post_media where post_id in (${list})`,
+  )
+  await tx.execute(sql`
+    update users u set posts_count = greatest(0, u.posts_count - d.n)
+    from (select author_id, count(*)::int as n from posts where id in (${list}) group by author_id) d
+    where u.id = d.author_id`)
+  if (root.replyTo && root.visibility === 'public') {
+    await tx.execute(sql`update posts set reply_count = greatest(0, reply_count - 1) where id = ${root.replyTo}`)
+  }
+  await tx.execute(sql`delete from posts where id = ${root.id}`)
+  return {
+    storageKeys: media.flatMap((m) => (m.thumbnail_key ? [m.storage_key, m.thumbnail_key] : [m.storage_key])),
+    postCount: ids.length,
+  }
+}
+
+// ---- likes and reposts ------------------------------------------------------------------------------------------
+
+export type Reaction = 'likes' | 'reposts'
+
+const counterOf: Record<Reaction, SQL> = {
+  likes: sql.raw('like_count'),
+  reposts: sql.raw('repost_count'),
+}
+
+/**
+ * Flips the viewer's like or repost of a post whose row the caller holds locked (so toggles on one post run one at a
+ * time and the counter moves exactly with the rows). The primary key (user, post) is what makes a row unique; the
+ * counter changes only when a row was really inserted or deleted.
+ */
+export async function toggleReaction(
+  tx: Database,
+  table: Reaction,
+  userId: string,
+  postId: string,
+): Promise<{ active: boolean; count: number }> {
+  const name = sql.raw(table)
+  const removed = await selectRows<{ post_id: string }>(
+    tx,
+    sql`delete from ${name} where user_id = ${userId} and post_id = ${postId} returning post_id`,
+  )
+  let active = false
+  let delta = removed.length > 0 ? -1 : 0
+  if (removed.length === 0) {
+    const inserted = await selectRows<{ post_id: string }>(
+      tx,
+      sql`insert into ${name} (user_id, post_id) values (${userId}, ${postId})
+          on conflict do nothing returning post_id`,
+    )
+    active = true
+    delta = inserted.length
+  }
+  const counter = counterOf[table]
+  const [row] = await selectRows<{ count: number }>(
+    tx,
+    sql`update posts set ${counter} = greatest(0, ${counter} + ${delta}) where id = ${postId} returning ${counter} as count`,
+  )
+  return { active, count: row?.count ?? 0 }
+}
+
+// ---- views ------------------------------------------------------------------------------------------------------
+
+/** Adds batched view counts in one statement. */
+export async function addViews(db: SqlExecutor, counts: ReadonlyMap<string, number>): Promise<void> {
+  if (counts.size === 0) return
+  const values = sql.join(
+    [...counts].map(([id, n]) => sql`(${id}::uuid, ${n}::int)`),
+    sql`, `,
+  )
+  await db.execute(sql`
+    update posts p set view_count = p.view_count + v.n
+    from (values ${values}) as v(id, n)
+    where p.id = v.id`)
+}

@@ -1,0 +1,56 @@
+import { requireAuth } from '../../http/authenticate'
+import type { Handlers } from '../../http/handler-types'
+import { type UploadPolicy, uploadedFiles } from '../../http/uploads'
+import { pageRequest } from '../../lib/cursor'
+
+/** createPost's multipart form: up to four images or videos in `media` (server/http/uploads.ts). */
+export const postUploadPolicies: Record<string, UploadPolicy> = {
+  createPost: {
+    fileField: 'media',
+    maxFiles: 4,
+    tooManyFiles: 'Maximum 4 media files allowed',
+    kinds: ['image', 'video'],
+    unsupported: 'Unsupported file type: images must be JPEG, PNG, WebP or GIF and videos MP4 or WebM',
+    // Spec section 8.
+    messages: {
+      visibility: { enum: 'Please select a valid visibility option' },
+      media: { maxItems: 'Maximum 4 media files allowed' },
+    },
+  },
+}
+
+export const postHandlers = {
+  async createPost(request) {
+    const author = requireAuth(request).user
+    const { media: _placeholders, ...fields } = request.body
+    const post = await request.server.services.posts.create(author, fields, uploadedFiles(request))
+    return { status: 201, body: { post } }
+  },
+
+  async getFeed(request) {
+    const viewer = requireAuth(request).user
+    const page = await request.server.services.posts.feed(viewer, pageRequest(request.query))
+    return { status: 200, body: { posts: page.items, nextCursor: page.nextCursor } }
+  },
+
+  async getPost(request) {
+    const viewer = requireAuth(request).user
+    const detail = await request.server.services.posts.detail(viewer, request.params.id, pageRequest(request.query))
+    return { status: 200, body: { post: detail.post, replies: detail.items, nextCursor: detail.nextCursor } }
+  },
+
+  async deletePost(request) {
+    await request.server.services.posts.delete(requireAuth(request).user, request.params.id)
+    return { status: 204 }
+  },
+
+  async toggleLike(request) {
+    const result = await request.server.services.posts.toggle(requireAuth(request).user, request.params.id, 'likes')
+    return { status: 200, body: { liked: result.active, likeCount: result.count } }
+  },
+
+  async toggleRepost(request) {
+    const result = await request.server.services.posts.toggle(requireAuth(request).user, request.params.id, 'reposts')
+    return { status: 200, body: { reposted: result.active, repostCount: result.count } }
+  },
+} satisfies Handlers

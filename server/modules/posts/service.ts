@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { uuidv7 } from '../../db/ids'
+import { selectRows } from '../../db/rows'
+import type { UserRow } from '../../db/schema'
+import type { Visibility } from '../../db/schema-posts'
+import { badRequest, forbidden, notFound } from '../../http/errors'
+import type { Schemas } from '../../http/handler-types'
+import type { UploadedFile } from '../../http/uploads'
+import { encodeCursor, type PageRequest, cursorTime } from '../../lib/cursor'
+import type { ImageProcessor } from '../../media/images'
+import { deleteQuietly, type Storage } from '../../storage/storage'
+import { feedKeys, feedPlanFor, type FeedKey } from './feed-queries'
+import { storePostMedia } from './post-media'
+import { toPost, toUserSummary, type UserSummaryRow } from './present'
+import { profileKeys, type ProfileTab } from './profile-queries'
+import {
+  deleteThread,
+  findMentionable,
+  findVisiblePost,
+  hydratePosts,
+  insertPost,
+  type KeyRow,
+  type PostViewRow,
+  type Reaction,
+  replyKeys,
+  toggleReaction,
+} from './queries'
+import { codePointLength, parseText } from './text'
+import type { ViewCounter } from './views'
+import { POST_NOT_FOUND } from './visibility'
+
+export const MAX_CONTENT_LENGTH = 500
+export const MAX_SENSITIVE_REASON_LENGTH = 200
+export const CONTENT_REQUIRED = 'Content is required when no media is attached'
+export const ONLY_PUBLIC_REPOSTS = 'Only public posts can be reposted'
+export const NOT_YOUR_POST = 'You can only delete your own posts'
+
+/** The text fields of the multipart form, as the contract validated them. */
+export interface CreatePostInput {
+  content?: string
+  visibility?: Visibility
+  sensitive?: 'true' | 'false'
+  sensitiveReason?: string
+  replyTo?: string
+  alt?: string[]
+}
+
+export interface Page<T> {
+  items: T[]
+  nextCursor: string | null
+}
+
+type Post = Schemas['Post']
+type FeedPost = Schemas['FeedPost']
+
+const blankToNull = (text: string | undefined) => {
+  const trimmed = text?.trim()
+  return trimmed ? trimmed : null
+}
+
+/** Posting, reading, deleting and reacting; every read applies the viewer's visibility (posts/visibility.ts). */
+export class PostService {
+  constructor(
+    private readonly db: Database,
+    private readonly storage: Storage,
+    private readonly images: ImageProcessor,
+    private readonly views: ViewCounter,
+    private readonly log: (message: string, err: unknown) => void = () => undefined,
+  ) {}
+
+  // ---- writing --------------------------------------------------------------------------------------------------
+
+  async create(author: UserRow, input: CreatePostInput, files: readonly UploadedFile[]): Promise<Post> {
+    const content = input.content ?? ''
+    // The contract's maxLength counts code points too; checked again because the rule must not depend on it.
+    if (codePointLength(content) > MAX_CONTENT_LENGTH) {
+      throw badRequest(`Content must be at most ${MAX_CONTENT_LENGTH} characters`)
+    }
+    if (content.trim() === '' && files.length === 0) throw badRequest(CONTENT_REQUIRED)
+    const alts = (input.alt ?? []).map((a) => blankToNull(a))
+    if (alts.length > files.length) throw badRequest('Each alt text must describe an attached media file')
+
+    const sensitive = input.sensitive === 'true'
+    const reason = sensitive ? blankToNull(input.sensitiveReason) : null
+    if (reason && codePointLength(reason) > MAX_SENSITIVE_REASON_LENGTH) {
+      throw badRequest(`sensitiveReason must be at most ${MAX_SENSITIVE_REASON_LENGTH} characters`)
+    }
+    const parent = input.replyTo ? ((await findVisiblePost(this.db, author.id, input.replyTo)) ?? null) : null
+    if (input.replyTo && !parent) throw notFound(POST_NOT_FOUND)
+
+    const parsed = parseText(content)
+    const mentionIds = await findMentionable(this.db, author.id, parsed.mentions)
+    const postId = uuidv7()
+    // Files first, rows second: if the transaction fails the files are deleted; if the files fail no row exists.
+    const stored = await storePostMedia(postId, files, alts, this.images, this.storage)
+    try {
+      const outcome = await this.db.transaction((tx) =>
+        insertPost(
+          tx,
+          {
+            id: postId,
+            authorId: author.id,
+            content,
+            visibility: input.visibility ?? 'public',
+            sensitive,
+            sensitiveReason: reason,
+            replyTo: parent,
+          },
+          stored.rows,
+          mentionIds,
+          parsed.hashtags,
+        ),
+      )
+      if (outcome === 'parent-gone') throw notFound(POST_NOT_FOUND)
+    } catch (err) {
+      await deleteQuietly(this.storage, stored.keys, (key, e) => this.log(`could not delete ${key}`, e))
+      throw err
+    }
+    const [post] = await this.present(author.id, [postId])
+    if (!post) throw new Error(`post ${postId} vanished right after it was created`)
+    return post
+  }
+
+  /** The author (or an admin, per the contract) deletes a post and the thread beneath it; files go after commit. */
+  async delete(viewer: UserRow, postId: string): Promise<void> {
+    const deleted = await this.db.transaction(async (tx) => {
+      const post = await findVisiblePost(tx, viewer.id, postId, 'update')
+      if (!post) throw notFound(POST_NOT_FOUND)
+      if (post.authorId !== viewer.id && !viewer.isAdmin) throw forbidden(NOT_YOUR_POST)
+      return deleteThread(tx, post)
+    })
+    await deleteQuietly(this.storage, deleted.storageKeys, (key, err) => this.log(`could not delete ${key}`, err))
+  }
+
+  /** Like/unlike or repost/un-repost: the new state and count, exact under any number of concurrent clicks. */
+  async toggle(viewer: UserRow, postId: string, reaction: Reaction): Promise<{ active: boolean; count: number }> {
+    return this.db.transaction(async (tx) => {
+      const post = await findVisiblePost(tx, viewer.id, postId, 'no-key-update')
+      if (!post) throw notFound(POST_NOT_FOUND)
+      if (reaction === 'reposts' && post.visibility !== 'public') throw forbidden(ONLY_PUBLIC_REPOSTS)
+      return toggleReaction(tx, reaction, viewer.id, post.id)
+    })
+  }
+
+  // ---- reading --------------------------------------------------------------------------------------------------
+
+  /** Posts by id as the viewer sees them, in the order given; counts a view of each. */
+  private async present(viewerId: string, ids: readonly string[]): Promise<Post[]> {
+    const rows = await hydratePosts(this.db, viewerId, ids)
+    const shown = ids.flatMap((id) => {
+      const row = rows.get(id)
+      return row ? [row] : []
+    })
+    this.views.record(viewerId, shown.map((r: PostViewRow) => ({ id: r.id, authorId: r.author_id })))
+    return shown.map((row) => toPost(row, this.storage))
+  }
+
+  private async presentFeed(viewerId: string, keys: readonly FeedKey[]): Promise<FeedPost[]> {
+    const reposterIds = [...new Set(keys.flatMap((k) => (k.reposted_by ? [k.reposted_by] : [])))]
+    const [posts, reposters] = await Promise.all([
+      this.present(viewerId, keys.map((k) => k.post_id)),
+      this.userSummaries(reposterIds),
+    ])
+    const byId = new Map(posts.map((p) => [p.id, p]))
+    return keys.flatMap((key) => {
+      const post = byId.get(key.post_id)
+      if (!post) return []
+      const repostedBy = key.reposted_by ? reposters.get(key.reposted_by) : undefined
+      return [{ ...post, repostedBy: repostedBy ?? null }]
+    })
+  }
+
+  private async userSummaries(ids: readonly string[]): Promise<Map<string, Schemas['UserSummary']>> {
+    if (ids.length === 0) return new Map()
+    const rows = await selectRows<UserSummaryRow>(
+      this.db,
+      sql`select id, username, display_name, avatar, verified from users
+          where id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    )
+    return new Map(rows.map((r) => [r.id, toUserSummary(r)]))
+  }
+
+  /** Slices one page out of keys fetched with one extra, and makes the cursor of its last item. */
+  private paginate<K extends KeyRow>(keys: readonly K[], page: PageRequest): { keys: K[]; nextCursor: string | null } {
+    const items = keys.slice(0, page.limit)
+    const last = items[items.length - 1]
+    const more = keys.length > page.limit
+    return { keys: items, nextCursor: more && last ? encodeCursor({ at: last.at, id: last.post_id }) : null }
+  }
+
+  async feed(viewer: UserRow, page: PageRequest): Promise<Page<FeedPost>> {
+    const plan = feedPlanFor(viewer.followingCount)
+    const keys = await feedKeys(this.db, viewer.id, page.cursor, page.offset + page.limit + 1, plan)
+    const { keys: pageKeys, nextCursor } = this.paginate(keys.slice(page.offset), page)
+    return { items: await this.presentFeed(viewer.id, pageKeys), nextCursor }
+  }
+
+  async profilePosts(viewer: UserRow, authorId: string, tab: ProfileTab, page: PageRequest): Promise<Page<FeedPost>> {
+    const keys = await profileKeys(this.db, tab, authorId, viewer.id, page.cursor, page.offset, page.limit + 1)
+    const { keys: pageKeys, nextCursor } = this.paginate(keys, page)
+    return { items: await this.presentFeed(viewer.id, pageKeys), nextCursor }
+  }
+
+  /** A post and one page of its direct replies, oldest first. */
+  async detail(viewer: UserRow, postId: string, page: PageRequest): Promise<{ post: Post } & Page<Post>> {
+    const target = await findVisiblePost(this.db, viewer.id, postId)
+    if (!target) throw notFound(POST_NOT_FOUND)
+    const after = page.cursor ? sql`(${cursorTime(page.cursor)}, ${page.cursor.id}::uuid)` : undefined
+    const keys = await replyKeys(this.db, viewer.id, target.id, after, page.offset, page.limit + 1)
+    const { keys: pageKeys, nextCursor } = this.paginate(keys, page)
+    const [post, ...replies] = await this.present(viewer.id, [target.id, ...pageKeys.map((k) => k.post_id)])
+    // Deleted between the two reads: answer as if it never existed.
+    if (!post || post.id !== target.id) throw notFound(POST_NOT_FOUND)
+    return { post, items: replies, nextCursor }
+  }
+}

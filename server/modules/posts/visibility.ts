@@ -1,0 +1,41 @@
+import { type AnyColumn, sql, type SQL } from 'drizzle-orm'
+
+/**
+ * The one rule for who may see a post, as a SQL predicate every query that returns or touches a post applies:
+ * feed, post page, replies, profile tabs, per-viewer reply counts, like and repost targets.
+ *
+ * - public: every signed-in member;
+ * - followers: the author and the members who follow the author;
+ * - mentioned: the author and the members the post mentions (post_mentions holds existing members only).
+ *
+ * A post the viewer may not see is answered exactly like a post that does not exist (404 'Post not found').
+ * Each branch is one primary-key probe (follows_pkey, post_mentions_pkey), so the predicate stays cheap inside
+ * scans.
+ */
+
+/** The columns of the post being tested, as they are named in the calling query (aliases welcome). */
+export interface PostColumns {
+  id: AnyColumn | SQL
+  authorId: AnyColumn | SQL
+  visibility: AnyColumn | SQL
+}
+
+export const POST_NOT_FOUND = 'Post not found'
+
+export function visibleTo(viewerId: string, post: PostColumns): SQL {
+  return sql`(
+    ${post.visibility} = 'public'
+    or ${post.authorId} = ${viewerId}
+    or (${post.visibility} = 'followers' and exists (
+      select 1 from follows vis_f where vis_f.follower_id = ${viewerId} and vis_f.followee_id = ${post.authorId}))
+    or (${post.visibility} = 'mentioned' and exists (
+      select 1 from post_mentions vis_m where vis_m.post_id = ${post.id} and vis_m.user_id = ${viewerId}))
+  )`
+}
+
+/** Raw-SQL form for queries written with a table alias, e.g. `visibleToAlias(viewer, 'p')`. */
+export function visibleToAlias(viewerId: string, alias: string): SQL {
+  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Invalid table alias "${alias}"`)
+  const column = (name: string) => sql.raw(`${alias}.${name}`)
+  return visibleTo(viewerId, { id: column('id'), authorId: column('author_id'), visibility: column('visibility') })
+}

@@ -1,0 +1,168 @@
+import { eq, sql, type SQL } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { selectRows, type SqlExecutor } from '../../db/rows'
+import { type Audience, users, type UserRow } from '../../db/schema'
+import type { Cursor } from '../../lib/cursor'
+import { cursorTime } from '../../lib/cursor'
+import { visibleToAlias } from '../posts/visibility'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1)
+  return row
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  if (!UUID.test(id)) return undefined
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  return row
+}
+
+export async function isFollowing(db: SqlExecutor, followerId: string, followeeId: string): Promise<boolean> {
+  const rows = await selectRows<{ one: number }>(
+    db,
+    sql`select 1 as one from follows where follower_id = ${followerId} and followee_id = ${followeeId}`,
+  )
+  return rows.length > 0
+}
+
+/**
+ * How many of the member's posts the viewer may see: all of them for the member themself, otherwise the stored count
+ * minus the non-public posts the viewer may not see (a partial index keeps that to the author's non-public posts),
+ * so a count never reveals a post that is hidden from the viewer.
+ */
+export async function visiblePostCount(db: SqlExecutor, user: UserRow, viewerId: string): Promise<number> {
+  if (user.id === viewerId) return user.postsCount
+  const [row] = await selectRows<{ hidden: number }>(
+    db,
+    sql`select count(*)::int as hidden from posts p
+        where p.author_id = ${user.id} and p.visibility <> 'public' and not ${visibleToAlias(viewerId, 'p')}`,
+  )
+  return Math.max(0, user.postsCount - (row?.hidden ?? 0))
+}
+
+// ---- follows ----------------------------------------------------------------------------------------------------
+
+/**
+ * Adds or removes a follow and moves both members' counters in the same transaction, only when a row really appeared
+ * or disappeared: the primary key decides, so concurrent and repeated calls count exactly once. The two users rows
+ * are updated in id order, so two members following each other at the same moment cannot deadlock.
+ * Returns the followee's followers count afterwards.
+ */
+export async function setFollow(tx: Database, followerId: string, followeeId: string, follow: boolean): Promise<number> {
+  const changed = follow
+    ? await selectRows<{ followee_id: string }>(
+        tx,
+        sql`insert into follows (follower_id, followee_id) values (${followerId}, ${followeeId})
+            on conflict do nothing returning followee_id`,
+      )
+    : await selectRows<{ followee_id: string }>(
+        tx,
+        sql`delete from follows where follower_id = ${followerId} and followee_id = ${followeeId} returning followee_id`,
+      )
+  const delta = changed.length === 0 ? 0 : follow ? 1 : -1
+  if (delta !== 0) {
+    const updates: Array<[string, SQL]> = [
+      [followerId, sql`following_count = greatest(0, following_count + ${delta})`],
+      [followeeId, sql`followers_count = greatest(0, followers_count + ${delta})`],
+    ]
+    updates.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    for (const [id, set] of updates) await tx.execute(sql`update users set ${set} where id = ${id}`)
+  }
+  const [row] = await selectRows<{ followers_count: number }>(
+    tx,
+    sql`select followers_count from users where id = ${followeeId}`,
+  )
+  return row?.followers_count ?? 0
+}
+
+export interface FollowEntryRow {
+  id: string
+  username: string
+  display_name: string
+  avatar: string | null
+  verified: boolean
+  is_following: boolean
+  at: string
+}
+
+/**
+ * One page of a member's followers (`followers`) or followees (`following`), most recent follow first, each with
+ * whether the viewer follows that member. Keyset on (follow time, member id).
+ */
+export async function followPage(
+  db: SqlExecutor,
+  direction: 'followers' | 'following',
+  userId: string,
+  viewerId: string,
+  cursor: Cursor | undefined,
+  offset: number,
+  limit: number,
+): Promise<FollowEntryRow[]> {
+  // followers: rows where the member is followed, listing the follower; following: the other way round.
+  const [fixed, listed] = direction === 'followers' ? ['followee_id', 'follower_id'] : ['follower_id', 'followee_id']
+  const listedColumn = sql.raw(`f.${listed}`)
+  return selectRows<FollowEntryRow>(
+    db,
+    sql`select u.id, u.username, u.display_name, u.avatar, u.verified,
+          exists (select 1 from follows v where v.follower_id = ${viewerId} and v.followee_id = u.id) as is_following,
+          ((extract(epoch from f.created_at) * 1000000)::bigint)::text as at
+        from follows f join users u on u.id = ${listedColumn}
+        where ${sql.raw(`f.${fixed}`)} = ${userId}
+          ${cursor ? sql`and (f.created_at, ${listedColumn}) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
+        order by f.created_at desc, ${listedColumn} desc
+        offset ${offset} limit ${limit}`,
+  )
+}
+
+// ---- own profile ------------------------------------------------------------------------------------------------
+
+export interface ProfileChanges {
+  displayName?: string
+  bio?: string
+  privateAccount?: boolean
+  showSensitiveContent?: boolean
+  allowDms?: Audience
+  allowMentions?: Audience
+}
+
+export async function updateUser(db: Database, userId: string, changes: ProfileChanges): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning()
+  if (!row) throw new Error(`user ${userId} vanished while being updated`)
+  return row
+}
+
+/**
+ * Points the avatar or banner at a new image and returns the previous URL (whose file the caller deletes once this
+ * has committed). The row lock makes two uploads at once each see the other's image as "previous", so no file is
+ * orphaned.
+ */
+export async function replaceImage(
+  db: Database,
+  userId: string,
+  column: 'avatar' | 'banner',
+  url: string,
+): Promise<{ user: UserRow; previous: string | null }> {
+  return db.transaction(async (tx) => {
+    const [current] = await selectRows<{ previous: string | null }>(
+      tx,
+      sql`select ${sql.raw(column)} as previous from users where id = ${userId} for update`,
+    )
+    const [user] = await tx
+      .update(users)
+      .set({ [column]: url, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning()
+    if (!user) throw new Error(`user ${userId} vanished while its ${column} was replaced`)
+    return { user, previous: current?.previous ?? null }
+  })
+}

@@ -1,0 +1,148 @@
+import type { Database } from '../../db/client'
+import type { UserRow } from '../../db/schema'
+import { badRequest, notFound } from '../../http/errors'
+import type { Schemas } from '../../http/handler-types'
+import type { UploadedFile } from '../../http/uploads'
+import { encodeCursor, type PageRequest } from '../../lib/cursor'
+import type { EncodedImage, ImageProcessor } from '../../media/images'
+import { newMediaKey } from '../../media/keys'
+import { deleteQuietly, type Storage } from '../../storage/storage'
+import type { ProfileTab } from '../posts/profile-queries'
+import type { Page, PostService } from '../posts/service'
+import {
+  findUserById,
+  findUserByUsername,
+  followPage,
+  isFollowing,
+  type ProfileChanges,
+  replaceImage,
+  setFollow,
+  updateUser,
+  visiblePostCount,
+} from './queries'
+
+export const USER_NOT_FOUND = 'User not found'
+export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself'
+
+type FollowEntry = Schemas['FollowEntry']
+
+/** Profiles, follows and one's own profile settings. */
+export class UserService {
+  constructor(
+    private readonly db: Database,
+    private readonly storage: Storage,
+    private readonly images: ImageProcessor,
+    private readonly posts: PostService,
+    private readonly log: (message: string, err: unknown) => void = () => undefined,
+  ) {}
+
+  private async byUsername(username: string): Promise<UserRow> {
+    const user = await findUserByUsername(this.db, username)
+    if (!user) throw notFound(USER_NOT_FOUND)
+    return user
+  }
+
+  async profile(
+    viewer: UserRow,
+    username: string,
+    tab: ProfileTab,
+    page: PageRequest,
+  ): Promise<{ user: Schemas['UserProfile'] } & Page<Schemas['FeedPost']>> {
+    const user = await this.byUsername(username)
+    const own = user.id === viewer.id
+    const [following, posts, postCount] = await Promise.all([
+      own ? false : isFollowing(this.db, viewer.id, user.id),
+      this.posts.profilePosts(viewer, user.id, tab, page),
+      visiblePostCount(this.db, user, viewer.id),
+    ])
+    const profile: Schemas['UserProfile'] = {
+      id: user.id,
+      username: user.username,
+      displayName: user.displayName,
+      avatar: user.avatar,
+      banner: user.banner,
+      bio: user.bio,
+      verified: user.verified,
+      privateAccount: user.privateAccount,
+      isAdmin: user.isAdmin,
+      createdAt: user.createdAt.toISOString(),
+      isFollowing: following,
+      stats: { following: user.followingCount, followers: user.followersCount, posts: postCount },
+      ...(own
+        ? {
+            contentSettings: {
+              showSensitiveContent: user.showSensitiveContent,
+              allowDMs: user.allowDms,
+              allowMentions: user.allowMentions,
+            },
+          }
+        : {}),
+    }
+    return { user: profile, ...posts }
+  }
+
+  async follows(
+    viewer: UserRow,
+    username: string,
+    direction: 'followers' | 'following',
+    page: PageRequest,
+  ): Promise<Page<FollowEntry>> {
+    const user = await this.byUsername(username)
+    const rows = await followPage(this.db, direction, user.id, viewer.id, page.cursor, page.offset, page.limit + 1)
+    const items = rows.slice(0, page.limit)
+    const last = items[items.length - 1]
+    return {
+      items: items.map((r) => ({
+        id: r.id,
+        username: r.username,
+        displayName: r.display_name,
+        avatar: r.avatar,
+        verified: r.verified,
+        isFollowing: r.is_following,
+      })),
+      nextCursor: rows.length > page.limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
+    }
+  }
+
+  /** Idempotent both ways; answers the viewer's new state and the member's followers count. */
+  async setFollow(viewer: UserRow, userId: string, follow: boolean): Promise<Schemas['FollowResponse']> {
+    if (userId === viewer.id) throw badRequest(CANNOT_FOLLOW_SELF)
+    const target = await findUserById(this.db, userId)
+    if (!target) throw notFound(USER_NOT_FOUND)
+    const followers = await this.db.transaction((tx) => setFollow(tx, viewer.id, target.id, follow))
+    return { following: follow, followers }
+  }
+
+  async updateProfile(viewer: UserRow, changes: ProfileChanges): Promise<UserRow> {
+    const displayName = changes.displayName?.trim()
+    if (changes.displayName !== undefined && !displayName) throw badRequest('Display name is required')
+    return updateUser(this.db, viewer.id, {
+      ...changes,
+      ...(displayName === undefined ? {} : { displayName }),
+    })
+  }
+
+  async replaceAvatar(viewer: UserRow, file: UploadedFile): Promise<UserRow> {
+    return this.replaceImage(viewer, 'avatar', await this.images.avatar(file.path, file.sniffed))
+  }
+
+  async replaceBanner(viewer: UserRow, file: UploadedFile): Promise<UserRow> {
+    return this.replaceImage(viewer, 'banner', await this.images.banner(file.path, file.sniffed))
+  }
+
+  /** New file first, then the row; the old file goes once the row points elsewhere (and the new one if that fails). */
+  private async replaceImage(viewer: UserRow, column: 'avatar' | 'banner', image: EncodedImage): Promise<UserRow> {
+    const key = newMediaKey(column === 'avatar' ? 'avatars' : 'banners', '', 'webp')
+    await this.storage.put(key, image.data, 'image/webp')
+    let replaced: Awaited<ReturnType<typeof replaceImage>>
+    try {
+      replaced = await replaceImage(this.db, viewer.id, column, this.storage.url(key))
+    } catch (err) {
+      await deleteQuietly(this.storage, [key])
+      throw err
+    }
+    const previous = this.storage.keyOf(replaced.previous)
+    if (previous) await deleteQuietly(this.storage, [previous], (k, err) => this.log(`could not delete ${k}`, err))
+    return replaced.user
+  }
+}

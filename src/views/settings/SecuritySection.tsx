@@ -4,13 +4,22 @@ import { button } from 'styled-system/recipes'
 import { toast } from '../../machines/toast.store'
 import { Icon, type IconName } from '../ui/Icon'
 
+// Icon | text, with the button under the text; side by side once the section (not the window) is wide enough.
+const list = css({ containerType: 'inline-size' })
 const row = css({
-  display: 'flex',
-  alignItems: { base: 'flex-start', sm: 'center' },
-  flexDirection: { base: 'column', sm: 'row' },
-  gap: '3',
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  columnGap: '3',
+  rowGap: '2.5',
+  alignItems: 'start',
   py: '4',
   '&:not(:last-child)': { borderBottomWidth: '1px', borderColor: 'border' },
+  '& > :last-child': { gridColumn: '2', justifySelf: 'start' },
+  '@container (min-width: 30rem)': {
+    gridTemplateColumns: 'auto 1fr auto',
+    alignItems: 'center',
+    '& > :last-child': { gridColumn: '3', justifySelf: 'end' },
+  },
 })
 
 function SecurityRow({ icon, title, text, action }: { icon: IconName; title: string; text: string; action: ReactNode }) {
@@ -31,7 +40,7 @@ function SecurityRow({ icon, title, text, action }: { icon: IconName; title: str
 /** Spec: Password (Change Password), Two-Factor Authentication (Enable 2FA), Active Sessions (View Sessions). */
 export function SecuritySection({ onChangePassword }: { onChangePassword: () => void }) {
   return (
-    <ul>
+    <ul className={list}>
       <SecurityRow
         icon="key"
         title="Password"

@@ -36,7 +36,8 @@ function SectionBody({ section, onChangePassword }: { section: SettingsSection; 
     case 'notifications':
       return <p className={css({ color: 'fg.muted', py: '6' })}>Notification preferences coming soon...</p>
     default:
-      return <ComingSoon icon={section.icon} title={`${section.label} settings are coming soon`} />
+      // The title avoids the word "Settings": the page has one heading by that name.
+      return <ComingSoon icon={section.icon} title="This section is on its way" />
   }
 }
 

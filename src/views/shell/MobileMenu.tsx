@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { Link } from 'wouter'
 import { selectIsAdmin, selectUser } from '../../machines/session/session.selectors'
 import { useSession } from '../actors'
 import { Icon } from '../ui/Icon'
@@ -10,19 +9,9 @@ import { Wordmark } from '../ui/Logo'
 import { ThemeToggle } from '../ui/ThemeToggle'
 import { HelpLink, LogoutButton } from './actions'
 import { NavLink } from './NavLink'
-import { navItems, quickActions } from './nav-items'
+import { navItems } from './nav-items'
+import { QuickActionsMenu } from './QuickActionsMenu'
 import { UserCard } from './UserCard'
-
-const sectionTitle = css({
-  px: '3',
-  pt: '4',
-  pb: '1',
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  textTransform: 'uppercase',
-  letterSpacing: '0.06em',
-  color: 'fg.muted',
-})
 
 /** The phone's slide-out menu: everything the sidebar has, in one scrollable column. */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -48,21 +37,9 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
             ))}
           </ul>
         </nav>
-        <p className={sectionTitle}>Quick Actions</p>
-        <ul className={css({ display: 'flex', flexDirection: 'column' })}>
-          {quickActions.map((action) => (
-            <li key={action.label}>
-              <Link
-                href={action.href}
-                onClick={onClose}
-                className={cx(button({ variant: 'ghost', fullWidth: true }), css({ justifyContent: 'flex-start', fontWeight: 'medium' }))}
-              >
-                <Icon name={action.icon} />
-                {action.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <div className={css({ mt: '3' })}>
+          <QuickActionsMenu inline onNavigate={onClose} />
+        </div>
         <div className={css({ borderTopWidth: '1px', borderColor: 'border', mt: '3', pt: '3', display: 'flex', flexDirection: 'column', gap: '0.5' })}>
           <HelpLink onNavigate={onClose} className={css({ w: 'full' })} />
           <ThemeToggle withLabel className={css({ w: 'full' })} />

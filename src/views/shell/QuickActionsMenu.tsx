@@ -9,12 +9,6 @@ import { quickActions } from './nav-items'
 // elsewhere closes. Whether it is open is the widget's own business, so it is plain component state.
 
 const menu = css({
-  position: 'absolute',
-  zIndex: 30,
-  top: 'calc(100% + 0.5rem)',
-  left: 0,
-  right: 0,
-  minW: '220px',
   py: '1.5',
   bg: 'bg.surface',
   borderWidth: '1px',
@@ -23,6 +17,11 @@ const menu = css({
   boxShadow: 'popover',
   animation: 'popIn 120ms ease-out',
 })
+
+// In the sidebar it floats upwards (the button sits low, and a menu running off the screen would hide Reports);
+// in the phone menu it opens in place, pushing the rest down.
+const floating = css({ position: 'absolute', zIndex: 30, bottom: 'calc(100% + 0.5rem)', left: 0, right: 0, minW: '220px' })
+const inFlow = css({ mt: '2' })
 
 const menuItem = css({
   display: 'flex',
@@ -38,7 +37,7 @@ const menuItem = css({
   _focusVisible: { bg: 'bg.subtle', boxShadow: 'inset 2px 0 0 token(colors.accent)' },
 })
 
-export function QuickActionsMenu() {
+export function QuickActionsMenu({ inline = false, onNavigate }: { inline?: boolean; onNavigate?: () => void }) {
   const [open, setOpen] = useState(false)
   const menuId = useId()
   const rootRef = useRef<HTMLDivElement>(null)
@@ -65,7 +64,11 @@ export function QuickActionsMenu() {
     else if (event.key === 'End') focusAt(items.length - 1)
     else if (event.key === 'Escape' || event.key === 'Tab') {
       setOpen(false)
-      if (event.key === 'Escape') buttonRef.current?.focus()
+      if (event.key === 'Escape') {
+        // Closing the menu must not also close the phone menu around it.
+        event.stopPropagation()
+        buttonRef.current?.focus()
+      }
       return
     } else return
     event.preventDefault()
@@ -93,9 +96,19 @@ export function QuickActionsMenu() {
         <Icon name="chevronDown" className={css({ transition: 'transform 120ms', transform: open ? 'rotate(180deg)' : 'none' })} />
       </button>
       {open ? (
-        <div ref={menuRef} id={menuId} role="menu" aria-label="Quick Actions" className={menu} onKeyDown={onMenuKeyDown}>
+        <div ref={menuRef} id={menuId} role="menu" aria-label="Quick Actions" className={cx(menu, inline ? inFlow : floating)} onKeyDown={onMenuKeyDown}>
           {quickActions.map((action) => (
-            <Link key={action.label} href={action.href} role="menuitem" tabIndex={-1} className={menuItem} onClick={() => setOpen(false)}>
+            <Link
+              key={action.label}
+              href={action.href}
+              role="menuitem"
+              tabIndex={-1}
+              className={menuItem}
+              onClick={() => {
+                setOpen(false)
+                onNavigate?.()
+              }}
+            >
               <Icon name={action.icon} size={18} />
               {action.label}
             </Link>

@@ -24,7 +24,8 @@ export const inputRecipe = defineRecipe({
       borderColor: 'accent',
       boxShadow: '0 0 0 3px token(colors.accent.ring)',
     },
-    _invalid: {
+    // Doubled class: an invalid field stays red while hovered or focused (same-specificity rules would win by order).
+    '&&[aria-invalid=true]': {
       borderColor: 'danger',
       _focusVisible: { boxShadow: '0 0 0 3px token(colors.danger.ring)' },
     },

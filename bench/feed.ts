@@ -1,0 +1,278 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { buildApp } from '../server/app'
+import { openDatabase } from '../server/db/client'
+import { DEMO_PASSWORD, runSeed, type SeedResult } from '../server/seed/run'
+import {
+  benchDatabaseExists,
+  benchUrl,
+  dropBenchDatabase,
+  recreateBenchDatabase,
+  serverVersion,
+} from './lib/database'
+import { measureHttp } from './lib/load'
+import { measureLoop } from './lib/loop'
+import { buildNoDbApp, type FeedBody, syntheticFeedPage } from './lib/no-db-app'
+import { type BenchReport, type Check, fromHttp, fromLoop, scenarioTable, type Scenario, writeReport } from './lib/report'
+import { findViewer, openSqlFeed, type Viewer } from './lib/sql-feed'
+
+/**
+ * `npm run bench`: the home feed at scale, in one run (issue 3, "Demo data and benchmark").
+ *
+ * 1. A fresh PostgreSQL database `wren_bench`, seeded with 1M posts (server/seed).
+ * 2. The real app (buildApp) on a loopback port; autocannon in a child process at 50 connections against
+ *    GET /api/posts/feed for a member following 2,000 accounts and one following 20.
+ * 3. The same feed SQL (the posts module's functions) on a `pg` pool, 50 clients in a loop.
+ * 4. A route serving 20 fixed posts through the same response schema, without a database.
+ * 5. A table, the ratios, the targets, and bench/results/<date>-feed.{json,md}. The database is dropped at the end.
+ *
+ * Flags: --posts N (default 1,000,000), --users N (20,000), --duration S (10), --warmup S (2),
+ * --connections N (50), --keep-db (leave wren_bench for inspection), --reuse-db (skip seeding, use the kept one).
+ */
+
+const resultsDir = fileURLToPath(new URL('./results', import.meta.url))
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      posts: { type: 'string', default: '1000000' },
+      users: { type: 'string', default: '20000' },
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '50' },
+      'keep-db': { type: 'boolean', default: false },
+      'reuse-db': { type: 'boolean', default: false },
+    },
+    strict: true,
+  })
+  const number = (name: string, raw: string, min: number, max: number) => {
+    const n = Number(raw)
+    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be an integer from ${min} to ${max}`)
+    return n
+  }
+  return {
+    posts: number('posts', values.posts, 1_000, 20_000_000),
+    users: number('users', values.users, 10, 1_000_000),
+    duration: number('duration', values.duration, 1, 120),
+    warmup: number('warmup', values.warmup, 0, 60),
+    connections: number('connections', values.connections, 1, 80),
+    keepDb: values['keep-db'],
+    reuseDb: values['reuse-db'],
+  }
+}
+
+const log = (line: string) => console.log(line)
+
+async function seedBenchDatabase(url: string, users: number, posts: number): Promise<SeedResult> {
+  await recreateBenchDatabase()
+  // Migrations through the app's own code, then the bulk load on a dedicated connection.
+  const handle = await openDatabase({ url, dataDir: os.tmpdir() })
+  await handle.close()
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await runSeed({ kind: 'postgres', client }, { users, posts, log: (l) => log(`  ${l}`) })
+  } finally {
+    await client.end()
+  }
+}
+
+async function login(base: string, username: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  })
+  if (res.status !== 200) throw new Error(`login ${username} answered ${res.status}: ${await res.text()}`)
+  return ((await res.json()) as { token: string }).token
+}
+
+/** One page of the real feed, to check it works before loading it and to serve the same bytes from the no-DB route. */
+async function feedPage(base: string, token: string): Promise<{ status: number; body: FeedBody | undefined }> {
+  const res = await fetch(`${base}/api/posts/feed`, { headers: { authorization: `Bearer ${token}` } })
+  return { status: res.status, body: res.status === 200 ? ((await res.json()) as FeedBody) : undefined }
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const address = app.server.address()
+  if (!address || typeof address === 'string') throw new Error('no port')
+  return `http://127.0.0.1:${address.port}`
+}
+
+async function main() {
+  const o = options()
+  const url = benchUrl()
+  // The machine may be shared: a busy one skews every number, so the load around the run is part of the result.
+  const loadBefore = os.loadavg()[0] ?? 0
+  const started = Date.now()
+  const pending: string[] = []
+  const scenarios: Scenario[] = []
+  const plans: Record<string, string> = {}
+
+  let seed: Record<string, unknown>
+  if (o.reuseDb && (await benchDatabaseExists())) {
+    log(`Reusing ${new URL(url).pathname.slice(1)} (--reuse-db)`)
+    seed = { reused: true }
+  } else {
+    log(`Seeding ${o.users.toLocaleString('en-US')} members and ${o.posts.toLocaleString('en-US')} posts...`)
+    const result = await seedBenchDatabase(url, o.users, o.posts)
+    if (result.problems.length > 0) throw new Error(`seeded counters disagree: ${result.problems.join('; ')}`)
+    seed = { users: o.users, posts: o.posts, rows: result.rows, seconds: result.seconds }
+    log(`Seeded in ${result.seconds.total.toFixed(1)} s`)
+  }
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wren-bench-'))
+  const app = await buildApp({
+    config: { databaseUrl: url, dataDir, rateLimits: false, logLevel: 'silent' },
+    logger: false,
+  })
+  const sqlFeed = openSqlFeed(url, o.connections)
+  let noDb: FastifyInstance | undefined
+  let appClosed = false
+  try {
+    const base = await listen(app)
+    const members: Array<{ label: string; viewer: Viewer; token: string }> = []
+    for (const [label, username] of [
+      ['2,000 followed', 'demo_reader'],
+      ['20 followed', 'demo_casual'],
+    ] as const) {
+      const viewer = await findViewer(sqlFeed.db, username)
+      members.push({ label, viewer, token: await login(base, username) })
+    }
+
+    const load = (url: string, headers: Record<string, string> = {}) =>
+      measureHttp({ url, headers, connections: o.connections, warmupSeconds: o.warmup, durationSeconds: o.duration })
+
+    // HTTP: the real feed.
+    let fixedBody: FeedBody | undefined
+    for (const m of members) {
+      const first = await feedPage(base, m.token)
+      if (first.status !== 200) {
+        pending.push(`GET /api/posts/feed answers ${first.status} (feed not implemented yet?): HTTP feed not measured`)
+        break
+      }
+      fixedBody ??= first.body
+      log(`HTTP feed, ${m.label} (${m.viewer.username}, ${first.body?.posts.length} posts on page 1)...`)
+      const r = await load(`${base}/api/posts/feed`, { authorization: `Bearer ${m.token}` })
+      scenarios.push(fromHttp(`HTTP feed, ${m.label}`, r))
+    }
+
+    // SQL only: the same statements through pg.
+    for (const m of members) {
+      plans[m.label] = await sqlFeed.explain(m.viewer)
+      log(`SQL feed keys, ${m.label}...`)
+      const keys = await measureLoop(o.connections, o.warmup, o.duration, async () => {
+        await sqlFeed.keys(m.viewer)
+      })
+      scenarios.push(fromLoop(`SQL feed keys, ${m.label}`, keys, 'feedKeys()'))
+      log(`SQL feed keys + cards, ${m.label}...`)
+      const page = await measureLoop(o.connections, o.warmup, o.duration, async () => {
+        await sqlFeed.page(m.viewer)
+      })
+      scenarios.push(fromLoop(`SQL feed keys + cards, ${m.label}`, page, 'feedKeys() + hydratePosts()'))
+    }
+
+    // No database: the ceiling of the web layer with this response schema. The real app stops first so nothing
+    // else runs in this process meanwhile.
+    await app.close()
+    appClosed = true
+    const body = fixedBody && fixedBody.posts.length === 20 ? fixedBody : syntheticFeedPage()
+    noDb = await buildNoDbApp(body)
+    const noDbBase = await listen(noDb)
+    log('HTTP no-DB route, 20 fixed posts...')
+    scenarios.push(
+      fromHttp('HTTP no-DB, 20 fixed posts', await load(`${noDbBase}/api/posts/feed`), fixedBody ? 'real page' : 'synthetic page'),
+    )
+  } finally {
+    await noDb?.close()
+    if (!appClosed) await app.close()
+    await sqlFeed.close()
+    await rm(dataDir, { recursive: true, force: true })
+    if (!o.keepDb) await dropBenchDatabase()
+  }
+
+  const report: BenchReport = {
+    date: new Date().toISOString().slice(0, 10),
+    environment: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      loadAverage1mBefore: Number(loadBefore.toFixed(2)),
+      loadAverage1mAfter: Number((os.loadavg()[0] ?? 0).toFixed(2)),
+      postgres: await serverVersion(),
+    },
+    seed,
+    settings: { connections: o.connections, durationSeconds: o.duration, warmupSeconds: o.warmup, page: 20 },
+    scenarios,
+    ratios: ratios(scenarios),
+    checks: checks(scenarios),
+    plans,
+    pending,
+  }
+  console.log(`\n${scenarioTable(scenarios)}\n`)
+  for (const [k, v] of Object.entries(report.ratios)) console.log(`${k}: ${v.toFixed(2)}`)
+  for (const c of report.checks) console.log(`${c.pass ? 'PASS' : 'FAIL'} ${c.name}: ${c.detail}`)
+  for (const p of pending) console.log(`PENDING ${p}`)
+  const files = await writeReport(resultsDir, report)
+  console.log(`\nWrote ${path.relative(process.cwd(), files.json)} and ${path.relative(process.cwd(), files.markdown)}`)
+  console.log(`Total ${((Date.now() - started) / 1000).toFixed(0)} s`)
+}
+
+const byName = (scenarios: Scenario[], name: string) => scenarios.find((s) => s.name === name)
+
+function ratios(scenarios: Scenario[]): Record<string, number> {
+  const out: Record<string, number> = {}
+  const noDb = byName(scenarios, 'HTTP no-DB, 20 fixed posts')
+  for (const label of ['2,000 followed', '20 followed']) {
+    const feed = byName(scenarios, `HTTP feed, ${label}`)
+    const keys = byName(scenarios, `SQL feed keys, ${label}`)
+    const page = byName(scenarios, `SQL feed keys + cards, ${label}`)
+    if (!feed) continue
+    if (keys) {
+      out[`feed/raw-SQL p50 latency, ${label}`] = feed.p50 / keys.p50
+      out[`feed/raw-SQL throughput, ${label}`] = feed.rate / keys.rate
+    }
+    if (page) out[`feed/SQL keys+cards throughput, ${label}`] = feed.rate / page.rate
+    if (noDb) {
+      out[`feed/no-DB throughput, ${label}`] = feed.rate / noDb.rate
+      out[`feed/no-DB p50 latency, ${label}`] = feed.p50 / noDb.p50
+    }
+  }
+  return out
+}
+
+function checks(scenarios: Scenario[]): Check[] {
+  const out: Check[] = []
+  const noDb = byName(scenarios, 'HTTP no-DB, 20 fixed posts')
+  for (const s of scenarios) {
+    if (s.failures > 0) out.push({ name: `${s.name} without failures`, pass: false, detail: `${s.failures} failed` })
+    if (s.count === 0) out.push({ name: `${s.name} completes requests`, pass: false, detail: 'none finished in time' })
+  }
+  for (const label of ['2,000 followed', '20 followed']) {
+    const feed = byName(scenarios, `HTTP feed, ${label}`)
+    if (!feed) continue
+    out.push({ name: `feed p99 < 30 ms, ${label}`, pass: feed.p99 < 30, detail: `p99 ${feed.p99.toFixed(1)} ms` })
+    out.push({ name: `feed without non-2xx, ${label}`, pass: feed.failures === 0, detail: `${feed.failures} failed` })
+    if (noDb) {
+      const ratio = feed.rate / noDb.rate
+      out.push({
+        name: `feed req/s >= 0.5 x no-DB req/s, ${label}`,
+        pass: ratio >= 0.5,
+        detail: `${Math.round(feed.rate)} vs ${Math.round(noDb.rate)} req/s (x${ratio.toFixed(2)})`,
+      })
+    }
+  }
+  return out
+}
+
+main().catch((err: unknown) => {
+  console.error(err)
+  process.exitCode = 1
+})

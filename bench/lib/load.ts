@@ -1,0 +1,49 @@
+import { fork } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+/** One autocannon run: what to hit, how hard, for how long. */
+export interface LoadRequest {
+  url: string
+  headers: Record<string, string>
+  connections: number
+  warmupSeconds: number
+  durationSeconds: number
+}
+
+/** Latencies in milliseconds. */
+export interface LoadResult {
+  p50: number
+  p90: number
+  p99: number
+  max: number
+  meanLatency: number
+  requestsPerSecond: number
+  requests: number
+  non2xx: number
+  errors: number
+  timeouts: number
+  bytesPerSecond: number
+  durationSeconds: number
+}
+
+type WorkerAnswer = { ok: true; result: LoadResult } | { ok: false; error: string }
+
+const workerFile = fileURLToPath(new URL('./load-worker.ts', import.meta.url))
+
+/** Runs autocannon in a child process (load-worker.ts) and returns its numbers. */
+export function measureHttp(request: LoadRequest): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(workerFile, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    let answered = false
+    child.once('message', (answer: WorkerAnswer) => {
+      answered = true
+      if (answer.ok) resolve(answer.result)
+      else reject(new Error(`load worker: ${answer.error}`))
+    })
+    child.once('error', reject)
+    child.once('exit', (code) => {
+      if (!answered) reject(new Error(`load worker exited with code ${code} before answering`))
+    })
+    child.send(request)
+  })
+}

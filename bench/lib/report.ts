@@ -1,0 +1,127 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { LoadResult } from './load'
+import type { LoopResult } from './loop'
+
+/** The numbers of one benchmark run, the targets they are held to, and the files they are written to. */
+
+export interface Scenario {
+  name: string
+  kind: 'http' | 'sql'
+  /** Latencies in milliseconds; rate is requests (HTTP) or queries (SQL) per second. */
+  p50: number
+  p90: number
+  p99: number
+  max: number
+  rate: number
+  count: number
+  /** non-2xx answers + socket errors + timeouts (HTTP), failed queries (SQL). */
+  failures: number
+  note?: string
+}
+
+export function fromHttp(name: string, r: LoadResult, note?: string): Scenario {
+  return {
+    name,
+    kind: 'http',
+    p50: r.p50,
+    p90: r.p90,
+    p99: r.p99,
+    max: r.max,
+    rate: r.requestsPerSecond,
+    count: r.requests,
+    failures: r.non2xx + r.errors + r.timeouts,
+    ...(note ? { note } : {}),
+  }
+}
+
+export function fromLoop(name: string, r: LoopResult, note?: string): Scenario {
+  return {
+    name,
+    kind: 'sql',
+    p50: r.p50,
+    p90: r.p90,
+    p99: r.p99,
+    max: r.max,
+    rate: r.queriesPerSecond,
+    count: r.queries,
+    failures: r.errors,
+    ...(note ? { note } : {}),
+  }
+}
+
+export interface Check {
+  name: string
+  pass: boolean
+  detail: string
+}
+
+export interface BenchReport {
+  date: string
+  environment: Record<string, string | number>
+  seed: Record<string, unknown>
+  settings: Record<string, number | string>
+  scenarios: Scenario[]
+  ratios: Record<string, number>
+  checks: Check[]
+  plans?: Record<string, string>
+  pending: string[]
+}
+
+const ms = (n: number) => n.toFixed(n < 10 ? 2 : 1)
+const int = (n: number) => Math.round(n).toLocaleString('en-US')
+
+export function scenarioTable(scenarios: Scenario[]): string {
+  const header = '| scenario | p50 ms | p90 ms | p99 ms | max ms | per second | total | failures |'
+  const rule = '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'
+  const rows = scenarios.map(
+    (s) =>
+      `| ${s.name} | ${ms(s.p50)} | ${ms(s.p90)} | ${ms(s.p99)} | ${ms(s.max)} | ${int(s.rate)} | ${int(s.count)} | ${s.failures} |`,
+  )
+  return [header, rule, ...rows].join('\n')
+}
+
+export function toMarkdown(report: BenchReport): string {
+  const lines = [
+    `# Home feed benchmark, ${report.date}`,
+    '',
+    scenarioTable(report.scenarios),
+    '',
+    '## Ratios',
+    '',
+    ...Object.entries(report.ratios).map(([k, v]) => `- ${k}: ${v.toFixed(2)}`),
+    '',
+    '## Targets',
+    '',
+    ...report.checks.map((c) => `- ${c.pass ? 'PASS' : 'FAIL'} ${c.name}: ${c.detail}`),
+    ...(report.pending.length > 0 ? ['', '## Pending', '', ...report.pending.map((p) => `- ${p}`)] : []),
+    '',
+    '## Data',
+    '',
+    '```json',
+    JSON.stringify(report.seed, null, 2),
+    '```',
+    '',
+    '## Settings and machine',
+    '',
+    ...Object.entries({ ...report.settings, ...report.environment }).map(([k, v]) => `- ${k}: ${v}`),
+    ...(report.plans
+      ? [
+          '',
+          '## Feed query plans (EXPLAIN ANALYZE, first page, warm cache)',
+          '',
+          ...Object.entries(report.plans).flatMap(([k, v]) => [`### ${k}`, '', '```', v, '```', '']),
+        ]
+      : []),
+    '',
+  ]
+  return lines.join('\n')
+}
+
+export async function writeReport(dir: string, report: BenchReport): Promise<{ json: string; markdown: string }> {
+  await mkdir(dir, { recursive: true })
+  const base = path.join(dir, `${report.date}-feed`)
+  await writeFile(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`)
+  await writeFile(`${base}.md`, toMarkdown(report))
+  return { json: `${base}.json`, markdown: `${base}.md` }
+}

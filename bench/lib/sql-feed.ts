@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import type { Database } from '../../server/db/client'
+import * as schema from '../../server/db/schema'
+import { feedKeys, feedPlanFor, feedStatement } from '../../server/modules/posts/feed-queries'
+import { hydratePosts } from '../../server/modules/posts/queries'
+
+/**
+ * The feed's SQL without HTTP: the posts module's own query functions (never a copy of their SQL) on a plain `pg`
+ * pool, so the difference to the HTTP numbers is the web layer (session check, serialization, sockets).
+ */
+
+export interface Viewer {
+  id: string
+  username: string
+  followingCount: number
+}
+
+export interface SqlFeed {
+  db: Database
+  /** The feed keys statement for one page (20 + 1 to learn whether a next page exists), as the service asks. */
+  keys: (viewer: Viewer) => Promise<number>
+  /** Keys, then the cards of the page (hydratePosts): all the SQL of a feed page except the session lookup. */
+  page: (viewer: Viewer) => Promise<number>
+  explain: (viewer: Viewer) => Promise<string>
+  close: () => Promise<void>
+}
+
+const PAGE = 20
+const dialect = new PgDialect()
+
+export function openSqlFeed(url: string, connections: number): SqlFeed {
+  const pool = new pg.Pool({ connectionString: url, max: connections })
+  const db: Database = drizzle({ client: pool, schema })
+  const keys = (viewer: Viewer) => feedKeys(db, viewer.id, undefined, PAGE + 1, feedPlanFor(viewer.followingCount))
+  return {
+    db,
+    keys: async (viewer) => (await keys(viewer)).length,
+    page: async (viewer) => {
+      const found = await keys(viewer)
+      const cards = await hydratePosts(
+        db,
+        viewer.id,
+        found.slice(0, PAGE).map((k) => k.post_id),
+      )
+      return cards.size
+    },
+    explain: async (viewer) => {
+      const plan = feedPlanFor(viewer.followingCount)
+      const { sql: text, params } = dialect.sqlToQuery(feedStatement(viewer.id, undefined, PAGE + 1, plan))
+      const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, params)
+      return `plan: ${plan}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`
+    },
+    close: () => pool.end(),
+  }
+}
+
+export async function findViewer(db: Database, username: string): Promise<Viewer> {
+  const result: unknown = await db.execute(
+    sql`select id, username, following_count from users where username = ${username}`,
+  )
+  const rows = (result as { rows: Array<{ id: string; username: string; following_count: number }> }).rows
+  const row = rows[0]
+  if (!row) throw new Error(`No member ${username}: was the database seeded?`)
+  return { id: row.id, username: row.username, followingCount: row.following_count }
+}

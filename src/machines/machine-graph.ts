@@ -10,6 +10,8 @@ export interface TransitionInfo {
   readonly targets: ReadonlyArray<string>
   readonly event: string
   readonly guard: string | null
+  /** Position among the candidates for the same event (later ones apply when earlier guards fail). */
+  readonly index: number
   readonly actions: ReadonlyArray<string>
   /** Targetless transitions only run actions (or reenter nothing). */
   readonly internal: boolean
@@ -35,6 +37,11 @@ function nameOf(value: unknown): string | null {
   return null
 }
 
+/** Names of named actions (inline functions read as their function name, or 'inline'). */
+export function actionNames(actions: ReadonlyArray<unknown>): string[] {
+  return actions.map(nameOf).filter((name): name is string => name !== null)
+}
+
 function candidatesOf(transition: AnyTransitionDefinition): ReadonlyArray<AnyTransitionDefinition> {
   const source = transition.source
   if (transition.eventType === '') return source.always ?? []
@@ -56,7 +63,8 @@ export function describeTransition(transition: AnyTransitionDefinition): Transit
     targets,
     event: transition.eventType === '' ? 'always' : transition.eventType,
     guard: nameOf(transition.guard),
-    actions: transition.actions.map(nameOf).filter((name): name is string => name !== null),
+    index: candidatesOf(transition).indexOf(transition),
+    actions: actionNames(transition.actions),
     internal: targets.length === 0,
   }
 }

@@ -1,0 +1,199 @@
+// Writes one Mermaid state diagram per machine to docs/machines/<name>.md, and an index, FROM the machine definitions
+// (machine.root: state nodes, their initial states, tags, invocations and every transition). Run `npm run charts`
+// after changing a machine and commit the result; the output is deterministic, so an unchanged machine leaves no diff.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { AnyStateMachine, AnyStateNode } from 'xstate'
+import { changePasswordMachine } from '../../src/machines/auth/change-password.machine'
+import { loginMachine } from '../../src/machines/auth/login.machine'
+import { registerMachine } from '../../src/machines/auth/register.machine'
+import { actionNames, listStateNodes, listTransitions, type TransitionInfo } from '../../src/machines/machine-graph'
+import { sessionMachine } from '../../src/machines/session/session.machine'
+
+interface ChartSpec {
+  /** File name under docs/machines (without .md). */
+  name: string
+  title: string
+  source: string
+  summary: string
+  machine: AnyStateMachine
+}
+
+const charts: ChartSpec[] = [
+  {
+    name: 'session',
+    title: 'Session',
+    source: 'src/machines/session/session.machine.ts',
+    summary:
+      'Who is signed in. Starts unauthenticated and loading; a stored token is checked with GET /auth/me (10 s abort). ' +
+      '401/403 clear the session; a timeout, network error, 500/503 or any other failure keeps it. Login/register ' +
+      'success signs in, logout clears even if the server call fails, and any other 401 (`session.expired`) clears. ' +
+      'Every change is written to localStorage `auth-storage`.',
+    machine: sessionMachine,
+  },
+  {
+    name: 'login',
+    title: 'Login form',
+    source: 'src/machines/auth/login.machine.ts',
+    summary:
+      'Runs after the form fields are valid. Success tells the session (`session.login.succeeded`) and goes home; ' +
+      "failure shows the server's message under the form and the member can try again.",
+    machine: loginMachine,
+  },
+  {
+    name: 'register',
+    title: 'Registration form',
+    source: 'src/machines/auth/register.machine.ts',
+    summary:
+      'Runs after the form fields are valid. Success tells the session (`session.register.succeeded`) and goes home; ' +
+      "failure shows the server's message (e.g. 'Username is already taken') under the form.",
+    machine: registerMachine,
+  },
+  {
+    name: 'change-password',
+    title: 'Change Password dialog',
+    source: 'src/machines/auth/change-password.machine.ts',
+    summary:
+      "Settings -> Security. Success closes the dialog with the toast 'Password changed successfully!'; failure keeps " +
+      "it open with a toast of the server's error or 'Failed to change password'. Escape and the backdrop close it, " +
+      'except while the change is being saved.',
+    machine: changePasswordMachine,
+  },
+]
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const outDir = join(root, 'docs', 'machines')
+
+/** Mermaid ids must be plain words: the state id with its dots turned into underscores. */
+const mermaidId = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_')
+
+function label(t: TransitionInfo): string {
+  const parts = [t.event === 'always' ? '(immediately)' : t.event]
+  if (t.guard) parts.push(`[${t.guard}]`)
+  else if (t.index > 0) parts.push('[otherwise]')
+  if (t.actions.length) parts.push(`/ ${t.actions.join(', ')}`)
+  // Colons and semicolons end a Mermaid label early.
+  return parts.join(' ').replace(/[:;]/g, ' ')
+}
+
+/** Throws on a dangling edge rather than write a chart that lies. */
+function nodeById(machine: AnyStateMachine, id: string): AnyStateNode {
+  const node = listStateNodes(machine).find((n) => n.id === id)
+  if (!node) throw new Error(`No state ${id} in ${machine.id}`)
+  return node
+}
+
+function renderStates(node: AnyStateNode, indent: string, lines: string[]) {
+  const children = Object.values(node.states)
+  if (node.initial && node.initial.target.length > 0) {
+    const first = node.initial.target[0]
+    if (first) lines.push(`${indent}[*] --> ${mermaidId(first)}`)
+  }
+  for (const child of children) {
+    const id = mermaidId(child)
+    if (Object.keys(child.states).length > 0) {
+      lines.push(`${indent}state "${child.key}" as ${id} {`)
+      renderStates(child, `${indent}  `, lines)
+      lines.push(`${indent}}`)
+    } else {
+      lines.push(`${indent}state "${child.key}" as ${id}`)
+    }
+    if (child.type === 'final') lines.push(`${indent}${id} --> [*]`)
+  }
+}
+
+function renderNotes(machine: AnyStateMachine, lines: string[]) {
+  for (const node of listStateNodes(machine)) {
+    const facts: string[] = []
+    if (node.tags.length) facts.push(`tags ${node.tags.join(', ')}`)
+    const entry = actionNames(node.entry)
+    if (entry.length) facts.push(`on entry ${entry.join(', ')}`)
+    for (const invoke of node.invoke) facts.push(`invokes ${typeof invoke.src === 'string' ? invoke.src : invoke.id}`)
+    if (facts.length) lines.push(`  note right of ${mermaidId(node)} : ${facts.join(' · ').replace(/[:;]/g, ' ')}`)
+  }
+}
+
+function mermaid(machine: AnyStateMachine): string {
+  const lines = ['stateDiagram-v2']
+  renderStates(machine.root, '  ', lines)
+  for (const t of listTransitions(machine)) {
+    const source = mermaidId(nodeById(machine, t.source))
+    const targets = t.internal ? [source] : t.targets.map((id) => mermaidId(nodeById(machine, id)))
+    for (const target of targets) lines.push(`  ${source} --> ${target} : ${label(t)}`)
+  }
+  renderNotes(machine, lines)
+  return lines.join('\n')
+}
+
+function table(machine: AnyStateMachine): string {
+  const rows = listTransitions(machine).map((t) => {
+    const to = t.internal ? '(stays)' : t.targets.map((id) => id.replace(`${machine.id}.`, '')).join(', ')
+    return `| ${t.source.replace(`${machine.id}.`, '')} | \`${t.event}\` | ${t.guard ?? ''} | ${to} | ${t.actions.join(', ')} |`
+  })
+  return ['| From | Event | Guard | To | Actions |', '| --- | --- | --- | --- | --- |', ...rows].join('\n')
+}
+
+function page(spec: ChartSpec): string {
+  const states = listStateNodes(spec.machine)
+  return `# ${spec.title} (\`${spec.machine.id}\`)
+
+<!-- Generated by \`npm run charts\` (docs/tools/charts.ts) from ${spec.source}. Do not edit by hand. -->
+
+${spec.summary}
+
+Source: [\`${spec.source}\`](${relative(outDir, join(root, spec.source))}) · ${states.length} states · ${listTransitions(spec.machine).length} transitions
+
+\`\`\`mermaid
+${mermaid(spec.machine)}
+\`\`\`
+
+Events named \`xstate.done.actor.<id>\` / \`xstate.error.actor.<id>\` are the result of the call the state invokes;
+\`(immediately)\` is a transition taken as soon as the state is entered.
+
+## Transitions
+
+${table(spec.machine)}
+`
+}
+
+function index(): string {
+  const rows = charts.map(
+    (c) =>
+      `| [${c.title}](${c.name}.md) | \`${c.machine.id}\` | ${listStateNodes(c.machine).length} | ${listTransitions(c.machine).length} | [\`${c.source}\`](${relative(outDir, join(root, c.source))}) |`,
+  )
+  return `# State machines
+
+<!-- Generated by \`npm run charts\` (docs/tools/charts.ts). Do not edit by hand. -->
+
+Wren's behaviour lives in XState machines (\`src/machines\`); the screens only send events and render state. These
+charts are drawn from the machine definitions themselves, so they cannot drift from the code.
+
+| Machine | Id | States | Transitions | Source |
+| --- | --- | --- | --- | --- |
+${rows.join('\n')}
+
+Stores (plain event-driven state, no chart): \`src/machines/theme.store.ts\` (light/dark, persisted under
+\`theme-storage\`) and \`src/machines/toast.store.ts\` (toasts: 4 s blank/error/custom, 2 s success, loading until
+dismissed, at most 20).
+
+## Testing
+
+\`tests/machines/*.machine.test.ts\` walk every chart with \`@xstate/graph\` (every simple path, plus one path through
+each edge), replay each path on a real actor whose server calls the test settles, and fail if any state or transition
+listed here is never reached. Run them with \`npx vitest run --project machines\`.
+
+## Inspecting live machines
+
+In a development build (\`npm run dev\` / \`vite\`), press **Alt+Shift+I** to toggle the inspector: every live actor
+(the session, the login/register forms, the password dialog), its current state and its recent events, with
+passwords and tokens masked. (Ctrl+Shift+I is left to the browser's devtools.) Production builds do not contain it.
+`
+}
+
+mkdirSync(outDir, { recursive: true })
+for (const spec of charts) {
+  writeFileSync(join(outDir, `${spec.name}.md`), page(spec))
+}
+writeFileSync(join(outDir, 'README.md'), index())
+console.log(`Wrote ${charts.length} charts and the index to ${relative(root, outDir)}/`)

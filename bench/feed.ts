@@ -18,7 +18,16 @@ import {
 import { measureHttp } from './lib/load'
 import { measureLoop } from './lib/loop'
 import { buildNoDbApp, type FeedBody, syntheticFeedPage } from './lib/no-db-app'
-import { type BenchReport, type Check, fromHttp, fromLoop, scenarioTable, type Scenario, writeReport } from './lib/report'
+import {
+  type BenchReport,
+  type Check,
+  fromHttp,
+  fromLoop,
+  scenarioTable,
+  type Scenario,
+  warmupTable,
+  writeReport,
+} from './lib/report'
 import { findViewer, openSqlFeed, type Viewer } from './lib/sql-feed'
 
 /**
@@ -31,7 +40,8 @@ import { findViewer, openSqlFeed, type Viewer } from './lib/sql-feed'
  * 4. A route serving 20 fixed posts through the same response schema, without a database.
  * 5. A table, the ratios, the targets, and bench/results/<date>-feed.{json,md}. The database is dropped at the end.
  *
- * Flags: --posts N (default 1,000,000), --users N (20,000), --duration S (10), --warmup S (2),
+ * Flags: --posts N (default 1,000,000), --users N (20,000), --duration S (10), --warmup N (10 requests per
+ * connection before measuring),
  * --connections N (50), --keep-db (leave wren_bench for inspection), --reuse-db (skip seeding, use the kept one).
  */
 
@@ -43,7 +53,7 @@ function options() {
       posts: { type: 'string', default: '1000000' },
       users: { type: 'string', default: '20000' },
       duration: { type: 'string', default: '10' },
-      warmup: { type: 'string', default: '2' },
+      warmup: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
       'keep-db': { type: 'boolean', default: false },
       'reuse-db': { type: 'boolean', default: false },
@@ -59,7 +69,7 @@ function options() {
     posts: number('posts', values.posts, 1_000, 20_000_000),
     users: number('users', values.users, 10, 1_000_000),
     duration: number('duration', values.duration, 1, 120),
-    warmup: number('warmup', values.warmup, 0, 60),
+    warmup: number('warmup', values.warmup, 0, 1_000),
     connections: number('connections', values.connections, 1, 80),
     keepDb: values['keep-db'],
     reuseDb: values['reuse-db'],
@@ -147,7 +157,13 @@ async function main() {
     }
 
     const load = (url: string, headers: Record<string, string> = {}) =>
-      measureHttp({ url, headers, connections: o.connections, warmupSeconds: o.warmup, durationSeconds: o.duration })
+      measureHttp({
+        url,
+        headers,
+        connections: o.connections,
+        warmupRequests: o.warmup * o.connections,
+        durationSeconds: o.duration,
+      })
 
     // HTTP: the real feed.
     let fixedBody: FeedBody | undefined
@@ -209,14 +225,14 @@ async function main() {
       postgres: await serverVersion(),
     },
     seed,
-    settings: { connections: o.connections, durationSeconds: o.duration, warmupSeconds: o.warmup, page: 20 },
+    settings: { connections: o.connections, durationSeconds: o.duration, warmupRoundsPerConnection: o.warmup, page: 20 },
     scenarios,
     ratios: ratios(scenarios),
     checks: checks(scenarios),
     plans,
     pending,
   }
-  console.log(`\n${scenarioTable(scenarios)}\n`)
+  console.log(`\n${scenarioTable(scenarios)}\n\n${warmupTable(scenarios)}\n`)
   for (const [k, v] of Object.entries(report.ratios)) console.log(`${k}: ${v.toFixed(2)}`)
   for (const c of report.checks) console.log(`${c.pass ? 'PASS' : 'FAIL'} ${c.name}: ${c.detail}`)
   for (const p of pending) console.log(`PENDING ${p}`)

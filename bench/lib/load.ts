@@ -6,7 +6,12 @@ export interface LoadRequest {
   url: string
   headers: Record<string, string>
   connections: number
-  warmupSeconds: number
+  /**
+   * Requests sent before measuring. A count rather than a time: the feed runs as prepared statements, and
+   * PostgreSQL plans the first five executions on each pooled connection one by one before it settles on a generic
+   * plan, so "warm" means every connection has run it several times, however long that takes.
+   */
+  warmupRequests: number
   durationSeconds: number
 }
 
@@ -24,6 +29,8 @@ export interface LoadResult {
   timeouts: number
   bytesPerSecond: number
   durationSeconds: number
+  /** The warm-up's own numbers: what the first requests after a start cost. */
+  warmup?: Omit<LoadResult, 'warmup'>
 }
 
 type WorkerAnswer = { ok: true; result: LoadResult } | { ok: false; error: string }

@@ -15,6 +15,7 @@ export interface LoopResult {
   errors: number
   firstError?: string
   durationSeconds: number
+  warmup?: Omit<LoopResult, 'warmup'>
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -23,17 +24,19 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[rank] ?? 0
 }
 
-async function runFor(concurrency: number, milliseconds: number, task: () => Promise<void>, record: boolean) {
+/** Each worker runs until the deadline (a measured run) or for a number of rounds (a warm-up). */
+async function run(concurrency: number, until: { milliseconds: number } | { rounds: number }, task: () => Promise<void>) {
   const latencies: number[] = []
   let errors = 0
   let firstError: string | undefined
-  const deadline = performance.now() + milliseconds
+  const deadline = 'milliseconds' in until ? performance.now() + until.milliseconds : Infinity
+  const rounds = 'rounds' in until ? until.rounds : Infinity
   const worker = async () => {
-    while (performance.now() < deadline) {
+    for (let round = 0; round < rounds && performance.now() < deadline; round += 1) {
       const t0 = performance.now()
       try {
         await task()
-        if (record) latencies.push(performance.now() - t0)
+        latencies.push(performance.now() - t0)
       } catch (err) {
         errors += 1
         firstError ??= err instanceof Error ? err.message : String(err)
@@ -42,17 +45,10 @@ async function runFor(concurrency: number, milliseconds: number, task: () => Pro
   }
   const started = performance.now()
   await Promise.all(Array.from({ length: concurrency }, worker))
-  return { latencies, errors, firstError, elapsed: performance.now() - started }
+  return summarize(latencies, errors, firstError, performance.now() - started)
 }
 
-export async function measureLoop(
-  concurrency: number,
-  warmupSeconds: number,
-  durationSeconds: number,
-  task: () => Promise<void>,
-): Promise<LoopResult> {
-  if (warmupSeconds > 0) await runFor(concurrency, warmupSeconds * 1000, task, false)
-  const { latencies, errors, firstError, elapsed } = await runFor(concurrency, durationSeconds * 1000, task, true)
+function summarize(latencies: number[], errors: number, firstError: string | undefined, elapsed: number): LoopResult {
   const sorted = Float64Array.from(latencies).sort()
   const sum = latencies.reduce((a, b) => a + b, 0)
   return {
@@ -67,4 +63,19 @@ export async function measureLoop(
     ...(firstError ? { firstError } : {}),
     durationSeconds: elapsed / 1000,
   }
+}
+
+/**
+ * `warmupRounds` per worker first (a count, not a time: see LoadRequest.warmupRequests in load.ts), then the
+ * measured run of `durationSeconds`.
+ */
+export async function measureLoop(
+  concurrency: number,
+  warmupRounds: number,
+  durationSeconds: number,
+  task: () => Promise<void>,
+): Promise<LoopResult> {
+  const warmup = warmupRounds > 0 ? await run(concurrency, { rounds: warmupRounds }, task) : undefined
+  const measured = await run(concurrency, { milliseconds: durationSeconds * 1000 }, task)
+  return { ...measured, ...(warmup ? { warmup } : {}) }
 }

@@ -18,6 +18,8 @@ export interface Scenario {
   /** non-2xx answers + socket errors + timeouts (HTTP), failed queries (SQL). */
   failures: number
   note?: string
+  /** The warm-up before the measured run: cold connections and plans. */
+  warmup?: { p50: number; p99: number; count: number; seconds: number }
 }
 
 export function fromHttp(name: string, r: LoadResult, note?: string): Scenario {
@@ -32,6 +34,9 @@ export function fromHttp(name: string, r: LoadResult, note?: string): Scenario {
     count: r.requests,
     failures: r.non2xx + r.errors + r.timeouts,
     ...(note ? { note } : {}),
+    ...(r.warmup
+      ? { warmup: { p50: r.warmup.p50, p99: r.warmup.p99, count: r.warmup.requests, seconds: r.warmup.durationSeconds } }
+      : {}),
   }
 }
 
@@ -47,6 +52,9 @@ export function fromLoop(name: string, r: LoopResult, note?: string): Scenario {
     count: r.queries,
     failures: r.errors,
     ...(note ? { note } : {}),
+    ...(r.warmup
+      ? { warmup: { p50: r.warmup.p50, p99: r.warmup.p99, count: r.warmup.queries, seconds: r.warmup.durationSeconds } }
+      : {}),
   }
 }
 
@@ -81,11 +89,23 @@ export function scenarioTable(scenarios: Scenario[]): string {
   return [header, rule, ...rows].join('\n')
 }
 
+/** What the warm-ups cost: the first requests on fresh connections (custom plans, cold caches). */
+export function warmupTable(scenarios: Scenario[]): string {
+  const rows = scenarios.flatMap((s) =>
+    s.warmup ? [`| ${s.name} | ${int(s.warmup.count)} | ${s.warmup.seconds.toFixed(1)} | ${ms(s.warmup.p50)} | ${ms(s.warmup.p99)} |`] : [],
+  )
+  return ['| warm-up of | requests | seconds | p50 ms | p99 ms |', '| --- | ---: | ---: | ---: | ---: |', ...rows].join('\n')
+}
+
 export function toMarkdown(report: BenchReport): string {
   const lines = [
     `# Home feed benchmark, ${report.date}`,
     '',
     scenarioTable(report.scenarios),
+    '',
+    '## Warm-up (not measured above)',
+    '',
+    warmupTable(report.scenarios),
     '',
     '## Ratios',
     '',

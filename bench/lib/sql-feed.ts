@@ -33,6 +33,9 @@ const dialect = new PgDialect()
 
 export function openSqlFeed(url: string, connections: number): SqlFeed {
   const pool = new pg.Pool({ connectionString: url, max: connections })
+  // An idle pooled connection that fails (the server restarting, the database dropped) emits 'error' on the pool;
+  // unheard, that would end the process mid-report.
+  pool.on('error', (err) => console.error(`bench pg pool: ${err.message}`))
   const db: Database = drizzle({ client: pool, schema })
   const keys = (viewer: Viewer) => feedKeys(db, viewer.id, undefined, PAGE + 1, feedPlanFor(viewer.followingCount))
   return {
@@ -50,8 +53,23 @@ export function openSqlFeed(url: string, connections: number): SqlFeed {
     explain: async (viewer) => {
       const plan = feedPlanFor(viewer.followingCount)
       const { sql: text, params } = dialect.sqlToQuery(feedStatement(viewer.id, undefined, PAGE + 1, plan))
-      const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, params)
-      return `plan: ${plan}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`
+      // The app runs this as a named prepared statement, which PostgreSQL switches to a generic plan after a few
+      // executions; EXPLAIN of the bare text would show a custom plan the app does not run in steady state.
+      const client = await pool.connect()
+      try {
+        await client.query('set plan_cache_mode = force_generic_plan')
+        await client.query(`prepare bench_feed as ${text}`)
+        // EXECUTE takes no bind parameters: the values go in as literals (untyped, so each takes its parameter's type).
+        const args = params.map((v) => client.escapeLiteral(String(v))).join(', ')
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+          `explain (analyze, buffers) execute bench_feed(${args})`,
+        )
+        return `plan: ${plan} (generic)\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`
+      } finally {
+        await client.query('deallocate all').catch(() => undefined)
+        await client.query('reset plan_cache_mode').catch(() => undefined)
+        client.release()
+      }
     },
     close: () => pool.end(),
   }

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { posts as postsTable } from '../../server/db/schema-posts'
 import { feedKeys } from '../../server/modules/posts/feed-queries'
 import { feed, follow, type Member, publish, quickMember } from './content-helpers'
 import { api, type ErrorBody, useTestApp } from './harness'
@@ -79,8 +80,13 @@ describe('GET /posts/feed', () => {
     const writer = await quickMember(t.app, 'writer')
     const reader = await quickMember(t.app, 'reader')
     await follow(t.app, reader, writer)
-    const written: string[] = []
-    for (let i = 0; i < 45; i += 1) written.push((await publish(t.app, writer.token, `w${i}`)).id)
+    // 45 older posts straight into the table (publishing them one by one would only slow the test down).
+    const start = Date.now() - 3_600_000
+    const rows = await t.app.services.db
+      .insert(postsTable)
+      .values(Array.from({ length: 45 }, (_, i) => ({ authorId: writer.id, content: `w${i}`, createdAt: new Date(start + i * 1000) })))
+      .returning({ id: postsTable.id })
+    const written = rows.map((r) => r.id)
 
     const seen: string[] = []
     let cursor: string | null = null

@@ -39,9 +39,17 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...parseConfig({}), ...options.config }
   const database =
-    options.database ??
-    (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }))
+    options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }))
+  try {
+    return await assembleApp(config, database, options)
+  } catch (err) {
+    // A failed build must not leave a database it opened (and PGlite's directory lock) held.
+    if (!options.database) await database.close().catch(() => undefined)
+    throw err
+  }
+}
 
+async function assembleApp(config: Config, database: DatabaseHandle, options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: trustProxyOption(config.trustProxy),
@@ -51,7 +59,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         removeAdditional: false,
         // Every problem in `details`, not only the first. Inputs are bounded by bodyLimit and the yaml's maxLength.
         allErrors: true,
-        // Query and path parameters arrive as text; "limit=20" must validate as an integer.
+        // Query and path parameters arrive as text; "limit=20" must validate as an integer. Fastify applies this to
+        // bodies too, which multipart text fields need; a JSON body sending 42 for a text field is accepted as "42".
         coerceTypes: 'array',
         // OpenAPI 3.1 nullable fields are written `type: [string, 'null']`.
         allowUnionTypes: true,

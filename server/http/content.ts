@@ -1,9 +1,30 @@
+import { readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { serveMedia } from './media'
 import { registerUploads, type UploadPolicy } from './uploads'
 
 const MB = 1024 * 1024
+const STALE_AFTER_MS = 60 * 60_000
+
+/**
+ * Leftovers of a crash: request upload directories and half-written media older than an hour (nothing in flight
+ * lives that long, and an hour keeps clear of another process sharing the directory).
+ */
+async function removeStale(dir: string): Promise<void> {
+  let entries: string[]
+  try {
+    entries = await readdir(dir)
+  } catch {
+    return
+  }
+  const cutoff = Date.now() - STALE_AFTER_MS
+  for (const entry of entries) {
+    const full = path.join(dir, entry)
+    const info = await stat(full).catch(() => undefined)
+    if (info && info.mtimeMs < cutoff) await rm(full, { recursive: true, force: true }).catch(() => undefined)
+  }
+}
 
 /**
  * What members' content needs from the HTTP layer: multipart uploads for the operations that declare them (with the
@@ -12,13 +33,16 @@ const MB = 1024 * 1024
  */
 export async function registerContent(app: FastifyInstance, policies: Record<string, UploadPolicy>): Promise<void> {
   const { config } = app.services
+  // Next to the media (same disk), inside the one directory the server owns.
+  const tmpDir = path.join(config.dataDir, 'tmp', 'uploads')
+  const mediaDir = path.join(config.dataDir, 'media')
+  await Promise.all([removeStale(tmpDir), removeStale(path.join(mediaDir, '.partial'))])
   await registerUploads(app, policies, {
     maxImageBytes: config.maxImageMb * MB,
     maxVideoBytes: config.maxVideoMb * MB,
-    // Next to the media (same disk), inside the one directory the server owns.
-    tmpDir: path.join(config.dataDir, 'tmp', 'uploads'),
+    tmpDir,
   })
-  await serveMedia(app, path.join(config.dataDir, 'media'))
+  await serveMedia(app, mediaDir)
   // In a child context: child onClose hooks run before the root's, which closes the database.
   await app.register(async (child) => {
     child.addHook('onClose', async () => app.services.views.close())

@@ -64,14 +64,16 @@ describe('GET /posts/feed', () => {
     expect(summary(posts).slice(0, 2)).toEqual(['ann 3', 'bob 3'])
   })
 
-  it('shows replies to the viewer or to followees, not replies to strangers', async () => {
+  it("shows replies to the viewer or to followees and the viewer's own, not followees' replies to strangers", async () => {
     const annPost = await publish(t.app, ann.token, 'ann asks')
     const strangerPost = await publish(t.app, stranger.token, 'stranger asks')
     await publish(t.app, bob.token, 'bob answers ann', { replyTo: annPost.id })
     await publish(t.app, bob.token, 'bob answers stranger', { replyTo: strangerPost.id })
+    await publish(t.app, viewer.token, 'viewer answers stranger', { replyTo: strangerPost.id })
     const { posts } = await feed(t.app, viewer.token)
     const contents = posts.map((p) => p.content)
     expect(contents).toContain('bob answers ann')
+    expect(contents).toContain('viewer answers stranger')
     expect(contents).not.toContain('bob answers stranger')
     expect(contents).not.toContain('stranger asks')
   })

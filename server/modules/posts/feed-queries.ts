@@ -15,7 +15,8 @@ import { visibleToAlias } from './visibility'
  *   `repostedBy` that member. "Earliest" keeps items still: a later repost of something already in the feed never
  *   moves it, so paging down while others keep reposting yields no duplicates and no gaps.
  * - Replies appear when they answer the viewer or someone the viewer follows (a conversation among people the
- *   viewer knows), not when they answer strangers; those stay on the replier's profile (Replies tab).
+ *   viewer knows), not when they answer strangers; those stay on the replier's profile (Replies tab). The viewer's
+ *   own replies always appear.
  * - Visibility is applied to every item (posts/visibility.ts); only public posts can be reposted anyway.
  *
  * Keyset: items are ordered by (time, post id) descending and a page continues strictly below the cursor's
@@ -61,8 +62,10 @@ interface Params {
 const isFollowee = (column: SQL, p: Params) =>
   sql`(${column} = ${p.viewer}::uuid or ${column} in (select uid from followees))`
 
-const replyRule = (alias: string, p: Params) =>
-  sql`(${sql.raw(alias)}.reply_to is null or ${isFollowee(sql.raw(`${alias}.reply_to_author_id`), p)})`
+/** Not a reply; or the viewer's own; or an answer to the viewer or a followee. */
+const replyRule = (alias: string, p: Params) => sql`(${sql.raw(alias)}.reply_to is null
+  or ${sql.raw(alias)}.author_id = ${p.viewer}::uuid
+  or ${isFollowee(sql.raw(`${alias}.reply_to_author_id`), p)})`
 
 /** No earlier repost of the same post by the viewer or a followee (the earliest one is the feed item). */
 const earliestRepost = (r: string, p: Params) => sql`not exists (

@@ -107,6 +107,12 @@ export function gif(): Promise<Buffer> {
   return sharp({ create: { width: 12, height: 12, channels: 4, background: '#00f' } }).gif().toBuffer()
 }
 
+/** A three-frame animated GIF. */
+export async function animatedGif(): Promise<Buffer> {
+  const frames = await Promise.all(['#f00', '#0f0', '#00f'].map((color) => png(16, 10, color)))
+  return sharp(frames, { join: { animated: true } }).gif({ delay: 100 }).toBuffer()
+}
+
 /** The smallest byte sequence our sniffer accepts as MP4: an ftyp box with an isom brand, then filler. */
 export function mp4(size = 2048): Buffer {
   const head = Buffer.alloc(32)

@@ -6,6 +6,7 @@ import { posts } from '../../server/db/schema-posts'
 import type { Schemas } from '../../server/http/handler-types'
 import { parseText } from '../../server/modules/posts/text'
 import {
+  animatedGif,
   exifHasGps,
   field,
   file,
@@ -232,6 +233,19 @@ describe('POST /posts: media', () => {
     const served = await t.app.inject({ method: 'GET', url: video?.url ?? '', headers: { range: 'bytes=0-9' } })
     expect(served.statusCode).toBe(206)
     expect(served.headers['content-type']).toBe('video/mp4')
+  })
+
+  it('keeps an animated GIF animated (as animated WebP) with a still thumbnail', async () => {
+    const original = await animatedGif()
+    expect((await sharp(original, { animated: true }).metadata()).pages).toBe(3)
+    const res = await createPost(ann.token, [file('media', 'fun.gif', 'image/gif', original)])
+    expect(res.statusCode).toBe(201)
+    const [media] = (res.json() as Schemas['PostResponse']).post.media
+    expect(media).toMatchObject({ type: 'image', width: 16, height: 10 })
+    const display = await t.app.inject({ method: 'GET', url: media?.url ?? '' })
+    expect(await sharp(display.rawPayload, { animated: true }).metadata()).toMatchObject({ format: 'webp', pages: 3 })
+    const thumbnail = await t.app.inject({ method: 'GET', url: media?.thumbnailUrl ?? '' })
+    expect((await sharp(thumbnail.rawPayload, { animated: true }).metadata()).pages ?? 1).toBe(1)
   })
 
   it("refuses a fifth file with the spec's message and stores nothing", async () => {

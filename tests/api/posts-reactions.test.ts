@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../server/db/schema'
 import type { Schemas } from '../../server/http/handler-types'
+import { ViewCounter } from '../../server/modules/posts/views'
 import {
   feed,
   field,
@@ -14,7 +15,7 @@ import {
   quickMembers,
   send,
 } from './content-helpers'
-import { api, type ErrorBody, useTestApp } from './harness'
+import { api, buildTestApp, type ErrorBody, useTestApp } from './harness'
 
 const t = useTestApp()
 let author: Member
@@ -89,10 +90,30 @@ describe('views', () => {
     await postDetail(author, post.id)
     await postDetail(crowd[2] as Member, post.id)
     await postDetail(crowd[3] as Member, post.id)
-    // Reading never waits on the write: nothing is stored until the batch is flushed.
-    expect((await postDetail(author, post.id)).body.post.views).toBe(0)
     await t.app.services.views.flush()
     expect((await postDetail(author, post.id)).body.post.views).toBe(2)
+  })
+
+  it('keeps views in memory until a flush writes the whole batch in one statement', async () => {
+    const post = await publish(t.app, author.token, 'batched')
+    const counter = new ViewCounter(t.app.services.db, (err) => { throw err }, 60_000)
+    const shown = { id: post.id, authorId: author.id }
+    counter.record(crowd[5]?.id ?? '', [shown])
+    counter.record(crowd[6]?.id ?? '', [shown, shown])
+    counter.record(author.id, [shown])
+    const stored = async () => (await postDetail(author, post.id)).body.post.views
+    expect(await stored()).toBe(0)
+    await counter.close()
+    expect(await stored()).toBe(3)
+  })
+
+  it('writes pending views when the app closes', async () => {
+    const post = await publish(t.app, author.token, 'seen just before shutdown')
+    const other = await buildTestApp(t.database)
+    const res = await other.inject({ method: 'GET', url: `/api/posts/${post.id}`, headers: { authorization: `Bearer ${crowd[4]?.token}` } })
+    expect(res.statusCode).toBe(200)
+    await other.close()
+    expect((await postDetail(author, post.id)).body.post.views).toBe(1)
   })
 })
 

@@ -1,5 +1,4 @@
 import { useEffect, useState, type CSSProperties } from 'react'
-import { useSelector } from '@xstate/store-react'
 import type { InspectedActor, InspectionStore } from './inspection.store'
 
 // Development only: a floating list of live actors, their current state and recent events.
@@ -63,9 +62,35 @@ function ActorRow({ actor }: { actor: InspectedActor }) {
   )
 }
 
+/**
+ * The store's actors, refreshed at most every 250 ms and only while the panel is shown. A synchronous subscription
+ * would re-render on every event, and an update landing during React's render of a screen makes React restart that
+ * render, which creates the screen's actors again, which reports more events: an endless loop.
+ */
+function useThrottledActors(store: InspectionStore, active: boolean): Readonly<Record<string, InspectedActor>> {
+  const [actors, setActors] = useState(() => store.getSnapshot().context.actors)
+  useEffect(() => {
+    if (!active) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const refresh = () => setActors(store.getSnapshot().context.actors)
+    refresh()
+    const subscription = store.subscribe(() => {
+      timer ??= setTimeout(() => {
+        timer = undefined
+        refresh()
+      }, 250)
+    })
+    return () => {
+      subscription.unsubscribe()
+      if (timer) clearTimeout(timer)
+    }
+  }, [store, active])
+  return actors
+}
+
 export function InspectorPanel({ store }: { store: InspectionStore }) {
   const [visible, setVisible] = useState(false)
-  const actors = useSelector(store, (s) => s.context.actors)
+  const actors = useThrottledActors(store, visible)
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

@@ -29,7 +29,8 @@ const SECRET = /password|token|privatekey|authorization/i
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 4 || value === null || typeof value !== 'object') return value
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1))
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return '[actor]'
+  if (value instanceof Error) return { error: '_tag' in value ? value._tag : value.name, message: value.message }
+  if ('sessionId' in value && 'send' in value) return `[actor ${String(value.sessionId)}]`
   const copy: Record<string, unknown> = {}
   for (const [key, field] of Object.entries(value)) {
     copy[key] = SECRET.test(key) && field !== null ? '•••' : redact(field, depth + 1)
@@ -42,7 +43,7 @@ function describeValue(snapshot: unknown): { value: string; status: string; mach
   const status = 'status' in snapshot && typeof snapshot.status === 'string' ? snapshot.status : 'active'
   const machine = 'machine' in snapshot ? (snapshot.machine as { id?: unknown } | undefined) : undefined
   const machineId = typeof machine?.id === 'string' ? machine.id : null
-  const value = 'value' in snapshot ? JSON.stringify(snapshot.value) : status
+  const value = 'value' in snapshot && snapshot.value !== undefined ? JSON.stringify(snapshot.value) : status
   return { value, status, machineId }
 }
 
@@ -92,18 +93,44 @@ export function createInspectionStore(now: () => number = Date.now) {
     return typeof id === 'string' ? id : ref.sessionId
   }
 
+  // Actors are created while React renders (useActorRef), so updating the panel right away would set state during
+  // another component's render. Events are queued and applied in a microtask instead.
+  let queue: Array<() => void> = []
+  const early = new Map<string, Array<{ sessionId: string; eventType: string; payload: string }>>()
+  const enqueue = (apply: () => void) => {
+    queue.push(apply)
+    if (queue.length > 1) return
+    queueMicrotask(() => {
+      const batch = queue
+      queue = []
+      for (const run of batch) run()
+    })
+  }
+
   /** The observer to pass as `inspect` to createActor / useActorRef. */
-  const inspect = (event: InspectionEvent) => {
+  const inspect = (event: InspectionEvent) => enqueue(() => record(event))
+
+  const record = (event: InspectionEvent) => {
     const ref = event.actorRef
-    if (event.type === '@xstate.actor' || event.type === '@xstate.snapshot') {
-      store.trigger['actor.seen']({ sessionId: ref.sessionId, id: idOf(ref), snapshot: ref.getSnapshot() })
+    // An actor is listed from its first snapshot: React creates (and throws away) actors in renders it never
+    // commits, and those never start. Events that arrive before the first snapshot (xstate.init) wait for it.
+    if (event.type === '@xstate.snapshot') {
+      store.trigger['actor.seen']({ sessionId: ref.sessionId, id: idOf(ref), snapshot: event.snapshot })
+      const waiting = early.get(ref.sessionId)
+      early.delete(ref.sessionId)
+      for (const received of waiting ?? []) store.trigger['actor.received'](received)
     } else if (event.type === '@xstate.event') {
       const { type, ...rest } = event.event
-      store.trigger['actor.received']({
+      const received = {
         sessionId: ref.sessionId,
         eventType: type,
         payload: Object.keys(rest).length ? JSON.stringify(redact(rest)) : '',
-      })
+      }
+      if (store.getSnapshot().context.actors[ref.sessionId]) store.trigger['actor.received'](received)
+      else {
+        if (early.size > 200) early.clear()
+        early.set(ref.sessionId, [...(early.get(ref.sessionId) ?? []), received])
+      }
     }
   }
 

@@ -78,8 +78,15 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   }
   const pool = new pg.Pool({
     connectionString: url,
-    // `public` stays on the path after the schema so shared extensions (pg_trgm) resolve.
-    options: target ? `-c search_path=${target},public` : undefined,
+    options: [
+      // `public` stays on the path after the schema so shared extensions (pg_trgm) resolve.
+      target ? `-c search_path=${target},public` : '',
+      // No JIT: for short OLTP queries it only costs. The first executions of the home feed statement are planned
+      // with real row estimates, cross jit_above_cost and spend ~1.8 s compiling (measured; docs/posts-and-feed.md).
+      '-c jit=off',
+    ]
+      .filter(Boolean)
+      .join(' '),
   })
   pool.on('error', (err) => options.onPoolError?.(err))
   try {

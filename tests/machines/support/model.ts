@@ -62,9 +62,14 @@ export async function perform(actor: AnyActorRef, calls: Calls, event: AnyEventO
   await settle()
 }
 
+/** A test's own name for an event (e.g. which page a `done` carried); undefined keeps the default name. */
+export type EventLabel = (event: AnyEventObject) => string | undefined
+
 type Options = Omit<TraversalOptions<AnyMachineSnapshot, AnyEventObject, unknown>, 'events'> & {
   events: ReadonlyArray<AnyEventObject>
   serializeState: (snapshot: AnyMachineSnapshot) => string
+  /** Paths are told apart by name: label events that differ only in their payload, or all but one are dropped. */
+  label?: EventLabel
 }
 
 /**
@@ -72,7 +77,7 @@ type Options = Omit<TraversalOptions<AnyMachineSnapshot, AnyEventObject, unknown
  * graph, the shortest path to its source followed by that edge. Simple paths alone never take an edge back into a
  * state they already visited (failed -> submitting), so the edge paths are what make "every transition" true.
  */
-export function modelPaths(machine: AnyStateMachine, { events, ...rest }: Options): Path[] {
+export function modelPaths(machine: AnyStateMachine, { events, label, ...rest }: Options): Path[] {
   // Offer each state only the events it handles: an ignored event is a self-loop that tells nothing, and an actor
   // result for a call that is not running cannot be replayed.
   const options = { ...rest, events: (snapshot: AnyMachineSnapshot) => events.filter((event) => snapshot.can(event)) }
@@ -88,16 +93,18 @@ export function modelPaths(machine: AnyStateMachine, { events, ...rest }: Option
     }
   }
   const unique = new Map<string, Path>()
-  for (const path of [...simple, ...edges]) unique.set(describePath(path), path)
+  for (const path of [...simple, ...edges]) unique.set(describePath(path, label), path)
   return [...unique.values()]
 }
 
 /** A readable name for a path in test titles. */
-export function describePath(path: Path): string {
+export function describePath(path: Path, label?: EventLabel): string {
   const events = path.steps
     .map((step) => step.event)
     .filter((event) => event.type !== 'xstate.init')
     .map((event) => {
+      const custom = label?.(event)
+      if (custom !== undefined) return custom
       const error = event.error as { _tag?: string; status?: number } | undefined
       if (error?._tag) return `${event.type}(${error._tag}${error.status ? ` ${error.status}` : ''})`
       return event.type

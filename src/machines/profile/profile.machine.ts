@@ -1,0 +1,250 @@
+import { assertEvent, assign, fromPromise, sendTo, setup, type ErrorActorEvent } from 'xstate'
+import { run } from '../../api/calls'
+import { describeError, isApiError, serverMessageOr } from '../../api/errors'
+import type { CurrentUser } from '../../api/types'
+import { userCalls, type ProfileQuery, type ProfileTab, type UserProfileResponse } from '../../api/users.calls'
+import { toast } from '../toast.store'
+import { followMachine, PROFILE_FOLLOW_MESSAGES } from './follow.machine'
+import type { ProfileContext, ProfileEvent, ProfileInput } from './profile.types'
+
+// A member's profile page (spec section 2, Profile): loading, then the member or 'User not found' or an error with
+// Retry. Once loaded, two things run side by side:
+// - list: the open tab's posts (Posts, Replies, Media, Likes), each read from the server with ?tab= (the spec's
+//   client ignored the tab; we do not), page after page;
+// - upload: the owner's camera buttons replacing the avatar or the banner; a new avatar is told to the session so
+//   the shell shows it at once.
+// A visitor's Follow/Unfollow button is a child actor (follow.machine.ts) holding the exact followers count.
+
+export const PROFILE_LOAD_FAILED = 'Could not load this profile. Please try again.'
+export const POSTS_LOAD_FAILED = 'Could not load these posts. Please try again.'
+export const AVATAR_UPDATED = 'Profile photo updated'
+export const BANNER_UPDATED = 'Banner updated'
+export const UPLOAD_FAILED = 'Could not upload the image. Please try again.'
+
+export const profileMachine = setup({
+  types: {
+    context: {} as ProfileContext,
+    events: {} as ProfileEvent,
+    input: {} as ProfileInput,
+    tags: {} as 'loading' | 'listLoading' | 'busy' | 'uploading',
+  },
+  actors: {
+    loadProfile: fromPromise<UserProfileResponse, ProfileQuery>(({ input, signal }) =>
+      run(userCalls.getProfile(input), signal),
+    ),
+    loadPosts: fromPromise<UserProfileResponse, ProfileQuery>(({ input, signal }) =>
+      run(userCalls.getProfile(input), signal),
+    ),
+    uploadAvatar: fromPromise<CurrentUser, File>(({ input, signal }) => run(userCalls.uploadAvatar(input), signal)),
+    uploadBanner: fromPromise<CurrentUser, File>(({ input, signal }) => run(userCalls.uploadBanner(input), signal)),
+    follow: followMachine,
+  },
+  actions: {
+    setProfile: assign(({ context, spawn }, answer: UserProfileResponse) => ({
+      user: answer.user,
+      posts: answer.posts,
+      nextCursor: answer.nextCursor,
+      follow:
+        answer.user.id === context.viewerId
+          ? null
+          : spawn('follow', {
+              id: 'follow',
+              input: {
+                userId: answer.user.id,
+                following: answer.user.isFollowing,
+                followers: answer.user.stats.followers,
+                messages: PROFILE_FOLLOW_MESSAGES,
+              },
+            }),
+    })),
+    setError: assign((_, message: string) => ({ error: message })),
+    clearError: assign({ error: null }),
+    selectTab: assign((_, tab: ProfileTab) => ({ tab, posts: [], nextCursor: null, listError: null })),
+    setPosts: assign((_, answer: UserProfileResponse) => ({ posts: answer.posts, nextCursor: answer.nextCursor })),
+    addPosts: assign(({ context }, answer: UserProfileResponse) => {
+      // A post can move between pages when it is reposted meanwhile; never show it twice.
+      const known = new Set(context.posts.map((post) => `${post.id}:${post.repostedBy?.id ?? ''}`))
+      const fresh = answer.posts.filter((post) => !known.has(`${post.id}:${post.repostedBy?.id ?? ''}`))
+      return { posts: [...context.posts, ...fresh], nextCursor: answer.nextCursor }
+    }),
+    setListError: assign((_, message: string) => ({ listError: message })),
+    clearListError: assign({ listError: null }),
+    applyImages: assign(({ context }, me: CurrentUser) => ({
+      user: context.user ? { ...context.user, avatar: me.avatar, banner: me.banner } : context.user,
+    })),
+    // The whole fresh member, so the shell's avatar (and anything else the session shows) is current.
+    tellSession: sendTo(
+      ({ context }) => context.session,
+      (_, me: CurrentUser) => ({ type: 'session.user.updated' as const, user: me }),
+    ),
+    notifySuccess: (_, message: string) => void toast.success(message),
+    notifyFailure: (_, message: string) => void toast.error(message),
+  },
+  guards: {
+    isNotFound: (_, error: unknown) => isApiError(error) && error._tag === 'NotFound',
+    isOwner: ({ context }) => context.user !== null && context.user.id === context.viewerId,
+    isOtherTab: ({ context }, tab: ProfileTab) => tab !== context.tab,
+    hasMore: ({ context }) => context.nextCursor !== null,
+  },
+}).createMachine({
+  id: 'profile',
+  context: ({ input }) => ({
+    ...input,
+    user: null,
+    follow: null,
+    tab: 'posts',
+    posts: [],
+    nextCursor: null,
+    error: null,
+    listError: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      entry: 'clearError',
+      invoke: {
+        id: 'loadProfile',
+        src: 'loadProfile',
+        input: ({ context }) => ({ username: context.username, tab: context.tab }),
+        onDone: { target: 'loaded', actions: { type: 'setProfile', params: ({ event }) => event.output } },
+        onError: [
+          {
+            guard: { type: 'isNotFound', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'notFound',
+          },
+          {
+            target: 'error',
+            actions: { type: 'setError', params: ({ event }) => describeError(event.error, PROFILE_LOAD_FAILED) },
+          },
+        ],
+      },
+    },
+    notFound: {},
+    error: {
+      on: { 'profile.retry': { target: 'loading' } },
+    },
+    loaded: {
+      type: 'parallel',
+      states: {
+        list: {
+          initial: 'ready',
+          on: {
+            // From any list state: a new tab cancels whatever the old one was loading (the invoke stops on exit).
+            'profile.tab.select': {
+              guard: { type: 'isOtherTab', params: ({ event }) => event.tab },
+              target: '.switching',
+              actions: { type: 'selectTab', params: ({ event }) => event.tab },
+            },
+          },
+          states: {
+            ready: {
+              on: { 'profile.more': { guard: 'hasMore', target: 'loadingMore' } },
+            },
+            switching: {
+              tags: ['listLoading'],
+              entry: 'clearListError',
+              invoke: {
+                id: 'loadPosts',
+                src: 'loadPosts',
+                input: ({ context }) => ({ username: context.username, tab: context.tab }),
+                onDone: { target: 'ready', actions: { type: 'setPosts', params: ({ event }) => event.output } },
+                onError: {
+                  target: 'failed',
+                  actions: {
+                    type: 'setListError',
+                    params: ({ event }) => describeError(event.error, POSTS_LOAD_FAILED),
+                  },
+                },
+              },
+            },
+            loadingMore: {
+              tags: ['busy'],
+              entry: 'clearListError',
+              invoke: {
+                id: 'loadPosts',
+                src: 'loadPosts',
+                input: ({ context }) => ({ username: context.username, tab: context.tab, cursor: context.nextCursor }),
+                onDone: { target: 'ready', actions: { type: 'addPosts', params: ({ event }) => event.output } },
+                onError: {
+                  target: 'moreFailed',
+                  actions: {
+                    type: 'setListError',
+                    params: ({ event }) => describeError(event.error, POSTS_LOAD_FAILED),
+                  },
+                },
+              },
+            },
+            /** The tab's first page failed: its reason and Retry. */
+            failed: {
+              on: { 'profile.list.retry': { target: 'switching' } },
+            },
+            /** A later page failed: the posts so far stay, with Retry under them. */
+            moreFailed: {
+              on: { 'profile.list.retry': { target: 'loadingMore' } },
+            },
+          },
+        },
+        upload: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'profile.avatar.upload': { guard: 'isOwner', target: 'avatar' },
+                'profile.banner.upload': { guard: 'isOwner', target: 'banner' },
+              },
+            },
+            avatar: {
+              tags: ['uploading'],
+              invoke: {
+                id: 'uploadAvatar',
+                src: 'uploadAvatar',
+                input: ({ event }) => {
+                  assertEvent(event, 'profile.avatar.upload')
+                  return event.file
+                },
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'applyImages', params: ({ event }) => event.output },
+                    { type: 'tellSession', params: ({ event }) => event.output },
+                    { type: 'notifySuccess', params: AVATAR_UPDATED },
+                  ],
+                },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'notifyFailure', params: ({ event }) => serverMessageOr(event.error, UPLOAD_FAILED) },
+                },
+              },
+            },
+            banner: {
+              tags: ['uploading'],
+              invoke: {
+                id: 'uploadBanner',
+                src: 'uploadBanner',
+                input: ({ event }) => {
+                  assertEvent(event, 'profile.banner.upload')
+                  return event.file
+                },
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'applyImages', params: ({ event }) => event.output },
+                    { type: 'tellSession', params: ({ event }) => event.output },
+                    { type: 'notifySuccess', params: BANNER_UPDATED },
+                  ],
+                },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'notifyFailure', params: ({ event }) => serverMessageOr(event.error, UPLOAD_FAILED) },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+})
+
+export type ProfileMachine = typeof profileMachine

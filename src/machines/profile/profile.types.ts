@@ -1,0 +1,34 @@
+import type { ProfilePost, ProfileTab, UserProfile } from '../../api/users.calls'
+import type { SessionRef } from '../auth/session-ref'
+import type { FollowRef } from './follow.machine'
+
+// The profile actor's shapes, apart from the machine so views and tests can name them without the machine's weight.
+
+export interface ProfileInput {
+  username: string
+  /** The signed-in member: on their own profile they get the camera buttons instead of Follow. */
+  viewerId: string
+  /** Told about a new avatar or banner (`session.user.updated`), so the shell shows it at once. */
+  session: SessionRef
+}
+
+export interface ProfileContext extends ProfileInput {
+  user: UserProfile | null
+  /** The visitor's Follow/Unfollow button and the exact followers count; null on one's own profile. */
+  follow: FollowRef | null
+  tab: ProfileTab
+  posts: ProfilePost[]
+  nextCursor: string | null
+  /** Why the profile itself could not be loaded. */
+  error: string | null
+  /** Why the open tab's posts could not be loaded. */
+  listError: string | null
+}
+
+export type ProfileEvent =
+  | { type: 'profile.retry' }
+  | { type: 'profile.tab.select'; tab: ProfileTab }
+  | { type: 'profile.more' }
+  | { type: 'profile.list.retry' }
+  | { type: 'profile.avatar.upload'; file: File }
+  | { type: 'profile.banner.upload'; file: File }

@@ -1,0 +1,140 @@
+import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate'
+import { run } from '../../api/calls'
+import { serverMessageOr } from '../../api/errors'
+import type { CurrentUser } from '../../api/types'
+import { userCalls, type UpdatePrivacyRequest, type UpdateProfileRequest } from '../../api/users.calls'
+import type { SessionRef } from '../auth/session-ref'
+import { toast } from '../toast.store'
+
+// Settings -> Profile and Settings -> Privacy & Safety. The forms check their fields (react-hook-form + zod) and fill
+// from the session's user (what GET /auth/me answered); this machine saves them. Each form saves on its own, so the
+// two run side by side. A save stores the server's answer as the session's user (spec: "stored as current user"),
+// which refills the forms, and shows the spec's toast. A refused save keeps the form as typed and says why under
+// it: the spec's client said nothing at all, which left a member believing a change that never happened.
+
+export const PROFILE_UPDATED = 'Profile updated'
+export const PRIVACY_UPDATED = 'Privacy settings updated'
+export const PROFILE_UPDATE_FAILED = 'Failed to update profile'
+export const PRIVACY_UPDATE_FAILED = 'Failed to update privacy settings'
+
+export type ProfileSettingsEvent =
+  | ({ type: 'settings.profile.save' } & Required<UpdateProfileRequest>)
+  | ({ type: 'settings.privacy.save' } & Required<UpdatePrivacyRequest>)
+
+export interface ProfileSettingsContext {
+  session: SessionRef
+  profileError: string | null
+  privacyError: string | null
+}
+
+export const profileSettingsMachine = setup({
+  types: {
+    context: {} as ProfileSettingsContext,
+    events: {} as ProfileSettingsEvent,
+    input: {} as { session: SessionRef },
+    tags: {} as 'savingProfile' | 'savingPrivacy',
+  },
+  actors: {
+    saveProfile: fromPromise<CurrentUser, UpdateProfileRequest>(({ input, signal }) =>
+      run(userCalls.updateProfile(input), signal),
+    ),
+    savePrivacy: fromPromise<CurrentUser, UpdatePrivacyRequest>(({ input, signal }) =>
+      run(userCalls.updatePrivacy(input), signal),
+    ),
+  },
+  actions: {
+    tellSession: sendTo(
+      ({ context }) => context.session,
+      (_, me: CurrentUser) => ({ type: 'session.user.updated' as const, user: me }),
+    ),
+    notifySuccess: (_, message: string) => void toast.success(message),
+    setProfileError: assign((_, message: string | null) => ({ profileError: message })),
+    setPrivacyError: assign((_, message: string | null) => ({ privacyError: message })),
+  },
+}).createMachine({
+  id: 'profileSettings',
+  context: ({ input }) => ({ session: input.session, profileError: null, privacyError: null }),
+  type: 'parallel',
+  states: {
+    profile: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'settings.profile.save': { target: 'saving' } },
+        },
+        saving: {
+          tags: ['savingProfile'],
+          entry: { type: 'setProfileError', params: null },
+          invoke: {
+            id: 'saveProfile',
+            src: 'saveProfile',
+            input: ({ event }) => {
+              assertEvent(event, 'settings.profile.save')
+              return { displayName: event.displayName, bio: event.bio, privateAccount: event.privateAccount }
+            },
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'tellSession', params: ({ event }) => event.output },
+                { type: 'notifySuccess', params: PROFILE_UPDATED },
+              ],
+            },
+            onError: {
+              target: 'failed',
+              actions: {
+                type: 'setProfileError',
+                params: ({ event }) => serverMessageOr(event.error, PROFILE_UPDATE_FAILED),
+              },
+            },
+          },
+        },
+        failed: {
+          on: { 'settings.profile.save': { target: 'saving' } },
+        },
+      },
+    },
+    privacy: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'settings.privacy.save': { target: 'saving' } },
+        },
+        saving: {
+          tags: ['savingPrivacy'],
+          entry: { type: 'setPrivacyError', params: null },
+          invoke: {
+            id: 'savePrivacy',
+            src: 'savePrivacy',
+            input: ({ event }) => {
+              assertEvent(event, 'settings.privacy.save')
+              return {
+                showSensitiveContent: event.showSensitiveContent,
+                allowDMs: event.allowDMs,
+                allowMentions: event.allowMentions,
+              }
+            },
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'tellSession', params: ({ event }) => event.output },
+                { type: 'notifySuccess', params: PRIVACY_UPDATED },
+              ],
+            },
+            onError: {
+              target: 'failed',
+              actions: {
+                type: 'setPrivacyError',
+                params: ({ event }) => serverMessageOr(event.error, PRIVACY_UPDATE_FAILED),
+              },
+            },
+          },
+        },
+        failed: {
+          on: { 'settings.privacy.save': { target: 'saving' } },
+        },
+      },
+    },
+  },
+})
+
+export type ProfileSettingsMachine = typeof profileSettingsMachine

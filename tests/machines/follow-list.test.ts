@@ -1,0 +1,200 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createActor, type AnyEventObject, type SnapshotFrom } from 'xstate'
+import { Network, NotFound, Server } from '../../src/api/errors'
+import type { FollowEntry, FollowPage } from '../../src/api/users.calls'
+import {
+  FOLLOW_LIST_LOAD_FAILED,
+  FOLLOW_LIST_MORE_FAILED,
+  followListMachine,
+  type FollowListContext,
+  type FollowListKind,
+} from '../../src/machines/profile/follow-list.machine'
+import { followMachine } from '../../src/machines/profile/follow.machine'
+import { toast, toastStore } from '../../src/machines/toast.store'
+import { Calls } from './support/controlled-actors'
+import { Coverage, describePath, modelPaths, perform } from './support/model'
+
+// A followers/following list. What the member sees: a spinner, the rows (each with a Follow/Unfollow button except on
+// their own row), Load more while the server has more, 'User not found', or an error with Retry.
+
+const viewerId = 'viewer'
+const entry = (id: string, isFollowing = false): FollowEntry => ({
+  id,
+  username: `member_${id}`,
+  displayName: `Member ${id}`,
+  avatar: null,
+  verified: id.endsWith('7'),
+  isFollowing,
+})
+
+/** A full first page: 20 rows, the viewer's own among them, and a cursor for more. */
+const fullPage: FollowPage = {
+  entries: [entry(viewerId), ...Array.from({ length: 19 }, (_, i) => entry(`a${i + 1}`, i % 2 === 0))],
+  nextCursor: 'cursor-1',
+}
+/** The last page: fewer than 20, no cursor. */
+const lastPage: FollowPage = { entries: [entry('b1'), entry('b2'), entry('b3', true)], nextCursor: null }
+
+const missing = new NotFound({ message: 'User not found', fromServer: true })
+const offline = new Network({ message: 'Unable to reach the server. Check your connection and try again.' })
+const bare500 = new Server({ status: 500, message: 'Something went wrong on our side. Please try again.', fromServer: false })
+
+const events: AnyEventObject[] = [
+  { type: 'follows.more' },
+  { type: 'follows.retry' },
+  { type: 'xstate.done.actor.loadPage', output: fullPage },
+  { type: 'xstate.done.actor.loadPage', output: lastPage },
+  { type: 'xstate.error.actor.loadPage', error: missing },
+  { type: 'xstate.error.actor.loadPage', error: offline },
+  { type: 'xstate.error.actor.loadPage', error: bare500 },
+]
+
+const pageNames = new Map<unknown, string>([
+  [fullPage, 'full page'],
+  [lastPage, 'last page'],
+])
+const label = (event: AnyEventObject) => (pageNames.has(event.output) ? `${event.type}(${pageNames.get(event.output)})` : undefined)
+
+type Snapshot = SnapshotFrom<typeof followListMachine>
+
+/** What the screen shows, read the way the view reads it. */
+function screen(snapshot: Snapshot) {
+  return {
+    spinner: snapshot.hasTag('loading'),
+    notFound: snapshot.matches('notFound'),
+    error: snapshot.matches('failed') || snapshot.matches({ loaded: 'moreFailed' }) ? snapshot.context.error : null,
+    rows: snapshot.context.rows.map((row) => ({
+      username: row.entry.username,
+      button: row.follow === null ? null : row.follow.getSnapshot().context.following ? 'Unfollow' : 'Follow',
+    })),
+    loadMore:
+      snapshot.matches('loaded') &&
+      (snapshot.can({ type: 'follows.more' }) || snapshot.hasTag('busy')),
+    loadingMore: snapshot.hasTag('busy'),
+  }
+}
+
+describe.each<FollowListKind>(['followers', 'following'])('follow-list machine (%s)', (kind) => {
+  const input = { username: 'ann', kind, viewerId }
+  const paths = modelPaths(followListMachine, {
+    input,
+    events,
+    label,
+    serializeState: (s) =>
+      JSON.stringify({
+        value: s.value,
+        rows: (s.context as FollowListContext).rows.map((row) => row.entry.id),
+        cursor: s.context.nextCursor,
+        last: s.context.lastPageSize,
+        error: s.context.error,
+      }),
+  })
+  const coverage = new Coverage(followListMachine)
+
+  it.each(paths.map((path) => [describePath(path, label), path] as const))('%s', async (_name, path) => {
+    const calls = new Calls()
+    const actor = createActor(followListMachine.provide({ actors: { loadPage: calls.actor('loadPage') } }), {
+      input,
+      inspect: coverage.inspector,
+    }).start()
+    coverage.see(actor.getSnapshot())
+    expect(screen(actor.getSnapshot())).toMatchObject({ spinner: true, rows: [], loadMore: false })
+
+    for (const step of path.steps) {
+      const before = actor.getSnapshot()
+      await perform(actor, calls, step.event)
+      const snapshot = actor.getSnapshot()
+      coverage.see(snapshot)
+      expect(snapshot.value).toEqual(step.state.value)
+      const seen = screen(snapshot)
+
+      if (step.event.type === 'follows.more' || step.event.type === 'follows.retry') {
+        // The page after the last one shown (or the first page again after a failed first load).
+        const cursor = before.matches('failed') ? null : before.context.nextCursor
+        expect(calls.started.at(-1)?.input).toEqual({ username: 'ann', kind, cursor })
+        expect(seen.error).toBeNull()
+      }
+      if (step.event.type === 'xstate.done.actor.loadPage') {
+        const page = step.event.output as FollowPage
+        // Every row of every page once, in order; no Follow button on the viewer's own row.
+        const ids = [...new Set([...before.context.rows.map((r) => r.entry.id), ...page.entries.map((e) => e.id)])]
+        expect(seen.rows.map((r) => r.username)).toEqual(ids.map((id) => `member_${id}`))
+        const own = seen.rows.find((r) => r.username === `member_${viewerId}`)
+        if (own) expect(own.button).toBeNull()
+        for (const e of page.entries.filter((e) => e.id !== viewerId)) {
+          expect(seen.rows.find((r) => r.username === e.username)?.button).toBe(e.isFollowing ? 'Unfollow' : 'Follow')
+        }
+        // Load more only while the page came back full and the server says there is more.
+        expect(seen.loadMore).toBe(page.entries.length >= 20 && page.nextCursor !== null)
+      }
+      if (step.event.type === 'xstate.error.actor.loadPage') {
+        const error = step.event.error
+        if (error === missing && before.matches('loading')) {
+          expect(seen.notFound).toBe(true)
+        } else if (before.matches('loading')) {
+          expect(seen.error).toBe(error === bare500 ? bare500.message : offline.message)
+          expect(seen.rows).toEqual([])
+        } else {
+          // A later page failed: the rows stay, and Load more tries again.
+          expect(seen.rows.length).toBe(before.context.rows.length)
+          expect(seen.error).toBe((error as { message: string }).message || FOLLOW_LIST_MORE_FAILED)
+          expect(seen.loadMore).toBe(true)
+        }
+      }
+      expect(seen.spinner).toBe(snapshot.matches('loading'))
+      expect(seen.loadingMore).toBe(snapshot.matches({ loaded: 'loadingMore' }))
+    }
+    actor.stop()
+  })
+
+  it('paths enter every state and take every transition', () => {
+    coverage.expectComplete()
+  })
+})
+
+describe('follow-list rows', () => {
+  beforeEach(() => {
+    toast.clear()
+  })
+
+  it("each row's button follows on its own and says 'Following user' / 'Unfollowed user'", async () => {
+    const calls = new Calls()
+    const rowCalls = new Calls()
+    const machine = followListMachine.provide({
+      actors: {
+        loadPage: calls.actor('loadPage'),
+        follow: followMachine.provide({ actors: { setFollow: rowCalls.actor('setFollow') } }),
+      },
+    })
+    const actor = createActor(machine, { input: { username: 'ann', kind: 'followers', viewerId } }).start()
+    await perform(actor, calls, { type: 'xstate.done.actor.loadPage', output: lastPage })
+    const [first, , third] = actor.getSnapshot().context.rows
+    first?.follow?.send({ type: 'follow.toggle' })
+    expect(first?.follow?.getSnapshot().context.following).toBe(true)
+    rowCalls.resolve('setFollow', { following: true, followers: 12 })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(toastStore.getSnapshot().context.toasts.at(-1)?.message).toBe('Following user')
+
+    third?.follow?.send({ type: 'follow.toggle' })
+    expect(third?.follow?.getSnapshot().context.following).toBe(false)
+    rowCalls.reject('setFollow', offline)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    // Silent rollback (spec section 8): the button says Unfollow again, no new toast.
+    expect(third?.follow?.getSnapshot().context.following).toBe(true)
+    expect(toastStore.getSnapshot().context.toasts.map((t) => t.message)).toEqual(['Following user'])
+    actor.stop()
+  })
+
+  it('says why the first page failed in words a member can read', async () => {
+    const calls = new Calls()
+    const actor = createActor(followListMachine.provide({ actors: { loadPage: calls.actor('loadPage') } }), {
+      input: { username: 'ann', kind: 'following', viewerId },
+    }).start()
+    await perform(actor, calls, {
+      type: 'xstate.error.actor.loadPage',
+      error: new Server({ status: 503, message: '', fromServer: false }),
+    })
+    expect(actor.getSnapshot().context.error).toBe(FOLLOW_LIST_LOAD_FAILED)
+    actor.stop()
+  })
+})

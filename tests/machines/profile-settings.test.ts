@@ -1,0 +1,154 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createActor, type AnyEventObject } from 'xstate'
+import { Invalid, Network } from '../../src/api/errors'
+import type { CurrentUser } from '../../src/api/types'
+import {
+  PRIVACY_UPDATE_FAILED,
+  PRIVACY_UPDATED,
+  PROFILE_UPDATE_FAILED,
+  PROFILE_UPDATED,
+  profileSettingsMachine,
+} from '../../src/machines/settings/profile-settings.machine'
+import { sessionMachine } from '../../src/machines/session/session.machine'
+import { toast, toastStore } from '../../src/machines/toast.store'
+import { Calls } from './support/controlled-actors'
+import { robin, storedRobin } from './support/fixtures'
+import { installLocalStorage } from './support/memory-storage'
+import { Coverage, describePath, modelPaths, perform, type Path } from './support/model'
+
+// Settings -> Profile and Privacy & Safety. What the member sees: the Save button busy while saving, the toast on
+// success, the reason under the form on failure, and (through the session) the shell and the forms showing the
+// saved values. The two forms save independently: their regions are walked one at a time, each with the other idle.
+
+const profileSave = { type: 'settings.profile.save', displayName: 'Robin Renamed', bio: 'Birds and bikes', privateAccount: true }
+const privacySave = { type: 'settings.privacy.save', showSensitiveContent: true, allowDMs: 'following', allowMentions: 'none' }
+
+const savedProfile: CurrentUser = { ...robin, displayName: 'Robin Renamed', bio: 'Birds and bikes', privateAccount: true }
+const savedPrivacy: CurrentUser = {
+  ...robin,
+  contentSettings: { showSensitiveContent: true, allowDMs: 'following', allowMentions: 'none' },
+}
+
+const tooLong = new Invalid({ status: 400, message: 'bio must be at most 500 characters', fromServer: true, details: [] })
+const offline = new Network({ message: 'Unable to reach the server.' })
+
+const regions = [
+  {
+    region: 'profile',
+    call: 'saveProfile',
+    save: profileSave,
+    saved: savedProfile,
+    toast: PROFILE_UPDATED,
+    fallback: PROFILE_UPDATE_FAILED,
+    busyTag: 'savingProfile',
+    error: (c: { profileError: string | null }) => c.profileError,
+    input: { displayName: 'Robin Renamed', bio: 'Birds and bikes', privateAccount: true },
+  },
+  {
+    region: 'privacy',
+    call: 'savePrivacy',
+    save: privacySave,
+    saved: savedPrivacy,
+    toast: PRIVACY_UPDATED,
+    fallback: PRIVACY_UPDATE_FAILED,
+    busyTag: 'savingPrivacy',
+    error: (c: { privacyError: string | null }) => c.privacyError,
+    input: { showSensitiveContent: true, allowDMs: 'following', allowMentions: 'none' },
+  },
+] as const
+
+const coverage = new Coverage(profileSettingsMachine)
+
+beforeEach(() => {
+  installLocalStorage()
+  toast.clear()
+})
+
+/** A signed-in session (its me-check already answered), to receive `session.user.updated`. */
+async function signedInSession() {
+  const calls = new Calls()
+  const session = createActor(sessionMachine.provide({ actors: { checkAuth: calls.actor('checkAuth') } }), {
+    input: { stored: storedRobin },
+  }).start()
+  await perform(session, calls, { type: 'xstate.done.actor.checkAuth', output: robin })
+  return session
+}
+
+describe.each(regions)('profile-settings machine ($region)', (r) => {
+  const events: AnyEventObject[] = [
+    r.save,
+    { type: `xstate.done.actor.${r.call}`, output: r.saved },
+    { type: `xstate.error.actor.${r.call}`, error: tooLong },
+    { type: `xstate.error.actor.${r.call}`, error: offline },
+  ]
+  const graphSession = createActor(sessionMachine, { input: { stored: storedRobin } })
+  const paths: Path[] = modelPaths(profileSettingsMachine, {
+    input: { session: graphSession },
+    events,
+    serializeState: (s) => JSON.stringify({ value: s.value, p: s.context.profileError, q: s.context.privacyError }),
+  })
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const calls = new Calls()
+    const session = await signedInSession()
+    const machine = profileSettingsMachine.provide({
+      actors: { saveProfile: calls.actor('saveProfile'), savePrivacy: calls.actor('savePrivacy') },
+    })
+    const actor = createActor(machine, { input: { session }, inspect: coverage.inspector }).start()
+    coverage.see(actor.getSnapshot())
+
+    for (const step of path.steps) {
+      const toastsBefore = toastStore.getSnapshot().context.toasts.length
+      await perform(actor, calls, step.event)
+      const snapshot = actor.getSnapshot()
+      coverage.see(snapshot)
+      expect(snapshot.value).toEqual(step.state.value)
+      const toasts = toastStore.getSnapshot().context.toasts
+      const busy = snapshot.hasTag(r.busyTag)
+      expect(busy).toBe(snapshot.matches({ [r.region]: 'saving' }))
+      // The other form is untouched.
+      expect(snapshot.hasTag(r.busyTag === 'savingProfile' ? 'savingPrivacy' : 'savingProfile')).toBe(false)
+
+      if (step.event.type === r.save.type) {
+        expect(calls.started.at(-1)).toEqual({ id: r.call, input: r.input })
+        expect(r.error(snapshot.context), 'a new try clears the old reason').toBeNull()
+        expect(toasts.length).toBe(toastsBefore)
+      } else if (step.event.type.startsWith('xstate.done.actor.')) {
+        expect(toasts.at(-1)).toMatchObject({ type: 'success', message: r.toast })
+        // The session holds the server's answer: the shell and the refilled form show what was saved.
+        expect(session.getSnapshot().context.user).toMatchObject(r.saved)
+        expect(r.error(snapshot.context)).toBeNull()
+      } else if (step.event.type.startsWith('xstate.error.actor.')) {
+        expect(r.error(snapshot.context)).toBe(step.event.error === tooLong ? tooLong.message : r.fallback)
+        expect(toasts.length, 'the reason shows under the form, not as a toast').toBe(toastsBefore)
+        expect(session.getSnapshot().context.user).toMatchObject({ displayName: robin.displayName, bio: robin.bio })
+      }
+    }
+    actor.stop()
+    session.stop()
+  })
+})
+
+describe('profile-settings machine (both forms)', () => {
+  it('paths enter every state and take every transition', () => {
+    coverage.expectComplete()
+  })
+
+  it('saves both forms at once, each with its own toast', async () => {
+    const calls = new Calls()
+    const session = await signedInSession()
+    const machine = profileSettingsMachine.provide({
+      actors: { saveProfile: calls.actor('saveProfile'), savePrivacy: calls.actor('savePrivacy') },
+    })
+    const actor = createActor(machine, { input: { session } }).start()
+    await perform(actor, calls, profileSave)
+    await perform(actor, calls, privacySave)
+    expect(actor.getSnapshot().value).toEqual({ profile: 'saving', privacy: 'saving' })
+    await perform(actor, calls, { type: 'xstate.done.actor.savePrivacy', output: savedPrivacy })
+    await perform(actor, calls, { type: 'xstate.done.actor.saveProfile', output: savedProfile })
+    expect(toastStore.getSnapshot().context.toasts.map((t) => t.message)).toEqual([PRIVACY_UPDATED, PROFILE_UPDATED])
+    expect(actor.getSnapshot().value).toEqual({ profile: 'idle', privacy: 'idle' })
+    actor.stop()
+    session.stop()
+  })
+})

@@ -88,15 +88,18 @@ export default defineConfig({
           fg: {
             default: { value: { base: '{colors.ink.950}', _dark: '{colors.ink.50}' } },
             muted: { value: { base: '{colors.ink.600}', _dark: '{colors.ink.400}' } },
-            subtle: { value: { base: '{colors.ink.500}', _dark: '{colors.ink.500}' } },
+            // Tuned for 4.5:1 on the surfaces (placeholders, footers, timestamps).
+            subtle: { value: { base: '#5f6f82', _dark: '#8090a2' } },
           },
           border: {
             DEFAULT: { value: { base: '{colors.ink.200}', _dark: '{colors.ink.800}' } },
             strong: { value: { base: '{colors.ink.300}', _dark: '{colors.ink.700}' } },
           },
+          // Solid accent stays at brand.600 in both themes so white button text keeps 4.5:1; links on dark use the
+          // lighter accent.text instead.
           accent: {
-            DEFAULT: { value: { base: '{colors.brand.600}', _dark: '{colors.brand.500}' } },
-            hover: { value: { base: '{colors.brand.700}', _dark: '{colors.brand.400}' } },
+            DEFAULT: { value: { base: '{colors.brand.600}', _dark: '{colors.brand.600}' } },
+            hover: { value: { base: '{colors.brand.700}', _dark: '{colors.brand.500}' } },
             fg: { value: { base: '{colors.ink.0}', _dark: '{colors.ink.0}' } },
             text: { value: { base: '{colors.brand.600}', _dark: '{colors.brand.400}' } },
             subtle: { value: { base: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
@@ -104,8 +107,8 @@ export default defineConfig({
             ring: { value: { base: 'rgba(10, 112, 224, 0.25)', _dark: 'rgba(74, 161, 255, 0.35)' } },
           },
           danger: {
-            DEFAULT: { value: { base: '#d92d3a', _dark: '#ff5c66' } },
-            hover: { value: { base: '#b8212d', _dark: '#ff7a82' } },
+            DEFAULT: { value: { base: '#d92d3a', _dark: '#e5484d' } },
+            hover: { value: { base: '#b8212d', _dark: '#f06168' } },
             text: { value: { base: '#c0222f', _dark: '#ff8a91' } },
             subtle: { value: { base: '#fdecee', _dark: '#3a1519' } },
             ring: { value: { base: 'rgba(217, 45, 58, 0.22)', _dark: 'rgba(255, 92, 102, 0.3)' } },

@@ -41,7 +41,7 @@ export function BottomBar() {
                   alignItems: 'center',
                   justifyContent: 'center',
                   gap: '0.5',
-                  fontSize: '2xs',
+                  fontSize: '11px',
                   fontWeight: 'medium',
                   color: 'fg.muted',
                   _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-4px', borderRadius: 'lg' },

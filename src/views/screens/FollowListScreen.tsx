@@ -1,7 +1,8 @@
-import { ComingSoon } from '../ui/ComingSoon'
+import type { FollowListKind } from '../../machines/profile/follow-list.machine'
+import { FollowList } from '../profile/FollowList'
 import { PageHeader } from '../ui/PageHeader'
 
-export function FollowListScreen({ username, kind }: { username: string; kind: 'followers' | 'following' }) {
+export function FollowListScreen({ username, kind }: { username: string; kind: FollowListKind }) {
   const title = kind === 'followers' ? 'Followers' : 'Following'
   return (
     <>
@@ -11,9 +12,8 @@ export function FollowListScreen({ username, kind }: { username: string; kind: '
         backTo={`/profile/${encodeURIComponent(username)}`}
         backLabel={`Back to @${username}`}
       />
-      <ComingSoon icon="user" title={`${title} lists are coming soon`}>
-        {kind === 'followers' ? `Who follows @${username} will show here.` : `Who @${username} follows will show here.`}
-      </ComingSoon>
+      {/* A new list (and actor) for each member and direction: both routes render this same component. */}
+      <FollowList key={`${kind}:${username}`} username={username} kind={kind} />
     </>
   )
 }

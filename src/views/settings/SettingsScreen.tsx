@@ -1,14 +1,18 @@
 import { useActorRef } from '@xstate/react'
+import type { Actor } from 'xstate'
 import { Link, useSearchParams } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import { button, input } from 'styled-system/recipes'
 import { changePasswordMachine } from '../../machines/auth/change-password.machine'
-import { useInspect } from '../actors'
+import { profileSettingsMachine, type ProfileSettingsMachine } from '../../machines/settings/profile-settings.machine'
+import { useInspect, useSession } from '../actors'
 import { ComingSoon } from '../ui/ComingSoon'
 import { Icon } from '../ui/Icon'
 import { PageHeader } from '../ui/PageHeader'
 import { AppearanceSection } from './AppearanceSection'
 import { ChangePasswordDialog } from './ChangePasswordDialog'
+import { PrivacySection } from './PrivacySection'
+import { ProfileSection } from './ProfileSection'
 import { findSection, settingsSections, type SettingsSection } from './sections'
 import { SecuritySection } from './SecuritySection'
 
@@ -27,8 +31,20 @@ const menuLink = css({
   '&[aria-current=page]': { bg: 'accent.subtle', color: 'accent.text', fontWeight: 'semibold' },
 })
 
-function SectionBody({ section, onChangePassword }: { section: SettingsSection; onChangePassword: () => void }) {
+function SectionBody({
+  section,
+  onChangePassword,
+  profileSettings,
+}: {
+  section: SettingsSection
+  onChangePassword: () => void
+  profileSettings: Actor<ProfileSettingsMachine>
+}) {
   switch (section.id) {
+    case 'profile':
+      return <ProfileSection actor={profileSettings} onChangePassword={onChangePassword} />
+    case 'privacy':
+      return <PrivacySection actor={profileSettings} />
     case 'security':
       return <SecuritySection onChangePassword={onChangePassword} />
     case 'appearance':
@@ -45,7 +61,10 @@ export function SettingsScreen() {
   const [params, setParams] = useSearchParams()
   const section = findSection(params.get('tab'))
   const inspect = useInspect()
+  const session = useSession()
   const password = useActorRef(changePasswordMachine, { inspect })
+  // Lives with the page, not the section: a save still finishes (and says so) when the member switches sections.
+  const profileSettings = useActorRef(profileSettingsMachine, { input: { session }, inspect })
 
   const showSection = (id: string) => setParams({ tab: id })
   // Spec: the top button opens the Security section and the password dialog.
@@ -100,7 +119,11 @@ export function SettingsScreen() {
             {section.label}
           </h2>
           <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '2' })}>{section.description}</p>
-          <SectionBody section={section} onChangePassword={() => password.send({ type: 'password.open' })} />
+          <SectionBody
+            section={section}
+            onChangePassword={() => password.send({ type: 'password.open' })}
+            profileSettings={profileSettings}
+          />
         </section>
       </div>
       <ChangePasswordDialog actor={password} />

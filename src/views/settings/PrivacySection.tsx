@@ -1,0 +1,67 @@
+import { useMemo } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useSelector } from '@xstate/react'
+import type { Actor } from 'xstate'
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { selectUser } from '../../machines/session/session.selectors'
+import type { ProfileSettingsMachine } from '../../machines/settings/profile-settings.machine'
+import { useSession } from '../actors'
+import { CheckboxField, FormError } from '../ui/Field'
+import { Spinner } from '../ui/Spinner'
+import { settingsActions, settingsForm } from './ProfileSection'
+import { AUDIENCES, privacySettingsSchema, type PrivacySettingsValues } from './profile-settings.schema'
+import { SelectField } from './SettingsFields'
+
+/**
+ * Show sensitive content, Direct Messages and Mentions (spec section 2, Settings -> Privacy & Safety), filled from the
+ * session's user and refilled with what the server saved.
+ */
+export function PrivacySection({ actor }: { actor: Actor<ProfileSettingsMachine> }) {
+  const settings = useSelector(useSession(), (s) => selectUser(s)?.contentSettings)
+  const saving = useSelector(actor, (s) => s.hasTag('savingPrivacy'))
+  const serverError = useSelector(actor, (s) => s.context.privacyError)
+
+  const showSensitiveContent = settings?.showSensitiveContent ?? false
+  const allowDMs = settings?.allowDMs ?? 'everyone'
+  const allowMentions = settings?.allowMentions ?? 'everyone'
+  const values = useMemo(
+    () => ({ showSensitiveContent, allowDMs, allowMentions }),
+    [showSensitiveContent, allowDMs, allowMentions],
+  )
+  const { register, handleSubmit } = useForm<PrivacySettingsValues>({
+    resolver: zodResolver(privacySettingsSchema),
+    values,
+    resetOptions: { keepDirtyValues: true },
+  })
+
+  const onSubmit = handleSubmit((fields) => actor.send({ type: 'settings.privacy.save', ...fields }))
+
+  return (
+    <form onSubmit={onSubmit} noValidate className={settingsForm} aria-label="Privacy settings">
+      <CheckboxField
+        label={
+          <>
+            <span className={css({ fontWeight: 'semibold' })}>Show sensitive content</span>
+            <span className={css({ display: 'block', color: 'fg.muted' })}>
+              Show posts marked sensitive without the notice first
+            </span>
+          </>
+        }
+        {...register('showSensitiveContent')}
+      />
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
+        <SelectField label="Direct Messages" hint="Who can message you" options={AUDIENCES} {...register('allowDMs')} />
+        <SelectField label="Mentions" hint="Who can mention you" options={AUDIENCES} {...register('allowMentions')} />
+      </div>
+      <FormError message={serverError} />
+      <div className={settingsActions}>
+        <button type="submit" className={button()} disabled={saving} aria-busy={saving}>
+          {saving ? <Spinner size={16} /> : null}
+          Save Privacy Settings
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -156,12 +156,12 @@ async function main() {
       members.push({ label, viewer, token: await login(base, username) })
     }
 
-    const load = (url: string, headers: Record<string, string> = {}) =>
+    const load = (url: string, headers: Record<string, string> = {}, connections = o.connections) =>
       measureHttp({
         url,
         headers,
-        connections: o.connections,
-        warmupRequests: o.warmup * o.connections,
+        connections,
+        warmupRequests: o.warmup * connections,
         durationSeconds: o.duration,
       })
 
@@ -177,6 +177,9 @@ async function main() {
       log(`HTTP feed, ${m.label} (${m.viewer.username}, ${first.body?.posts.length} posts on page 1)...`)
       const r = await load(`${base}/api/posts/feed`, { authorization: `Bearer ${m.token}` })
       scenarios.push(fromHttp(`HTTP feed, ${m.label}`, r))
+      // One connection: the service time of a request without queueing behind 49 others.
+      const single = await load(`${base}/api/posts/feed`, { authorization: `Bearer ${m.token}` }, 1)
+      scenarios.push(fromHttp(`HTTP feed, ${m.label}, 1 connection`, single))
     }
 
     // SQL only: the same statements through pg.

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { Redirect, Route, Switch } from 'wouter'
 import { css } from 'styled-system/css'
+import { PostsProvider } from '../post/PostsProvider'
 import { AppShell } from '../shell/AppShell'
 import { AdminScreen } from '../screens/AdminScreen'
 import { FollowListScreen } from '../screens/FollowListScreen'
@@ -13,7 +14,8 @@ import { SearchScreen } from '../screens/SearchScreen'
 import { Spinner } from '../ui/Spinner'
 
 // Spec section 2: signed-in members reach the app's routes; anything else (including /login right after logging in)
-// goes to /. Settings carries the form library, so it loads on first visit instead of with Home.
+// goes to /. Settings carries the form library, so it loads on first visit instead of with Home. PostsProvider holds
+// the post cache and the Create Post composer that the shell and every screen share.
 
 const SettingsScreen = lazy(() => import('../settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })))
 
@@ -26,6 +28,14 @@ function ColumnSpinner() {
 }
 
 export function SignedInRoutes() {
+  return (
+    <PostsProvider>
+      <ShellAndScreens />
+    </PostsProvider>
+  )
+}
+
+function ShellAndScreens() {
   return (
     <AppShell>
       <Suspense fallback={<ColumnSpinner />}>

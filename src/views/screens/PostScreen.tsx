@@ -1,13 +1,8 @@
-import { ComingSoon } from '../ui/ComingSoon'
-import { PageHeader } from '../ui/PageHeader'
+import { useParams } from 'wouter'
+import { PostPage } from '../post-page/PostPage'
 
+// The route's entry point (/post/:postId); the page itself lives in src/views/post-page.
 export function PostScreen() {
-  return (
-    <>
-      <PageHeader title="Post" backTo="/" backLabel="Back to Home" />
-      <ComingSoon icon="messages" title="Posts and replies are coming soon">
-        A post with its whole conversation will open here.
-      </ComingSoon>
-    </>
-  )
+  const { postId = '' } = useParams<{ postId: string }>()
+  return <PostPage postId={postId} />
 }

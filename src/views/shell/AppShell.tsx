@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Icon } from '../ui/Icon'
-import { announceComposer } from './actions'
+import { useOpenComposer } from './actions'
 import { BottomBar } from './BottomBar'
 import { MobileHeader } from './MobileHeader'
 import { MobileMenu } from './MobileMenu'
@@ -28,6 +28,7 @@ const skipLink = css({
 
 export function AppShell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false)
+  const openComposer = useOpenComposer()
   return (
     <div className={css({ minH: '100dvh', bg: 'bg.canvas' })}>
       <a href="#main" className={skipLink}>
@@ -59,7 +60,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <button
         type="button"
         aria-label="Create Post"
-        onClick={announceComposer}
+        onClick={openComposer}
         className={cx(
           button({ size: 'icon' }),
           css({

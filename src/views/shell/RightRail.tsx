@@ -48,8 +48,8 @@ export function RightRail() {
           Welcome to Wren
         </h2>
         <p className={css({ fontSize: 'sm', color: 'fg.muted', lineHeight: '1.6' })}>
-          A social network your community runs for itself. Posts, replies, messages and lists are arriving over the
-          next releases — your account is ready for them.
+          A social network your community runs for itself. Post, reply and follow today; messages and lists are
+          arriving over the next releases.
         </p>
         <Link href="/settings" className={css({ display: 'inline-block', mt: '3', fontSize: 'sm', fontWeight: 'semibold', color: 'accent.text', _hover: { textDecoration: 'underline' } })}>
           Set up your profile →

@@ -3,8 +3,8 @@ import { Link } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { selectIsLoggingOut } from '../../machines/session/session.selectors'
-import { toast } from '../../machines/toast.store'
 import { useSession } from '../actors'
+import { useComposer } from '../post/PostsProvider'
 import { Icon } from '../ui/Icon'
 import { Spinner } from '../ui/Spinner'
 
@@ -43,14 +43,16 @@ export function HelpLink({ className, compact = false, onNavigate }: { className
   )
 }
 
-/** The composer is the next issue; until then the button says so instead of doing nothing. */
-export function announceComposer() {
-  toast('The post composer is coming soon.')
+/** Opens the Create Post composer (a dialog owned by PostsProvider). */
+export function useOpenComposer(): () => void {
+  const composer = useComposer()
+  return () => composer.send({ type: 'composer.open' })
 }
 
 export function CreatePostButton({ className }: { className?: string }) {
+  const openComposer = useOpenComposer()
   return (
-    <button type="button" className={cx(button({ size: 'lg', fullWidth: true }), className)} onClick={announceComposer}>
+    <button type="button" className={cx(button({ size: 'lg', fullWidth: true }), className)} onClick={openComposer}>
       <Icon name="compose" />
       Create Post
     </button>

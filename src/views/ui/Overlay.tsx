@@ -32,6 +32,8 @@ interface SurfaceProps {
   labelledBy?: string
   label?: string
   variant: 'dialog' | 'drawer'
+  /** Dialogs: `lg` for forms that need room (the post composer). */
+  size?: 'md' | 'lg'
   children: ReactNode
 }
 
@@ -80,7 +82,9 @@ const drawerPanel = css({
   pb: 'env(safe-area-inset-bottom)',
 })
 
-function Surface({ onClose, labelledBy, label, variant, children }: SurfaceProps) {
+const wideDialog = css({ maxW: '600px' })
+
+function Surface({ onClose, labelledBy, label, variant, size = 'md', children }: SurfaceProps) {
   const panelRef = useRef<HTMLDivElement>(null)
   const requestClose = useEffectEvent(() => onClose())
 
@@ -122,7 +126,7 @@ function Surface({ onClose, labelledBy, label, variant, children }: SurfaceProps
         aria-labelledby={labelledBy}
         aria-label={label}
         tabIndex={-1}
-        className={variant === 'dialog' ? dialogPanel : drawerPanel}
+        className={variant === 'dialog' ? cx(dialogPanel, size === 'lg' ? wideDialog : undefined) : drawerPanel}
       >
         {children}
       </div>
@@ -136,15 +140,16 @@ export interface DialogProps {
   onClose: () => void
   title: string
   description?: ReactNode
+  size?: 'md' | 'lg'
   children: ReactNode
 }
 
 /** A centred dialog (a bottom sheet on phones) with a title and a close button. */
-export function Dialog({ open, onClose, title, description, children }: DialogProps) {
+export function Dialog({ open, onClose, title, description, size, children }: DialogProps) {
   const titleId = useId()
   if (!open) return null
   return (
-    <Surface onClose={onClose} labelledBy={titleId} variant="dialog">
+    <Surface onClose={onClose} labelledBy={titleId} variant="dialog" size={size}>
       <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '3', px: '6', pt: '5', pb: '1' })}>
         <div className={css({ flex: 1 })}>
           <h2 id={titleId} className={css({ fontSize: 'lg', fontWeight: 'bold' })}>

@@ -9,12 +9,15 @@ export function PageHeader({
   title,
   subtitle,
   backTo,
+  onBack,
   backLabel = 'Back',
   actions,
 }: {
   title: string
   subtitle?: ReactNode
   backTo?: string
+  /** A back button that goes wherever the member came from (instead of a fixed `backTo`). */
+  onBack?: () => void
   backLabel?: string
   actions?: ReactNode
 }) {
@@ -40,6 +43,10 @@ export function PageHeader({
         <Link href={backTo} className={cx(button({ variant: 'ghost', size: 'icon' }), css({ ml: '-2' }))} aria-label={backLabel}>
           <Icon name="back" />
         </Link>
+      ) : onBack ? (
+        <button type="button" onClick={onBack} className={cx(button({ variant: 'ghost', size: 'icon' }), css({ ml: '-2' }))} aria-label={backLabel}>
+          <Icon name="back" />
+        </button>
       ) : null}
       <div className={css({ flex: 1, minW: 0 })}>
         <h1 className={css({ fontSize: 'xl', fontWeight: 'bold', letterSpacing: '-0.01em', lineHeight: '1.2' })}>{title}</h1>

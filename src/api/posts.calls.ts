@@ -1,0 +1,103 @@
+import { Effect } from 'effect'
+import { mutation, query } from './calls'
+import { api, type ApiClient } from './client'
+import type { ApiError } from './errors'
+import type { components } from './schema'
+
+// Posts (openapi.yaml tag `posts`), in the style of calls.ts: every call is an Effect failing only with a typed
+// ApiError; reads retry once on a transient failure, writes never retry (a retried POST could publish twice).
+
+type Schemas = components['schemas']
+
+export type Post = Schemas['Post']
+export type FeedPost = Schemas['FeedPost']
+export type PostMedia = Schemas['PostMedia']
+export type Visibility = Schemas['Visibility']
+export type UserSummary = Schemas['UserSummary']
+export type FeedResponse = Schemas['FeedResponse']
+export type PostDetailResponse = Schemas['PostDetailResponse']
+export type LikeResponse = Schemas['LikeResponse']
+export type RepostResponse = Schemas['RepostResponse']
+
+export const VISIBILITIES = ['public', 'followers', 'mentioned'] as const satisfies ReadonlyArray<Visibility>
+
+/** What the composer sends. Files go as repeated `media` parts, each with its `alt` at the same position. */
+export interface NewPost {
+  content: string
+  visibility: Visibility
+  sensitive: boolean
+  sensitiveReason: string
+  replyTo: string | null
+  media: ReadonlyArray<{ file: File; alt: string }>
+}
+
+/** One page of a list of posts: the posts and the cursor of the next page (null on the last). */
+export interface PostPage<P> {
+  posts: P[]
+  nextCursor: string | null
+}
+
+export interface PostDetailQuery {
+  id: string
+  /** The previous page of replies' `nextCursor`; absent for the first page. */
+  cursor?: string | null
+}
+
+const cursorParam = (cursor: string | null | undefined) => (cursor ? { cursor } : {})
+
+/**
+ * The multipart form (spec section 7): text fields as strings, `sensitive` as 'true'/'false', optional fields left out
+ * when empty, then one `media` part per file with its `alt` (an empty alt is sent too, so alt[i] stays with media[i]).
+ */
+export function toFormData(post: NewPost): FormData {
+  const form = new FormData()
+  if (post.content !== '') form.append('content', post.content)
+  form.append('visibility', post.visibility)
+  form.append('sensitive', post.sensitive ? 'true' : 'false')
+  if (post.sensitive && post.sensitiveReason.trim() !== '') form.append('sensitiveReason', post.sensitiveReason.trim())
+  if (post.replyTo) form.append('replyTo', post.replyTo)
+  for (const { file } of post.media) form.append('media', file, file.name)
+  for (const { alt } of post.media) form.append('alt', alt.trim())
+  return form
+}
+
+export function makePostCalls(client: ApiClient) {
+  return {
+    createPost: (post: NewPost): Effect.Effect<Post, ApiError> =>
+      mutation<Schemas['PostResponse']>((signal) =>
+        client.POST('/posts', {
+          // openapi-typescript types `format: binary` as string, so the typed body only names the parts; the
+          // serializer sends the real form (openapi-fetch leaves Content-Type, boundary included, to the browser).
+          body: {
+            visibility: post.visibility,
+            sensitive: post.sensitive ? 'true' : 'false',
+            media: post.media.map(({ file }) => file.name),
+          },
+          bodySerializer: () => toFormData(post),
+          signal,
+        }),
+      ).pipe(Effect.map((body) => body.post)),
+
+    getFeed: (cursor: string | null): Effect.Effect<PostPage<FeedPost>, ApiError> =>
+      query<FeedResponse>((signal) => client.GET('/posts/feed', { params: { query: cursorParam(cursor) }, signal })),
+
+    getPost: ({ id, cursor }: PostDetailQuery): Effect.Effect<PostDetailResponse, ApiError> =>
+      query<PostDetailResponse>((signal) =>
+        client.GET('/posts/{id}', { params: { path: { id }, query: cursorParam(cursor) }, signal }),
+      ),
+
+    deletePost: (id: string): Effect.Effect<void, ApiError> =>
+      mutation((signal) => client.DELETE('/posts/{id}', { params: { path: { id } }, signal })).pipe(Effect.asVoid),
+
+    toggleLike: (id: string): Effect.Effect<LikeResponse, ApiError> =>
+      mutation<LikeResponse>((signal) => client.POST('/posts/{id}/like', { params: { path: { id } }, signal })),
+
+    toggleRepost: (id: string): Effect.Effect<RepostResponse, ApiError> =>
+      mutation<RepostResponse>((signal) => client.POST('/posts/{id}/repost', { params: { path: { id } }, signal })),
+  }
+}
+
+export type PostCalls = ReturnType<typeof makePostCalls>
+
+/** The app's post calls on the app's client. */
+export const postCalls: PostCalls = makePostCalls(api)

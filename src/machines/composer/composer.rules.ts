@@ -1,0 +1,104 @@
+import { VISIBILITIES, type Visibility } from '../../api/posts.calls'
+
+// The composer's rules (spec sections 5, 8 and 9), as plain functions the machine and its tests share.
+
+export const MAX_POST_LENGTH = 500
+export const MAX_MEDIA = 4
+export const MAX_REASON_LENGTH = 200
+export const MAX_ALT_LENGTH = 1000
+
+export const MESSAGES = {
+  tooLong: `Maximum ${MAX_POST_LENGTH} characters`,
+  contentRequired: 'Content is required when no media is attached',
+  tooManyFiles: `Maximum ${MAX_MEDIA} media files allowed`,
+  notMedia: 'Only images and videos can be attached',
+  visibility: 'Please select a valid visibility option',
+  scheduleInPast: 'Schedule date cannot be earlier than today',
+  posted: 'Post created!',
+  replied: 'Reply posted!',
+  failed: 'An error occurred while creating the post',
+} as const
+
+export type MediaKind = 'image' | 'video'
+
+/** One attached file. `id` is the composer's own (stable across removals), for keys and alt text. */
+export interface Attachment {
+  readonly id: string
+  readonly file: File
+  readonly kind: MediaKind
+  readonly alt: string
+}
+
+export interface Draft {
+  content: string
+  /** A string, not Visibility: the select's value is checked like any input before it is sent. */
+  visibility: string
+  sensitive: boolean
+  sensitiveReason: string
+  media: ReadonlyArray<Attachment>
+  /** yyyy-mm-dd and hh:mm as the date and time inputs give them; '' when not set. Validated, never sent. */
+  scheduleDate: string
+  scheduleTime: string
+}
+
+export interface DraftErrors {
+  content?: string
+  media?: string
+  visibility?: string
+  schedule?: string
+}
+
+export const EMPTY_DRAFT: Draft = {
+  content: '',
+  visibility: 'public',
+  sensitive: false,
+  sensitiveReason: '',
+  media: [],
+  scheduleDate: '',
+  scheduleTime: '',
+}
+
+/** Length as members count it: code points, so an emoji is one character (the server counts the same way). */
+export function postLength(text: string): number {
+  let n = 0
+  for (const _ of text) n += 1
+  return n
+}
+
+/** The kind of a picked file by its declared type; the server checks the bytes again. */
+export function mediaKind(file: { type: string }): MediaKind | null {
+  if (file.type.startsWith('image/')) return 'image'
+  if (file.type.startsWith('video/')) return 'video'
+  return null
+}
+
+export function isVisibility(value: string): value is Visibility {
+  return (VISIBILITIES as ReadonlyArray<string>).includes(value)
+}
+
+/** The post button's rule: something to send (spec: disabled "with neither content nor media"). */
+export function hasSomething(draft: Draft): boolean {
+  return draft.content.length > 0 || draft.media.length > 0
+}
+
+/** Every rule a draft breaks, by field; empty when it can be sent. `today` is the member's local yyyy-mm-dd. */
+export function validateDraft(draft: Draft, today: string): DraftErrors {
+  const errors: DraftErrors = {}
+  if (postLength(draft.content) > MAX_POST_LENGTH) errors.content = MESSAGES.tooLong
+  else if (draft.content.trim() === '' && draft.media.length === 0) errors.content = MESSAGES.contentRequired
+  if (draft.media.length > MAX_MEDIA) errors.media = MESSAGES.tooManyFiles
+  if (!isVisibility(draft.visibility)) errors.visibility = MESSAGES.visibility
+  // yyyy-mm-dd strings compare in date order.
+  if (draft.scheduleDate !== '' && draft.scheduleDate < today) errors.schedule = MESSAGES.scheduleInPast
+  return errors
+}
+
+export function isValid(errors: DraftErrors): boolean {
+  return Object.keys(errors).length === 0
+}
+
+/** The member's local date as yyyy-mm-dd (what a date input holds). */
+export function localDate(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}

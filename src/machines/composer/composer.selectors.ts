@@ -1,0 +1,21 @@
+import type { SnapshotFrom } from 'xstate'
+import type { ComposerMachine } from './composer.machine'
+
+// Narrow reads of the composer for its views (one useSelector each).
+type ComposerSnapshot = SnapshotFrom<ComposerMachine>
+
+export const selectIsOpen = (s: ComposerSnapshot) => s.hasTag('open')
+export const selectIsBusy = (s: ComposerSnapshot) => s.hasTag('busy')
+export const selectIsUploading = (s: ComposerSnapshot) => s.matches({ open: 'uploading' })
+export const selectCanSubmit = (s: ComposerSnapshot) => s.can({ type: 'composer.submit' })
+export const selectContent = (s: ComposerSnapshot) => s.context.draft.content
+export const selectMedia = (s: ComposerSnapshot) => s.context.draft.media
+export const selectPreviews = (s: ComposerSnapshot) => s.context.previews
+export const selectVisibility = (s: ComposerSnapshot) => s.context.draft.visibility
+export const selectSensitive = (s: ComposerSnapshot) => s.context.draft.sensitive
+export const selectReason = (s: ComposerSnapshot) => s.context.draft.sensitiveReason
+export const selectScheduleDate = (s: ComposerSnapshot) => s.context.draft.scheduleDate
+export const selectScheduleTime = (s: ComposerSnapshot) => s.context.draft.scheduleTime
+export const selectErrors = (s: ComposerSnapshot) => s.context.errors
+export const selectFailure = (s: ComposerSnapshot) => s.context.failure
+export const selectReplyTo = (s: ComposerSnapshot) => s.context.replyTo

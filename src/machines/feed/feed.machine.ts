@@ -1,0 +1,147 @@
+import { assign, fromPromise, sendTo, setup } from 'xstate'
+import { run } from '../../api/calls'
+import { describeError } from '../../api/errors'
+import { postCalls, type FeedPost, type Post, type PostPage } from '../../api/posts.calls'
+import type { PostsRef } from './posts.machine'
+import { appendEntries, prependEntries, removeEntry, toEntry, type PostEntry } from './posts.model'
+import { watchPosts, type PostsNews } from './watch-posts'
+
+// The home feed (spec section 2): the first page loads when Home opens (loading -> ready or error with a retry), more
+// pages load as the member nears the end (ready.loadingMore -> loaded, or end when there is no next cursor). A failed
+// load-more keeps what is shown and offers Try again (no automatic retry: scrolling must not hammer a failing server);
+// a failed first load shows the error with a retry. The feed holds ids only: the
+// posts go to the post cache, which is also where it hears about new posts (prepended) and deleted ones (removed).
+
+export const FEED_LOAD_FAILED = 'Could not load your feed.'
+
+export type FeedEvent = { type: 'feed.loadMore' } | { type: 'feed.retry' } | PostsNews
+
+export interface FeedContext {
+  posts: PostsRef
+  entries: PostEntry[]
+  /** Where the next page starts; null before the first page and after the last. */
+  cursor: string | null
+  error: string | null
+}
+
+type FeedPage = PostPage<FeedPost>
+
+export const feedMachine = setup({
+  types: {
+    context: {} as FeedContext,
+    events: {} as FeedEvent,
+    input: {} as { posts: PostsRef },
+    tags: {} as 'busy',
+  },
+  actors: {
+    loadPage: fromPromise<FeedPage, { cursor: string | null }>(({ input, signal }) =>
+      run(postCalls.getFeed(input.cursor), signal),
+    ),
+    watchPosts,
+  },
+  actions: {
+    storePosts: sendTo(
+      ({ context }) => context.posts,
+      (_, page: FeedPage) => ({ type: 'posts.received' as const, posts: page.posts }),
+    ),
+    showFirstPage: assign((_, page: FeedPage) => ({
+      entries: page.posts.map(toEntry),
+      cursor: page.nextCursor,
+      error: null,
+    })),
+    showNextPage: assign(({ context }, page: FeedPage) => ({
+      entries: appendEntries(context.entries, page.posts.map(toEntry)),
+      cursor: page.nextCursor,
+      error: null,
+    })),
+    showCreated: assign(({ context }, post: Post) => ({ entries: prependEntries(context.entries, [toEntry(post)]) })),
+    forget: assign(({ context }, id: string) => ({ entries: removeEntry(context.entries, id) })),
+    setError: assign((_, message: string) => ({ error: message })),
+  },
+  guards: {
+    hasNextPage: (_, page: FeedPage) => page.nextCursor !== null,
+  },
+}).createMachine({
+  id: 'feed',
+  context: ({ input }) => ({ posts: input.posts, entries: [], cursor: null, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadPage',
+        src: 'loadPage',
+        input: () => ({ cursor: null }),
+        onDone: [
+          {
+            guard: { type: 'hasNextPage', params: ({ event }) => event.output },
+            target: 'ready.loaded',
+            actions: [
+              { type: 'storePosts', params: ({ event }) => event.output },
+              { type: 'showFirstPage', params: ({ event }) => event.output },
+            ],
+          },
+          {
+            target: 'ready.end',
+            actions: [
+              { type: 'storePosts', params: ({ event }) => event.output },
+              { type: 'showFirstPage', params: ({ event }) => event.output },
+            ],
+          },
+        ],
+        onError: { target: 'error', actions: { type: 'setError', params: ({ event }) => describeError(event.error, FEED_LOAD_FAILED) } },
+      },
+    },
+    error: {
+      on: { 'feed.retry': { target: 'loading' } },
+    },
+    ready: {
+      invoke: { id: 'watchPosts', src: 'watchPosts', input: ({ context }) => ({ posts: context.posts }) },
+      on: {
+        // The cache has already stored it; the feed shows it on top (the member's own posts are in their feed).
+        'post.created': { actions: { type: 'showCreated', params: ({ event }) => event.post } },
+        'post.deleted': { actions: { type: 'forget', params: ({ event }) => event.id } },
+      },
+      initial: 'loaded',
+      states: {
+        loaded: {
+          on: { 'feed.loadMore': { target: 'loadingMore' } },
+        },
+        loadingMore: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadMore',
+            src: 'loadPage',
+            input: ({ context }) => ({ cursor: context.cursor }),
+            onDone: [
+              {
+                guard: { type: 'hasNextPage', params: ({ event }) => event.output },
+                target: 'loaded',
+                actions: [
+                  { type: 'storePosts', params: ({ event }) => event.output },
+                  { type: 'showNextPage', params: ({ event }) => event.output },
+                ],
+              },
+              {
+                target: 'end',
+                actions: [
+                  { type: 'storePosts', params: ({ event }) => event.output },
+                  { type: 'showNextPage', params: ({ event }) => event.output },
+                ],
+              },
+            ],
+            onError: { target: 'loadMoreFailed', actions: { type: 'setError', params: ({ event }) => describeError(event.error, FEED_LOAD_FAILED) } },
+          },
+        },
+        /** The posts already shown stay; asking again (the list's Try again) retries the next page. */
+        loadMoreFailed: {
+          on: { 'feed.loadMore': { target: 'loadingMore' } },
+        },
+        /** No next page: everything the feed holds is shown. */
+        end: {},
+      },
+    },
+  },
+})
+
+export type FeedMachine = typeof feedMachine

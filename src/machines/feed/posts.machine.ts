@@ -1,0 +1,230 @@
+import { assertEvent, assign, emit, setup, spawnChild, stopChild, type ActorRefFrom } from 'xstate'
+import { run } from '../../api/calls'
+import { postCalls, type Post } from '../../api/posts.calls'
+import { toast } from '../toast.store'
+import { callActor } from './call-actor'
+import {
+  canBeReposted,
+  flipped,
+  readReaction,
+  toPost,
+  upsert,
+  without,
+  writeReaction,
+  type Entities,
+  type Reaction,
+  type ReactionBefore,
+} from './posts.model'
+
+// The post cache: every post the member has seen, stored once by id. Lists (home feed, post page, profile) hold ids
+// and read the posts from here, so a like, a repost or a deletion shows everywhere at once.
+// - Like and repost are optimistic: the card changes at once, the server's answer (new state and count) replaces it,
+//   and a refusal puts back what was shown before. While one is in flight, another click on the same button waits.
+// - Delete waits for the server, then removes the post, tells the lists (`post.deleted`) and says 'Post deleted'.
+//   Failures of all three are silent (spec section 8).
+// - A post created by a composer is stored and announced (`post.created`) so the lists can show it without a refetch.
+
+export const POST_DELETED = 'Post deleted'
+
+export type PostsEvent =
+  | { type: 'posts.received'; posts: ReadonlyArray<Post> }
+  | { type: 'post.created'; post: Post }
+  | { type: 'post.like'; id: string }
+  | { type: 'post.repost'; id: string }
+  | { type: 'post.reaction.settled'; id: string; reaction: Reaction; active: boolean; count: number }
+  | { type: 'post.reaction.refused'; id: string; reaction: Reaction }
+  | { type: 'post.reveal'; id: string }
+  | { type: 'post.delete'; id: string }
+  | { type: 'post.delete.succeeded'; id: string }
+  | { type: 'post.delete.failed'; id: string }
+
+/** What lists listen to (`actor.on(...)`). */
+export type PostsEmitted = { type: 'post.created'; post: Post } | { type: 'post.deleted'; id: string }
+
+export interface PostsContext {
+  entities: Entities
+  /** Reactions waiting for the server, by post id, with what they showed before. */
+  pending: Record<Reaction, Readonly<Record<string, ReactionBefore>>>
+  /** Posts whose deletion is waiting for the server. */
+  deleting: Readonly<Record<string, true>>
+  /** Sensitive posts the member chose to see ('Show anyway'); kept here so a scrolled-away card stays revealed. */
+  revealed: Readonly<Record<string, true>>
+}
+
+interface ReactionInput {
+  id: string
+  reaction: Reaction
+}
+
+/** The child actor id of a call about one post. */
+export const callId = (kind: Reaction | 'delete', id: string) => `${kind}:${id}`
+
+const reactionCall = callActor<ReactionInput, { active: boolean; count: number }>(
+  ({ id, reaction }, signal) =>
+    reaction === 'like'
+      ? run(postCalls.toggleLike(id), signal).then((r) => ({ active: r.liked, count: r.likeCount }))
+      : run(postCalls.toggleRepost(id), signal).then((r) => ({ active: r.reposted, count: r.repostCount })),
+  {
+    done: ({ id, reaction }, out) => ({ type: 'post.reaction.settled', id, reaction, ...out }),
+    failed: ({ id, reaction }) => ({ type: 'post.reaction.refused', id, reaction }),
+  },
+)
+
+const deleteCall = callActor<{ id: string }, void>(({ id }, signal) => run(postCalls.deletePost(id), signal), {
+  done: ({ id }) => ({ type: 'post.delete.succeeded', id }),
+  failed: ({ id }) => ({ type: 'post.delete.failed', id }),
+})
+
+export const postsMachine = setup({
+  types: {
+    context: {} as PostsContext,
+    events: {} as PostsEvent,
+    emitted: {} as PostsEmitted,
+  },
+  actors: { reactionCall, deleteCall },
+  actions: {
+    store: assign(({ context }, posts: ReadonlyArray<Post>) => ({
+      entities: upsert(context.entities, posts, context.pending),
+    })),
+    /** A new reply adds one to its parent's reply count, wherever the parent shows. */
+    countReply: assign(({ context }, post: Post) => {
+      const parent = post.replyTo ? context.entities[post.replyTo] : undefined
+      if (!parent) return {}
+      return { entities: { ...context.entities, [parent.id]: { ...parent, replyCount: parent.replyCount + 1 } } }
+    }),
+    announceCreated: emit((_, post: Post) => ({ type: 'post.created' as const, post: toPost(post) })),
+    /** Shows the reaction's result at once and remembers what was shown, for a refusal. */
+    flip: assign(({ context }, { id, reaction }: ReactionInput) => {
+      const post = context.entities[id]
+      if (!post) return {}
+      const before = readReaction(post, reaction)
+      return {
+        entities: { ...context.entities, [id]: writeReaction(post, reaction, flipped(before)) },
+        pending: { ...context.pending, [reaction]: { ...context.pending[reaction], [id]: before } },
+      }
+    }),
+    /** The server's state and count (settled), or what was shown before the click (refused: `value` null). */
+    settle: assign(({ context }, { id, reaction, value }: ReactionInput & { value: ReactionBefore | null }) => {
+      const post = context.entities[id]
+      const shown = value ?? context.pending[reaction][id]
+      return {
+        entities: post && shown ? { ...context.entities, [id]: writeReaction(post, reaction, shown) } : context.entities,
+        pending: { ...context.pending, [reaction]: without(context.pending[reaction], id) },
+      }
+    }),
+    reveal: assign(({ context }, id: string) => ({ revealed: { ...context.revealed, [id]: true as const } })),
+    markDeleting: assign(({ context }, id: string) => ({ deleting: { ...context.deleting, [id]: true as const } })),
+    forget: assign(({ context }, id: string) => ({
+      deleting: without(context.deleting, id),
+      entities: without(context.entities, id),
+    })),
+    keep: assign(({ context }, id: string) => ({ deleting: without(context.deleting, id) })),
+    announceDeleted: emit((_, id: string) => ({ type: 'post.deleted' as const, id })),
+    notifyDeleted: () => void toast.success(POST_DELETED),
+  },
+  guards: {
+    canReact: ({ context }, { id, reaction }: ReactionInput) => {
+      const post = context.entities[id]
+      if (!post || context.pending[reaction][id] || context.deleting[id]) return false
+      return reaction === 'like' || canBeReposted(post)
+    },
+    isPending: ({ context }, { id, reaction }: ReactionInput) => context.pending[reaction][id] !== undefined,
+    canDelete: ({ context }, id: string) => context.entities[id] !== undefined && !context.deleting[id],
+    isDeleting: ({ context }, id: string) => context.deleting[id] === true,
+    isHidden: ({ context }, id: string) => context.entities[id]?.sensitive === true && !context.revealed[id],
+  },
+}).createMachine({
+  id: 'posts',
+  context: { entities: {}, pending: { like: {}, repost: {} }, deleting: {}, revealed: {} },
+  initial: 'active',
+  states: {
+    active: {
+      on: {
+        'posts.received': { actions: { type: 'store', params: ({ event }) => event.posts } },
+        'post.created': {
+          actions: [
+            { type: 'store', params: ({ event }) => [event.post] },
+            { type: 'countReply', params: ({ event }) => event.post },
+            { type: 'announceCreated', params: ({ event }) => event.post },
+          ],
+        },
+        'post.like': {
+          guard: { type: 'canReact', params: ({ event }) => ({ id: event.id, reaction: 'like' as const }) },
+          actions: [
+            { type: 'flip', params: ({ event }) => ({ id: event.id, reaction: 'like' as const }) },
+            spawnChild('reactionCall', {
+              id: ({ event }) => callId('like', event.id),
+              input: ({ event }) => {
+                assertEvent(event, 'post.like')
+                return { id: event.id, reaction: 'like' as const }
+              },
+            }),
+          ],
+        },
+        'post.repost': {
+          guard: { type: 'canReact', params: ({ event }) => ({ id: event.id, reaction: 'repost' as const }) },
+          actions: [
+            { type: 'flip', params: ({ event }) => ({ id: event.id, reaction: 'repost' as const }) },
+            spawnChild('reactionCall', {
+              id: ({ event }) => callId('repost', event.id),
+              input: ({ event }) => {
+                assertEvent(event, 'post.repost')
+                return { id: event.id, reaction: 'repost' as const }
+              },
+            }),
+          ],
+        },
+        'post.reaction.settled': {
+          guard: { type: 'isPending', params: ({ event }) => event },
+          actions: [
+            stopChild(({ event }) => callId(event.reaction, event.id)),
+            {
+              type: 'settle',
+              params: ({ event }) => ({ ...event, value: { active: event.active, count: event.count } }),
+            },
+          ],
+        },
+        'post.reaction.refused': {
+          guard: { type: 'isPending', params: ({ event }) => event },
+          actions: [
+            stopChild(({ event }) => callId(event.reaction, event.id)),
+            { type: 'settle', params: ({ event }) => ({ ...event, value: null }) },
+          ],
+        },
+        'post.reveal': {
+          guard: { type: 'isHidden', params: ({ event }) => event.id },
+          actions: { type: 'reveal', params: ({ event }) => event.id },
+        },
+        'post.delete': {
+          guard: { type: 'canDelete', params: ({ event }) => event.id },
+          actions: [
+            { type: 'markDeleting', params: ({ event }) => event.id },
+            spawnChild('deleteCall', {
+              id: ({ event }) => callId('delete', event.id),
+              input: ({ event }) => {
+                assertEvent(event, 'post.delete')
+                return { id: event.id }
+              },
+            }),
+          ],
+        },
+        'post.delete.succeeded': {
+          guard: { type: 'isDeleting', params: ({ event }) => event.id },
+          actions: [
+            stopChild(({ event }) => callId('delete', event.id)),
+            { type: 'forget', params: ({ event }) => event.id },
+            { type: 'announceDeleted', params: ({ event }) => event.id },
+            'notifyDeleted',
+          ],
+        },
+        'post.delete.failed': {
+          guard: { type: 'isDeleting', params: ({ event }) => event.id },
+          actions: [stopChild(({ event }) => callId('delete', event.id)), { type: 'keep', params: ({ event }) => event.id }],
+        },
+      },
+    },
+  },
+})
+
+export type PostsMachine = typeof postsMachine
+export type PostsRef = ActorRefFrom<PostsMachine>

@@ -1,0 +1,87 @@
+import { useCallback, useEffect } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useSearch } from 'wouter'
+import { feedMachine } from '../../machines/feed/feed.machine'
+import {
+  selectCanLoadMore,
+  selectEntries,
+  selectError,
+  selectIsLoading,
+  selectIsLoadingMore,
+  selectLoadFailed,
+  selectLoadMoreFailed,
+} from '../../machines/feed/feed.selectors'
+import { readFlag, TOUR_COMPLETED_KEY } from '../../machines/home/local-flags'
+import { tourMachine } from '../../machines/home/tour.machine'
+import { useInspect } from '../actors'
+import { PostList } from '../post/PostList'
+import { preloadComposer, usePosts } from '../post/PostsProvider'
+import { PageHeader } from '../ui/PageHeader'
+import { FeatureBanner } from './FeatureBanner'
+import { FeedEmpty, FeedError, FeedSkeleton } from './FeedStates'
+import { TOUR_ELEMENT_ID, WelcomeTour } from './WelcomeTour'
+import { WhatsHappening } from './WhatsHappening'
+
+// Home (spec section 2): the title, the new-features banner, the welcome tour (?show-help=true reopens it), the What's
+// happening box and the feed. The feed actor lives as long as the screen: opening Home always shows the latest posts.
+
+function Feed() {
+  const posts = usePosts()
+  const inspect = useInspect()
+  const feed = useActorRef(feedMachine, { input: { posts }, inspect })
+  const entries = useSelector(feed, selectEntries)
+  const loading = useSelector(feed, selectIsLoading)
+  const failed = useSelector(feed, selectLoadFailed)
+  const error = useSelector(feed, selectError)
+  const canLoadMore = useSelector(feed, selectCanLoadMore)
+  const loadingMore = useSelector(feed, selectIsLoadingMore)
+  const loadMoreFailed = useSelector(feed, selectLoadMoreFailed)
+  const loadMore = useCallback(() => feed.send({ type: 'feed.loadMore' }), [feed])
+
+  if (loading) return <FeedSkeleton />
+  if (failed) return <FeedError message={error} onRetry={() => feed.send({ type: 'feed.retry' })} />
+  if (entries.length === 0) return <FeedEmpty />
+  return (
+    <PostList
+      entries={entries}
+      label="Home feed"
+      canLoadMore={canLoadMore}
+      onLoadMore={loadMore}
+      loadingMore={loadingMore}
+      loadMoreFailed={loadMoreFailed}
+      endNote="You're all caught up"
+    />
+  )
+}
+
+export function HomeScreen() {
+  const inspect = useInspect()
+  const tour = useActorRef(tourMachine, { input: { completed: readFlag(TOUR_COMPLETED_KEY) }, inspect })
+  const showHelp = new URLSearchParams(useSearch()).get('show-help') === 'true'
+
+  useEffect(() => {
+    if (!showHelp) return
+    tour.send({ type: 'tour.help.requested' })
+    // Reopened on purpose: bring it into view and give it the keyboard (not on a first visit, which is not asked for).
+    // Not cancelled on cleanup: the tour drops ?show-help from the address at once, which re-runs this effect.
+    requestAnimationFrame(() => {
+      window.scrollTo({ top: 0 })
+      document.getElementById(TOUR_ELEMENT_ID)?.focus()
+    })
+  }, [showHelp, tour])
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1_500))
+    idle(() => preloadComposer())
+  }, [])
+
+  return (
+    <>
+      <PageHeader title="Home" />
+      <WelcomeTour tour={tour} />
+      <FeatureBanner />
+      <WhatsHappening />
+      <Feed />
+    </>
+  )
+}

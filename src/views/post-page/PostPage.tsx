@@ -1,0 +1,80 @@
+import { useCallback } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { Link, useLocation } from 'wouter'
+import { css } from 'styled-system/css'
+import { postPageMachine } from '../../machines/post-page/post-page.machine'
+import { selectPost } from '../../machines/feed/posts.selectors'
+import { useInspect } from '../actors'
+import { ReplyComposer } from '../composer/ReplyComposer'
+import { PostIcon } from '../post/icons'
+import { PostCard } from '../post/PostCard'
+import { PostList } from '../post/PostList'
+import { usePosts } from '../post/PostsProvider'
+import { PageHeader } from '../ui/PageHeader'
+import { Spinner } from '../ui/Spinner'
+import { PostNotFound } from './PostNotFound'
+
+// The post page (spec section 2): back button and title, the post, 'Reply to @author', then the replies (oldest first,
+// Load more). A reply's own replies are one click away: its card opens its page.
+
+function Replies({ page }: { page: ReturnType<typeof usePostPage> }) {
+  const replies = useSelector(page, (s) => s.context.replies)
+  const canLoadMore = useSelector(page, (s) => s.can({ type: 'replies.loadMore' }))
+  const loadingMore = useSelector(page, (s) => s.hasTag('busy'))
+  const loadMore = useCallback(() => page.send({ type: 'replies.loadMore' }), [page])
+  if (replies.length === 0) {
+    return <p className={css({ px: '4', py: '10', textAlign: 'center', color: 'fg.muted' })}>No replies yet. Be the first to reply!</p>
+  }
+  return <PostList entries={replies} label="Replies" canLoadMore={canLoadMore} onLoadMore={loadMore} loadingMore={loadingMore} mode="button" />
+}
+
+function usePostPage(postId: string) {
+  const posts = usePosts()
+  const inspect = useInspect()
+  return useActorRef(postPageMachine, { input: { posts, postId }, inspect })
+}
+
+function PostPageBody({ postId }: { postId: string }) {
+  const page = usePostPage(postId)
+  const loading = useSelector(page, (s) => s.matches('loading'))
+  const missing = useSelector(page, (s) => s.matches('notFound') || s.matches('deleted'))
+  const post = useSelector(usePosts(), selectPost(postId))
+
+  if (loading) {
+    return (
+      <div className={css({ display: 'grid', placeItems: 'center', py: '16', color: 'accent' })}>
+        <Spinner size={28} label="Loading post" />
+      </div>
+    )
+  }
+  if (missing || !post) return <PostNotFound />
+  return (
+    <>
+      {post.replyTo ? (
+        <Link
+          href={`/post/${post.replyTo}`}
+          className={css({ display: 'flex', alignItems: 'center', gap: '1.5', px: '4', pt: '3', fontSize: 'sm', color: 'fg.muted', _hover: { color: 'accent.text' } })}
+        >
+          <PostIcon name="reply" size={15} />
+          Replying to a post · show it
+        </Link>
+      ) : null}
+      <PostCard id={postId} variant="focus" />
+      <ReplyComposer postId={postId} username={post.author.username} />
+      <Replies page={page} />
+    </>
+  )
+}
+
+export function PostPage({ postId }: { postId: string }) {
+  const [, navigate] = useLocation()
+  // Back to wherever the member came from; a post opened from outside (a shared link) goes Home instead.
+  const back = () => (window.history.length > 1 ? window.history.back() : navigate('/'))
+  return (
+    <>
+      <PageHeader title="Post" onBack={back} backLabel="Back" />
+      {/* A new actor per post: following a reply to its own page starts fresh. */}
+      <PostPageBody key={postId} postId={postId} />
+    </>
+  )
+}

@@ -1,0 +1,86 @@
+import { Link } from 'wouter'
+import { css, cx } from 'styled-system/css'
+import type { Post } from '../../api/posts.calls'
+import { canBeReposted } from '../../machines/feed/posts.model'
+import { formatCount } from './format'
+import { PostIcon } from './icons'
+
+// The counts under a post (spec section 2): replies (to the post page), reposts and likes (toggles that change at once),
+// share (not built yet) and views. Counts abbreviate at 1K and 1M.
+
+const row = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', maxW: '420px', mt: '1.5', ml: '-2' })
+
+const action = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1.5',
+  h: '8',
+  px: '2',
+  borderRadius: 'full',
+  fontSize: 'sm',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  transitionProperty: 'color, background-color',
+  transitionDuration: 'fast',
+  fontVariantNumeric: 'tabular-nums',
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent' },
+  _disabled: { cursor: 'not-allowed', opacity: 0.5 },
+  '&[aria-disabled=true]': { cursor: 'not-allowed' },
+})
+
+const tone = {
+  reply: css({ _hover: { color: 'accent.text', bg: 'accent.subtle' } }),
+  repost: css({
+    _hover: { color: 'success.text', bg: 'success.subtle', _disabled: { color: 'fg.muted', bg: 'transparent' } },
+    '&[aria-pressed=true]': { color: 'success.text' },
+  }),
+  like: css({ _hover: { color: 'danger.text', bg: 'danger.subtle' }, '&[aria-pressed=true]': { color: 'danger.text' } }),
+  neutral: css({ _hover: { color: 'accent.text', bg: 'accent.subtle' } }),
+}
+
+const count = (n: number) => (n > 0 ? <span>{formatCount(n)}</span> : null)
+
+export function PostActions({ post, onLike, onRepost }: { post: Post; onLike: () => void; onRepost: () => void }) {
+  const repostable = canBeReposted(post)
+  return (
+    <div className={row}>
+      <Link
+        href={`/post/${post.id}`}
+        className={cx(action, tone.reply)}
+        aria-label={`Reply (${post.replyCount} ${post.replyCount === 1 ? 'reply' : 'replies'})`}
+      >
+        <PostIcon name="reply" size={18} />
+        {count(post.replyCount)}
+      </Link>
+      <button
+        type="button"
+        className={cx(action, tone.repost)}
+        aria-pressed={post.reposted}
+        aria-label={`${post.reposted ? 'Undo repost' : 'Repost'} (${post.repostCount})`}
+        title={repostable ? undefined : 'Only public posts can be reposted'}
+        disabled={!repostable}
+        onClick={onRepost}
+      >
+        <PostIcon name="repost" size={18} />
+        {count(post.repostCount)}
+      </button>
+      <button
+        type="button"
+        className={cx(action, tone.like)}
+        aria-pressed={post.liked}
+        aria-label={`${post.liked ? 'Unlike' : 'Like'} (${post.likeCount})`}
+        onClick={onLike}
+      >
+        <PostIcon name="heart" size={18} fill={post.liked ? 'currentColor' : 'none'} />
+        {count(post.likeCount)}
+      </button>
+      <button type="button" className={cx(action, tone.neutral)} aria-label="Share" aria-disabled title="Sharing is coming soon">
+        <PostIcon name="share" size={18} />
+      </button>
+      <span className={cx(action, css({ cursor: 'default' }))} aria-label={`${post.views} views`} title={`${post.views} views`} role="img">
+        <PostIcon name="views" size={18} />
+        {count(post.views)}
+      </span>
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+import { formatDistanceStrict } from 'date-fns'
+
+// How numbers and times read on a post card (spec sections 2 and 9).
+
+/**
+ * Counts abbreviate at 1K and 1M with at most one decimal, rounded down so a count is never overstated
+ * (1,999 reads 1.9K, 999,999 reads 999.9K, 1,000,000 reads 1M).
+ */
+export function formatCount(n: number): string {
+  if (!Number.isFinite(n) || n < 0) return '0'
+  const whole = Math.floor(n)
+  if (whole < 1_000) return String(whole)
+  const [unit, suffix] = whole < 1_000_000 ? [1_000, 'K'] : [1_000_000, 'M']
+  // Integer arithmetic: tenths of the unit, floored (no 0.1 + 0.2 surprises).
+  const tenths = Math.floor(whole / (unit / 10))
+  const text = tenths % 10 === 0 ? String(tenths / 10) : `${Math.floor(tenths / 10)}.${tenths % 10}`
+  return `${text}${suffix}`
+}
+
+/**
+ * '3 minutes ago' (date-fns, strict units); under a minute, 'a few seconds ago' rather than a count that the minute
+ * clock would leave stale. A time slightly in the future (the server's clock ahead of ours) counts as now.
+ */
+export function timeAgo(iso: string, now: number = Date.now()): string {
+  const then = new Date(iso).getTime()
+  if (Number.isNaN(then)) return ''
+  if (now - then < 60_000) return 'a few seconds ago'
+  return formatDistanceStrict(then, now, { addSuffix: true })
+}
+
+/** The full date and time for the timestamp's tooltip. */
+export function fullDate(iso: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return ''
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+}

@@ -1,0 +1,146 @@
+import type { ReactElement, SVGProps } from 'react'
+
+// The post card's and composer's icons, drawn like the shell's set (src/views/ui/Icon.tsx: 24 px grid, 1.8 px
+// strokes, currentColor) and kept here so posts add no weight to, and no conflicts in, the shared set.
+
+const shapes = {
+  heart: (
+    <path d="M12 20.2S3.8 15.4 3.8 9.6A4.3 4.3 0 0 1 12 7.4a4.3 4.3 0 0 1 8.2 2.2c0 5.8-8.2 10.6-8.2 10.6Z" />
+  ),
+  repost: (
+    <>
+      <path d="M4.5 11.5V10a3 3 0 0 1 3-3h12" />
+      <path d="m16.5 4 3 3-3 3" />
+      <path d="M19.5 12.5V14a3 3 0 0 1-3 3h-12" />
+      <path d="m7.5 20-3-3 3-3" />
+    </>
+  ),
+  reply: (
+    <path d="M20.5 11.6c0 4.3-3.8 7.7-8.5 7.7-1.2 0-2.4-.2-3.4-.6L4 20.2l1.2-3.6C4.1 15.3 3.5 13.5 3.5 11.6 3.5 7.3 7.3 3.9 12 3.9s8.5 3.4 8.5 7.7Z" />
+  ),
+  share: (
+    <>
+      <path d="M12 14.5V3.8" />
+      <path d="m8 7.5 4-4 4 4" />
+      <path d="M5 12.5v6A1.5 1.5 0 0 0 6.5 20h11a1.5 1.5 0 0 0 1.5-1.5v-6" />
+    </>
+  ),
+  views: (
+    <>
+      <path d="M4 20h16" />
+      <path d="M7 16.5v-5M12 16.5V6.5M17 16.5v-8" />
+    </>
+  ),
+  more: (
+    <>
+      <circle cx="5.5" cy="12" r="1.5" fill="currentColor" stroke="none" />
+      <circle cx="12" cy="12" r="1.5" fill="currentColor" stroke="none" />
+      <circle cx="18.5" cy="12" r="1.5" fill="currentColor" stroke="none" />
+    </>
+  ),
+  trash: (
+    <>
+      <path d="M4.5 7h15" />
+      <path d="M9.5 7V4.5h5V7" />
+      <path d="m6.5 7 .9 12.1A1.5 1.5 0 0 0 8.9 20.5h6.2a1.5 1.5 0 0 0 1.5-1.4L17.5 7" />
+    </>
+  ),
+  edit: (
+    <>
+      <path d="M12 20.5h8.5" />
+      <path d="M16.3 4.3a2 2 0 0 1 2.9 2.9L8.4 18l-4 1 1-4L16.3 4.3Z" />
+    </>
+  ),
+  flag: (
+    <>
+      <path d="M5.5 21V4" />
+      <path d="M5.5 4.5h11.8l-2.3 4 2.3 4H5.5" />
+    </>
+  ),
+  block: (
+    <>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="m6 6 12 12" />
+    </>
+  ),
+  image: (
+    <>
+      <rect x="3.5" y="4.5" width="17" height="15" rx="2.5" />
+      <circle cx="9" cy="10" r="1.8" />
+      <path d="m20.5 16-5-5L7 19.5" />
+    </>
+  ),
+  globe: (
+    <>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M3.5 12h17M12 3.5c2.3 2.4 3.5 5.2 3.5 8.5s-1.2 6.1-3.5 8.5c-2.3-2.4-3.5-5.2-3.5-8.5s1.2-6.1 3.5-8.5Z" />
+    </>
+  ),
+  followers: (
+    <>
+      <circle cx="9" cy="8.5" r="3.5" />
+      <path d="M2.8 19.5c.7-3 3.2-4.8 6.2-4.8s5.5 1.8 6.2 4.8" />
+      <path d="M15.5 5.2a3.5 3.5 0 0 1 0 6.6M17.8 14.9c1.8.6 3 2.2 3.4 4.6" />
+    </>
+  ),
+  at: (
+    <>
+      <circle cx="12" cy="12" r="3.6" />
+      <path d="M15.6 12v1.4a2.5 2.5 0 0 0 5 0V12a8.6 8.6 0 1 0-3.4 6.8" />
+    </>
+  ),
+  warning: (
+    <>
+      <path d="M10.3 4.6 2.9 17.5a2 2 0 0 0 1.7 3h14.8a2 2 0 0 0 1.7-3L13.7 4.6a2 2 0 0 0-3.4 0Z" />
+      <path d="M12 9.5v4.5" />
+      <circle cx="12" cy="17.1" r=".9" fill="currentColor" stroke="none" />
+    </>
+  ),
+  calendar: (
+    <>
+      <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" />
+      <path d="M3.5 10h17M8 3v4M16 3v4" />
+    </>
+  ),
+  chevronLeft: <path d="m14.5 5.5-6.5 6.5 6.5 6.5" />,
+  chevronRight: <path d="m9.5 5.5 6.5 6.5-6.5 6.5" />,
+  close: <path d="M6 6l12 12M18 6 6 18" />,
+  play: <path d="M8 5.5v13l10.5-6.5L8 5.5Z" fill="currentColor" />,
+  verified: (
+    <>
+      <path
+        d="M12 2.6 14.3 4.3l2.8-.1.9 2.7 2.3 1.6-.9 2.7.9 2.7-2.3 1.6-.9 2.7-2.8-.1L12 21.4l-2.3-1.7-2.8.1-.9-2.7-2.3-1.6.9-2.7-.9-2.7 2.3-1.6.9-2.7 2.8.1L12 2.6Z"
+        fill="currentColor"
+        stroke="none"
+      />
+      <path d="m8.4 12.2 2.4 2.4 4.8-4.9" stroke="white" strokeWidth={2} />
+    </>
+  ),
+} satisfies Record<string, ReactElement>
+
+export type PostIconName = keyof typeof shapes
+
+interface PostIconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
+  name: PostIconName
+  size?: number | string
+}
+
+export function PostIcon({ name, size = '1.25em', ...rest }: PostIconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      {shapes[name]}
+    </svg>
+  )
+}

@@ -1,4 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { type InvalidationBus, LocalBus } from './cache/invalidation'
+import { RedisBus } from './cache/redis-bus'
 import { type Config, parseConfig, type TrustProxy } from './config'
 import { type DatabaseHandle, openDatabase } from './db/client'
 import { registerApiRoutes } from './http/api-routes'
@@ -30,6 +32,13 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Called on the bare instance before any route exists (the contract test attaches an onRoute hook here). */
   beforeRoutes?: (app: FastifyInstance) => void
+  /**
+   * How this process hears other processes' cache invalidations. Defaults to Redis pub/sub when REDIS_URL is set,
+   * else none (one process). The app closes it.
+   */
+  invalidationBus?: InvalidationBus
+  /** false turns every read cache off (sessions, cards, flags, timelines): the benchmark's cache-miss run. */
+  caches?: boolean
 }
 
 /**
@@ -71,10 +80,19 @@ async function assembleApp(config: Config, database: DatabaseHandle, options: Bu
     schemaErrorFormatter: validationError,
   })
 
-  app.decorate('services', createServices(config, database.db, database.kind, app.log))
+  const bus =
+    options.invalidationBus ??
+    (config.redisUrl
+      ? await RedisBus.connect(config.redisUrl, (err) => app.log.error({ err }, 'redis (cache invalidations) error'))
+      : new LocalBus())
+  app.decorate(
+    'services',
+    createServices(config, database.db, database.kind, app.log, { bus, enabled: options.caches ?? true }),
+  )
   app.decorateRequest('auth', null)
   app.addHook('onClose', async () => {
     app.services.rateLimits.close()
+    await app.services.invalidations.close()
     if (!options.database) await database.close()
   })
 

@@ -1,12 +1,16 @@
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
+import type { InvalidationBus } from './cache/invalidation'
+import { Invalidations } from './cache/invalidations'
 import type { Config } from './config'
 import type { Database, DatabaseKind } from './db/client'
 import { RateLimiter } from './http/rate-limit'
 import { ImageProcessor } from './media/images'
 import { PasswordHasher } from './modules/auth/passwords'
 import { AccountService } from './modules/auth/service'
+import { SessionCache } from './modules/auth/session-cache'
 import { type Authenticated, SessionStore } from './modules/auth/sessions'
+import { PostCaches } from './modules/posts/cache/post-caches'
 import { PostService } from './modules/posts/service'
 import { ViewCounter } from './modules/posts/views'
 import { UserService } from './modules/users/service'
@@ -27,20 +31,38 @@ export interface Services {
   views: ViewCounter
   posts: PostService
   users: UserService
+  /** Where writes announce what they changed, to this process's caches and (with REDIS_URL) the others'. */
+  invalidations: Invalidations
+  postCaches: PostCaches
+}
+
+export interface CacheOptions {
+  bus: InvalidationBus
+  /** false: every cache holds nothing (the benchmark's cache-miss run). */
+  enabled: boolean
 }
 
 export function createServices(
   config: Config,
   db: Database,
   databaseKind: DatabaseKind,
-  log?: FastifyBaseLogger,
+  log: FastifyBaseLogger | undefined,
+  cache: CacheOptions,
 ): Services {
-  const sessions = new SessionStore(db)
   const warn = (message: string, err: unknown) => log?.warn({ err }, message)
+  const invalidations = new Invalidations(cache.bus, (err) => warn('could not publish a cache invalidation', err))
+  const sessionCache = new SessionCache(cache.enabled)
+  const postCaches = new PostCaches(db, cache.enabled)
+  invalidations.register(sessionCache)
+  invalidations.register(postCaches)
+  const sessions = new SessionStore(db, sessionCache, invalidations)
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'))
   const images = new ImageProcessor()
-  const views = new ViewCounter(db, (err) => warn('could not save view counts', err))
-  const posts = new PostService(db, storage, images, views, warn)
+  const views = new ViewCounter(db, (err) => warn('could not save view counts', err), undefined, (postIds) =>
+    // Local only: every process flushes its own views and evicts its own cards; others see them within CARD_TTL_MS.
+    invalidations.applyLocally({ kind: 'posts-changed', postIds }),
+  )
+  const posts = new PostService(db, storage, images, views, postCaches, invalidations, warn)
   return {
     config,
     db,
@@ -51,7 +73,9 @@ export function createServices(
     storage,
     views,
     posts,
-    users: new UserService(db, storage, images, posts, warn),
+    users: new UserService(db, storage, images, posts, invalidations, warn),
+    invalidations,
+    postCaches,
   }
 }
 

@@ -96,6 +96,7 @@ export class AccountService {
 
     if (this.passwords.needsRehash(user.passwordHash)) {
       await setPasswordHash(this.db, user.id, await this.passwords.hash(password))
+      await this.sessions.memberChanged(user.id)
     }
     return { user, token: await this.sessions.create(user.id, userAgent) }
   }
@@ -108,7 +109,9 @@ export class AccountService {
     }
     const passwordHash = await this.passwords.hash(newPassword)
     const revoked = await replacePasswordRevokingOthers(this.db, auth.user.id, passwordHash, auth.sessionId)
-    this.sessions.announceRevoked(revoked)
+    await this.sessions.announceRevoked(revoked)
+    // The kept session's cached row still holds the old hash (a second change would check against it).
+    await this.sessions.memberChanged(auth.user.id)
   }
 
   logout(auth: Authenticated): Promise<void> {

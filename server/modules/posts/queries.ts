@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import { selectPrepared } from '../../db/prepared'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { posts, type NewPostMedia, postHashtags, postMedia, postMentions, type Visibility } from '../../db/schema-posts'
 import { visibleToAlias } from './visibility'
@@ -176,19 +177,19 @@ export interface PostViewRow {
 }
 
 /**
- * Everything a post card shows, for the given ids, in one statement. `reply_count` adds the viewer-visible
+ * Everything a post card shows, for the given ids, in one statement. The app reads cards through its caches
+ * (cache/post-caches.ts, which split this into a viewer-independent card and the viewer's flags); this single
+ * statement remains what the benchmark's raw-SQL rows measure. `reply_count` adds the viewer-visible
  * non-public replies to the stored count of public ones (schema-posts.ts explains why). Callers have already
  * applied visibility to the ids; it is not repeated here.
  */
-export async function hydratePosts(db: SqlExecutor, viewerId: string, ids: readonly string[]): Promise<Map<string, PostViewRow>> {
+export async function hydratePosts(db: Database, viewerId: string, ids: readonly string[]): Promise<Map<string, PostViewRow>> {
   const unique = [...new Set(ids)]
   if (unique.length === 0) return new Map()
-  const list = sql.join(
-    unique.map((id) => sql`${id}`),
-    sql`, `,
-  )
-  const rows = await selectRows<PostViewRow>(
+  // One array parameter and a name: one statement text for any number of ids, planned once per connection.
+  const rows = await selectPrepared<PostViewRow>(
     db,
+    'wren_hydrate_posts_v1',
     sql`select p.id, p.author_id, u.username, u.display_name, u.avatar, u.verified,
           p.content, p.visibility, p.sensitive, p.sensitive_reason, p.reply_to, p.created_at, p.edited_at,
           p.like_count, p.repost_count, p.view_count,
@@ -206,7 +207,7 @@ export async function hydratePosts(db: SqlExecutor, viewerId: string, ids: reado
                 where pm.post_id = p.id order by lower(mu.username)) as mentions,
           array(select h.tag from post_hashtags h where h.post_id = p.id order by h.tag) as hashtags
         from posts p join users u on u.id = p.author_id
-        where p.id in (${list})`,
+        where p.id = any(${sql.param(unique)}::uuid[])`,
   )
   return new Map(rows.map((row) => [row.id, row]))
 }
@@ -275,7 +276,8 @@ async function lockThread(tx: Database, rootId: string): Promise<string[]> {
 export interface DeletedThread {
   /** Storage keys of every file of the deleted posts, to remove once the transaction has committed. */
   storageKeys: string[]
-  postCount: number
+  /** The root and every reply beneath it. */
+  postIds: string[]
 }
 
 /**
@@ -303,7 +305,7 @@ export async function deleteThread(tx: Database, root: PostRef): Promise<Deleted
   await tx.execute(sql`delete from posts where id = ${root.id}`)
   return {
     storageKeys: media.flatMap((m) => (m.thumbnail_key ? [m.storage_key, m.thumbnail_key] : [m.storage_key])),
-    postCount: ids.length,
+    postIds: ids,
   }
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
+import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
 import { uuidv7 } from '../../db/ids'
-import { selectRows } from '../../db/rows'
 import type { UserRow } from '../../db/schema'
 import type { Visibility } from '../../db/schema-posts'
 import { badRequest, forbidden, notFound } from '../../http/errors'
@@ -10,17 +10,20 @@ import type { UploadedFile } from '../../http/uploads'
 import { encodeCursor, type PageRequest, cursorTime } from '../../lib/cursor'
 import type { ImageProcessor } from '../../media/images'
 import { deleteQuietly, type Storage } from '../../storage/storage'
+import type { PostCaches } from './cache/post-caches'
+import { TIMELINE_ITEMS } from './cache/timelines'
+import { loadFolloweeIds } from './card-queries'
 import { feedKeys, feedPlanFor, type FeedKey } from './feed-queries'
 import { storePostMedia } from './post-media'
-import { toPost, toUserSummary, type UserSummaryRow } from './present'
+import { toPost, toUserSummary } from './present'
 import { profileKeys, type ProfileTab } from './profile-queries'
 import {
   deleteThread,
   findMentionable,
   findVisiblePost,
-  hydratePosts,
   insertPost,
   type KeyRow,
+  type PostRef,
   type PostViewRow,
   type Reaction,
   replyKeys,
@@ -66,8 +69,19 @@ export class PostService {
     private readonly storage: Storage,
     private readonly images: ImageProcessor,
     private readonly views: ViewCounter,
+    private readonly caches: PostCaches,
+    private readonly invalidations: Invalidations,
     private readonly log: (message: string, err: unknown) => void = () => undefined,
   ) {}
+
+  /** A reply changes its parent's card (public replies are counted on it) or viewers' counts of hidden ones. */
+  private async replyChanged(parentId: string, visibility: Visibility): Promise<void> {
+    await this.invalidations.emit(
+      visibility === 'public'
+        ? { kind: 'posts-changed', postIds: [parentId] }
+        : { kind: 'restricted-replies-changed', postIds: [parentId] },
+    )
+  }
 
   // ---- writing --------------------------------------------------------------------------------------------------
 
@@ -117,6 +131,9 @@ export class PostService {
       await deleteQuietly(this.storage, stored.keys, (key, e) => this.log(`could not delete ${key}`, e))
       throw err
     }
+    // Committed: the author's followers' cached feeds change, and so does the parent's card.
+    await this.invalidations.emit({ kind: 'author-activity', authorId: author.id })
+    if (parent) await this.replyChanged(parent.id, input.visibility ?? 'public')
     const [post] = await this.present(author.id, [postId])
     if (!post) throw new Error(`post ${postId} vanished right after it was created`)
     return post
@@ -124,30 +141,40 @@ export class PostService {
 
   /** The author (or an admin, per the contract) deletes a post and the thread beneath it; files go after commit. */
   async delete(viewer: UserRow, postId: string): Promise<void> {
+    let root: PostRef | undefined
     const deleted = await this.db.transaction(async (tx) => {
       const post = await findVisiblePost(tx, viewer.id, postId, 'update')
       if (!post) throw notFound(POST_NOT_FOUND)
       if (post.authorId !== viewer.id && !viewer.isAdmin) throw forbidden(NOT_YOUR_POST)
+      root = post
       return deleteThread(tx, post)
     })
+    // Before answering: once the client hears 204, no cache here may still serve the post.
+    await this.invalidations.emit({ kind: 'posts-deleted', postIds: deleted.postIds })
+    if (root?.replyTo) await this.replyChanged(root.replyTo, root.visibility)
     await deleteQuietly(this.storage, deleted.storageKeys, (key, err) => this.log(`could not delete ${key}`, err))
   }
 
   /** Like/unlike or repost/un-repost: the new state and count, exact under any number of concurrent clicks. */
   async toggle(viewer: UserRow, postId: string, reaction: Reaction): Promise<{ active: boolean; count: number }> {
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const post = await findVisiblePost(tx, viewer.id, postId, 'no-key-update')
       if (!post) throw notFound(POST_NOT_FOUND)
       if (reaction === 'reposts' && post.visibility !== 'public') throw forbidden(ONLY_PUBLIC_REPOSTS)
       return toggleReaction(tx, reaction, viewer.id, post.id)
     })
+    // Evicted, not patched: concurrent toggles finish in any order, a reload is always right.
+    await this.invalidations.emit({ kind: 'posts-changed', postIds: [postId] })
+    await this.invalidations.emit({ kind: 'reactions-changed', userId: viewer.id, postIds: [postId] })
+    if (reaction === 'reposts') await this.invalidations.emit({ kind: 'author-activity', authorId: viewer.id })
+    return result
   }
 
   // ---- reading --------------------------------------------------------------------------------------------------
 
   /** Posts by id as the viewer sees them, in the order given; counts a view of each. */
-  private async present(viewerId: string, ids: readonly string[]): Promise<Post[]> {
-    const rows = await hydratePosts(this.db, viewerId, ids)
+  private async present(viewerId: string, ids: readonly string[], fresh?: ReadonlySet<string>): Promise<Post[]> {
+    const rows = await this.caches.postViews(viewerId, ids, fresh)
     const shown = ids.flatMap((id) => {
       const row = rows.get(id)
       return row ? [row] : []
@@ -173,15 +200,8 @@ export class PostService {
 
   private async userSummaries(ids: readonly string[]): Promise<Map<string, Schemas['UserSummary']>> {
     if (ids.length === 0) return new Map()
-    const rows = await selectRows<UserSummaryRow>(
-      this.db,
-      sql`select id, username, display_name, avatar, verified from users
-          where id in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-    )
-    return new Map(rows.map((r) => [r.id, toUserSummary(r)]))
+    const rows = await this.caches.summaries(ids)
+    return new Map([...rows].map(([id, r]) => [id, toUserSummary(r)]))
   }
 
   /** Slices one page out of keys fetched with one extra, and makes the cursor of its last item. */
@@ -193,10 +213,30 @@ export class PostService {
   }
 
   async feed(viewer: UserRow, page: PageRequest): Promise<Page<FeedPost>> {
-    const plan = feedPlanFor(viewer.followingCount)
-    const keys = await feedKeys(this.db, viewer.id, page.cursor, page.offset + page.limit + 1, plan)
+    const wanted = page.offset + page.limit + 1
+    const keys =
+      page.cursor === undefined && wanted <= TIMELINE_ITEMS
+        ? (await this.firstFeedKeys(viewer)).slice(0, wanted)
+        : await feedKeys(this.db, viewer.id, page.cursor, wanted, feedPlanFor(viewer.followingCount))
     const { keys: pageKeys, nextCursor } = this.paginate(keys.slice(page.offset), page)
     return { items: await this.presentFeed(viewer.id, pageKeys), nextCursor }
+  }
+
+  /**
+   * The top TIMELINE_ITEMS keys of the member's feed, from the timeline cache when it holds them. Any shorter top is
+   * a prefix of these (the keyset order is total), so every first-page size up to that is answered from one entry.
+   */
+  private async firstFeedKeys(viewer: UserRow): Promise<FeedKey[]> {
+    const timelines = this.caches.timelines
+    const cached = timelines.get(viewer.id)
+    if (cached) return cached.keys
+    const generation = timelines.generation
+    const [keys, followees] = await Promise.all([
+      feedKeys(this.db, viewer.id, undefined, TIMELINE_ITEMS, feedPlanFor(viewer.followingCount)),
+      loadFolloweeIds(this.db, viewer.id),
+    ])
+    timelines.storeIfFresh(viewer.id, { keys, sources: [viewer.id, ...followees] }, generation)
+    return keys
   }
 
   async profilePosts(viewer: UserRow, authorId: string, tab: ProfileTab, page: PageRequest): Promise<Page<FeedPost>> {
@@ -212,7 +252,13 @@ export class PostService {
     const after = page.cursor ? sql`(${cursorTime(page.cursor)}, ${page.cursor.id}::uuid)` : undefined
     const keys = await replyKeys(this.db, viewer.id, target.id, after, page.offset, page.limit + 1)
     const { keys: pageKeys, nextCursor } = this.paginate(keys, page)
-    const [post, ...replies] = await this.present(viewer.id, [target.id, ...pageKeys.map((k) => k.post_id)])
+    // The post itself is read fresh: its page is where its exact stored counts are looked at (cached cards may
+    // lag behind views flushed by other processes); its replies come from the caches like any list.
+    const [post, ...replies] = await this.present(
+      viewer.id,
+      [target.id, ...pageKeys.map((k) => k.post_id)],
+      new Set([target.id]),
+    )
     // Deleted between the two reads: answer as if it never existed.
     if (!post || post.id !== target.id) throw notFound(POST_NOT_FOUND)
     return { post, items: replies, nextCursor }

@@ -1,3 +1,4 @@
+import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
 import type { UserRow } from '../../db/schema'
 import { badRequest, notFound } from '../../http/errors'
@@ -33,6 +34,7 @@ export class UserService {
     private readonly storage: Storage,
     private readonly images: ImageProcessor,
     private readonly posts: PostService,
+    private readonly invalidations: Invalidations,
     private readonly log: (message: string, err: unknown) => void = () => undefined,
   ) {}
 
@@ -110,16 +112,22 @@ export class UserService {
     const target = await findUserById(this.db, userId)
     if (!target) throw notFound(USER_NOT_FOUND)
     const followers = await this.db.transaction((tx) => setFollow(tx, viewer.id, target.id, follow))
+    // The viewer's feed sources and followers-only visibility changed; the target's counters did too.
+    await this.invalidations.emit({ kind: 'follows-changed', userId: viewer.id })
+    await this.invalidations.emit({ kind: 'member-changed', userId: target.id })
     return { following: follow, followers }
   }
 
   async updateProfile(viewer: UserRow, changes: ProfileChanges): Promise<UserRow> {
     const displayName = changes.displayName?.trim()
     if (changes.displayName !== undefined && !displayName) throw badRequest('Display name is required')
-    return updateUser(this.db, viewer.id, {
+    const user = await updateUser(this.db, viewer.id, {
       ...changes,
       ...(displayName === undefined ? {} : { displayName }),
     })
+    // Cached session rows (privacy settings) and the author summary on every card of theirs.
+    await this.invalidations.emit({ kind: 'member-changed', userId: viewer.id })
+    return user
   }
 
   async replaceAvatar(viewer: UserRow, file: UploadedFile): Promise<UserRow> {
@@ -141,6 +149,7 @@ export class UserService {
       await deleteQuietly(this.storage, [key])
       throw err
     }
+    await this.invalidations.emit({ kind: 'member-changed', userId: viewer.id })
     const previous = this.storage.keyOf(replaced.previous)
     if (previous) await deleteQuietly(this.storage, [previous], (k, err) => this.log(`could not delete ${k}`, err))
     return replaced.user

@@ -1,0 +1,64 @@
+/**
+ * What one process tells the others when something cached may have changed. Messages name *what changed*, not
+ * which cache entries to drop: each process knows its own caches (which timelines it holds, which followees they
+ * index), so the sender need not.
+ */
+export type Invalidation =
+  /** Sessions ended (logout, password change): their tokens must be refused at once. */
+  | { kind: 'sessions-ended'; sessionIds: string[] }
+  /** A member's row changed (profile, avatar, password, counters): their cached session user and author summary. */
+  | { kind: 'member-changed'; userId: string }
+  /** A member's follows changed: their timeline, their per-viewer flags (reply visibility) and their user row. */
+  | { kind: 'follows-changed'; userId: string }
+  /** A member posted, replied, reposted or un-reposted: their timeline and their followers'. */
+  | { kind: 'author-activity'; authorId: string }
+  /** Posts' cards changed (counters, replies): reload them on next read. */
+  | { kind: 'posts-changed'; postIds: string[] }
+  /** Posts were deleted: cards, every viewer's flags and every timeline that lists them. */
+  | { kind: 'posts-deleted'; postIds: string[] }
+  /** Non-public replies under these posts appeared or went: every viewer's reply count for them. */
+  | { kind: 'restricted-replies-changed'; postIds: string[] }
+  /** A member liked or reposted (or undid it): their flags for these posts. */
+  | { kind: 'reactions-changed'; userId: string; postIds: string[] }
+
+export type InvalidationHandler = (message: Invalidation) => void
+
+/**
+ * Carries invalidations between processes. Publishing never applies a message locally (the sender already did,
+ * synchronously, before answering its request); subscribers hear only other processes.
+ */
+export interface InvalidationBus {
+  publish(message: Invalidation): Promise<void>
+  subscribe(handler: InvalidationHandler): void
+  close(): Promise<void>
+}
+
+/** One process, nobody to tell: the default without REDIS_URL. */
+export class LocalBus implements InvalidationBus {
+  async publish(): Promise<void> {}
+  subscribe(): void {}
+  async close(): Promise<void> {}
+}
+
+const KINDS = new Set<Invalidation['kind']>([
+  'sessions-ended',
+  'member-changed',
+  'follows-changed',
+  'author-activity',
+  'posts-changed',
+  'posts-deleted',
+  'restricted-replies-changed',
+  'reactions-changed',
+])
+
+/** Messages from the wire are checked for shape before anything acts on them. */
+export function parseInvalidation(value: unknown): Invalidation | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const kind = (value as { kind?: unknown }).kind
+  if (typeof kind !== 'string' || !KINDS.has(kind as Invalidation['kind'])) return undefined
+  const fields = value as Record<string, unknown>
+  const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string')
+  for (const key of ['sessionIds', 'postIds']) if (key in fields && !strings(fields[key])) return undefined
+  for (const key of ['userId', 'authorId']) if (key in fields && typeof fields[key] !== 'string') return undefined
+  return value as Invalidation
+}

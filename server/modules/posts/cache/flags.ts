@@ -1,0 +1,62 @@
+import { Lru } from '../../../cache/lru'
+import type { ViewerFlags } from '../card-queries'
+
+export const FLAGS_TTL_MS = 60_000
+export const FLAGS_MAX_VIEWERS = 2_000
+export const FLAGS_MAX_POSTS_PER_VIEWER = 200
+
+/**
+ * Each viewer's own state of the posts they were shown: liked, reposted, and how many non-public replies they may
+ * see. Keyed by viewer first, so nothing of one member's visibility can answer another's. A change drops the whole
+ * map of the viewers it concerns (their next page reloads its flags in one query): simpler to keep exact than
+ * patching entries, and changes are rare next to reads.
+ */
+export class FlagCache {
+  private readonly lru: Lru<string, Map<string, ViewerFlags>>
+
+  constructor(private readonly enabled: boolean) {
+    this.lru = new Lru({ maxEntries: enabled ? FLAGS_MAX_VIEWERS : 0, ttlMs: FLAGS_TTL_MS })
+  }
+
+  get generation(): number {
+    return this.lru.generation
+  }
+
+  lookup(viewerId: string, ids: readonly string[]): { found: Map<string, ViewerFlags>; missing: string[] } {
+    const cached = this.lru.get(viewerId)
+    const found = new Map<string, ViewerFlags>()
+    const missing: string[] = []
+    for (const id of ids) {
+      const flags = cached?.get(id)
+      if (flags) found.set(id, flags)
+      else missing.push(id)
+    }
+    return { found, missing }
+  }
+
+  storeIfFresh(viewerId: string, flags: ReadonlyMap<string, ViewerFlags>, generation: number): void {
+    if (!this.enabled || generation !== this.lru.generation) return
+    let cached = this.lru.get(viewerId)
+    if (!cached) {
+      cached = new Map()
+      if (!this.lru.setIfFresh(viewerId, cached, generation)) return
+    }
+    for (const [id, f] of flags) {
+      cached.set(id, f)
+      // Oldest first out: Map iterates in insertion order.
+      if (cached.size > FLAGS_MAX_POSTS_PER_VIEWER) {
+        const oldest = cached.keys().next()
+        if (!oldest.done) cached.delete(oldest.value)
+      }
+    }
+  }
+
+  evictViewer(viewerId: string): void {
+    this.lru.invalidate(viewerId)
+  }
+
+  /** Every viewer's flags of these posts (deleted posts, changed non-public replies). */
+  evictPosts(ids: readonly string[]): void {
+    this.lru.invalidateWhere((_viewer, flags) => ids.some((id) => flags.has(id)))
+  }
+}

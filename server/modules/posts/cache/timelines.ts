@@ -1,0 +1,84 @@
+import { Lru } from '../../../cache/lru'
+import type { FeedKey } from '../feed-queries'
+
+/** Two pages of 20 and one more (to know whether a third exists): what the first screens of the feed ask for. */
+export const TIMELINE_ITEMS = 41
+// Exactness comes from invalidation; the TTL is only the safety net for a lost cross-process message.
+export const TIMELINE_TTL_MS = 5_000
+export const TIMELINE_MAX = 10_000
+/** Total followees indexed across cached timelines (a member following 2,000 weighs 2,001). */
+export const TIMELINE_MAX_WEIGHT = 200_000
+
+export interface Timeline {
+  /** The first TIMELINE_ITEMS keys of the member's feed (fewer when the feed is shorter). */
+  keys: FeedKey[]
+  /** The member and everyone they follow: whose activity changes this timeline. */
+  sources: string[]
+}
+
+/**
+ * The first keys of each member's home feed, per member (visibility is baked into them). Exact within one process:
+ * a post, reply, repost or un-repost by a source evicts the timelines that source feeds (a reverse index, source ->
+ * cached members); a deletion evicts every timeline listing a deleted post (reposts put posts in feeds of
+ * non-followers of the author); a member's follow or unfollow evicts their own.
+ */
+export class TimelineCache {
+  /** source (author) -> member -> that member's cached timeline. */
+  private readonly bySource = new Map<string, Map<string, Timeline>>()
+  private readonly lru: Lru<string, Timeline>
+
+  constructor(enabled: boolean) {
+    this.lru = new Lru({
+      maxEntries: enabled ? TIMELINE_MAX : 0,
+      maxWeight: TIMELINE_MAX_WEIGHT,
+      ttlMs: TIMELINE_TTL_MS,
+      weigh: (t) => t.sources.length,
+      onRemove: (memberId, t) => this.unindex(memberId, t),
+    })
+  }
+
+  get generation(): number {
+    return this.lru.generation
+  }
+
+  get(memberId: string): Timeline | undefined {
+    return this.lru.get(memberId)
+  }
+
+  storeIfFresh(memberId: string, timeline: Timeline, generation: number): void {
+    if (generation !== this.lru.generation) return
+    // Indexed first: storing can evict the new entry at once (too heavy), and its removal then unindexes it.
+    for (const source of timeline.sources) {
+      let members = this.bySource.get(source)
+      if (!members) this.bySource.set(source, (members = new Map()))
+      members.set(memberId, timeline)
+    }
+    if (!this.lru.setIfFresh(memberId, timeline, generation)) this.unindex(memberId, timeline)
+  }
+
+  /** `authorId` posted, replied, reposted or un-reposted. */
+  sourceChanged(authorId: string): void {
+    // Always evicts something (at least nothing): the generation moves, so fills in flight are not stored.
+    this.lru.invalidate(authorId)
+    for (const memberId of [...(this.bySource.get(authorId)?.keys() ?? [])]) this.lru.invalidate(memberId)
+  }
+
+  evictMember(memberId: string): void {
+    this.lru.invalidate(memberId)
+  }
+
+  postsDeleted(ids: readonly string[]): void {
+    const gone = new Set(ids)
+    this.lru.invalidateWhere((_member, t) => t.keys.some((k) => gone.has(k.post_id)))
+  }
+
+  private unindex(memberId: string, timeline: Timeline): void {
+    for (const source of timeline.sources) {
+      const members = this.bySource.get(source)
+      // Only this very entry: a newer timeline of the same member may already be indexed.
+      if (members?.get(memberId) !== timeline) continue
+      members.delete(memberId)
+      if (members.size === 0) this.bySource.delete(source)
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { selectPrepared } from '../../db/prepared'
+import type { Visibility } from '../../db/schema-posts'
+import type { UserSummaryRow } from './present'
+import type { MediaJson } from './queries'
+import { visibleToAlias } from './visibility'
+
+/**
+ * The reads behind the post caches (posts/cache/*), each a named prepared statement taking its ids as one
+ * `uuid[]` parameter: one statement text whatever the number of ids, so PostgreSQL plans it once per connection
+ * (an `in ($1, ..., $20)` list is a new statement, planned again, for every length).
+ */
+
+/** What every viewer sees alike of a post: everything on its card but the viewer's own flags. */
+export interface PostCard {
+  id: string
+  author_id: string
+  content: string
+  visibility: Visibility
+  sensitive: boolean
+  sensitive_reason: string | null
+  reply_to: string | null
+  created_at: Date | string
+  edited_at: Date | string | null
+  like_count: number
+  repost_count: number
+  /** Public direct replies only; each viewer adds the non-public ones they may see (ViewerFlags.hidden_replies). */
+  reply_count: number
+  view_count: number
+  media: MediaJson[] | null
+  mentions: string[]
+  hashtags: string[]
+}
+
+/** A card with its author's summary, as one read returns both (the author cache is filled from it). */
+export type CardWithAuthor = PostCard & { username: string; display_name: string; avatar: string | null; verified: boolean }
+
+const ids = (list: readonly string[]) => sql`${sql.param([...list])}::uuid[]`
+
+export function loadCards(db: Database, postIds: readonly string[]): Promise<CardWithAuthor[]> {
+  return selectPrepared<CardWithAuthor>(
+    db,
+    'wren_post_cards_v1',
+    sql`select p.id, p.author_id, u.username, u.display_name, u.avatar, u.verified,
+          p.content, p.visibility, p.sensitive, p.sensitive_reason, p.reply_to, p.created_at, p.edited_at,
+          p.like_count, p.repost_count, p.reply_count, p.view_count,
+          case when p.media_count > 0 then (
+            select json_agg(json_build_object(
+              'id', m.id, 'kind', m.kind, 'storageKey', m.storage_key, 'thumbnailKey', m.thumbnail_key,
+              'alt', m.alt, 'width', m.width, 'height', m.height) order by m.position)
+            from post_media m where m.post_id = p.id) end as media,
+          array(select mu.username from post_mentions pm join users mu on mu.id = pm.user_id
+                where pm.post_id = p.id order by lower(mu.username)) as mentions,
+          array(select h.tag from post_hashtags h where h.post_id = p.id order by h.tag) as hashtags
+        from posts p join users u on u.id = p.author_id
+        where p.id = any(${ids(postIds)})`,
+  )
+}
+
+/** One viewer's own state of a post card. */
+export interface ViewerFlags {
+  liked: boolean
+  reposted: boolean
+  /** Non-public direct replies this viewer may see (added to the card's public reply_count). */
+  hidden_replies: number
+}
+
+export function loadViewerFlags(
+  db: Database,
+  viewerId: string,
+  postIds: readonly string[],
+): Promise<Array<ViewerFlags & { id: string }>> {
+  return selectPrepared(
+    db,
+    'wren_viewer_flags_v1',
+    sql`select p.id,
+          exists (select 1 from likes l where l.user_id = ${viewerId} and l.post_id = p.id) as liked,
+          exists (select 1 from reposts r where r.user_id = ${viewerId} and r.post_id = p.id) as reposted,
+          (select count(*) from posts c
+           where c.reply_to = p.id and c.visibility <> 'public' and ${visibleToAlias(viewerId, 'c')})::int
+            as hidden_replies
+        from unnest(${ids(postIds)}) as p(id)`,
+  )
+}
+
+export function loadUserSummaries(db: Database, userIds: readonly string[]): Promise<UserSummaryRow[]> {
+  return selectPrepared<UserSummaryRow>(
+    db,
+    'wren_user_summaries_v1',
+    sql`select id, username, display_name, avatar, verified from users where id = any(${ids(userIds)})`,
+  )
+}
+
+/** Whom a member follows (the timeline cache indexes a cached feed by them, to know whose posts change it). */
+export async function loadFolloweeIds(db: Database, followerId: string): Promise<string[]> {
+  const rows = await selectPrepared<{ id: string }>(
+    db,
+    'wren_followee_ids_v1',
+    sql`select followee_id as id from follows where follower_id = ${followerId}`,
+  )
+  return rows.map((r) => r.id)
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { InvalidationBus } from '../../server/cache/invalidation'
+import { RedisBus } from '../../server/cache/redis-bus'
+import { eventually, MemoryHub } from './cache-support'
+import { feed, follow, type Member, publish, quickMember } from './content-helpers'
+import { api, buildTestApp, openTestDatabase, type TestDatabase } from './harness'
+
+/**
+ * Two app instances on one database, as two server processes behind a load balancer: what one changes, the other's
+ * caches must drop. With REDIS_URL set they talk through Redis pub/sub (the real RedisBus, on a channel of their
+ * own so parallel test files and running servers do not hear each other); without it through an in-memory hub,
+ * which exercises the same messages.
+ */
+
+const redisUrl = process.env.REDIS_URL || undefined
+let database: TestDatabase
+let a: FastifyInstance
+let b: FastifyInstance
+let ann: Member
+let reader: Member
+
+async function bus(channel: string, hub: MemoryHub): Promise<InvalidationBus> {
+  if (!redisUrl) return hub.endpoint()
+  return RedisBus.connect(redisUrl, (err) => console.error(err), channel)
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  const hub = new MemoryHub()
+  const channel = `wren-test:${randomBytes(6).toString('hex')}`
+  a = await buildTestApp(database, { invalidationBus: await bus(channel, hub) })
+  b = await buildTestApp(database, { invalidationBus: await bus(channel, hub) })
+  ann = await quickMember(a, 'ann')
+  reader = await quickMember(a, 'reader')
+  await follow(a, reader, ann)
+})
+
+afterAll(async () => {
+  await a?.close()
+  await b?.close()
+  await database?.close()
+})
+
+const inFeedOf = async (app: FastifyInstance, who: Member, id: string) =>
+  (await feed(app, who.token)).posts.find((p) => p.id === id)
+
+describe(`two instances${redisUrl ? ' over Redis' : ' over an in-memory bus'}`, () => {
+  it('logout on A: the token is refused on B', async () => {
+    const member = await quickMember(a, 'leaver')
+    expect((await api(b, 'GET', '/api/auth/me', { token: member.token })).statusCode).toBe(200)
+    expect((await api(a, 'POST', '/api/auth/logout', { token: member.token })).statusCode).toBe(204)
+    await eventually(async () => {
+      expect((await api(b, 'GET', '/api/auth/me', { token: member.token })).statusCode).toBe(401)
+    })
+  })
+
+  it("a followee's post on A appears in the feed cached on B; its deletion on A removes it", async () => {
+    await feed(b, reader.token)
+    const p = await publish(a, ann.token, 'posted on A')
+    await eventually(async () => expect((await feed(b, reader.token)).posts[0]?.id).toBe(p.id))
+    expect((await api(a, 'DELETE', `/api/posts/${p.id}`, { token: ann.token })).statusCode).toBe(204)
+    await eventually(async () => expect(await inFeedOf(b, reader, p.id)).toBeUndefined())
+  })
+
+  it("a like on A shows on B's cached cards and flags", async () => {
+    const p = await publish(a, ann.token, 'like me across')
+    await eventually(async () => expect(await inFeedOf(b, reader, p.id)).toMatchObject({ likeCount: 0, liked: false }))
+    expect((await api(a, 'POST', `/api/posts/${p.id}/like`, { token: reader.token })).statusCode).toBe(200)
+    await eventually(async () => expect(await inFeedOf(b, reader, p.id)).toMatchObject({ likeCount: 1, liked: true }))
+  })
+
+  it("an unfollow on A empties B's cached feed of that member", async () => {
+    const p = await publish(a, ann.token, 'still followed?')
+    await eventually(async () => expect(await inFeedOf(b, reader, p.id)).toBeDefined())
+    expect((await api(a, 'DELETE', `/api/users/${ann.id}/follow`, { token: reader.token })).statusCode).toBe(200)
+    await eventually(async () => expect(await inFeedOf(b, reader, p.id)).toBeUndefined())
+  })
+})

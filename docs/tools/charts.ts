@@ -9,7 +9,11 @@ import { changePasswordMachine } from '../../src/machines/auth/change-password.m
 import { loginMachine } from '../../src/machines/auth/login.machine'
 import { registerMachine } from '../../src/machines/auth/register.machine'
 import { actionNames, listStateNodes, listTransitions, type TransitionInfo } from '../../src/machines/machine-graph'
+import { followListMachine } from '../../src/machines/profile/follow-list.machine'
+import { followMachine } from '../../src/machines/profile/follow.machine'
+import { profileMachine } from '../../src/machines/profile/profile.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
+import { profileSettingsMachine } from '../../src/machines/settings/profile-settings.machine'
 
 interface ChartSpec {
   /** File name under docs/machines (without .md). */
@@ -59,6 +63,49 @@ const charts: ChartSpec[] = [
       "it open with a toast of the server's error or 'Failed to change password'. Escape and the backdrop close it, " +
       'except while the change is being saved.',
     machine: changePasswordMachine,
+  },
+  {
+    name: 'profile',
+    title: 'Profile page',
+    source: 'src/machines/profile/profile.machine.ts',
+    summary:
+      "/profile/{username}: loading, then the member, 'User not found' or an error with Retry. Once loaded, two " +
+      'regions run side by side: `list` loads the open tab (Posts, Replies, Media, Likes) from the server with ?tab= ' +
+      'and pages on (a new tab cancels the old one); `upload` replaces the owner\'s avatar or banner and tells the ' +
+      'session (`session.user.updated`). The posts go to the post cache, which tells the list about created and ' +
+      'deleted posts. A visitor\'s Follow button is a child actor (Follow button chart).',
+    machine: profileMachine,
+  },
+  {
+    name: 'follow',
+    title: 'Follow button',
+    source: 'src/machines/profile/follow.machine.ts',
+    summary:
+      'One Follow/Unfollow button, spawned by the profile header and by every row of a followers/following list. ' +
+      'A click flips the button and the followers count at once; the server\'s answer sets both exactly and says ' +
+      "'Following' / 'Unfollowed' (profile) or 'Following user' / 'Unfollowed user' (lists); a refusal puts back " +
+      'what was shown (with the server\'s reason on the profile, silently in lists). Clicks wait while saving.',
+    machine: followMachine,
+  },
+  {
+    name: 'follow-list',
+    title: 'Followers / Following list',
+    source: 'src/machines/profile/follow-list.machine.ts',
+    summary:
+      "/profile/{username}/followers and /following: the first page (or 'User not found', or an error with Retry), " +
+      'then Load more while the last page came back full (20) and the server gave a next cursor. A failed Load more ' +
+      'keeps the rows. Every row but the viewer\'s own spawns a Follow button actor.',
+    machine: followListMachine,
+  },
+  {
+    name: 'profile-settings',
+    title: 'Profile and privacy settings',
+    source: 'src/machines/settings/profile-settings.machine.ts',
+    summary:
+      "Settings -> Profile and Privacy & Safety, saved independently (parallel regions). A save stores the server's " +
+      "answer as the session's user (which refills the forms) with 'Profile updated' / 'Privacy settings updated'; " +
+      "a refusal keeps the form and shows the server's reason (or a default) under it.",
+    machine: profileSettingsMachine,
   },
 ]
 
@@ -186,7 +233,7 @@ listed here is never reached. Run them with \`npx vitest run --project machines\
 ## Inspecting live machines
 
 In a development build (\`npm run dev\` / \`vite\`), press **Alt+Shift+I** to toggle the inspector: every live actor
-(the session, the login/register forms, the password dialog), its current state and its recent events, with
+(the session, the login/register forms, the password dialog, profiles, follow buttons, lists and settings), its current state and its recent events, with
 passwords and tokens masked. (Ctrl+Shift+I is left to the browser's devtools.) Production builds do not contain it.
 `
 }

@@ -2,7 +2,16 @@ import { assertEvent, assign, fromPromise, sendTo, setup, type ErrorActorEvent }
 import { run } from '../../api/calls'
 import { describeError, isApiError, serverMessageOr } from '../../api/errors'
 import type { CurrentUser } from '../../api/types'
-import { userCalls, type ProfileQuery, type ProfileTab, type UserProfileResponse } from '../../api/users.calls'
+import type { Post } from '../../api/posts.calls'
+import {
+  userCalls,
+  type ProfileQuery,
+  type ProfileTab,
+  type UserProfile,
+  type UserProfileResponse,
+} from '../../api/users.calls'
+import { appendEntries, prependEntries, removeEntry, toEntry } from '../feed/posts.model'
+import { watchPosts } from '../feed/watch-posts'
 import { toast } from '../toast.store'
 import { followMachine, PROFILE_FOLLOW_MESSAGES } from './follow.machine'
 import type { ProfileContext, ProfileEvent, ProfileInput } from './profile.types'
@@ -10,7 +19,8 @@ import type { ProfileContext, ProfileEvent, ProfileInput } from './profile.types
 // A member's profile page (spec section 2, Profile): loading, then the member or 'User not found' or an error with
 // Retry. Once loaded, two things run side by side:
 // - list: the open tab's posts (Posts, Replies, Media, Likes), each read from the server with ?tab= (the spec's
-//   client ignored the tab; we do not), page after page;
+//   client ignored the tab; we do not), page after page. Like the home feed, the list holds ids: the posts go to the
+//   post cache, which also tells it about posts created (shown on top when they belong to the tab) and deleted;
 // - upload: the owner's camera buttons replacing the avatar or the banner; a new avatar is told to the session so
 //   the shell shows it at once.
 // A visitor's Follow/Unfollow button is a child actor (follow.machine.ts) holding the exact followers count.
@@ -20,6 +30,18 @@ export const POSTS_LOAD_FAILED = 'Could not load these posts. Please try again.'
 export const AVATAR_UPDATED = 'Profile photo updated'
 export const BANNER_UPDATED = 'Banner updated'
 export const UPLOAD_FAILED = 'Could not upload the image. Please try again.'
+
+/** Which tab a post the member just wrote shows on (the server's rules, server/modules/posts/profile-queries.ts). */
+export function belongsToTab(post: Post, tab: ProfileTab): boolean {
+  if (tab === 'posts') return post.replyTo === null
+  if (tab === 'replies') return post.replyTo !== null
+  if (tab === 'media') return post.media.length > 0
+  return false
+}
+
+function withPostCount(user: UserProfile, delta: number): UserProfile {
+  return { ...user, stats: { ...user.stats, posts: Math.max(0, user.stats.posts + delta) } }
+}
 
 export const profileMachine = setup({
   types: {
@@ -38,11 +60,16 @@ export const profileMachine = setup({
     uploadAvatar: fromPromise<CurrentUser, File>(({ input, signal }) => run(userCalls.uploadAvatar(input), signal)),
     uploadBanner: fromPromise<CurrentUser, File>(({ input, signal }) => run(userCalls.uploadBanner(input), signal)),
     follow: followMachine,
+    watchPosts,
   },
   actions: {
+    storePosts: sendTo(
+      ({ context }) => context.posts,
+      (_, answer: UserProfileResponse) => ({ type: 'posts.received' as const, posts: answer.posts }),
+    ),
     setProfile: assign(({ context, spawn }, answer: UserProfileResponse) => ({
       user: answer.user,
-      posts: answer.posts,
+      entries: answer.posts.map(toEntry),
       nextCursor: answer.nextCursor,
       follow:
         answer.user.id === context.viewerId
@@ -59,13 +86,28 @@ export const profileMachine = setup({
     })),
     setError: assign((_, message: string) => ({ error: message })),
     clearError: assign({ error: null }),
-    selectTab: assign((_, tab: ProfileTab) => ({ tab, posts: [], nextCursor: null, listError: null })),
-    setPosts: assign((_, answer: UserProfileResponse) => ({ posts: answer.posts, nextCursor: answer.nextCursor })),
-    addPosts: assign(({ context }, answer: UserProfileResponse) => {
-      // A post can move between pages when it is reposted meanwhile; never show it twice.
-      const known = new Set(context.posts.map((post) => `${post.id}:${post.repostedBy?.id ?? ''}`))
-      const fresh = answer.posts.filter((post) => !known.has(`${post.id}:${post.repostedBy?.id ?? ''}`))
-      return { posts: [...context.posts, ...fresh], nextCursor: answer.nextCursor }
+    selectTab: assign((_, tab: ProfileTab) => ({ tab, entries: [], nextCursor: null, listError: null })),
+    setPosts: assign((_, answer: UserProfileResponse) => ({
+      entries: answer.posts.map(toEntry),
+      nextCursor: answer.nextCursor,
+    })),
+    addPosts: assign(({ context }, answer: UserProfileResponse) => ({
+      entries: appendEntries(context.entries, answer.posts.map(toEntry)),
+      nextCursor: answer.nextCursor,
+    })),
+    /** The member's new post, on top of the tab it belongs to, and in the posts count. */
+    showCreated: assign(({ context }, post: Post) => ({
+      entries: belongsToTab(post, context.tab) ? prependEntries(context.entries, [toEntry(post)]) : context.entries,
+      user: context.user ? withPostCount(context.user, 1) : context.user,
+    })),
+    /** A deleted post leaves the list; it leaves the count when it was one of the member's own (not a repost or a like). */
+    forget: assign(({ context }, id: string) => {
+      const entry = context.entries.find((e) => e.id === id)
+      const own = entry !== undefined && entry.repostedBy === null && context.tab !== 'likes'
+      return {
+        entries: removeEntry(context.entries, id),
+        user: context.user && own ? withPostCount(context.user, -1) : context.user,
+      }
     }),
     setListError: assign((_, message: string) => ({ listError: message })),
     clearListError: assign({ listError: null }),
@@ -84,6 +126,7 @@ export const profileMachine = setup({
     isNotFound: (_, error: unknown) => isApiError(error) && error._tag === 'NotFound',
     isOwner: ({ context }) => context.user !== null && context.user.id === context.viewerId,
     isOtherTab: ({ context }, tab: ProfileTab) => tab !== context.tab,
+    isTheirs: ({ context }, post: Post) => post.author.id === context.user?.id,
     hasMore: ({ context }) => context.nextCursor !== null,
   },
 }).createMachine({
@@ -93,7 +136,7 @@ export const profileMachine = setup({
     user: null,
     follow: null,
     tab: 'posts',
-    posts: [],
+    entries: [],
     nextCursor: null,
     error: null,
     listError: null,
@@ -107,7 +150,13 @@ export const profileMachine = setup({
         id: 'loadProfile',
         src: 'loadProfile',
         input: ({ context }) => ({ username: context.username, tab: context.tab }),
-        onDone: { target: 'loaded', actions: { type: 'setProfile', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'loaded',
+          actions: [
+            { type: 'storePosts', params: ({ event }) => event.output },
+            { type: 'setProfile', params: ({ event }) => event.output },
+          ],
+        },
         onError: [
           {
             guard: { type: 'isNotFound', params: ({ event }: { event: ErrorActorEvent }) => event.error },
@@ -126,14 +175,25 @@ export const profileMachine = setup({
     },
     loaded: {
       type: 'parallel',
+      invoke: { id: 'watchPosts', src: 'watchPosts', input: ({ context }) => ({ posts: context.posts }) },
+      on: {
+        'post.created': {
+          guard: { type: 'isTheirs', params: ({ event }) => event.post },
+          actions: { type: 'showCreated', params: ({ event }) => event.post },
+        },
+        'post.deleted': { actions: { type: 'forget', params: ({ event }) => event.id } },
+      },
       states: {
         list: {
           initial: 'ready',
           on: {
             // From any list state: a new tab cancels whatever the old one was loading (the invoke stops on exit).
+            // `reenter` restarts `switching` even when it is already active, so a quick second click never gets the
+            // first tab's answer.
             'profile.tab.select': {
               guard: { type: 'isOtherTab', params: ({ event }) => event.tab },
               target: '.switching',
+              reenter: true,
               actions: { type: 'selectTab', params: ({ event }) => event.tab },
             },
           },
@@ -148,7 +208,13 @@ export const profileMachine = setup({
                 id: 'loadPosts',
                 src: 'loadPosts',
                 input: ({ context }) => ({ username: context.username, tab: context.tab }),
-                onDone: { target: 'ready', actions: { type: 'setPosts', params: ({ event }) => event.output } },
+                onDone: {
+                  target: 'ready',
+                  actions: [
+                    { type: 'storePosts', params: ({ event }) => event.output },
+                    { type: 'setPosts', params: ({ event }) => event.output },
+                  ],
+                },
                 onError: {
                   target: 'failed',
                   actions: {
@@ -165,7 +231,13 @@ export const profileMachine = setup({
                 id: 'loadPosts',
                 src: 'loadPosts',
                 input: ({ context }) => ({ username: context.username, tab: context.tab, cursor: context.nextCursor }),
-                onDone: { target: 'ready', actions: { type: 'addPosts', params: ({ event }) => event.output } },
+                onDone: {
+                  target: 'ready',
+                  actions: [
+                    { type: 'storePosts', params: ({ event }) => event.output },
+                    { type: 'addPosts', params: ({ event }) => event.output },
+                  ],
+                },
                 onError: {
                   target: 'moreFailed',
                   actions: {

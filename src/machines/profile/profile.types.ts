@@ -1,5 +1,8 @@
-import type { ProfilePost, ProfileTab, UserProfile } from '../../api/users.calls'
+import type { ProfileTab, UserProfile } from '../../api/users.calls'
 import type { SessionRef } from '../auth/session-ref'
+import type { PostsRef } from '../feed/posts.machine'
+import type { PostEntry } from '../feed/posts.model'
+import type { PostsNews } from '../feed/watch-posts'
 import type { FollowRef } from './follow.machine'
 
 // The profile actor's shapes, apart from the machine so views and tests can name them without the machine's weight.
@@ -10,6 +13,8 @@ export interface ProfileInput {
   viewerId: string
   /** Told about a new avatar or banner (`session.user.updated`), so the shell shows it at once. */
   session: SessionRef
+  /** The post cache: the tabs' posts are stored there, and it tells the list about created and deleted posts. */
+  posts: PostsRef
 }
 
 export interface ProfileContext extends ProfileInput {
@@ -17,7 +22,8 @@ export interface ProfileContext extends ProfileInput {
   /** The visitor's Follow/Unfollow button and the exact followers count; null on one's own profile. */
   follow: FollowRef | null
   tab: ProfileTab
-  posts: ProfilePost[]
+  /** The open tab's rows (post ids, and who reposted them); the posts themselves are in the post cache. */
+  entries: PostEntry[]
   nextCursor: string | null
   /** Why the profile itself could not be loaded. */
   error: string | null
@@ -32,3 +38,4 @@ export type ProfileEvent =
   | { type: 'profile.list.retry' }
   | { type: 'profile.avatar.upload'; file: File }
   | { type: 'profile.banner.upload'; file: File }
+  | PostsNews

@@ -1,13 +1,6 @@
-import { ComingSoon } from '../ui/ComingSoon'
-import { PageHeader } from '../ui/PageHeader'
+import { ProfileView } from '../profile/ProfileView'
 
 export function ProfileScreen({ username }: { username: string }) {
-  return (
-    <>
-      <PageHeader title="Profile" subtitle={`@${username}`} />
-      <ComingSoon icon="user" title="Profiles are coming soon">
-        Banners, bios, posts, replies and media for @{username} will live here.
-      </ComingSoon>
-    </>
-  )
+  // A new profile actor for each member: moving from one profile to another keeps this route (and component) mounted.
+  return <ProfileView key={username} username={username} />
 }

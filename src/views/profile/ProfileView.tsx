@@ -1,0 +1,54 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { css } from 'styled-system/css'
+import { profileMachine } from '../../machines/profile/profile.machine'
+import {
+  selectIsLoading,
+  selectIsNotFound,
+  selectLoadError,
+  selectUser,
+} from '../../machines/profile/profile.selectors'
+import { selectUser as selectSessionUser } from '../../machines/session/session.selectors'
+import { useInspect, useSession } from '../actors'
+import { formatCount } from '../post/format'
+import { usePosts } from '../post/PostsProvider'
+import { PageHeader } from '../ui/PageHeader'
+import { Spinner } from '../ui/Spinner'
+import { LoadError } from './LoadError'
+import { ProfileHeader } from './ProfileHeader'
+import { ProfileTabs } from './ProfileTabs'
+import { UserNotFound } from './UserNotFound'
+
+// /profile/{username}: the profile actor's states as screens. Mounted once per username (see ProfileScreen).
+export function ProfileView({ username }: { username: string }) {
+  const session = useSession()
+  const viewerId = useSelector(session, (s) => selectSessionUser(s)?.id ?? '')
+  const posts = usePosts()
+  const profile = useActorRef(profileMachine, { input: { username, viewerId, session, posts }, inspect: useInspect() })
+  const loading = useSelector(profile, selectIsLoading)
+  const notFound = useSelector(profile, selectIsNotFound)
+  const error = useSelector(profile, selectLoadError)
+  const user = useSelector(profile, selectUser)
+
+  const name = user ? user.displayName || user.username : 'Profile'
+  const subtitle = user ? `${formatCount(user.stats.posts)} ${user.stats.posts === 1 ? 'post' : 'posts'}` : `@${username}`
+
+  return (
+    <>
+      <PageHeader title={notFound ? 'Profile' : name} subtitle={subtitle} />
+      {loading ? (
+        <div className={css({ display: 'grid', placeItems: 'center', py: '24', color: 'accent' })}>
+          <Spinner size={28} label="Loading profile" />
+        </div>
+      ) : notFound ? (
+        <UserNotFound username={username} />
+      ) : error ? (
+        <LoadError message={error} onRetry={() => profile.send({ type: 'profile.retry' })} />
+      ) : user ? (
+        <>
+          <ProfileHeader actor={profile} user={user} />
+          <ProfileTabs actor={profile} username={user.username} />
+        </>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,445 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createActor, type AnyEventObject, type SnapshotFrom } from 'xstate'
+import { Invalid, Network, NotFound, Server } from '../../src/api/errors'
+import type { CurrentUser } from '../../src/api/types'
+import type { ProfilePost, UserProfileResponse } from '../../src/api/users.calls'
+import { postsMachine } from '../../src/machines/feed/posts.machine'
+import { followMachine } from '../../src/machines/profile/follow.machine'
+import {
+  AVATAR_UPDATED,
+  BANNER_UPDATED,
+  POSTS_LOAD_FAILED,
+  PROFILE_LOAD_FAILED,
+  profileMachine,
+  UPLOAD_FAILED,
+} from '../../src/machines/profile/profile.machine'
+import * as select from '../../src/machines/profile/profile.selectors'
+import type { ProfileContext } from '../../src/machines/profile/profile.types'
+import { sessionMachine } from '../../src/machines/session/session.machine'
+import { toast, toastStore } from '../../src/machines/toast.store'
+import { Calls } from './support/controlled-actors'
+import { robin, storedRobin } from './support/fixtures'
+import { installLocalStorage } from './support/memory-storage'
+import { Coverage, describePath, modelPaths, perform, settle, type EventLabel, type Path } from './support/model'
+import {
+  ann,
+  annFirstPage,
+  morePage,
+  photo,
+  post,
+  repliesPage,
+  robinFirstPage,
+  robinProfile,
+} from './support/profile-fixtures'
+
+// The profile page. What the member sees is read through the same selectors the views use: the spinner, 'User not
+// found', the error with Retry, the header (name, counts, Follow or the camera buttons), the open tab and its posts
+// (ids from the actor, posts from the real post cache), the list's spinner/retry, and the toasts. The page's two
+// regions (list and upload) run side by side and independently, so each is walked on its own: the load paths, the
+// list paths on Ann's profile, the post-cache news, and the upload paths on Robin's own profile.
+
+type Snapshot = SnapshotFrom<typeof profileMachine>
+
+const missing = new NotFound({ message: 'User not found', fromServer: true })
+const offline = new Network({ message: 'Unable to reach the server. Check your connection and try again.' })
+const bare503 = new Server({ status: 503, message: '', fromServer: false })
+const notAnImage = new Invalid({
+  status: 400,
+  message: 'Unsupported file type: the image must be JPEG, PNG, WebP or GIF',
+  fromServer: true,
+  details: [],
+})
+
+const avatarFile = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' })
+const bannerFile = new File([new Uint8Array([137, 80, 78, 71])], 'wide.png', { type: 'image/png' })
+const withAvatar: CurrentUser = { ...robin, avatar: '/media/avatars/new.webp' }
+const withBanner: CurrentUser = { ...robin, banner: '/media/banners/new.webp' }
+
+const created = post('n1', { content: 'Fresh from the composer' })
+const createdReply = post('n2', { replyTo: 'p9' })
+const createdByOther = post('n3', {}, robinProfile)
+
+const names = new Map<unknown, string>([
+  [annFirstPage, "Ann's profile"],
+  [robinFirstPage, "Robin's own profile"],
+  [repliesPage, 'replies page'],
+  [morePage, 'next page'],
+  [withAvatar, 'new avatar'],
+  [withBanner, 'new banner'],
+  [created, 'her new post'],
+  [createdReply, 'her new reply'],
+  [avatarFile, 'me.png'],
+  [bannerFile, 'wide.png'],
+])
+const label: EventLabel = (event) => {
+  const payload = event.output ?? event.post ?? event.file
+  if (names.has(payload)) return `${event.type}(${names.get(payload)})`
+  if (event.type === 'profile.tab.select') return `${event.type}(${String(event.tab)})`
+  return undefined
+}
+
+interface Walk {
+  name: string
+  username: string
+  events: AnyEventObject[]
+}
+
+const walks: Walk[] = [
+  {
+    name: 'load',
+    username: 'ann',
+    events: [
+      { type: 'xstate.done.actor.loadProfile', output: annFirstPage },
+      { type: 'xstate.error.actor.loadProfile', error: missing },
+      { type: 'xstate.error.actor.loadProfile', error: offline },
+      { type: 'xstate.error.actor.loadProfile', error: bare503 },
+      { type: 'profile.retry' },
+    ],
+  },
+  {
+    name: 'list',
+    username: 'ann',
+    events: [
+      { type: 'xstate.done.actor.loadProfile', output: annFirstPage },
+      { type: 'profile.tab.select', tab: 'replies' },
+      { type: 'profile.tab.select', tab: 'posts' },
+      { type: 'profile.more' },
+      { type: 'profile.list.retry' },
+      { type: 'xstate.done.actor.loadPosts', output: repliesPage },
+      { type: 'xstate.done.actor.loadPosts', output: morePage },
+      { type: 'xstate.error.actor.loadPosts', error: offline },
+    ],
+  },
+  {
+    name: 'news from the post cache',
+    username: 'ann',
+    events: [
+      { type: 'xstate.done.actor.loadProfile', output: annFirstPage },
+      { type: 'post.created', post: created },
+      { type: 'post.created', post: createdReply },
+      { type: 'post.created', post: createdByOther },
+      { type: 'post.deleted', id: 'p1' },
+      { type: 'post.deleted', id: 'p2' },
+    ],
+  },
+  {
+    name: 'upload',
+    username: robin.username,
+    events: [
+      { type: 'xstate.done.actor.loadProfile', output: robinFirstPage },
+      { type: 'profile.avatar.upload', file: avatarFile },
+      { type: 'profile.banner.upload', file: bannerFile },
+      { type: 'xstate.done.actor.uploadAvatar', output: withAvatar },
+      { type: 'xstate.done.actor.uploadBanner', output: withBanner },
+      { type: 'xstate.error.actor.uploadAvatar', error: notAnImage },
+      { type: 'xstate.error.actor.uploadBanner', error: offline },
+    ],
+  },
+]
+
+/** What the screen shows, read the way the views read it. */
+function screen(snapshot: Snapshot, cache: ReturnType<typeof startCache>) {
+  const entities = cache.getSnapshot().context.entities
+  const follow = select.selectFollow(snapshot)
+  return {
+    spinner: select.selectIsLoading(snapshot),
+    notFound: select.selectIsNotFound(snapshot),
+    error: select.selectLoadError(snapshot),
+    name: select.selectUser(snapshot)?.displayName ?? null,
+    owner: select.selectIsOwner(snapshot),
+    followButton: follow ? (follow.getSnapshot().context.following ? 'Unfollow' : 'Follow') : null,
+    followers: follow ? follow.getSnapshot().context.followers : (select.selectUser(snapshot)?.stats.followers ?? null),
+    posts: select.selectUser(snapshot)?.stats.posts ?? null,
+    tab: select.selectTab(snapshot),
+    cards: select.selectEntries(snapshot).map((e) => entities[e.id]?.content ?? `(missing ${e.id})`),
+    tabSpinner: select.selectIsTabLoading(snapshot),
+    tabError: select.selectTabError(snapshot),
+    loadingMore: select.selectIsLoadingMore(snapshot),
+    moreFailed: select.selectLoadMoreFailed(snapshot),
+    uploading: select.selectUploading(snapshot),
+    avatar: select.selectUser(snapshot)?.avatar ?? null,
+    banner: select.selectUser(snapshot)?.banner ?? null,
+  }
+}
+
+const startCache = () => createActor(postsMachine).start()
+
+async function signedInSession() {
+  const calls = new Calls()
+  const session = createActor(sessionMachine.provide({ actors: { checkAuth: calls.actor('checkAuth') } }), {
+    input: { stored: storedRobin },
+  }).start()
+  await perform(session, calls, { type: 'xstate.done.actor.checkAuth', output: robin })
+  return session
+}
+
+const contentOf = (posts: ReadonlyArray<ProfilePost>) => posts.map((p) => p.content)
+const coverage = new Coverage(profileMachine)
+
+beforeEach(() => {
+  installLocalStorage()
+  toast.clear()
+})
+
+describe.each(walks)('profile machine: $name', ({ username, events }) => {
+  const graphInput = {
+    username,
+    viewerId: robin.id,
+    session: createActor(sessionMachine, { input: { stored: storedRobin } }),
+    posts: createActor(postsMachine),
+  }
+  const paths: Path[] = modelPaths(profileMachine, {
+    input: graphInput,
+    events,
+    label,
+    serializeState: (s) => {
+      const c = s.context as ProfileContext
+      return JSON.stringify({
+        value: s.value,
+        tab: c.tab,
+        entries: c.entries.map((e) => e.id),
+        cursor: c.nextCursor,
+        // Not the posts count: each `post.created` adds one, so counting it would make the graph endless.
+        user: c.user && { avatar: c.user.avatar, banner: c.user.banner },
+        errors: [c.error, c.listError],
+      })
+    },
+  })
+
+  it.each(paths.map((path) => [describePath(path, label), path] as const))('%s', async (_name, path) => {
+    const calls = new Calls()
+    const cache = startCache()
+    const session = await signedInSession()
+    const machine = profileMachine.provide({
+      actors: {
+        loadProfile: calls.actor('loadProfile'),
+        loadPosts: calls.actor('loadPosts'),
+        uploadAvatar: calls.actor('uploadAvatar'),
+        uploadBanner: calls.actor('uploadBanner'),
+        follow: followMachine.provide({ actors: { setFollow: calls.actor('setFollow') } }),
+      },
+    })
+    const actor = createActor(machine, {
+      input: { username, viewerId: robin.id, session, posts: cache },
+      inspect: coverage.inspector,
+    }).start()
+    coverage.see(actor.getSnapshot())
+    expect(screen(actor.getSnapshot(), cache)).toMatchObject({ spinner: true, name: null, cards: [] })
+    expect(calls.started.at(-1)).toEqual({ id: 'loadProfile', input: { username, tab: 'posts' } })
+
+    for (const step of path.steps) {
+      const before = actor.getSnapshot()
+      const seenBefore = screen(before, cache)
+      const toastsBefore = toastStore.getSnapshot().context.toasts.length
+      if (step.event.type === 'post.created') {
+        // The way it happens: a composer tells the post cache, which stores it and tells the lists.
+        cache.send(step.event as { type: 'post.created'; post: ProfilePost })
+        await settle()
+      } else {
+        await perform(actor, calls, step.event)
+      }
+      const snapshot = actor.getSnapshot()
+      coverage.see(snapshot)
+      expect(snapshot.value).toEqual(step.state.value)
+      const seen = screen(snapshot, cache)
+      const toasts = toastStore.getSnapshot().context.toasts
+      const event = step.event
+
+      switch (event.type) {
+        case 'xstate.init':
+          break
+        case 'xstate.done.actor.loadProfile': {
+          const answer = event.output as UserProfileResponse
+          const own = answer.user.id === robin.id
+          // The header, the Posts tab and its posts (read from the post cache).
+          expect(seen).toMatchObject({
+            spinner: false,
+            name: answer.user.displayName,
+            owner: own,
+            followButton: own ? null : answer.user.isFollowing ? 'Unfollow' : 'Follow',
+            followers: answer.user.stats.followers,
+            tab: 'posts',
+            cards: contentOf(answer.posts),
+          })
+          break
+        }
+        case 'xstate.error.actor.loadProfile':
+          if (event.error === missing) expect(seen).toMatchObject({ notFound: true, error: null, name: null })
+          else expect(seen.error).toBe(event.error === offline ? offline.message : PROFILE_LOAD_FAILED)
+          break
+        case 'profile.retry':
+          expect(seen).toMatchObject({ spinner: true, error: null })
+          expect(calls.started.at(-1)).toEqual({ id: 'loadProfile', input: { username: 'ann', tab: 'posts' } })
+          break
+        case 'profile.tab.select':
+          // The tab shows at once, empty with its spinner, and its own list is asked for with ?tab=.
+          expect(seen).toMatchObject({ tab: event.tab, cards: [], tabSpinner: true, tabError: null })
+          expect(calls.started.at(-1)).toEqual({ id: 'loadPosts', input: { username: 'ann', tab: event.tab } })
+          break
+        case 'profile.more':
+          expect(seen).toMatchObject({ loadingMore: true, cards: seenBefore.cards })
+          expect(calls.started.at(-1)).toEqual({
+            id: 'loadPosts',
+            input: { username: 'ann', tab: seen.tab, cursor: before.context.nextCursor },
+          })
+          break
+        case 'profile.list.retry':
+          expect(seen.tabError).toBeNull()
+          expect(seen.moreFailed).toBe(false)
+          expect(calls.started.at(-1)?.id).toBe('loadPosts')
+          break
+        case 'xstate.done.actor.loadPosts': {
+          const answer = event.output as UserProfileResponse
+          const more = before.matches({ loaded: { list: 'loadingMore' } })
+          expect(seen.cards).toEqual(more ? [...seenBefore.cards, ...contentOf(answer.posts)] : contentOf(answer.posts))
+          expect(seen).toMatchObject({ tabSpinner: false, loadingMore: false })
+          // The header is the one loaded with the page; a tab never resets the follow button.
+          expect(seen.followers).toBe(seenBefore.followers)
+          break
+        }
+        case 'xstate.error.actor.loadPosts':
+          if (before.matches({ loaded: { list: 'loadingMore' } })) {
+            expect(seen).toMatchObject({ moreFailed: true, cards: seenBefore.cards })
+          } else {
+            expect(seen).toMatchObject({ tabError: offline.message, cards: [] })
+          }
+          break
+        case 'post.created': {
+          const p = event.post as ProfilePost
+          const shown = seen.cards[0] === p.content
+          expect(shown).toBe(seen.tab === 'posts' ? p.replyTo === null : seen.tab === 'replies' && p.replyTo !== null)
+          expect(seen.posts).toBe((seenBefore.posts ?? 0) + 1)
+          break
+        }
+        case 'post.deleted': {
+          expect(snapshot.context.entries.some((e) => e.id === event.id)).toBe(false)
+          const entry = before.context.entries.find((e) => e.id === event.id)
+          const own = entry !== undefined && entry.repostedBy === null
+          expect(seen.posts).toBe((seenBefore.posts ?? 0) - (own ? 1 : 0))
+          break
+        }
+        case 'profile.avatar.upload':
+        case 'profile.banner.upload':
+          expect(seen.uploading).toBe(event.type === 'profile.avatar.upload' ? 'avatar' : 'banner')
+          expect(calls.started.at(-1)).toEqual({
+            id: event.type === 'profile.avatar.upload' ? 'uploadAvatar' : 'uploadBanner',
+            input: event.file,
+          })
+          // One image at a time: the other camera button waits.
+          expect(snapshot.can({ type: 'profile.avatar.upload', file: avatarFile })).toBe(false)
+          expect(snapshot.can({ type: 'profile.banner.upload', file: bannerFile })).toBe(false)
+          break
+        case 'xstate.done.actor.uploadAvatar':
+        case 'xstate.done.actor.uploadBanner': {
+          const me = event.output as CurrentUser
+          expect(seen).toMatchObject({ uploading: null, avatar: me.avatar, banner: me.banner })
+          expect(toasts.at(-1)).toMatchObject({
+            type: 'success',
+            message: event.type === 'xstate.done.actor.uploadAvatar' ? AVATAR_UPDATED : BANNER_UPDATED,
+          })
+          // The shell reads the session: it shows the new picture too.
+          expect(session.getSnapshot().context.user).toMatchObject({ avatar: me.avatar, banner: me.banner })
+          break
+        }
+        case 'xstate.error.actor.uploadAvatar':
+        case 'xstate.error.actor.uploadBanner':
+          expect(seen).toMatchObject({ uploading: null, avatar: seenBefore.avatar, banner: seenBefore.banner })
+          expect(toasts.at(-1)).toMatchObject({
+            type: 'error',
+            message: event.error === notAnImage ? notAnImage.message : UPLOAD_FAILED,
+          })
+          break
+        default:
+          throw new Error(`No expectation for ${event.type}`)
+      }
+      if (!event.type.includes('upload') && !event.type.startsWith('xstate.done.actor.upload')) {
+        expect(toastStore.getSnapshot().context.toasts.length, 'only uploads toast here').toBe(toastsBefore)
+      }
+    }
+    actor.stop()
+    session.stop()
+    cache.stop()
+  })
+})
+
+describe('profile machine', () => {
+  it('paths enter every state and take every transition', () => {
+    coverage.expectComplete()
+  })
+
+  async function loadedAnn() {
+    const calls = new Calls()
+    const cache = startCache()
+    const session = await signedInSession()
+    const machine = profileMachine.provide({
+      actors: {
+        loadProfile: calls.actor('loadProfile'),
+        loadPosts: calls.actor('loadPosts'),
+        follow: followMachine.provide({ actors: { setFollow: calls.actor('setFollow') } }),
+      },
+    })
+    const actor = createActor(machine, { input: { username: 'ann', viewerId: robin.id, session, posts: cache } }).start()
+    await perform(actor, calls, { type: 'xstate.done.actor.loadProfile', output: annFirstPage })
+    return { calls, cache, session, actor }
+  }
+
+  it("a visitor's Follow: 'Following' and the server's exact count, through the header's follow actor", async () => {
+    const { calls, actor } = await loadedAnn()
+    const follow = actor.getSnapshot().context.follow
+    expect(follow?.getSnapshot().context).toMatchObject({ userId: ann.id, following: false, followers: 7 })
+    follow?.send({ type: 'follow.toggle' })
+    expect(follow?.getSnapshot().context.followers).toBe(8)
+    await perform(actor, calls, { type: 'xstate.done.actor.setFollow', output: { following: true, followers: 9 } })
+    expect(follow?.getSnapshot().context).toMatchObject({ following: true, followers: 9 })
+    expect(toastStore.getSnapshot().context.toasts.at(-1)?.message).toBe('Following')
+    actor.stop()
+  })
+
+  it("no Follow and no uploads on one's own profile; no uploads on someone else's", async () => {
+    const { actor } = await loadedAnn()
+    expect(actor.getSnapshot().can({ type: 'profile.avatar.upload', file: avatarFile })).toBe(false)
+    actor.stop()
+    const calls = new Calls()
+    const session = await signedInSession()
+    const own = createActor(profileMachine.provide({ actors: { loadProfile: calls.actor('loadProfile') } }), {
+      input: { username: robin.username, viewerId: robin.id, session, posts: startCache() },
+    }).start()
+    await perform(own, calls, { type: 'xstate.done.actor.loadProfile', output: robinFirstPage })
+    expect(own.getSnapshot().context.follow).toBeNull()
+    expect(own.getSnapshot().can({ type: 'profile.avatar.upload', file: avatarFile })).toBe(true)
+    own.stop()
+  })
+
+  it('a second tab click while the first is loading gets its own answer, never the first one', async () => {
+    const { calls, actor } = await loadedAnn()
+    actor.send({ type: 'profile.tab.select', tab: 'replies' })
+    actor.send({ type: 'profile.tab.select', tab: 'likes' })
+    expect(calls.started.slice(-2).map((c) => c.input)).toEqual([
+      { username: 'ann', tab: 'replies' },
+      { username: 'ann', tab: 'likes' },
+    ])
+    const likes = { user: ann, posts: [post('l1', { content: 'Liked by Ann' })], nextCursor: null }
+    await perform(actor, calls, { type: 'xstate.done.actor.loadPosts', output: likes })
+    expect(actor.getSnapshot().context).toMatchObject({ tab: 'likes', entries: [{ id: 'l1', repostedBy: null }] })
+    actor.stop()
+  })
+
+  it("says why a tab could not load, in the member's words when the server gave none", async () => {
+    const { calls, actor } = await loadedAnn()
+    actor.send({ type: 'profile.tab.select', tab: 'media' })
+    await perform(actor, calls, { type: 'xstate.error.actor.loadPosts', error: bare503 })
+    expect(select.selectTabError(actor.getSnapshot())).toBe(POSTS_LOAD_FAILED)
+    actor.send({ type: 'profile.list.retry' })
+    expect(calls.started.at(-1)).toEqual({ id: 'loadPosts', input: { username: 'ann', tab: 'media' } })
+    actor.stop()
+  })
+
+  it('hears about posts through the post cache: a new post of hers shows on top, a deleted one goes', async () => {
+    const { cache, actor } = await loadedAnn()
+    cache.send({ type: 'post.created', post: { ...created, media: [photo] } })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(actor.getSnapshot().context.entries.map((e) => e.id)).toEqual(['n1', 'p1', 'p2'])
+    expect(actor.getSnapshot().context.user?.stats.posts).toBe(4)
+    actor.stop()
+  })
+})

@@ -1,0 +1,98 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import sharp from 'sharp'
+
+// Members and content made through the real API (the e2e server runs with RATE_LIMITS=off), so a test sets up a
+// network in seconds and spends its browser time on what the member does. Every name carries the run's stamp: the
+// suite shares one server, and the first account on it (the admin) may or may not be one of ours.
+
+export const PASSWORD = 'Sparrow2026'
+
+export interface Member {
+  id: string
+  username: string
+  displayName: string
+  token: string
+}
+
+const stamp = Date.now().toString(36).slice(-5)
+let sequence = 0
+
+/** A fresh username (letters, digits, underscores; at most 30). */
+export function uniqueUsername(prefix: string): string {
+  sequence += 1
+  return `${prefix}_${stamp}${sequence}`.slice(0, 30)
+}
+
+export async function register(request: APIRequestContext, prefix: string, displayName: string): Promise<Member> {
+  const username = uniqueUsername(prefix)
+  const res = await request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.test`, displayName, password: PASSWORD },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const body = (await res.json()) as { user: { id: string }; token: string }
+  return { id: body.user.id, username, displayName, token: body.token }
+}
+
+const auth = (member: Member) => ({ Authorization: `Bearer ${member.token}` })
+
+export async function follow(request: APIRequestContext, who: Member, target: Member): Promise<void> {
+  const res = await request.post(`/api/users/${target.id}/follow`, { headers: auth(who) })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
+export interface NewPost {
+  content?: string
+  replyTo?: string
+  image?: Buffer
+}
+
+/** POST /api/posts as multipart (spec section 7), the way the composer sends it. */
+export async function publish(request: APIRequestContext, who: Member, post: NewPost): Promise<{ id: string }> {
+  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
+    visibility: 'public',
+    sensitive: 'false',
+  }
+  if (post.content) multipart.content = post.content
+  if (post.replyTo) multipart.replyTo = post.replyTo
+  if (post.image) multipart.media = { name: 'photo.png', mimeType: 'image/png', buffer: post.image }
+  const res = await request.post('/api/posts', { headers: auth(who), multipart })
+  expect(res.status(), await res.text()).toBe(201)
+  const body = (await res.json()) as { post: { id: string } }
+  return body.post
+}
+
+export async function like(request: APIRequestContext, who: Member, postId: string): Promise<void> {
+  const res = await request.post(`/api/posts/${postId}/like`, { headers: auth(who) })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
+/** A small PNG with a diagonal two-colour gradient, so uploads look like pictures in the screenshots. */
+export async function gradientPng(width: number, height: number, from: [number, number, number], to: [number, number, number]) {
+  const pixels = Buffer.alloc(width * height * 3)
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const t = (x / width + y / height) / 2
+      const offset = (y * width + x) * 3
+      for (let c = 0; c < 3; c += 1) pixels[offset + c] = Math.round((from[c] ?? 0) * (1 - t) + (to[c] ?? 0) * t)
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer()
+}
+
+export async function logIn(page: Page, member: Member): Promise<void> {
+  await page.goto('/login')
+  await page.getByLabel(/username or email/i).fill(member.username)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: /log in|sign in/i }).click()
+  await expect(page).toHaveURL(/\/$/)
+}
+
+export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((value) => {
+    localStorage.setItem('theme-storage', JSON.stringify({ context: { theme: value }, version: 0 }))
+  }, theme)
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true })
+}

@@ -226,9 +226,9 @@ dismissed, at most 20).
 
 ## Testing
 
-\`tests/machines/*.machine.test.ts\` walk every chart with \`@xstate/graph\` (every simple path, plus one path through
-each edge), replay each path on a real actor whose server calls the test settles, and fail if any state or transition
-listed here is never reached. Run them with \`npx vitest run --project machines\`.
+The tests in \`tests/machines/\` walk every chart with \`@xstate/graph\` (every simple path, plus one path through each
+edge; a machine with parallel regions is walked one region at a time), replay each path on a real actor whose server
+calls the test settles, and fail if any state or transition listed here is never reached. Run them with \`npx vitest run --project machines\`.
 
 ## Inspecting live machines
 

@@ -113,7 +113,7 @@ test('edit profile in Settings: rules, Profile updated, the new name on the prof
   robin.displayName = 'Robin of the Reeds'
 })
 
-test('privacy settings save with their toast and stay after a reload', async ({ page }) => {
+test('privacy settings save with their toast and stay after a reload; Appearance switches the theme', async ({ page }) => {
   await logIn(page, robin)
   await page.goto('/settings?tab=privacy')
   const form = page.getByRole('form', { name: 'Privacy settings' })
@@ -126,6 +126,13 @@ test('privacy settings save with their toast and stay after a reload', async ({ 
   await expect(form.getByLabel(/Show sensitive content/)).toBeChecked()
   await expect(form.getByLabel('Direct Messages')).toHaveValue('following')
   await expect(form.getByLabel('Mentions')).toHaveValue('none')
+
+  // Appearance: Light or Dark, for the whole page at once.
+  await page.goto('/settings?tab=appearance')
+  await page.getByRole('radio', { name: 'Dark' }).check({ force: true })
+  await expect(page.locator('html')).toHaveClass(/dark/)
+  await page.getByRole('radio', { name: 'Light' }).check({ force: true })
+  await expect(page.locator('html')).not.toHaveClass(/dark/)
 })
 
 test('upload an avatar and a banner from the camera buttons', async ({ page }) => {

@@ -70,6 +70,7 @@ export const followListMachine = setup({
               ? null
               : spawn('follow', {
                   id: `follow-${entry.id}`,
+                  // Rows show no followers count (the entry has none); the button only needs the state.
                   input: { userId: entry.id, following: entry.isFollowing, followers: 0, messages: LIST_FOLLOW_MESSAGES },
                 }),
         }),

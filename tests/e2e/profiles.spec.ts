@@ -33,6 +33,8 @@ const annPosts = {
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async ({ request }) => {
+  // 24 registrations (argon2 on the server) and 44 follows: more than one test's budget on a busy machine.
+  test.setTimeout(120_000)
   robin = await register(request, 'robin', 'Robin Wren')
   ann = await register(request, 'ann', 'Ann Estuary')
   fans = []
@@ -242,6 +244,7 @@ test('profile tabs each show what their name says', async ({ page }) => {
 })
 
 test('followers and following lists with Load more; follow from a row', async ({ page }) => {
+  test.slow()
   await logIn(page, robin)
   await page.goto(`/profile/${ann.username}`)
   await profileSection(page).getByRole('link', { name: `${FANS + 1} Followers` }).click()
@@ -289,6 +292,8 @@ test('followers and following lists with Load more; follow from a row', async ({
 })
 
 test('screenshots: profile, followers and settings, light and dark, desktop and phone', async ({ page }) => {
+  // Sixteen full-page screenshots.
+  test.slow()
   await logIn(page, robin)
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme)

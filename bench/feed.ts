@@ -35,7 +35,9 @@ import { findViewer, openSqlFeed, type Viewer } from './lib/sql-feed'
  *
  * 1. A fresh PostgreSQL database `wren_bench`, seeded with 1M posts (server/seed).
  * 2. The real app (buildApp) on a loopback port; autocannon in a child process at 50 connections against
- *    GET /api/posts/feed for a member following 2,000 accounts and one following 20.
+ *    GET /api/posts/feed for a member following 2,000 accounts and one following 20. Then the same app built with
+ *    its read caches off (`caches: false`): the cache-miss path, every request paying the database (session,
+ *    feed keys, followees, cards, flags), so the table shows the cold path as well as the common one.
  * 3. The same feed SQL (the posts module's functions) on a `pg` pool, 50 clients in a loop.
  * 4. A route serving 20 fixed posts through the same response schema, without a database.
  * 5. A table, the ratios, the targets, and bench/results/<date>-feed.{json,md}. The database is dropped at the end.
@@ -182,6 +184,24 @@ async function main() {
       scenarios.push(fromHttp(`HTTP feed, ${m.label}, 1 connection`, single))
     }
 
+    // The cache-miss path: the same app with every read cache off, measured at the same concurrency.
+    const cold = await buildApp({
+      config: { databaseUrl: url, dataDir, rateLimits: false, logLevel: 'silent' },
+      logger: false,
+      caches: false,
+    })
+    try {
+      const coldBase = await listen(cold)
+      for (const m of members) {
+        if (!byName(scenarios, `HTTP feed, ${m.label}`)) continue
+        log(`HTTP feed, ${m.label}, caches off (cache-miss path)...`)
+        const r = await load(`${coldBase}/api/posts/feed`, { authorization: `Bearer ${m.token}` })
+        scenarios.push(fromHttp(`HTTP feed, ${m.label}, caches off`, r, 'every read from PostgreSQL'))
+      }
+    } finally {
+      await cold.close()
+    }
+
     // SQL only: the same statements through pg.
     for (const m of members) {
       plans[m.label] = await sqlFeed.explain(m.viewer)
@@ -259,6 +279,9 @@ function ratios(scenarios: Scenario[]): Record<string, number> {
       out[`feed/raw-SQL throughput, ${label}`] = feed.rate / keys.rate
     }
     if (page) out[`feed/SQL keys+cards throughput, ${label}`] = feed.rate / page.rate
+    const cold = byName(scenarios, `HTTP feed, ${label}, caches off`)
+    if (cold && page) out[`feed caches off/SQL keys+cards throughput, ${label}`] = cold.rate / page.rate
+    if (cold) out[`feed/feed caches off throughput, ${label}`] = feed.rate / cold.rate
     if (noDb) {
       out[`feed/no-DB throughput, ${label}`] = feed.rate / noDb.rate
       out[`feed/no-DB p50 latency, ${label}`] = feed.p50 / noDb.p50

@@ -52,16 +52,15 @@ export function createServices(
   const warn = (message: string, err: unknown) => log?.warn({ err }, message)
   const invalidations = new Invalidations(cache.bus, (err) => warn('could not publish a cache invalidation', err))
   const sessionCache = new SessionCache(cache.enabled)
-  const postCaches = new PostCaches(db, cache.enabled)
+  const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'))
+  const postCaches = new PostCaches(db, storage, cache.enabled)
   invalidations.register(sessionCache)
   invalidations.register(postCaches)
   const sessions = new SessionStore(db, sessionCache, invalidations)
-  const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'))
   const images = new ImageProcessor()
-  const views = new ViewCounter(db, (err) => warn('could not save view counts', err), undefined, (postIds) =>
-    // Local only: every process flushes its own views and evicts its own cards; others see them within CARD_TTL_MS.
-    invalidations.applyLocally({ kind: 'posts-changed', postIds }),
-  )
+  // Flushed views do not evict cards: that would discard every hot card every 2 s (and every fill in flight with
+  // it). View counts on cards in lists lag by up to the card TTL; a post's own page reads them fresh.
+  const views = new ViewCounter(db, (err) => warn('could not save view counts', err))
   const posts = new PostService(db, storage, images, views, postCaches, invalidations, warn)
   return {
     config,

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { LoadResult } from './load'
@@ -140,7 +141,9 @@ export function toMarkdown(report: BenchReport): string {
 
 export async function writeReport(dir: string, report: BenchReport): Promise<{ json: string; markdown: string }> {
   await mkdir(dir, { recursive: true })
-  const base = path.join(dir, `${report.date}-feed`)
+  // Several runs a day each keep their file (a before/after pair stays side by side): -2, -3, ... after the first.
+  let base = path.join(dir, `${report.date}-feed`)
+  for (let n = 2; existsSync(`${base}.json`); n += 1) base = path.join(dir, `${report.date}-feed-${n}`)
   await writeFile(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`)
   await writeFile(`${base}.md`, toMarkdown(report))
   return { json: `${base}.json`, markdown: `${base}.md` }

@@ -31,9 +31,9 @@ export interface SqlFeed {
 const PAGE = 20
 const dialect = new PgDialect()
 
-export function openSqlFeed(url: string, connections: number): SqlFeed {
+export function openSqlFeed(url: string, connections: number, idleTimeoutMillis?: number): SqlFeed {
   // Same session settings as the app's pool (server/db/client.ts: no JIT), so only the web layer differs.
-  const pool = new pg.Pool({ connectionString: url, max: connections, options: '-c jit=off' })
+  const pool = new pg.Pool({ connectionString: url, max: connections, options: '-c jit=off', idleTimeoutMillis })
   // An idle pooled connection that fails (the server restarting, the database dropped) emits 'error' on the pool;
   // unheard, that would end the process mid-report.
   pool.on('error', (err) => console.error(`bench pg pool: ${err.message}`))

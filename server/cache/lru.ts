@@ -1,5 +1,5 @@
 /**
- * A bounded least-recently-used map with a time-to-live per entry: the building block of every in-memory cache of
+ * A bounded (approximately) least-recently-used map with a time-to-live per entry: the building block of every in-memory cache of
  * the app. Bounded by entry count and, optionally, by a weight per entry (a cached timeline weighs as many followees
  * as it indexes), so memory stays predictable whatever the traffic.
  *
@@ -10,7 +10,13 @@
  */
 export interface LruOptions<K, V> {
   maxEntries: number
+  /** After this an entry is gone. */
   ttlMs: number
+  /**
+   * After this (default: ttlMs) an entry is still served but reported stale, so its owner reloads it in the
+   * background: a hot entry never expires under the feet of every request waiting on it.
+   */
+  refreshMs?: number
   /** Total weight allowed; `weigh` gives each entry's (default 1 each, i.e. the entry count). */
   maxWeight?: number
   weigh?: (value: V) => number
@@ -22,7 +28,10 @@ export interface LruOptions<K, V> {
 interface Entry<V> {
   value: V
   expiresAt: number
+  refreshAt: number
   weight: number
+  /** Read since it last reached the old end (second chance, see shrink). */
+  used: boolean
 }
 
 export class Lru<K, V> {
@@ -45,16 +54,22 @@ export class Lru<K, V> {
   }
 
   get(key: K): V | undefined {
+    return this.lookup(key)?.value
+  }
+
+  /** The value, and whether it is due for a background reload (`refreshMs`). */
+  lookup(key: K): { value: V; stale: boolean } | undefined {
     const entry = this.entries.get(key)
     if (!entry) return undefined
-    if (entry.expiresAt <= this.now()) {
+    const now = this.now()
+    if (entry.expiresAt <= now) {
       this.remove(key, entry)
       return undefined
     }
-    // Map keeps insertion order: re-inserting moves the entry to the young end.
-    this.entries.delete(key)
-    this.entries.set(key, entry)
-    return entry.value
+    // Only marked: moving it to the young end on every read (delete + set) costs more than the read itself on the
+    // hot path; eviction gives marked entries a second chance instead (the CLOCK approximation of LRU).
+    entry.used = true
+    return { value: entry.value, stale: entry.refreshAt <= now }
   }
 
   /** Stores unless an invalidation happened since `generation` was read (the value may predate it). */
@@ -63,7 +78,14 @@ export class Lru<K, V> {
     const old = this.entries.get(key)
     if (old) this.remove(key, old)
     const weight = this.options.weigh?.(value) ?? 1
-    this.entries.set(key, { value, expiresAt: this.now() + this.options.ttlMs, weight })
+    const now = this.now()
+    this.entries.set(key, {
+      value,
+      expiresAt: now + this.options.ttlMs,
+      refreshAt: now + (this.options.refreshMs ?? this.options.ttlMs),
+      weight,
+      used: false,
+    })
     this.weight += weight
     this.shrink()
     return true
@@ -91,7 +113,15 @@ export class Lru<K, V> {
     while (this.entries.size > this.options.maxEntries || this.weight > maxWeight) {
       const oldest = this.entries.entries().next()
       if (oldest.done) return
-      this.remove(oldest.value[0], oldest.value[1])
+      const [key, entry] = oldest.value
+      if (entry.used) {
+        // Map keeps insertion order: re-inserting moves it to the young end. Each entry is spared once per pass.
+        entry.used = false
+        this.entries.delete(key)
+        this.entries.set(key, entry)
+        continue
+      }
+      this.remove(key, entry)
     }
   }
 

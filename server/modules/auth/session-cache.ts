@@ -10,7 +10,7 @@ export interface CachedSession {
   lastSeenAt: Date
 }
 
-// Short: the safety net if an invalidation from another process is lost (and the bound on staleness of a member's
+// Short (an entry is reloaded in the background once this old, and dropped at twice it): the safety net if an invalidation from another process is lost (and the bound on staleness of a member's
 // row changed by a process that cannot publish, e.g. the admin CLI without REDIS_URL).
 export const SESSION_CACHE_TTL_MS = 30_000
 export const SESSION_CACHE_MAX = 10_000
@@ -24,15 +24,20 @@ export class SessionCache implements InvalidationTarget {
   private readonly lru: Lru<string, CachedSession>
 
   constructor(enabled = true) {
-    this.lru = new Lru({ maxEntries: enabled ? SESSION_CACHE_MAX : 0, ttlMs: SESSION_CACHE_TTL_MS })
+    this.lru = new Lru({
+      maxEntries: enabled ? SESSION_CACHE_MAX : 0,
+      ttlMs: 2 * SESSION_CACHE_TTL_MS,
+      refreshMs: SESSION_CACHE_TTL_MS,
+    })
   }
 
   get generation(): number {
     return this.lru.generation
   }
 
-  get(tokenHash: string): CachedSession | undefined {
-    return this.lru.get(tokenHash)
+  /** Past SESSION_CACHE_TTL_MS an entry is `stale`: served while the caller reloads it in the background. */
+  get(tokenHash: string): { value: CachedSession; stale: boolean } | undefined {
+    return this.lru.lookup(tokenHash)
   }
 
   setIfFresh(tokenHash: string, session: CachedSession, generation: number): void {
@@ -42,6 +47,10 @@ export class SessionCache implements InvalidationTarget {
   apply(message: Invalidation): void {
     if (message.kind === 'sessions-ended') this.dropSessions(message.sessionIds)
     else if (message.kind === 'member-changed' || message.kind === 'follows-changed') this.dropMember(message.userId)
+  }
+
+  drop(tokenHash: string): void {
+    this.lru.invalidate(tokenHash)
   }
 
   dropSessions(sessionIds: readonly string[]): void {

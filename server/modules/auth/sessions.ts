@@ -1,8 +1,9 @@
 import type { Database } from '../../db/client'
 import type { UserRow } from '../../db/schema'
 import type { Invalidations } from '../../cache/invalidations'
+import { SingleFlight } from '../../cache/single-flight'
 import { deleteSession, findSessionWithUser, insertSession, touchSession } from './queries'
-import type { SessionCache } from './session-cache'
+import type { CachedSession, SessionCache } from './session-cache'
 import { hashToken, looksLikeToken, newToken } from './tokens'
 
 /** The member behind a request's bearer token. */
@@ -22,6 +23,8 @@ const TOUCH_INTERVAL_MS = 60_000
  */
 export class SessionStore {
   private readonly revokedListeners = new Set<RevokedListener>()
+  /** Concurrent first requests of one token share one lookup. */
+  private readonly loads = new SingleFlight<string, CachedSession | undefined>()
 
   constructor(
     private readonly db: Database,
@@ -39,15 +42,14 @@ export class SessionStore {
   async resolve(token: string): Promise<Authenticated | undefined> {
     if (!looksLikeToken(token)) return undefined
     const tokenHash = hashToken(token)
-    let session = this.cache.get(tokenHash)
-    if (!session) {
-      // Taken before the read: a logout committing while we read makes the store below a no-op.
-      const generation = this.cache.generation
-      const row = await findSessionWithUser(this.db, tokenHash)
-      if (!row) return undefined
-      session = { sessionId: row.sessionId, user: row.user, lastSeenAt: row.lastSeenAt }
-      this.cache.setIfFresh(tokenHash, session, generation)
-    }
+    const cached = this.cache.get(tokenHash)
+    // A stale entry answers this request while one reload runs behind it; if the session ended meanwhile the
+    // reload finds no row and the entry goes (an ended session is normally dropped at once by its invalidation).
+    // Keyed by generation too: a request after a logout never joins a lookup that started before it.
+    const load = () => this.loads.run(`${this.cache.generation}:${tokenHash}`, () => this.load(tokenHash))
+    if (cached?.stale) void load().catch(() => undefined)
+    const session = cached?.value ?? (await load())
+    if (!session) return undefined
     const staleBefore = new Date(Date.now() - TOUCH_INTERVAL_MS)
     if (session.lastSeenAt < staleBefore) {
       // Marked first so that concurrent requests of this session do not all write; the update is conditional anyway.
@@ -55,6 +57,19 @@ export class SessionStore {
       await touchSession(this.db, session.sessionId, staleBefore)
     }
     return { user: session.user, sessionId: session.sessionId }
+  }
+
+  private async load(tokenHash: string): Promise<CachedSession | undefined> {
+    // Taken before the read: a logout committing while we read makes the store below a no-op.
+    const generation = this.cache.generation
+    const row = await findSessionWithUser(this.db, tokenHash)
+    if (!row) {
+      this.cache.drop(tokenHash)
+      return undefined
+    }
+    const session = { sessionId: row.sessionId, user: row.user, lastSeenAt: row.lastSeenAt }
+    this.cache.setIfFresh(tokenHash, session, generation)
+    return session
   }
 
   async revoke(sessionId: string): Promise<void> {

@@ -1,7 +1,8 @@
 import { toDate } from '../../db/rows'
 import type { Schemas } from '../../http/handler-types'
 import type { Storage } from '../../storage/storage'
-import type { MediaJson, PostViewRow } from './queries'
+import type { PostCard } from './card-queries'
+import type { MediaJson } from './queries'
 
 export interface UserSummaryRow {
   id: string
@@ -10,6 +11,8 @@ export interface UserSummaryRow {
   avatar: string | null
   verified: boolean
 }
+
+type Post = Schemas['Post']
 
 export function toUserSummary(row: UserSummaryRow): Schemas['UserSummary'] {
   return {
@@ -33,32 +36,66 @@ function toMedia(media: MediaJson, storage: Storage): Schemas['PostMedia'] {
   }
 }
 
-/** The contract's `Post`, field by field (a new column reaches clients only by being named here and in the yaml). */
-export function toPost(row: PostViewRow, storage: Storage): Schemas['Post'] {
+/** The part of the contract's `Post` that is the same for every viewer, presented once when a card is cached. */
+export type PostBase = Omit<Post, 'author' | 'liked' | 'reposted' | 'replyCount'> & {
+  authorId: string
+  /** Public direct replies (stored count). */
+  publicReplies: number
+}
+
+export function toPostBase(card: PostCard, storage: Storage): PostBase {
   return {
-    id: row.id,
-    author: toUserSummary({
-      id: row.author_id,
-      username: row.username,
-      display_name: row.display_name,
-      avatar: row.avatar,
-      verified: row.verified,
-    }),
-    content: row.content,
-    media: (row.media ?? []).map((m) => toMedia(m, storage)),
-    mentions: row.mentions,
-    hashtags: row.hashtags,
-    visibility: row.visibility,
-    sensitive: row.sensitive,
-    sensitiveReason: row.sensitive_reason,
-    replyTo: row.reply_to,
-    createdAt: toDate(row.created_at).toISOString(),
-    edited: row.edited_at !== null,
-    likeCount: row.like_count,
-    repostCount: row.repost_count,
-    replyCount: row.reply_count,
-    views: row.view_count,
-    liked: row.liked,
-    reposted: row.reposted,
+    id: card.id,
+    authorId: card.author_id,
+    content: card.content,
+    media: (card.media ?? []).map((m) => toMedia(m, storage)),
+    mentions: card.mentions,
+    hashtags: card.hashtags,
+    visibility: card.visibility,
+    sensitive: card.sensitive,
+    sensitiveReason: card.sensitive_reason,
+    replyTo: card.reply_to,
+    createdAt: toDate(card.created_at).toISOString(),
+    edited: card.edited_at !== null,
+    likeCount: card.like_count,
+    repostCount: card.repost_count,
+    publicReplies: card.reply_count,
+    views: card.view_count,
+  }
+}
+
+/** What the viewer sees of a post, field by field (a new column reaches clients only by being named here and in the yaml). */
+export interface ViewerPart {
+  author: Schemas['UserSummary']
+  liked: boolean
+  reposted: boolean
+  /** Non-public direct replies this viewer may see. */
+  hiddenReplies: number
+}
+
+/**
+ * The contract's `Post` for one viewer. Built as one literal of a fixed shape on every request (cheap), from parts
+ * that are shared and never mutated.
+ */
+export function toPost(base: PostBase, viewer: ViewerPart): Post {
+  return {
+    id: base.id,
+    author: viewer.author,
+    content: base.content,
+    media: base.media,
+    mentions: base.mentions,
+    hashtags: base.hashtags,
+    visibility: base.visibility,
+    sensitive: base.sensitive,
+    sensitiveReason: base.sensitiveReason,
+    replyTo: base.replyTo,
+    createdAt: base.createdAt,
+    edited: base.edited,
+    likeCount: base.likeCount,
+    repostCount: base.repostCount,
+    replyCount: base.publicReplies + viewer.hiddenReplies,
+    views: base.views,
+    liked: viewer.liked,
+    reposted: viewer.reposted,
   }
 }

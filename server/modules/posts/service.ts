@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Invalidations } from '../../cache/invalidations'
+import { SingleFlight } from '../../cache/single-flight'
 import type { Database } from '../../db/client'
 import { uuidv7 } from '../../db/ids'
 import type { UserRow } from '../../db/schema'
@@ -15,7 +16,6 @@ import { TIMELINE_ITEMS } from './cache/timelines'
 import { loadFolloweeIds } from './card-queries'
 import { feedKeys, feedPlanFor, type FeedKey } from './feed-queries'
 import { storePostMedia } from './post-media'
-import { toPost, toUserSummary } from './present'
 import { profileKeys, type ProfileTab } from './profile-queries'
 import {
   deleteThread,
@@ -24,7 +24,6 @@ import {
   insertPost,
   type KeyRow,
   type PostRef,
-  type PostViewRow,
   type Reaction,
   replyKeys,
   toggleReaction,
@@ -64,6 +63,9 @@ const blankToNull = (text: string | undefined) => {
 
 /** Posting, reading, deleting and reacting; every read applies the viewer's visibility (posts/visibility.ts). */
 export class PostService {
+  /** Concurrent first-page misses of one member share one feed query (cache/timelines.ts). */
+  private readonly timelineLoads = new SingleFlight<string, FeedKey[]>()
+
   constructor(
     private readonly db: Database,
     private readonly storage: Storage,
@@ -174,13 +176,17 @@ export class PostService {
 
   /** Posts by id as the viewer sees them, in the order given; counts a view of each. */
   private async present(viewerId: string, ids: readonly string[], fresh?: ReadonlySet<string>): Promise<Post[]> {
-    const rows = await this.caches.postViews(viewerId, ids, fresh)
-    const shown = ids.flatMap((id) => {
-      const row = rows.get(id)
-      return row ? [row] : []
-    })
-    this.views.record(viewerId, shown.map((r: PostViewRow) => ({ id: r.id, authorId: r.author_id })))
-    return shown.map((row) => toPost(row, this.storage))
+    const found = await this.caches.posts(viewerId, ids, fresh)
+    const shown: Post[] = []
+    for (const id of ids) {
+      const post = found.get(id)
+      if (post) shown.push(post)
+    }
+    this.views.record(
+      viewerId,
+      shown.map((p) => ({ id: p.id, authorId: p.author.id })),
+    )
+    return shown
   }
 
   private async presentFeed(viewerId: string, keys: readonly FeedKey[]): Promise<FeedPost[]> {
@@ -200,8 +206,7 @@ export class PostService {
 
   private async userSummaries(ids: readonly string[]): Promise<Map<string, Schemas['UserSummary']>> {
     if (ids.length === 0) return new Map()
-    const rows = await this.caches.summaries(ids)
-    return new Map([...rows].map(([id, r]) => [id, toUserSummary(r)]))
+    return this.caches.summaries(ids)
   }
 
   /** Slices one page out of keys fetched with one extra, and makes the cursor of its last item. */
@@ -229,14 +234,21 @@ export class PostService {
   private async firstFeedKeys(viewer: UserRow): Promise<FeedKey[]> {
     const timelines = this.caches.timelines
     const cached = timelines.get(viewer.id)
-    if (cached) return cached.keys
-    const generation = timelines.generation
-    const [keys, followees] = await Promise.all([
-      feedKeys(this.db, viewer.id, undefined, TIMELINE_ITEMS, feedPlanFor(viewer.followingCount)),
-      loadFolloweeIds(this.db, viewer.id),
-    ])
-    timelines.storeIfFresh(viewer.id, { keys, sources: [viewer.id, ...followees] }, generation)
-    return keys
+    // Keyed by generation too: a request after an invalidation never joins a load that started before it.
+    const load = () => this.timelineLoads.run(`${timelines.generation}:${viewer.id}`, async () => {
+      const generation = timelines.generation
+      const [keys, followees] = await Promise.all([
+        feedKeys(this.db, viewer.id, undefined, TIMELINE_ITEMS, feedPlanFor(viewer.followingCount)),
+        loadFolloweeIds(this.db, viewer.id),
+      ])
+      timelines.storeIfFresh(viewer.id, { keys, sources: [viewer.id, ...followees] }, generation)
+      return keys
+    })
+    if (!cached) return load()
+    // Past its TTL (no invalidation came, so it is most likely still exact): this request gets it while one reload
+    // runs behind; the 50 requests waiting on a hot member's expired timeline would otherwise all wait on the query.
+    if (cached.stale) void load().catch((err: unknown) => this.log('could not reload a feed timeline', err))
+    return cached.value.keys
   }
 
   async profilePosts(viewer: UserRow, authorId: string, tab: ProfileTab, page: PageRequest): Promise<Page<FeedPost>> {

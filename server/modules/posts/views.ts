@@ -18,8 +18,6 @@ export class ViewCounter {
     private readonly db: SqlExecutor,
     private readonly onError: (err: unknown) => void = () => undefined,
     intervalMs: number = VIEW_FLUSH_INTERVAL_MS,
-    /** Told which posts' stored counts just changed (their cached cards hold the old count). */
-    private readonly onFlushed: (postIds: string[]) => void = () => undefined,
   ) {
     this.timer = setInterval(() => void this.flush(), intervalMs)
     this.timer.unref()
@@ -41,7 +39,6 @@ export class ViewCounter {
       this.pending = new Map()
       try {
         await addViews(this.db, batch)
-        this.onFlushed([...batch.keys()])
       } catch (err) {
         this.onError(err)
       }

@@ -15,15 +15,20 @@ export class FlagCache {
   private readonly lru: Lru<string, Map<string, ViewerFlags>>
 
   constructor(private readonly enabled: boolean) {
-    this.lru = new Lru({ maxEntries: enabled ? FLAGS_MAX_VIEWERS : 0, ttlMs: FLAGS_TTL_MS })
+    this.lru = new Lru({ maxEntries: enabled ? FLAGS_MAX_VIEWERS : 0, ttlMs: 2 * FLAGS_TTL_MS, refreshMs: FLAGS_TTL_MS })
   }
 
   get generation(): number {
     return this.lru.generation
   }
 
-  lookup(viewerId: string, ids: readonly string[]): { found: Map<string, ViewerFlags>; missing: string[] } {
-    const cached = this.lru.get(viewerId)
+  /** As CardCache.lookup: a viewer's map past FLAGS_TTL_MS makes all its hits stale (reloaded in the background). */
+  lookup(
+    viewerId: string,
+    ids: readonly string[],
+  ): { found: Map<string, ViewerFlags>; missing: string[]; stale: string[] } {
+    const hit = this.lru.lookup(viewerId)
+    const cached = hit?.value
     const found = new Map<string, ViewerFlags>()
     const missing: string[] = []
     for (const id of ids) {
@@ -31,7 +36,7 @@ export class FlagCache {
       if (flags) found.set(id, flags)
       else missing.push(id)
     }
-    return { found, missing }
+    return { found, missing, stale: hit?.stale ? [...found.keys()] : [] }
   }
 
   storeIfFresh(viewerId: string, flags: ReadonlyMap<string, ViewerFlags>, generation: number): void {

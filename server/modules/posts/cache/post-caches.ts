@@ -1,13 +1,18 @@
 import type { Invalidation } from '../../../cache/invalidation'
 import type { InvalidationTarget } from '../../../cache/invalidations'
+import { SingleFlight } from '../../../cache/single-flight'
 import type { Database } from '../../../db/client'
-import { loadCards, loadUserSummaries, loadViewerFlags, type PostCard, type ViewerFlags } from '../card-queries'
-import type { UserSummaryRow } from '../present'
-import type { PostViewRow } from '../queries'
+import type { Schemas } from '../../../http/handler-types'
+import type { Storage } from '../../../storage/storage'
+import { loadCards, loadUserSummaries, loadViewerFlags, type ViewerFlags } from '../card-queries'
+import { type PostBase, toPost, toPostBase, toUserSummary } from '../present'
 import { AuthorCache } from './authors'
 import { CardCache } from './cards'
 import { FlagCache } from './flags'
 import { TimelineCache } from './timelines'
+
+type Post = Schemas['Post']
+type UserSummary = Schemas['UserSummary']
 
 /**
  * The read side of posts, served from memory when it can be: cards, authors, per-viewer flags and the first feed
@@ -20,9 +25,15 @@ export class PostCaches implements InvalidationTarget {
   readonly authors: AuthorCache
   readonly flags: FlagCache
   readonly timelines: TimelineCache
+  // Keyed by the cache's generation and the exact ids (and viewer) missing: concurrent requests for the same page
+  // share one query, but a request that comes after an invalidation never joins a load that started before it.
+  private readonly cardLoads = new SingleFlight<string, PostBase[]>()
+  private readonly flagLoads = new SingleFlight<string, Map<string, ViewerFlags>>()
+  private readonly summaryLoads = new SingleFlight<string, UserSummary[]>()
 
   constructor(
     private readonly db: Database,
+    private readonly storage: Storage,
     enabled = true,
   ) {
     this.cards = new CardCache(enabled)
@@ -64,91 +75,91 @@ export class PostCaches implements InvalidationTarget {
   }
 
   /** Member summaries by id, loading the missing ones in one query. */
-  async summaries(ids: readonly string[]): Promise<Map<string, UserSummaryRow>> {
-    const { found, missing } = this.authors.lookup(ids)
-    if (missing.length > 0) {
-      const generation = this.authors.generation
-      const rows = await loadUserSummaries(this.db, missing)
-      this.authors.storeIfFresh(rows, generation)
-      for (const row of rows) found.set(row.id, row)
-    }
+  async summaries(ids: readonly string[]): Promise<Map<string, UserSummary>> {
+    const { found, missing, stale } = this.authors.lookup(ids)
+    if (stale.length > 0) void this.loadSummaries(stale).catch(() => undefined)
+    if (missing.length > 0) for (const row of await this.loadSummaries(missing)) found.set(row.id, row)
     return found
   }
 
+  private loadSummaries(ids: string[]): Promise<UserSummary[]> {
+    return this.summaryLoads.run(`${this.authors.generation}:${ids.join()}`, async () => {
+      const generation = this.authors.generation
+      const rows = (await loadUserSummaries(this.db, ids)).map(toUserSummary)
+      this.authors.storeIfFresh(rows, generation)
+      return rows
+    })
+  }
+
   /**
-   * What hydratePosts returns, for ids the caller has already checked the viewer may see: cards and flags from
+   * Posts as the viewer sees them, for ids the caller has already checked the viewer may see: cards and flags from
    * memory, the missing ones in one query each. Ids that no longer exist are simply absent. Ids in `fresh` are read
    * from the database whatever is cached (a post's own page shows its counts as stored, including views counted
    * by other processes), and the cache is refreshed with them.
    */
-  async postViews(
-    viewerId: string,
-    ids: readonly string[],
-    fresh: ReadonlySet<string> = new Set(),
-  ): Promise<Map<string, PostViewRow>> {
+  async posts(viewerId: string, ids: readonly string[], fresh?: ReadonlySet<string>): Promise<Map<string, Post>> {
     const unique = [...new Set(ids)]
     if (unique.length === 0) return new Map()
     const [cards, flags] = await Promise.all([this.cardsFor(unique, fresh), this.flagsFor(viewerId, unique, fresh)])
-    const authors = await this.summaries([...cards.values()].map((c) => c.author_id))
-    const out = new Map<string, PostViewRow>()
+    const authorIds: string[] = []
+    for (const card of cards.values()) authorIds.push(card.authorId)
+    const authors = await this.summaries(authorIds)
+    const out = new Map<string, Post>()
     for (const id of unique) {
       const card = cards.get(id)
-      const author = card && authors.get(card.author_id)
+      const author = card && authors.get(card.authorId)
       const mine = flags.get(id)
       // A card without flags (or author) was deleted between the reads: absent, like a post that does not exist.
       if (!card || !author || !mine) continue
-      out.set(id, {
-        ...card,
-        username: author.username,
-        display_name: author.display_name,
-        avatar: author.avatar,
-        verified: author.verified,
-        reply_count: card.reply_count + mine.hidden_replies,
-        liked: mine.liked,
-        reposted: mine.reposted,
-      })
+      out.set(id, toPost(card, { author, liked: mine.liked, reposted: mine.reposted, hiddenReplies: mine.hidden_replies }))
     }
     return out
   }
 
-  private async cardsFor(ids: readonly string[], fresh: ReadonlySet<string>): Promise<Map<string, PostCard>> {
-    const { found, missing } = this.cards.lookup(ids.filter((id) => !fresh.has(id)))
-    missing.push(...ids.filter((id) => fresh.has(id)))
-    if (missing.length === 0) return found
-    const cardGeneration = this.cards.generation
-    const authorGeneration = this.authors.generation
-    const rows = await loadCards(this.db, missing)
-    const cards: PostCard[] = []
-    const authors: UserSummaryRow[] = []
-    for (const { username, display_name, avatar, verified, ...card } of rows) {
-      cards.push(card)
-      authors.push({ id: card.author_id, username, display_name, avatar, verified })
-      found.set(card.id, card)
-    }
-    this.cards.storeIfFresh(cards, cardGeneration)
-    this.authors.storeIfFresh(authors, authorGeneration)
+  private async cardsFor(ids: readonly string[], fresh: ReadonlySet<string> | undefined): Promise<Map<string, PostBase>> {
+    const { found, missing, stale } = this.cards.lookup(fresh ? ids.filter((id) => !fresh.has(id)) : ids)
+    if (fresh) missing.push(...ids.filter((id) => fresh.has(id)))
+    if (stale.length > 0) void this.loadCards(stale).catch(() => undefined)
+    if (missing.length > 0) for (const card of await this.loadCards(missing)) found.set(card.id, card)
     return found
+  }
+
+  private loadCards(ids: string[]): Promise<PostBase[]> {
+    return this.cardLoads.run(`${this.cards.generation}:${ids.join()}`, async () => {
+      const cardGeneration = this.cards.generation
+      const authorGeneration = this.authors.generation
+      const rows = await loadCards(this.db, ids)
+      const cards = rows.map((row) => toPostBase(row, this.storage))
+      this.cards.storeIfFresh(cards, cardGeneration)
+      this.authors.storeIfFresh(
+        rows.map((row) => toUserSummary({ ...row, id: row.author_id })),
+        authorGeneration,
+      )
+      return cards
+    })
   }
 
   private async flagsFor(
     viewerId: string,
     ids: readonly string[],
-    fresh: ReadonlySet<string>,
+    fresh: ReadonlySet<string> | undefined,
   ): Promise<Map<string, ViewerFlags>> {
-    const { found, missing } = this.flags.lookup(
-      viewerId,
-      ids.filter((id) => !fresh.has(id)),
-    )
-    missing.push(...ids.filter((id) => fresh.has(id)))
-    if (missing.length === 0) return found
-    const generation = this.flags.generation
-    const rows = await loadViewerFlags(this.db, viewerId, missing)
-    const loaded = new Map<string, ViewerFlags>()
-    for (const { id, ...f } of rows) {
-      loaded.set(id, f)
-      found.set(id, f)
-    }
-    this.flags.storeIfFresh(viewerId, loaded, generation)
+    const { found, missing, stale } = this.flags.lookup(viewerId, fresh ? ids.filter((id) => !fresh.has(id)) : ids)
+    if (fresh) missing.push(...ids.filter((id) => fresh.has(id)))
+    if (stale.length > 0) void this.loadFlags(viewerId, stale).catch(() => undefined)
+    if (missing.length > 0) for (const [id, f] of await this.loadFlags(viewerId, missing)) found.set(id, f)
     return found
+  }
+
+  private loadFlags(viewerId: string, ids: string[]): Promise<Map<string, ViewerFlags>> {
+    return this.flagLoads.run(`${this.flags.generation}:${viewerId}:${ids.join()}`, async () => {
+      const generation = this.flags.generation
+      const loaded = new Map<string, ViewerFlags>()
+      for (const row of await loadViewerFlags(this.db, viewerId, ids)) {
+        loaded.set(row.id, { liked: row.liked, reposted: row.reposted, hidden_replies: row.hidden_replies })
+      }
+      this.flags.storeIfFresh(viewerId, loaded, generation)
+      return loaded
+    })
   }
 }

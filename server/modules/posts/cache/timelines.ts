@@ -5,6 +5,8 @@ import type { FeedKey } from '../feed-queries'
 export const TIMELINE_ITEMS = 41
 // Exactness comes from invalidation; the TTL is only the safety net for a lost cross-process message.
 export const TIMELINE_TTL_MS = 5_000
+/** Past TIMELINE_TTL_MS a timeline is served while it reloads in the background; past this it is gone. */
+export const TIMELINE_MAX_AGE_MS = 10_000
 export const TIMELINE_MAX = 10_000
 /** Total followees indexed across cached timelines (a member following 2,000 weighs 2,001). */
 export const TIMELINE_MAX_WEIGHT = 200_000
@@ -31,7 +33,8 @@ export class TimelineCache {
     this.lru = new Lru({
       maxEntries: enabled ? TIMELINE_MAX : 0,
       maxWeight: TIMELINE_MAX_WEIGHT,
-      ttlMs: TIMELINE_TTL_MS,
+      ttlMs: TIMELINE_MAX_AGE_MS,
+      refreshMs: TIMELINE_TTL_MS,
       weigh: (t) => t.sources.length,
       onRemove: (memberId, t) => this.unindex(memberId, t),
     })
@@ -41,8 +44,8 @@ export class TimelineCache {
     return this.lru.generation
   }
 
-  get(memberId: string): Timeline | undefined {
-    return this.lru.get(memberId)
+  get(memberId: string): { value: Timeline; stale: boolean } | undefined {
+    return this.lru.lookup(memberId)
   }
 
   storeIfFresh(memberId: string, timeline: Timeline, generation: number): void {

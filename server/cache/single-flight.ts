@@ -1,0 +1,16 @@
+/**
+ * Concurrent misses of the same key share one load. Without it, when a hot entry expires (or a cold process takes
+ * its first burst), every request waiting on it runs the same query at once: 50 connections on one member's feed
+ * meant 50 feed statements every time the timeline's TTL ran out, which is what the p99 showed.
+ */
+export class SingleFlight<K, V> {
+  private readonly inflight = new Map<K, Promise<V>>()
+
+  run(key: K, load: () => Promise<V>): Promise<V> {
+    const running = this.inflight.get(key)
+    if (running) return running
+    const started = load().finally(() => this.inflight.delete(key))
+    this.inflight.set(key, started)
+    return started
+  }
+}

@@ -8,7 +8,12 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate'
 import { changePasswordMachine } from '../../src/machines/auth/change-password.machine'
 import { loginMachine } from '../../src/machines/auth/login.machine'
 import { registerMachine } from '../../src/machines/auth/register.machine'
+import { composerMachine } from '../../src/machines/composer/composer.machine'
+import { feedMachine } from '../../src/machines/feed/feed.machine'
+import { postsMachine } from '../../src/machines/feed/posts.machine'
+import { tourMachine } from '../../src/machines/home/tour.machine'
 import { actionNames, listStateNodes, listTransitions, type TransitionInfo } from '../../src/machines/machine-graph'
+import { postPageMachine } from '../../src/machines/post-page/post-page.machine'
 import { followListMachine } from '../../src/machines/profile/follow-list.machine'
 import { followMachine } from '../../src/machines/profile/follow.machine'
 import { profileMachine } from '../../src/machines/profile/profile.machine'
@@ -106,6 +111,59 @@ const charts: ChartSpec[] = [
       "answer as the session's user (which refills the forms) with 'Profile updated' / 'Privacy settings updated'; " +
       "a refusal keeps the form and shows the server's reason (or a default) under it.",
     machine: profileSettingsMachine,
+  },
+  {
+    name: 'composer',
+    title: 'Post composer',
+    source: 'src/machines/composer/composer.machine.ts',
+    summary:
+      "The Create Post dialog and a post page's reply box. Submit checks every rule of spec section 5 (500 characters, " +
+      "content unless media, at most 4 files, a valid visibility, a schedule date not before today) and goes back to " +
+      "editing with the messages, or sends the multipart form (uploading with files, posting without). Success says " +
+      "'Post created!' / 'Reply posted!' and hands the post to the post cache; failure keeps the draft and says the " +
+      "server's error, else its details, else the client's message, else 'An error occurred while creating the post'. " +
+      'Each file has a preview actor owning its object URL (revoked when the file goes).',
+    machine: composerMachine,
+  },
+  {
+    name: 'posts',
+    title: 'Post cache',
+    source: 'src/machines/feed/posts.machine.ts',
+    summary:
+      'Every post the member has seen, stored once by id; lists hold ids. Like and repost change the card at once, ' +
+      "take the server's state and count when it answers, and roll back when it refuses (one call per post and " +
+      "reaction at a time, each a spawned child). Delete waits for the server, then removes the post, says 'Post " +
+      "deleted' and tells the lists (`post.deleted`); new posts from a composer are announced too (`post.created`).",
+    machine: postsMachine,
+  },
+  {
+    name: 'feed',
+    title: 'Home feed',
+    source: 'src/machines/feed/feed.machine.ts',
+    summary:
+      'The first page loads when Home opens (error: a message and Try again). Near the end of the list the next page ' +
+      'loads (end when there is no next cursor); a failed next page keeps the posts shown and offers Try again. New ' +
+      'posts go on top and deleted ones leave, as the post cache announces them, without a refetch.',
+    machine: feedMachine,
+  },
+  {
+    name: 'post-page',
+    title: 'Post page',
+    source: 'src/machines/post-page/post-page.machine.ts',
+    summary:
+      "/post/{id}: the post and its replies (oldest first, Load more). Any failure to load is 'Post not found'. A reply " +
+      'posted here joins the end of the list; deleting the post itself goes back Home.',
+    machine: postPageMachine,
+  },
+  {
+    name: 'tour',
+    title: 'Welcome tour',
+    source: 'src/machines/home/tour.machine.ts',
+    summary:
+      "Home's six-step tour (welcome, connecting, discovering, messaging, updates, customising) with Skip Tour, Next " +
+      "and Get Started. It opens by itself until skipped or finished once (`welcome-tour-completed`) and again with " +
+      '?show-help=true (the shell\'s Help), which is then removed from the address.',
+    machine: tourMachine,
   },
 ]
 
@@ -221,8 +279,9 @@ charts are drawn from the machine definitions themselves, so they cannot drift f
 ${rows.join('\n')}
 
 Stores (plain event-driven state, no chart): \`src/machines/theme.store.ts\` (light/dark, persisted under
-\`theme-storage\`) and \`src/machines/toast.store.ts\` (toasts: 4 s blank/error/custom, 2 s success, loading until
-dismissed, at most 20).
+\`theme-storage\`), \`src/machines/toast.store.ts\` (toasts: 4 s blank/error/custom, 2 s success, loading until
+dismissed, at most 20) and \`src/machines/home/feature-banner.store.ts\` (Home's new-features banner, dismissed once
+per browser under \`feature-banner-dismissed\`).
 
 ## Testing
 
@@ -233,7 +292,8 @@ calls the test settles, and fail if any state or transition listed here is never
 ## Inspecting live machines
 
 In a development build (\`npm run dev\` / \`vite\`), press **Alt+Shift+I** to toggle the inspector: every live actor
-(the session, the login/register forms, the password dialog, profiles, follow buttons, lists and settings), its current state and its recent events, with
+(the session, the login/register forms, the password dialog, profiles, follow buttons, lists and settings, the post
+cache, the home feed, composers, the post page and the tour), its current state and its recent events, with
 passwords and tokens masked. (Ctrl+Shift+I is left to the browser's devtools.) Production builds do not contain it.
 `
 }

@@ -57,6 +57,7 @@ export const feedMachine = setup({
     showCreated: assign(({ context }, post: Post) => ({ entries: prependEntries(context.entries, [toEntry(post)]) })),
     forget: assign(({ context }, id: string) => ({ entries: removeEntry(context.entries, id) })),
     setError: assign((_, message: string) => ({ error: message })),
+    clearError: assign({ error: null }),
   },
   guards: {
     hasNextPage: (_, page: FeedPage) => page.nextCursor !== null,
@@ -93,7 +94,7 @@ export const feedMachine = setup({
       },
     },
     error: {
-      on: { 'feed.retry': { target: 'loading' } },
+      on: { 'feed.retry': { target: 'loading', actions: 'clearError' } },
     },
     ready: {
       invoke: { id: 'watchPosts', src: 'watchPosts', input: ({ context }) => ({ posts: context.posts }) },
@@ -135,7 +136,7 @@ export const feedMachine = setup({
         },
         /** The posts already shown stay; asking again (the list's Try again) retries the next page. */
         loadMoreFailed: {
-          on: { 'feed.loadMore': { target: 'loadingMore' } },
+          on: { 'feed.loadMore': { target: 'loadingMore', actions: 'clearError' } },
         },
         /** No next page: everything the feed holds is shown. */
         end: {},

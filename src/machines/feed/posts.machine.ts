@@ -86,10 +86,10 @@ export const postsMachine = setup({
     store: assign(({ context }, posts: ReadonlyArray<Post>) => ({
       entities: upsert(context.entities, posts, context.pending),
     })),
-    /** A new reply adds one to its parent's reply count, wherever the parent shows. */
+    /** A new reply adds one to its parent's reply count, wherever the parent shows (once, even if announced twice). */
     countReply: assign(({ context }, post: Post) => {
       const parent = post.replyTo ? context.entities[post.replyTo] : undefined
-      if (!parent) return {}
+      if (!parent || context.entities[post.id]) return {}
       return { entities: { ...context.entities, [parent.id]: { ...parent, replyCount: parent.replyCount + 1 } } }
     }),
     announceCreated: emit((_, post: Post) => ({ type: 'post.created' as const, post: toPost(post) })),
@@ -143,8 +143,8 @@ export const postsMachine = setup({
         'posts.received': { actions: { type: 'store', params: ({ event }) => event.posts } },
         'post.created': {
           actions: [
-            { type: 'store', params: ({ event }) => [event.post] },
             { type: 'countReply', params: ({ event }) => event.post },
+            { type: 'store', params: ({ event }) => [event.post] },
             { type: 'announceCreated', params: ({ event }) => event.post },
           ],
         },

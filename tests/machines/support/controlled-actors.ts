@@ -25,6 +25,20 @@ export class Calls {
     )
   }
 
+  /**
+   * Like `actor`, for one logic that a machine invokes under several ids (a first page and a next page): each call is
+   * keyed by the id it was invoked under, so `xstate.done.actor.<that id>` settles it.
+   */
+  invoked<TOutput, TInput = unknown>() {
+    return fromPromise<TOutput, TInput>(
+      ({ input, self }) =>
+        new Promise<TOutput>((resolve, reject) => {
+          this.started.push({ id: self.id, input })
+          this.#pending.set(self.id, { resolve: (value) => resolve(value as TOutput), reject, input })
+        }),
+    )
+  }
+
   isRunning(id: string): boolean {
     return this.#pending.has(id)
   }

@@ -70,6 +70,12 @@ type Options = Omit<TraversalOptions<AnyMachineSnapshot, AnyEventObject, unknown
   serializeState: (snapshot: AnyMachineSnapshot) => string
   /** Paths are told apart by name: label events that differ only in their payload, or all but one are dropped. */
   label?: EventLabel
+  /**
+   * Include every simple path (default). Machines whose context makes many distinct states (lists that grow and
+   * shrink) can turn it off: the shortest path to every state plus one path through every edge still reach every state
+   * and transition, without the combinatorial explosion.
+   */
+  simplePaths?: boolean
 }
 
 /**
@@ -77,11 +83,11 @@ type Options = Omit<TraversalOptions<AnyMachineSnapshot, AnyEventObject, unknown
  * graph, the shortest path to its source followed by that edge. Simple paths alone never take an edge back into a
  * state they already visited (failed -> submitting), so the edge paths are what make "every transition" true.
  */
-export function modelPaths(machine: AnyStateMachine, { events, label, ...rest }: Options): Path[] {
+export function modelPaths(machine: AnyStateMachine, { events, label, simplePaths = true, ...rest }: Options): Path[] {
   // Offer each state only the events it handles: an ignored event is a self-loop that tells nothing, and an actor
   // result for a call that is not running cannot be replayed.
   const options = { ...rest, events: (snapshot: AnyMachineSnapshot) => events.filter((event) => snapshot.can(event)) }
-  const simple = getSimplePaths(machine, options)
+  const simple = simplePaths ? getSimplePaths(machine, options) : []
   const shortest = getShortestPaths(machine, options)
   const adjacency = getAdjacencyMap(machine, options)
   const edges: Path[] = []

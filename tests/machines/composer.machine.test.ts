@@ -1,0 +1,299 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createActor, fromCallback, type AnyEventObject, type EventObject } from 'xstate'
+import { Invalid, Network, Server } from '../../src/api/errors'
+import type { NewPost } from '../../src/api/posts.calls'
+import { composerMachine } from '../../src/machines/composer/composer.machine'
+import { localDate, MESSAGES, postLength } from '../../src/machines/composer/composer.rules'
+import { postsMachine } from '../../src/machines/feed/posts.machine'
+import { toast, toastStore } from '../../src/machines/toast.store'
+import { Calls } from './support/controlled-actors'
+import { Coverage, describePath, modelPaths, perform, settle, type Path } from './support/model'
+import { makePost, robinSummary } from './support/post-fixtures'
+
+// The composer, walked path by path on a real actor (with a real post cache to receive the new post). After every
+// step the test checks what the member sees: whether the form is open, the counter, the Post button (enabled only with
+// something to send, and never while sending), the rule messages of spec section 5, the previews (each object URL
+// revoked when its file goes), and the toasts of spec section 8 with their precedence.
+
+const photo = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' })
+const clip = new File([new Uint8Array([0, 0, 0, 24])], 'clip.mp4', { type: 'video/mp4' })
+const notes = new File(['hello'], 'notes.txt', { type: 'text/plain' })
+const day = 86_400_000
+const yesterday = localDate(new Date(Date.now() - day))
+const tomorrow = localDate(new Date(Date.now() + day))
+
+const serverSays = new Invalid({ status: 400, message: 'Unsupported file type', fromServer: true, details: [] })
+const detailsOnly = new Invalid({ status: 400, message: 'The request was refused.', fromServer: false, details: ['content: too long', 'alt: too long'] })
+const offline = new Network({ message: 'Unable to reach the server. Check your connection and try again.' })
+const bare500 = new Server({ status: 500, message: 'Something went wrong on our side. Please try again.', fromServer: false })
+const unknown = new Error('')
+
+/** Spec section 8: server error field, else details joined, else (message) the client's message, else the default. */
+const failureText = new Map<unknown, string>([
+  [serverSays, 'Unsupported file type'],
+  [detailsOnly, 'content: too long, alt: too long'],
+  [offline, offline.message],
+  [bare500, bare500.message],
+  [unknown, MESSAGES.failed],
+])
+
+const created = makePost('new1', { author: robinSummary, content: 'Hello @ann #wren' })
+
+const open = { type: 'composer.open' }
+const close = { type: 'composer.close' }
+const submit = { type: 'composer.submit' }
+const type = (value: string) => ({ type: 'composer.content.change', value })
+const posted = { type: 'xstate.done.actor.createPost', output: created }
+const failed = (error: unknown) => ({ type: 'xstate.error.actor.createPost', error })
+
+/**
+ * Three small models instead of one: text (and every failure of spec section 8), files, and the options. Together they
+ * reach every state and transition; apart, each stays a few hundred paths instead of tens of thousands.
+ */
+const scenarios: Record<string, AnyEventObject[]> = {
+  text: [
+    open,
+    close,
+    submit,
+    type('Hello @ann #wren'),
+    type('x'.repeat(500) + '🐦'),
+    type('   '),
+    posted,
+    ...[...failureText.keys()].map(failed),
+  ],
+  files: [
+    open,
+    submit,
+    type(''),
+    { type: 'composer.files.add', files: [photo('a.png'), clip] },
+    { type: 'composer.files.add', files: ['1', '2', '3', '4', '5'].map((n) => photo(`${n}.png`)) },
+    { type: 'composer.files.add', files: [notes] },
+    { type: 'composer.file.remove', id: 'm1' },
+    { type: 'composer.alt.change', id: 'm1', value: 'A blue square' },
+    posted,
+    failed(offline),
+  ],
+  options: [
+    open,
+    submit,
+    type('Hello @ann #wren'),
+    { type: 'composer.visibility.change', value: 'followers' },
+    { type: 'composer.visibility.change', value: 'everyone' },
+    { type: 'composer.sensitive.change', value: true },
+    { type: 'composer.reason.change', value: 'Spoilers' },
+    { type: 'composer.schedule.change', date: yesterday, time: '09:00' },
+    { type: 'composer.schedule.change', date: tomorrow, time: '09:00' },
+    posted,
+    failed(bare500),
+  ],
+}
+
+/** Event names for path titles (and path identity): which text, which files, which date. */
+const label = (event: AnyEventObject): string | undefined => {
+  switch (event.type) {
+    case 'composer.content.change': {
+      const value = String(event.value)
+      return `type(${value.length > 20 ? `${postLength(value)} chars` : JSON.stringify(value)})`
+    }
+    case 'composer.files.add':
+      return `attach(${(event.files as File[]).map((f) => f.name).join(',')})`
+    case 'composer.visibility.change':
+      return `visibility(${String(event.value)})`
+    case 'composer.schedule.change':
+      return `schedule(${event.date === yesterday ? 'yesterday' : 'tomorrow'})`
+    case 'xstate.error.actor.createPost':
+      return `createPost failed(${failureText.get(event.error)})`
+    default:
+      return undefined
+  }
+}
+
+/**
+ * What tells states apart for the member: the state, the kind of text, how many files, and which rules are broken.
+ * (The exact draft is checked at every step against what the path did.)
+ */
+function key(s: { value: unknown; context: ReturnType<typeof composerMachine.getInitialSnapshot>['context'] }): string {
+  const { draft } = s.context
+  const text = draft.content === '' ? 'empty' : draft.content.trim() === '' ? 'blank' : postLength(draft.content) > 500 ? 'long' : 'ok'
+  return JSON.stringify({
+    value: s.value,
+    text,
+    media: draft.media.length,
+    visibility: draft.visibility,
+    schedule: draft.scheduleDate === yesterday ? 'past' : draft.scheduleDate === '' ? 'none' : 'future',
+    sensitive: draft.sensitive,
+    errors: Object.keys(s.context.errors).sort(),
+    checked: s.context.checked,
+    failure: s.context.failure !== null,
+  })
+}
+
+const graphPosts = createActor(postsMachine).start()
+const coverage = new Coverage(composerMachine)
+
+/** A preview actor that records the object URLs it would create and revoke. */
+function previews() {
+  const live = new Set<string>()
+  const revoked: string[] = []
+  const logic = fromCallback<EventObject, { id: string; file: File }>(({ input, sendBack }) => {
+    live.add(input.id)
+    sendBack({ type: 'composer.preview.ready', id: input.id, url: `blob:test/${input.id}` })
+    return () => {
+      live.delete(input.id)
+      revoked.push(input.id)
+    }
+  })
+  return { live, revoked, logic }
+}
+
+beforeEach(() => {
+  toast.clear()
+})
+
+describe.each(Object.entries(scenarios))('composer machine: %s', (_scenario, events) => {
+  const paths: Path[] = modelPaths(composerMachine, {
+    input: { posts: graphPosts },
+    events,
+    serializeState: (s) => key(s as Parameters<typeof key>[0]),
+    label,
+    // The draft's fields combine freely: the shortest path to every state and one path through every edge.
+    simplePaths: false,
+  })
+
+  it.each(paths.map((path) => [describePath(path, label), path] as const))('%s', async (_name, path) => {
+    const calls = new Calls()
+    const posts = createActor(postsMachine).start()
+    const preview = previews()
+    const machine = composerMachine.provide({ actors: { createPost: calls.actor('createPost'), preview: preview.logic } })
+    const actor = createActor(machine, { input: { posts }, inspect: coverage.inspector }).start()
+    coverage.see(actor.getSnapshot())
+
+    for (const step of path.steps) {
+      const before = actor.getSnapshot()
+      const toastsBefore = toastStore.getSnapshot().context.toasts.length
+      await perform(actor, calls, step.event)
+      const snapshot = actor.getSnapshot()
+      coverage.see(snapshot)
+      expect(snapshot.value).toEqual(step.state.value)
+      expect(key(snapshot)).toBe(key(step.state as Parameters<typeof key>[0]))
+
+      const { draft, errors } = snapshot.context
+      const busy = snapshot.matches({ open: 'uploading' }) || snapshot.matches({ open: 'posting' })
+      const editable = snapshot.matches({ open: 'editing' }) || snapshot.matches({ open: 'failed' })
+      expect(snapshot.hasTag('open')).toBe(snapshot.matches('open'))
+      expect(snapshot.hasTag('busy')).toBe(busy)
+      // The Post button: enabled with content or media, never while sending.
+      expect(snapshot.can({ type: 'composer.submit' })).toBe(editable && (draft.content.length > 0 || draft.media.length > 0))
+      // Closing while the post is on its way would hide whether it went out.
+      if (busy) expect(snapshot.can({ type: 'composer.close' })).toBe(false)
+      // Every attached file has a preview, and a file that left has had its object URL revoked.
+      expect([...preview.live].sort()).toEqual(draft.media.map((m) => m.id).sort())
+      for (const m of draft.media) expect(snapshot.context.previews[m.id]).toBe(`blob:test/${m.id}`)
+      expect(draft.media.length).toBeLessThanOrEqual(4)
+      // Over 500 characters (code points: the bird is one) says so as soon as it is typed.
+      if (postLength(draft.content) > 500) expect(errors.content).toBe(MESSAGES.tooLong)
+      if (draft.scheduleDate === yesterday) expect(errors.schedule).toBe(MESSAGES.scheduleInPast)
+
+      const event = step.event
+      const toasts = toastStore.getSnapshot().context.toasts
+      if (event.type === 'composer.files.add') {
+        const files = event.files as File[]
+        const media = files.filter((f) => f !== notes)
+        const room = 4 - before.context.draft.media.length
+        expect(draft.media.length).toBe(before.context.draft.media.length + Math.min(room, media.length))
+        if (media.length > room) {
+          expect(errors.media).toBe(MESSAGES.tooManyFiles)
+          expect(toasts.at(-1)).toMatchObject({ type: 'error', message: MESSAGES.tooManyFiles })
+        } else if (media.length < files.length) {
+          expect(errors.media).toBe(MESSAGES.notMedia)
+        }
+      }
+      if (event.type === 'composer.file.remove') expect(draft.media.some((m) => m.id === 'm1')).toBe(false)
+      if (event.type === 'composer.submit' && snapshot.matches({ open: 'editing' })) {
+        // Back to the form with every broken rule said in the spec's words.
+        const d = before.context.draft
+        if (postLength(d.content) > 500) expect(errors.content).toBe(MESSAGES.tooLong)
+        else if (d.content.trim() === '' && d.media.length === 0) expect(errors.content).toBe(MESSAGES.contentRequired)
+        if (d.visibility === 'everyone') expect(errors.visibility).toBe(MESSAGES.visibility)
+        if (d.scheduleDate === yesterday) expect(errors.schedule).toBe(MESSAGES.scheduleInPast)
+        expect(Object.keys(errors).length).toBeGreaterThan(0)
+      }
+      if (event.type === 'composer.submit' && busy) {
+        // Files make it an upload; the request carries exactly the draft (schedule fields are not sent).
+        expect(snapshot.matches({ open: 'uploading' })).toBe(draft.media.length > 0)
+        const sent = calls.started.at(-1)?.input as NewPost
+        expect(sent).toEqual({
+          content: draft.content.trim() === '' ? '' : draft.content,
+          visibility: draft.visibility,
+          sensitive: draft.sensitive,
+          sensitiveReason: draft.sensitiveReason,
+          replyTo: null,
+          media: draft.media.map((m) => ({ file: m.file, alt: m.alt })),
+        })
+        expect(errors).toEqual({})
+      }
+      if (event.type === 'xstate.done.actor.createPost') {
+        expect(toasts.at(-1)).toMatchObject({ type: 'success', message: MESSAGES.posted })
+        // The cache has it (and tells the lists); the next open starts blank with no URL left behind.
+        expect(posts.getSnapshot().context.entities.new1).toEqual(created)
+        expect(draft.content).toBe('')
+        expect(draft.media).toEqual([])
+        expect(preview.live.size).toBe(0)
+        for (const m of before.context.draft.media) expect(preview.revoked).toContain(m.id)
+      }
+      if (event.type === 'xstate.error.actor.createPost') {
+        const text = failureText.get(event.error)
+        expect(toasts.at(-1)).toMatchObject({ type: 'error', message: text })
+        expect(snapshot.context.failure).toBe(text)
+        // Nothing is lost: the member can retry.
+        expect(draft).toEqual(before.context.draft)
+      }
+      const toastEvents = ['xstate.done.actor.createPost', 'xstate.error.actor.createPost', 'composer.files.add']
+      if (!toastEvents.includes(event.type)) expect(toasts.length).toBe(toastsBefore)
+    }
+    actor.stop()
+    // Stopping the composer (leaving the page) revokes whatever previews were left.
+    expect(preview.live.size).toBe(0)
+    posts.stop()
+  })
+})
+
+describe('composer machine', () => {
+  it('paths enter every state and take every transition', () => {
+    coverage.expectComplete()
+  })
+
+  it("a reply says 'Reply posted!' and is sent with replyTo", async () => {
+    const calls = new Calls()
+    const posts = createActor(postsMachine).start()
+    posts.send({ type: 'posts.received', posts: [makePost('p1', { replyCount: 0 })] })
+    const composer = createActor(composerMachine.provide({ actors: { createPost: calls.actor('createPost') } }), {
+      input: { posts, replyTo: { id: 'p1', username: 'ann' } },
+    }).start()
+    composer.send({ type: 'composer.open' })
+    composer.send({ type: 'composer.content.change', value: 'Same here!' })
+    composer.send({ type: 'composer.submit' })
+    expect(calls.started.at(-1)?.input).toMatchObject({ content: 'Same here!', replyTo: 'p1', visibility: 'public' })
+    calls.resolve('createPost', makePost('r9', { replyTo: 'p1', author: robinSummary }))
+    await settle()
+    expect(composer.getSnapshot().value).toBe('posted')
+    expect(toastStore.getSnapshot().context.toasts.at(-1)).toMatchObject({ type: 'success', message: MESSAGES.replied })
+    expect(posts.getSnapshot().context.entities.p1?.replyCount).toBe(1)
+    // The reply box shows its prompt again and opens blank.
+    composer.send({ type: 'composer.open' })
+    expect(composer.getSnapshot().context.draft.content).toBe('')
+    composer.stop()
+    posts.stop()
+  })
+
+  it('keeps the draft when closed and reopened', () => {
+    const composer = createActor(composerMachine, { input: { posts: createActor(postsMachine) } }).start()
+    composer.send({ type: 'composer.open' })
+    composer.send({ type: 'composer.content.change', value: 'Half a thought' })
+    composer.send({ type: 'composer.close' })
+    expect(composer.getSnapshot().hasTag('open')).toBe(false)
+    composer.send({ type: 'composer.open' })
+    expect(composer.getSnapshot().context.draft.content).toBe('Half a thought')
+    composer.stop()
+  })
+})

@@ -1,0 +1,136 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromCallback, type AnyEventObject } from 'xstate'
+import type { Post, PostDetailResponse } from '../../src/api/posts.calls'
+import { Network, NotFound } from '../../src/api/errors'
+import { postsMachine } from '../../src/machines/feed/posts.machine'
+import { postPageMachine } from '../../src/machines/post-page/post-page.machine'
+import { Calls } from './support/controlled-actors'
+import { Coverage, describePath, modelPaths, perform, settle, type Path } from './support/model'
+import { makePost, robinSummary } from './support/post-fixtures'
+
+// The post page, walked path by path on a real actor with a real post cache. After each step the test checks what the
+// page shows: the spinner, 'Post not found' (for a missing post and for an unreachable server alike), the replies in
+// order with Load more while the server has more, a reply posted here at the end, and leaving when the post is deleted.
+
+const post = makePost('p1', { replyCount: 3 })
+const r1 = makePost('r1', { replyTo: 'p1' })
+const r2 = makePost('r2', { replyTo: 'p1' })
+const r3 = makePost('r3', { replyTo: 'p1' })
+const detail = (replies: Post[], nextCursor: string | null): PostDetailResponse => ({ post, replies, nextCursor })
+const mine = makePost('m1', { replyTo: 'p1', author: robinSummary, content: 'My reply' })
+
+const events: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadPost', output: detail([r1, r2], 'cursor-1') },
+  { type: 'xstate.done.actor.loadPost', output: detail([r1], null) },
+  { type: 'xstate.error.actor.loadPost', error: new NotFound({ message: 'Post not found', fromServer: true }) },
+  { type: 'xstate.error.actor.loadPost', error: new Network({ message: 'Unable to reach the server.' }) },
+  { type: 'replies.loadMore' },
+  { type: 'xstate.done.actor.loadMore', output: detail([r3], 'cursor-2') },
+  { type: 'xstate.done.actor.loadMore', output: detail([r3], null) },
+  { type: 'xstate.error.actor.loadMore', error: new Network({ message: 'Unable to reach the server.' }) },
+  { type: 'post.created', post: mine },
+  { type: 'post.created', post: makePost('x1', { replyTo: 'elsewhere' }) },
+  { type: 'post.deleted', id: 'r1' },
+  { type: 'post.deleted', id: 'p1' },
+]
+
+const label = (event: AnyEventObject): string | undefined => {
+  const output = event.output as PostDetailResponse | undefined
+  if (output) return `${event.type.replace('xstate.done.actor.', '')}(${output.replies.length}${output.nextCursor ? ', more' : ', last'})`
+  if (event.type === 'post.deleted') return `deleted(${String(event.id)})`
+  return undefined
+}
+
+const graphPosts = createActor(postsMachine).start()
+const paths: Path[] = modelPaths(postPageMachine, {
+  input: { posts: graphPosts, postId: 'p1' },
+  events,
+  serializeState: (s) => JSON.stringify({ value: s.value, ids: s.context.replies.map((e: { id: string }) => e.id), cursor: s.context.cursor }),
+  label,
+  simplePaths: false,
+})
+const coverage = new Coverage(postPageMachine)
+const idsOf = (entries: ReadonlyArray<{ id: string }>) => entries.map((e) => e.id)
+
+describe('post page machine', () => {
+  it.each(paths.map((path) => [describePath(path, label), path] as const))('%s', async (_name, path) => {
+    const calls = new Calls()
+    const posts = createActor(postsMachine).start()
+    const leave = vi.fn()
+    const machine = postPageMachine.provide({
+      actors: { loadPost: calls.invoked(), watchPosts: fromCallback(() => {}) },
+      actions: { leave },
+    })
+    const actor = createActor(machine, { input: { posts, postId: 'p1' }, inspect: coverage.inspector }).start()
+    coverage.see(actor.getSnapshot())
+    expect(calls.started[0]).toEqual({ id: 'loadPost', input: { id: 'p1' } })
+
+    for (const step of path.steps) {
+      const before = actor.getSnapshot()
+      await perform(actor, calls, step.event)
+      const snapshot = actor.getSnapshot()
+      coverage.see(snapshot)
+      expect(snapshot.value).toEqual(step.state.value)
+      expect(idsOf(snapshot.context.replies)).toEqual(idsOf(step.state.context.replies))
+      const replies = idsOf(snapshot.context.replies)
+      const event = step.event
+
+      expect(snapshot.hasTag('busy')).toBe(snapshot.matches('loading') || snapshot.matches({ loaded: 'loadingMore' }))
+      // Load more shows exactly while the server said there is more.
+      expect(snapshot.can({ type: 'replies.loadMore' })).toBe(snapshot.matches({ loaded: 'more' }))
+      if (event.type === 'xstate.error.actor.loadPost') expect(snapshot.matches('notFound')).toBe(true)
+      if (event.type === 'xstate.done.actor.loadPost') {
+        const page = event.output as PostDetailResponse
+        expect(replies).toEqual(page.replies.map((r) => r.id))
+        // The post and its replies are in the cache, where the cards read them.
+        expect(posts.getSnapshot().context.entities.p1).toEqual(post)
+        for (const reply of page.replies) expect(posts.getSnapshot().context.entities[reply.id]).toEqual(reply)
+      }
+      if (event.type === 'replies.loadMore') {
+        expect(calls.started.at(-1)).toEqual({ id: 'loadMore', input: { id: 'p1', cursor: before.context.cursor } })
+      }
+      if (event.type === 'xstate.done.actor.loadMore') {
+        // Oldest first: the next page goes after what is shown.
+        expect(replies).toEqual([...new Set([...idsOf(before.context.replies), 'r3'])])
+      }
+      if (event.type === 'xstate.error.actor.loadMore') {
+        expect(replies).toEqual(idsOf(before.context.replies))
+      }
+      if (event.type === 'post.created') {
+        const created = event.post as Post
+        const shown = idsOf(before.context.replies)
+        // A reply to this post goes at the end, once; anything else leaves the list alone.
+        if (created.replyTo === 'p1' && !shown.includes(created.id)) expect(replies).toEqual([...shown, created.id])
+        else expect(replies).toEqual(shown)
+      }
+      if (event.type === 'post.deleted' && event.id === 'r1') expect(replies).not.toContain('r1')
+      if (event.type === 'post.deleted' && event.id === 'p1') {
+        expect(snapshot.matches('deleted')).toBe(true)
+        expect(leave).toHaveBeenCalledTimes(1)
+      } else {
+        expect(leave).not.toHaveBeenCalled()
+      }
+    }
+    actor.stop()
+    posts.stop()
+  })
+
+  it('paths enter every state and take every transition', () => {
+    coverage.expectComplete()
+  })
+
+  it('a reply posted from the page appears at the end (through the post cache) and counts on the post', async () => {
+    const calls = new Calls()
+    const posts = createActor(postsMachine).start()
+    const page = createActor(postPageMachine.provide({ actors: { loadPost: calls.invoked() } }), {
+      input: { posts, postId: 'p1' },
+    }).start()
+    await perform(page, calls, { type: 'xstate.done.actor.loadPost', output: detail([r1], null) })
+    posts.send({ type: 'post.created', post: mine })
+    await settle()
+    expect(idsOf(page.getSnapshot().context.replies)).toEqual(['r1', 'm1'])
+    expect(posts.getSnapshot().context.entities.p1?.replyCount).toBe(4)
+    page.stop()
+    posts.stop()
+  })
+})

@@ -1,0 +1,195 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createActor, type AnyEventObject } from 'xstate'
+import { callActor } from '../../src/machines/feed/call-actor'
+import { POST_DELETED, postsMachine, type PostsEmitted } from '../../src/machines/feed/posts.machine'
+import { toast, toastStore } from '../../src/machines/toast.store'
+import { Calls } from './support/controlled-actors'
+import { Coverage, describePath, modelPaths, perform, settle, type Path } from './support/model'
+import { makePost, SpawnedCalls } from './support/post-fixtures'
+
+// The post cache. Three small models (likes, reposts, everything else) instead of one: together they reach every
+// transition, and each stays small enough to walk every simple path. After each step the test checks what a card
+// would show (liked, counts, present or gone, hidden or revealed), which calls went out, the toasts and the news the
+// lists hear.
+
+const p1 = makePost('p1', { likeCount: 7, repostCount: 2, liked: false, reposted: false })
+const p2 = makePost('p2', { visibility: 'followers', sensitive: true, sensitiveReason: 'Spoilers' })
+const reply = makePost('r1', { replyTo: 'p1', content: 'A reply' })
+/** The same post read again while a like is in flight: the server has not counted the like yet. */
+const p1Stale = { ...p1, views: 41 }
+
+const scenarios: Record<string, AnyEventObject[]> = {
+  likes: [
+    { type: 'posts.received', posts: [p1] },
+    { type: 'post.like', id: 'p1' },
+    { type: 'post.reaction.settled', id: 'p1', reaction: 'like', active: true, count: 9 },
+    { type: 'post.reaction.refused', id: 'p1', reaction: 'like' },
+    { type: 'posts.received', posts: [p1Stale] },
+  ],
+  reposts: [
+    { type: 'posts.received', posts: [p1, p2] },
+    { type: 'post.repost', id: 'p1' },
+    { type: 'post.repost', id: 'p2' },
+    { type: 'post.reaction.settled', id: 'p1', reaction: 'repost', active: true, count: 3 },
+    { type: 'post.reaction.refused', id: 'p1', reaction: 'repost' },
+  ],
+  others: [
+    { type: 'posts.received', posts: [p1, p2] },
+    { type: 'post.created', post: reply },
+    { type: 'post.reveal', id: 'p2' },
+    { type: 'post.delete', id: 'p1' },
+    { type: 'post.delete.succeeded', id: 'p1' },
+    { type: 'post.delete.failed', id: 'p1' },
+  ],
+}
+
+/** Tells apart events that differ only in their payload (which posts a page held, which post was clicked). */
+const label = (event: AnyEventObject): string | undefined => {
+  if (event.type === 'posts.received') return `received(${(event.posts as Array<{ id: string; views: number }>).map((p) => (p.views === 41 ? `${p.id} again` : p.id)).join(',')})`
+  if (typeof event.id === 'string') return `${event.type}(${event.id})`
+  return undefined
+}
+
+const coverage = new Coverage(postsMachine)
+
+beforeEach(() => {
+  toast.clear()
+})
+
+describe.each(Object.entries(scenarios))('post cache: %s', (name, events) => {
+  const paths: Path[] = modelPaths(postsMachine, {
+    events,
+    serializeState: (s) => JSON.stringify(s.context),
+    label,
+    // Creating, revealing and deleting combine freely into hundreds of simple paths that teach nothing new: there,
+    // the shortest path to every state and one path through every edge.
+    simplePaths: name !== 'others',
+  })
+
+  it.each(paths.map((path) => [describePath(path, label), path] as const))('%s', async (_title, path) => {
+    const spawned = new SpawnedCalls()
+    const machine = postsMachine.provide({
+      actors: { reactionCall: spawned.logic('reactionCall'), deleteCall: spawned.logic('deleteCall') },
+    })
+    const actor = createActor(machine, { inspect: coverage.inspector }).start()
+    const heard: PostsEmitted[] = []
+    actor.on('*', (event) => void heard.push(event))
+    coverage.see(actor.getSnapshot())
+
+    for (const step of path.steps) {
+      const before = actor.getSnapshot().context
+      const toastsBefore = toastStore.getSnapshot().context.toasts.length
+      const heardBefore = heard.length
+      await perform(actor, new Calls(), step.event)
+      const snapshot = actor.getSnapshot()
+      coverage.see(snapshot)
+      expect(snapshot.value).toEqual(step.state.value)
+      expect(snapshot.context).toEqual(step.state.context)
+      const { entities } = snapshot.context
+      const event = step.event
+
+      if (event.type === 'post.like' || event.type === 'post.repost') {
+        const reaction = event.type === 'post.like' ? 'like' : 'repost'
+        const was = before.entities[event.id]
+        const now = entities[event.id]
+        if (!was || !now) throw new Error('a reaction is only offered for a stored post')
+        // The card changes at once, and exactly one call goes out.
+        if (reaction === 'like') {
+          expect(now.liked).toBe(!was.liked)
+          expect(now.likeCount).toBe(was.likeCount + (was.liked ? -1 : 1))
+        } else {
+          expect(now.reposted).toBe(!was.reposted)
+          expect(now.repostCount).toBe(was.repostCount + (was.reposted ? -1 : 1))
+          expect(was.visibility === 'public' || was.reposted, 'only public posts can be reposted').toBe(true)
+        }
+        expect(spawned.started.at(-1)).toEqual({ src: 'reactionCall', input: { id: event.id, reaction } })
+        // A second click while the first is in flight is not offered.
+        expect(snapshot.can({ type: event.type, id: event.id })).toBe(false)
+      }
+      if (event.type === 'post.reaction.settled') {
+        const now = entities[event.id]
+        expect(event.reaction === 'like' ? now?.liked : now?.reposted).toBe(event.active)
+        expect(event.reaction === 'like' ? now?.likeCount : now?.repostCount).toBe(event.count)
+        expect(spawned.stopped.at(-1)?.input).toEqual({ id: event.id, reaction: event.reaction })
+      }
+      if (event.type === 'post.reaction.refused') {
+        // Rolled back to what the card showed before the click.
+        const shown = before.pending[event.reaction as 'like' | 'repost'][event.id]
+        const now = entities[event.id]
+        expect(event.reaction === 'like' ? now?.liked : now?.reposted).toBe(shown?.active)
+        expect(event.reaction === 'like' ? now?.likeCount : now?.repostCount).toBe(shown?.count)
+      }
+      if (event.type === 'posts.received' && before.pending.like.p1) {
+        // A page read before the server counted the like does not undo it on screen.
+        expect(entities.p1?.liked).toBe(before.entities.p1?.liked)
+        expect(entities.p1?.likeCount).toBe(before.entities.p1?.likeCount)
+        // ...while the rest of the post is the server's latest.
+        expect(entities.p1?.views).toBe((event.posts as Array<{ views: number }>)[0]?.views)
+      }
+      if (event.type === 'post.created') {
+        expect(entities.r1).toEqual(reply)
+        // Counted once: a reply announced again (or whose parent is not held) changes no count.
+        const parent = before.entities.p1
+        if (parent) expect(entities.p1?.replyCount).toBe(parent.replyCount + (before.entities.r1 ? 0 : 1))
+        expect(heard.slice(heardBefore)).toEqual([{ type: 'post.created', post: reply }])
+      }
+      if (event.type === 'post.reveal') expect(snapshot.context.revealed.p2).toBe(true)
+      if (event.type === 'post.delete') {
+        expect(entities.p1, 'still shown (dimmed) until the server agrees').toBeDefined()
+        expect(snapshot.context.deleting.p1).toBe(true)
+        expect(spawned.started.at(-1)).toEqual({ src: 'deleteCall', input: { id: 'p1' } })
+      }
+      const toasts = toastStore.getSnapshot().context.toasts
+      if (event.type === 'post.delete.succeeded') {
+        expect(entities.p1).toBeUndefined()
+        expect(heard.slice(heardBefore)).toEqual([{ type: 'post.deleted', id: 'p1' }])
+        expect(toasts.at(-1)).toMatchObject({ type: 'success', message: POST_DELETED })
+      } else {
+        expect(toasts.length, "only a deletion says anything: other failures are silent").toBe(toastsBefore)
+      }
+      if (event.type === 'post.delete.failed') {
+        expect(entities.p1).toEqual(before.entities.p1)
+        expect(snapshot.context.deleting.p1).toBeUndefined()
+      }
+    }
+    actor.stop()
+  })
+})
+
+describe('post cache', () => {
+  it('paths enter every state and take every transition', () => {
+    coverage.expectComplete()
+  })
+
+  it('call actors report the server answer to the cache (and a refusal rolls back)', async () => {
+    const answers: Array<{ resolve: (v: { active: boolean; count: number }) => void; reject: (e: unknown) => void }> = []
+    const logic = callActor<{ id: string; reaction: 'like' | 'repost' }, { active: boolean; count: number }>(
+      () => new Promise((resolve, reject) => void answers.push({ resolve, reject })),
+      {
+        done: ({ id, reaction }, out) => ({ type: 'post.reaction.settled', id, reaction, ...out }),
+        failed: ({ id, reaction }) => ({ type: 'post.reaction.refused', id, reaction }),
+      },
+    )
+    const actor = createActor(postsMachine.provide({ actors: { reactionCall: logic } })).start()
+    actor.send({ type: 'posts.received', posts: [p1] })
+
+    actor.send({ type: 'post.like', id: 'p1' })
+    expect(actor.getSnapshot().context.entities.p1).toMatchObject({ liked: true, likeCount: 8 })
+    answers[0]?.resolve({ active: true, count: 20 })
+    await settle()
+    expect(actor.getSnapshot().context.entities.p1).toMatchObject({ liked: true, likeCount: 20 })
+    expect(actor.getSnapshot().children['like:p1'], 'the finished call is stopped').toBeUndefined()
+
+    actor.send({ type: 'post.like', id: 'p1' })
+    expect(actor.getSnapshot().context.entities.p1).toMatchObject({ liked: false, likeCount: 19 })
+    answers[1]?.reject(new Error('refused'))
+    await settle()
+    expect(actor.getSnapshot().context.entities.p1).toMatchObject({ liked: true, likeCount: 20 })
+
+    // Stopped while a call is in flight: the fetch is aborted and a late answer goes nowhere.
+    actor.send({ type: 'post.like', id: 'p1' })
+    actor.stop()
+    answers[2]?.resolve({ active: false, count: 19 })
+    await settle()
+  })
+})

@@ -6,7 +6,11 @@
 export class SingleFlight<K, V> {
   private readonly inflight = new Map<K, Promise<V>>()
 
+  /** `enabled` false: every caller loads for itself (with the caches off, so each request pays its own reads). */
+  constructor(private readonly enabled = true) {}
+
   run(key: K, load: () => Promise<V>): Promise<V> {
+    if (!this.enabled) return load()
     const running = this.inflight.get(key)
     if (running) return running
     const started = load().finally(() => this.inflight.delete(key))

@@ -23,7 +23,7 @@ export const SESSION_CACHE_MAX = 10_000
 export class SessionCache implements InvalidationTarget {
   private readonly lru: Lru<string, CachedSession>
 
-  constructor(enabled = true) {
+  constructor(readonly enabled = true) {
     this.lru = new Lru({
       maxEntries: enabled ? SESSION_CACHE_MAX : 0,
       ttlMs: 2 * SESSION_CACHE_TTL_MS,

@@ -24,13 +24,15 @@ const TOUCH_INTERVAL_MS = 60_000
 export class SessionStore {
   private readonly revokedListeners = new Set<RevokedListener>()
   /** Concurrent first requests of one token share one lookup. */
-  private readonly loads = new SingleFlight<string, CachedSession | undefined>()
+  private readonly loads: SingleFlight<string, CachedSession | undefined>
 
   constructor(
     private readonly db: Database,
     private readonly cache: SessionCache,
     private readonly invalidations: Invalidations,
-  ) {}
+  ) {
+    this.loads = new SingleFlight(cache.enabled)
+  }
 
   /** Starts a session and returns its bearer token (the only time the token exists in clear). */
   async create(userId: string, userAgent: string | undefined): Promise<string> {

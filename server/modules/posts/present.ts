@@ -74,6 +74,34 @@ export interface ViewerPart {
 }
 
 /**
+ * A feed item: the post and who brought it into the feed. Field by field rather than `{ ...post, repostedBy }`: a
+ * spread of an 18-field object was the single most expensive line of a cached feed page (measured with a profile).
+ */
+export function toFeedPost(post: Post, repostedBy: Schemas['UserSummary'] | null): Schemas['FeedPost'] {
+  return {
+    id: post.id,
+    author: post.author,
+    content: post.content,
+    media: post.media,
+    mentions: post.mentions,
+    hashtags: post.hashtags,
+    visibility: post.visibility,
+    sensitive: post.sensitive,
+    sensitiveReason: post.sensitiveReason,
+    replyTo: post.replyTo,
+    createdAt: post.createdAt,
+    edited: post.edited,
+    likeCount: post.likeCount,
+    repostCount: post.repostCount,
+    replyCount: post.replyCount,
+    views: post.views,
+    liked: post.liked,
+    reposted: post.reposted,
+    repostedBy,
+  }
+}
+
+/**
  * The contract's `Post` for one viewer. Built as one literal of a fixed shape on every request (cheap), from parts
  * that are shared and never mutated.
  */

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
 import type { Invalidations } from '../../cache/invalidations'
-import { SingleFlight } from '../../cache/single-flight'
 import type { Database } from '../../db/client'
 import { uuidv7 } from '../../db/ids'
 import type { UserRow } from '../../db/schema'
@@ -12,6 +11,7 @@ import { encodeCursor, type PageRequest, cursorTime } from '../../lib/cursor'
 import type { ImageProcessor } from '../../media/images'
 import { deleteQuietly, type Storage } from '../../storage/storage'
 import type { PostCaches } from './cache/post-caches'
+import { toFeedPost } from './present'
 import { TIMELINE_ITEMS } from './cache/timelines'
 import { loadFolloweeIds } from './card-queries'
 import { feedKeys, feedPlanFor, type FeedKey } from './feed-queries'
@@ -63,9 +63,6 @@ const blankToNull = (text: string | undefined) => {
 
 /** Posting, reading, deleting and reacting; every read applies the viewer's visibility (posts/visibility.ts). */
 export class PostService {
-  /** Concurrent first-page misses of one member share one feed query (cache/timelines.ts). */
-  private readonly timelineLoads = new SingleFlight<string, FeedKey[]>()
-
   constructor(
     private readonly db: Database,
     private readonly storage: Storage,
@@ -200,7 +197,7 @@ export class PostService {
       const post = byId.get(key.post_id)
       if (!post) return []
       const repostedBy = key.reposted_by ? reposters.get(key.reposted_by) : undefined
-      return [{ ...post, repostedBy: repostedBy ?? null }]
+      return [toFeedPost(post, repostedBy ?? null)]
     })
   }
 
@@ -235,7 +232,7 @@ export class PostService {
     const timelines = this.caches.timelines
     const cached = timelines.get(viewer.id)
     // Keyed by generation too: a request after an invalidation never joins a load that started before it.
-    const load = () => this.timelineLoads.run(`${timelines.generation}:${viewer.id}`, async () => {
+    const load = () => this.caches.timelineLoads.run(`${timelines.generation}:${viewer.id}`, async () => {
       const generation = timelines.generation
       const [keys, followees] = await Promise.all([
         feedKeys(this.db, viewer.id, undefined, TIMELINE_ITEMS, feedPlanFor(viewer.followingCount)),

@@ -41,9 +41,11 @@ export class FlagCache {
 
   storeIfFresh(viewerId: string, flags: ReadonlyMap<string, ViewerFlags>, generation: number): void {
     if (!this.enabled || generation !== this.lru.generation) return
-    let cached = this.lru.get(viewerId)
-    if (!cached) {
-      cached = new Map()
+    const hit = this.lru.lookup(viewerId)
+    let cached = hit?.value
+    if (!cached || hit?.stale) {
+      // A stale map is replaced by a copy, which restarts its age (adding to it in place would leave it stale).
+      cached = new Map(cached)
       if (!this.lru.setIfFresh(viewerId, cached, generation)) return
     }
     for (const [id, f] of flags) {

@@ -6,6 +6,7 @@ import type { Schemas } from '../../../http/handler-types'
 import type { Storage } from '../../../storage/storage'
 import { loadCards, loadUserSummaries, loadViewerFlags, type ViewerFlags } from '../card-queries'
 import { type PostBase, toPost, toPostBase, toUserSummary } from '../present'
+import type { FeedKey } from '../feed-queries'
 import { AuthorCache } from './authors'
 import { CardCache } from './cards'
 import { FlagCache } from './flags'
@@ -27,9 +28,11 @@ export class PostCaches implements InvalidationTarget {
   readonly timelines: TimelineCache
   // Keyed by the cache's generation and the exact ids (and viewer) missing: concurrent requests for the same page
   // share one query, but a request that comes after an invalidation never joins a load that started before it.
-  private readonly cardLoads = new SingleFlight<string, PostBase[]>()
-  private readonly flagLoads = new SingleFlight<string, Map<string, ViewerFlags>>()
-  private readonly summaryLoads = new SingleFlight<string, UserSummary[]>()
+  private readonly cardLoads: SingleFlight<string, PostBase[]>
+  private readonly flagLoads: SingleFlight<string, Map<string, ViewerFlags>>
+  private readonly summaryLoads: SingleFlight<string, UserSummary[]>
+  /** Concurrent first-page misses of one member share one feed query. */
+  readonly timelineLoads: SingleFlight<string, FeedKey[]>
 
   constructor(
     private readonly db: Database,
@@ -40,6 +43,10 @@ export class PostCaches implements InvalidationTarget {
     this.authors = new AuthorCache(enabled)
     this.flags = new FlagCache(enabled)
     this.timelines = new TimelineCache(enabled)
+    this.cardLoads = new SingleFlight(enabled)
+    this.flagLoads = new SingleFlight(enabled)
+    this.summaryLoads = new SingleFlight(enabled)
+    this.timelineLoads = new SingleFlight(enabled)
   }
 
   apply(message: Invalidation): void {

@@ -34,6 +34,9 @@ const OVERSCAN = 6
 /** How close to the end (in rows) the next page is asked for. */
 const PREFETCH_ROWS = 8
 
+// Each row is its own stacking context (it is transformed): the row holding an open menu goes above the rows after it.
+const rowStyle = css({ position: 'absolute', top: 0, left: 0, right: 0, '&:has([role=menu])': { zIndex: 1 } })
+
 const footer = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', py: '6', color: 'fg.muted', fontSize: 'sm' })
 
 export function PostList({
@@ -80,7 +83,7 @@ export function PostList({
               ref={measure}
               data-key={row.key}
               data-start={row.start}
-              className={css({ position: 'absolute', top: 0, left: 0, right: 0 })}
+              className={rowStyle}
               style={{ transform: `translateY(${row.start}px)` }}
             >
               <PostCard id={entry.id} repostedBy={entry.repostedBy} position={row.index + 1} setSize={entries.length} />

@@ -286,8 +286,10 @@ per browser under \`feature-banner-dismissed\`).
 ## Testing
 
 The tests in \`tests/machines/\` walk every chart with \`@xstate/graph\` (every simple path, plus one path through each
-edge; a machine with parallel regions is walked one region at a time), replay each path on a real actor whose server
-calls the test settles, and fail if any state or transition listed here is never reached. Run them with \`npx vitest run --project machines\`.
+edge; a machine with parallel regions is walked one region at a time; machines whose context combines freely, like the
+composer's draft or a feed's list, take the shortest path to every state instead of every simple path, split into
+small scenarios), replay each path on a real actor whose server calls the test settles, and fail if any state or
+transition listed here is never reached. Run them with \`npx vitest run --project machines\`.
 
 ## Inspecting live machines
 

@@ -4,6 +4,13 @@ import { Link, useLocation } from 'wouter'
 import { css } from 'styled-system/css'
 import { postPageMachine } from '../../machines/post-page/post-page.machine'
 import { selectPost } from '../../machines/feed/posts.selectors'
+import {
+  selectCanLoadMore,
+  selectIsLoading,
+  selectIsLoadingMore,
+  selectIsMissing,
+  selectReplies,
+} from '../../machines/post-page/post-page.selectors'
 import { useInspect } from '../actors'
 import { ReplyComposer } from '../composer/ReplyComposer'
 import { PostIcon } from '../post/icons'
@@ -18,9 +25,9 @@ import { PostNotFound } from './PostNotFound'
 // Load more). A reply's own replies are one click away: its card opens its page.
 
 function Replies({ page }: { page: ReturnType<typeof usePostPage> }) {
-  const replies = useSelector(page, (s) => s.context.replies)
-  const canLoadMore = useSelector(page, (s) => s.can({ type: 'replies.loadMore' }))
-  const loadingMore = useSelector(page, (s) => s.hasTag('busy'))
+  const replies = useSelector(page, selectReplies)
+  const canLoadMore = useSelector(page, selectCanLoadMore)
+  const loadingMore = useSelector(page, selectIsLoadingMore)
   const loadMore = useCallback(() => page.send({ type: 'replies.loadMore' }), [page])
   if (replies.length === 0) {
     return <p className={css({ px: '4', py: '10', textAlign: 'center', color: 'fg.muted' })}>No replies yet. Be the first to reply!</p>
@@ -36,8 +43,8 @@ function usePostPage(postId: string) {
 
 function PostPageBody({ postId }: { postId: string }) {
   const page = usePostPage(postId)
-  const loading = useSelector(page, (s) => s.matches('loading'))
-  const missing = useSelector(page, (s) => s.matches('notFound') || s.matches('deleted'))
+  const loading = useSelector(page, selectIsLoading)
+  const missing = useSelector(page, selectIsMissing)
   const post = useSelector(usePosts(), selectPost(postId))
 
   if (loading) {

@@ -32,7 +32,7 @@ export interface PostListProps {
 const ESTIMATED_ROW = 150
 const OVERSCAN = 6
 /** How close to the end (in rows) the next page is asked for. */
-const PREFETCH_ROWS = 8
+const PREFETCH_ROWS = 5
 
 // Each row is its own stacking context (it is transformed): the row holding an open menu goes above the rows after it.
 const rowStyle = css({ position: 'absolute', top: 0, left: 0, right: 0, '&:has([role=menu])': { zIndex: 1 } })

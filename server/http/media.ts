@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 
@@ -13,6 +14,8 @@ import type { FastifyInstance } from 'fastify'
  * only reach members allowed to see the post.
  */
 export async function serveMedia(app: FastifyInstance, root: string): Promise<void> {
+  // A fresh instance has no uploads yet; the folder must exist for the static root (and to warn nobody at start).
+  await mkdir(root, { recursive: true })
   await app.register(
     async (media) => {
       await media.register(fastifyStatic, {

@@ -1,4 +1,5 @@
-import type { ReactElement, SVGProps } from 'react'
+import type { ReactElement } from 'react'
+import { iconSet } from '../ui/icon-set'
 
 // The post card's and composer's icons, drawn like the shell's set (src/views/ui/Icon.tsx: 24 px grid, 1.8 px
 // strokes, currentColor) and kept here so posts add no weight to, and no conflicts in, the shared set.
@@ -120,27 +121,4 @@ const shapes = {
 
 export type PostIconName = keyof typeof shapes
 
-interface PostIconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
-  name: PostIconName
-  size?: number | string
-}
-
-export function PostIcon({ name, size = '1.25em', ...rest }: PostIconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {shapes[name]}
-    </svg>
-  )
-}
+export const PostIcon = iconSet(shapes)

@@ -1,4 +1,5 @@
-import type { ReactElement, SVGProps } from 'react'
+import type { ReactElement } from 'react'
+import { iconSet } from '../ui/icon-set'
 
 // The profile's own icons, drawn like the shell's set (src/views/ui/Icon.tsx: 24 px grid, 1.8 px strokes,
 // currentColor) and kept here so the profile adds nothing to, and never conflicts in, the shared set.
@@ -32,27 +33,4 @@ const shapes = {
 
 export type ProfileIconName = keyof typeof shapes
 
-interface ProfileIconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
-  name: ProfileIconName
-  size?: number | string
-}
-
-export function ProfileIcon({ name, size = '1.25em', ...rest }: ProfileIconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {shapes[name]}
-    </svg>
-  )
-}
+export const ProfileIcon = iconSet(shapes)

@@ -1,4 +1,5 @@
-import type { ReactElement, SVGProps } from 'react'
+import type { ReactElement } from 'react'
+import { iconSet } from './icon-set'
 
 // A small hand-drawn icon set (24 px grid, 1.8 px strokes, currentColor), so the shell needs no icon package.
 // Icons are decorative: the control that holds one carries the accessible name.
@@ -161,27 +162,4 @@ const shapes = {
 
 export type IconName = keyof typeof shapes
 
-interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
-  name: IconName
-  size?: number | string
-}
-
-export function Icon({ name, size = '1.25em', ...rest }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {shapes[name]}
-    </svg>
-  )
-}
+export const Icon = iconSet(shapes)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseText } from '../../server/modules/posts/text'
-import { hashtagHref, profileHref, safeHref, tokenize, type ContentToken } from '../../src/views/post/content-tokens'
+import { safeHref, tokenize, type ContentToken } from '../../src/api/post-text'
+import { hashtagHref, profileHref } from '../../src/views/post/content-tokens'
 import { formatCount, timeAgo } from '../../src/views/post/format'
 
 // The pure pieces of the post card: the content tokenizer (what becomes a link, and that nothing becomes HTML), the

@@ -1,7 +1,8 @@
 import { Fragment, memo, useMemo } from 'react'
 import { Link } from 'wouter'
 import { css, cx } from 'styled-system/css'
-import { hashtagHref, profileHref, tokenize } from './content-tokens'
+import { tokenize } from '../../api/post-text'
+import { hashtagHref, profileHref } from './content-tokens'
 
 // A post's text with @mentions and #hashtags as in-app links and http(s) links as external anchors. Built from
 // tokens as React nodes: the text is never parsed as HTML, so `<script>` or `javascript:` stays plain text.

@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'styled-system/**', 'data/**', 'src/api/schema.d.ts', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'styled-system/**', 'data/**', 'src/api/contract/schema.d.ts', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['src/**/*.{ts,tsx}'],
@@ -11,6 +11,24 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // The server shares only the contract with the SPA (generated types, socket events, the post text scanner,
+    // limits): nothing else under src/ may be imported from server/.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src/(?!api/contract/)',
+              message: 'The server may import from src/ only what src/api/contract/ shares.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -38,7 +38,7 @@ function vitest(title, project, env) {
 
 const steps = [
   () => run('generate styles (panda codegen)', 'npx', ['panda', 'codegen', '--silent']),
-  () => run('contract: generated types are fresh', 'npx', ['openapi-typescript', 'openapi.yaml', '-o', 'src/api/schema.d.ts', '--check']),
+  () => run('contract: generated types are fresh', 'npx', ['openapi-typescript', 'openapi.yaml', '-o', 'src/api/contract/schema.d.ts', '--check']),
   () => run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
   () => run('lint', 'npx', ['eslint', '-c', '.config/eslint.config.js', '.']),
   () => vitest('machine tests', 'machines', {}),

@@ -5,20 +5,20 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
-import { changePasswordMachine } from '../../src/machines/auth/change-password.machine'
-import { loginMachine } from '../../src/machines/auth/login.machine'
-import { registerMachine } from '../../src/machines/auth/register.machine'
+import { changePasswordMachine } from '../../src/machines/change-password/change-password.machine'
+import { loginMachine } from '../../src/machines/login/login.machine'
+import { registerMachine } from '../../src/machines/register/register.machine'
 import { composerMachine } from '../../src/machines/composer/composer.machine'
 import { feedMachine } from '../../src/machines/feed/feed.machine'
-import { postsMachine } from '../../src/machines/feed/posts.machine'
-import { tourMachine } from '../../src/machines/home/tour.machine'
-import { actionNames, listStateNodes, listTransitions, type TransitionInfo } from '../../src/machines/machine-graph'
+import { postsMachine } from '../../src/machines/posts/posts.machine'
+import { tourMachine } from '../../src/machines/tour/tour.machine'
+import { actionNames, listStateNodes, listTransitions, type TransitionInfo } from './machine-graph'
 import { postPageMachine } from '../../src/machines/post-page/post-page.machine'
-import { followListMachine } from '../../src/machines/profile/follow-list.machine'
-import { followMachine } from '../../src/machines/profile/follow.machine'
+import { followListMachine } from '../../src/machines/follow-list/follow-list.machine'
+import { followMachine } from '../../src/machines/follow/follow.machine'
 import { profileMachine } from '../../src/machines/profile/profile.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
-import { profileSettingsMachine } from '../../src/machines/settings/profile-settings.machine'
+import { profileSettingsMachine } from '../../src/machines/profile-settings/profile-settings.machine'
 
 interface ChartSpec {
   /** File name under docs/machines (without .md). */
@@ -44,7 +44,7 @@ const charts: ChartSpec[] = [
   {
     name: 'login',
     title: 'Login form',
-    source: 'src/machines/auth/login.machine.ts',
+    source: 'src/machines/login/login.machine.ts',
     summary:
       'Runs after the form fields are valid. Success tells the session (`session.login.succeeded`) and goes home; ' +
       "failure shows the server's message under the form and the member can try again.",
@@ -53,7 +53,7 @@ const charts: ChartSpec[] = [
   {
     name: 'register',
     title: 'Registration form',
-    source: 'src/machines/auth/register.machine.ts',
+    source: 'src/machines/register/register.machine.ts',
     summary:
       'Runs after the form fields are valid. Success tells the session (`session.register.succeeded`) and goes home; ' +
       "failure shows the server's message (e.g. 'Username is already taken') under the form.",
@@ -62,7 +62,7 @@ const charts: ChartSpec[] = [
   {
     name: 'change-password',
     title: 'Change Password dialog',
-    source: 'src/machines/auth/change-password.machine.ts',
+    source: 'src/machines/change-password/change-password.machine.ts',
     summary:
       "Settings -> Security. Success closes the dialog with the toast 'Password changed successfully!'; failure keeps " +
       "it open with a toast of the server's error or 'Failed to change password'. Escape and the backdrop close it, " +
@@ -84,7 +84,7 @@ const charts: ChartSpec[] = [
   {
     name: 'follow',
     title: 'Follow button',
-    source: 'src/machines/profile/follow.machine.ts',
+    source: 'src/machines/follow/follow.machine.ts',
     summary:
       'One Follow/Unfollow button, spawned by the profile header and by every row of a followers/following list. ' +
       'A click flips the button and the followers count at once; the server\'s answer sets both exactly and says ' +
@@ -95,7 +95,7 @@ const charts: ChartSpec[] = [
   {
     name: 'follow-list',
     title: 'Followers / Following list',
-    source: 'src/machines/profile/follow-list.machine.ts',
+    source: 'src/machines/follow-list/follow-list.machine.ts',
     summary:
       "/profile/{username}/followers and /following: the first page (or 'User not found', or an error with Retry), " +
       'then Load more while the last page came back full (20) and the server gave a next cursor. A failed Load more ' +
@@ -105,7 +105,7 @@ const charts: ChartSpec[] = [
   {
     name: 'profile-settings',
     title: 'Profile and privacy settings',
-    source: 'src/machines/settings/profile-settings.machine.ts',
+    source: 'src/machines/profile-settings/profile-settings.machine.ts',
     summary:
       "Settings -> Profile and Privacy & Safety, saved independently (parallel regions). A save stores the server's " +
       "answer as the session's user (which refills the forms) with 'Profile updated' / 'Privacy settings updated'; " +
@@ -128,7 +128,7 @@ const charts: ChartSpec[] = [
   {
     name: 'posts',
     title: 'Post cache',
-    source: 'src/machines/feed/posts.machine.ts',
+    source: 'src/machines/posts/posts.machine.ts',
     summary:
       'Every post the member has seen, stored once by id; lists hold ids. Like and repost change the card at once, ' +
       "take the server's state and count when it answers, and roll back when it refuses (one call per post and " +
@@ -158,7 +158,7 @@ const charts: ChartSpec[] = [
   {
     name: 'tour',
     title: 'Welcome tour',
-    source: 'src/machines/home/tour.machine.ts',
+    source: 'src/machines/tour/tour.machine.ts',
     summary:
       "Home's six-step tour (welcome, connecting, discovering, messaging, updates, customising) with Skip Tour, Next " +
       "and Get Started. It opens by itself until skipped or finished once (`welcome-tour-completed`) and again with " +
@@ -278,9 +278,9 @@ charts are drawn from the machine definitions themselves, so they cannot drift f
 | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
 
-Stores (plain event-driven state, no chart): \`src/machines/theme.store.ts\` (light/dark, persisted under
-\`theme-storage\`), \`src/machines/toast.store.ts\` (toasts: 4 s blank/error/custom, 2 s success, loading until
-dismissed, at most 20) and \`src/machines/home/feature-banner.store.ts\` (Home's new-features banner, dismissed once
+Stores (plain event-driven state, no chart): \`src/machines/theme/theme.store.ts\` (light/dark, persisted under
+\`theme-storage\`), \`src/machines/toasts/toast.store.ts\` (toasts: 4 s blank/error/custom, 2 s success, loading until
+dismissed, at most 20) and \`src/machines/feature-banner/feature-banner.store.ts\` (Home's new-features banner, dismissed once
 per browser under \`feature-banner-dismissed\`).
 
 ## Testing

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { components, operations } from '../../src/api/schema'
+import type { components, operations } from '../../src/api/contract/schema'
 
 /**
- * Handler types derived from the generated contract types (src/api/schema.d.ts, `npm run gen:api`), so a handler
+ * Handler types derived from the generated contract types (src/api/contract/schema.d.ts, `npm run gen:api`), so a handler
  * that reads a field the yaml does not declare, or answers a status/body the yaml does not list, fails to compile.
  */
 

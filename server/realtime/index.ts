@@ -2,7 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter'
 import type { FastifyInstance } from 'fastify'
 import { createClient } from 'redis'
 import { Server, type Socket } from 'socket.io'
-import type { ServerToClientEvents } from '../../src/api/socket'
+import type { AuthenticateAck, ServerToClientEvents } from '../../src/api/contract/socket-events'
 import { AUTH_REQUIRED, SESSION_ENDED } from '../http/authenticate'
 import type { Authenticated } from '../modules/auth/sessions'
 
@@ -10,7 +10,7 @@ import type { Authenticated } from '../modules/auth/sessions'
 export const userRoom = (userId: string) => `user:${userId}`
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`
 
-export type AuthenticateAck = { ok: true; userId: string } | { ok: false; error: string }
+export type { AuthenticateAck }
 
 interface ClientToServerEvents {
   /**

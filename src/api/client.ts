@@ -1,5 +1,5 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch'
-import type { paths } from './schema'
+import type { paths } from './contract/schema'
 
 // One typed client for the whole SPA. It knows nothing about the session actor: the actor plugs in a token provider
 // and subscribes to "unauthorized", so src/api never imports src/machines (no import cycle, and tests can use a fresh

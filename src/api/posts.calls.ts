@@ -2,7 +2,7 @@ import { Effect } from 'effect'
 import { mutation, query } from './calls'
 import { api, type ApiClient } from './client'
 import type { ApiError } from './errors'
-import type { components } from './schema'
+import type { components } from './contract/schema'
 
 // Posts (openapi.yaml tag `posts`), in the style of calls.ts: every call is an Effect failing only with a typed
 // ApiError; reads retry once on a transient failure, writes never retry (a retried POST could publish twice).

@@ -1,4 +1,4 @@
-import type { components } from './schema'
+import type { components } from './contract/schema'
 
 // Short names for the contract's shapes (openapi.yaml components), so screens and machines never spell the path.
 type Schemas = components['schemas']

@@ -2,7 +2,7 @@ import { Effect } from 'effect'
 import { mutation, query } from './calls'
 import { api, type ApiClient } from './client'
 import type { ApiError } from './errors'
-import type { components } from './schema'
+import type { components } from './contract/schema'
 import type { CurrentUser, MeResponse } from './types'
 
 // Profiles, follows and one's own profile settings (openapi.yaml tag `users`), in the style of calls.ts: every call is

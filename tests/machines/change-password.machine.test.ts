@@ -4,8 +4,8 @@ import {
   changePasswordMachine,
   PASSWORD_CHANGE_FAILED,
   PASSWORD_CHANGED,
-} from '../../src/machines/auth/change-password.machine'
-import { toast, toastStore } from '../../src/machines/toast.store'
+} from '../../src/machines/change-password/change-password.machine'
+import { toast, toastStore } from '../../src/machines/toasts/toast.store'
 import { Invalid, Network, Server } from '../../src/api/errors'
 import { Calls } from './support/controlled-actors'
 import { Coverage, describePath, modelPaths, perform } from './support/model'

@@ -12,7 +12,7 @@ import {
   selectLoadFailed,
   selectLoadMoreFailed,
 } from '../../src/machines/feed/feed.selectors'
-import { postsMachine } from '../../src/machines/feed/posts.machine'
+import { postsMachine } from '../../src/machines/posts/posts.machine'
 import { Calls } from './support/controlled-actors'
 import { Coverage, describePath, modelPaths, perform, settle, type Path } from './support/model'
 import { ann, asFeedPost, makePost, robinSummary, SpawnedCalls } from './support/post-fixtures'

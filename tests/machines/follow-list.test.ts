@@ -8,9 +8,9 @@ import {
   followListMachine,
   type FollowListContext,
   type FollowListKind,
-} from '../../src/machines/profile/follow-list.machine'
-import { followMachine } from '../../src/machines/profile/follow.machine'
-import { toast, toastStore } from '../../src/machines/toast.store'
+} from '../../src/machines/follow-list/follow-list.machine'
+import { followMachine } from '../../src/machines/follow/follow.machine'
+import { toast, toastStore } from '../../src/machines/toasts/toast.store'
 import { Calls } from './support/controlled-actors'
 import { Coverage, describePath, modelPaths, perform } from './support/model'
 

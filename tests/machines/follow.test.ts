@@ -6,8 +6,8 @@ import {
   LIST_FOLLOW_MESSAGES,
   PROFILE_FOLLOW_MESSAGES,
   type FollowMessages,
-} from '../../src/machines/profile/follow.machine'
-import { toast, toastStore } from '../../src/machines/toast.store'
+} from '../../src/machines/follow/follow.machine'
+import { toast, toastStore } from '../../src/machines/toasts/toast.store'
 import { Calls } from './support/controlled-actors'
 import { Coverage, describePath, modelPaths, perform } from './support/model'
 

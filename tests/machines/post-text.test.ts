@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseText } from '../../server/modules/posts/text'
-import { safeHref, tokenize, type ContentToken } from '../../src/api/post-text'
+import { safeHref, tokenize, type ContentToken } from '../../src/api/contract/post-text'
 import { hashtagHref, profileHref } from '../../src/views/post/content-tokens'
 import { formatCount, timeAgo } from '../../src/views/post/format'
 

@@ -8,9 +8,9 @@ import {
   PROFILE_UPDATE_FAILED,
   PROFILE_UPDATED,
   profileSettingsMachine,
-} from '../../src/machines/settings/profile-settings.machine'
+} from '../../src/machines/profile-settings/profile-settings.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
-import { toast, toastStore } from '../../src/machines/toast.store'
+import { toast, toastStore } from '../../src/machines/toasts/toast.store'
 import { Calls } from './support/controlled-actors'
 import { robin, storedRobin } from './support/fixtures'
 import { installLocalStorage } from './support/memory-storage'

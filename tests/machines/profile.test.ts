@@ -3,8 +3,8 @@ import { createActor, type AnyEventObject, type SnapshotFrom } from 'xstate'
 import { Invalid, Network, NotFound, Server } from '../../src/api/errors'
 import type { CurrentUser } from '../../src/api/types'
 import type { ProfilePost, UserProfileResponse } from '../../src/api/users.calls'
-import { postsMachine } from '../../src/machines/feed/posts.machine'
-import { followMachine } from '../../src/machines/profile/follow.machine'
+import { postsMachine } from '../../src/machines/posts/posts.machine'
+import { followMachine } from '../../src/machines/follow/follow.machine'
 import {
   AVATAR_UPDATED,
   BANNER_UPDATED,
@@ -16,7 +16,7 @@ import {
 import * as select from '../../src/machines/profile/profile.selectors'
 import type { ProfileContext } from '../../src/machines/profile/profile.types'
 import { sessionMachine } from '../../src/machines/session/session.machine'
-import { toast, toastStore } from '../../src/machines/toast.store'
+import { toast, toastStore } from '../../src/machines/toasts/toast.store'
 import { Calls } from './support/controlled-actors'
 import { robin, storedRobin } from './support/fixtures'
 import { installLocalStorage } from './support/memory-storage'

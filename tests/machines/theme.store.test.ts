@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createThemeStore, THEME_STORAGE_KEY } from '../../src/machines/theme.store'
+import { createThemeStore, THEME_STORAGE_KEY } from '../../src/machines/theme/theme.store'
 import { MemoryStorage } from './support/memory-storage'
 
 describe('theme store', () => {

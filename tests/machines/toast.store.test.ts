@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createToastStore, TOAST_DURATIONS, TOAST_LIMIT, type ToastType } from '../../src/machines/toast.store'
-import type { Scheduler, TimerHandle } from '../../src/machines/scheduler'
+import { createToastStore, TOAST_DURATIONS, TOAST_LIMIT, type ToastType } from '../../src/machines/toasts/toast.store'
+import type { Scheduler, TimerHandle } from '../../src/machines/lib/scheduler'
 
 // Spec sections 8-9: blank/error/custom last 4 s, success 2 s, loading until dismissed; at most 20 at once.
 

@@ -1,8 +1,8 @@
-import { tokenize } from '../../../src/api/post-text'
+import { tokenize } from '../../../src/api/contract/post-text'
 
 /**
  * What the server indexes from a post's text: its mentions, hashtags and links, read off the scanner the web app also
- * renders with (src/api/post-text.ts, where the rules and the linear-time argument live), so a card links exactly
+ * renders with (src/api/contract/post-text.ts, where the rules and the linear-time argument live), so a card links exactly
  * what was indexed. The content itself is stored exactly as typed.
  */
 

@@ -1,8 +1,8 @@
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate'
 import { run } from '../../api/calls'
 import { postCalls, type NewPost, type Post, type Visibility } from '../../api/posts.calls'
-import type { PostsRef } from '../feed/posts.machine'
-import { toast } from '../toast.store'
+import type { PostsRef } from '../posts/posts.machine'
+import { toast } from '../toasts/toast.store'
 import { postFailureMessage } from './composer.failure'
 import {
   EMPTY_DRAFT,

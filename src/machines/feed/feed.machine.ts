@@ -2,9 +2,9 @@ import { assign, fromPromise, sendTo, setup } from 'xstate'
 import { run } from '../../api/calls'
 import { describeError } from '../../api/errors'
 import { postCalls, type FeedPost, type Post, type PostPage } from '../../api/posts.calls'
-import type { PostsRef } from './posts.machine'
-import { appendEntries, prependEntries, removeEntry, toEntry, type PostEntry } from './posts.model'
-import { watchPosts, type PostsNews } from './watch-posts'
+import type { PostsRef } from '../posts/posts.machine'
+import { appendEntries, prependEntries, removeEntry, toEntry, type PostEntry } from '../posts/posts.model'
+import { watchPosts, type PostsNews } from '../posts/watch-posts'
 
 // The home feed (spec section 2): the first page loads when Home opens (loading -> ready or error with a retry), more
 // pages load as the member nears the end (ready.loadingMore -> loaded, or end when there is no next cursor). A failed

@@ -1,10 +1,10 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate'
 import { run } from '../../api/calls'
 import { postCalls, type Post, type PostDetailQuery, type PostDetailResponse } from '../../api/posts.calls'
-import type { PostsRef } from '../feed/posts.machine'
-import { appendEntries, removeEntry, toEntry, type PostEntry } from '../feed/posts.model'
-import { watchPosts, type PostsNews } from '../feed/watch-posts'
-import { navigate } from '../navigation'
+import type { PostsRef } from '../posts/posts.machine'
+import { appendEntries, removeEntry, toEntry, type PostEntry } from '../posts/posts.model'
+import { watchPosts, type PostsNews } from '../posts/watch-posts'
+import { navigate } from '../lib/navigation'
 
 // The post page (/post/{id}, spec section 2): the post and its direct replies, oldest first, with Load more. Any
 // failure to load shows 'Post not found' (spec section 8: missing, not visible, or unreachable look the same). A reply

@@ -10,10 +10,10 @@ import {
   type UserProfile,
   type UserProfileResponse,
 } from '../../api/users.calls'
-import { appendEntries, prependEntries, removeEntry, toEntry } from '../feed/posts.model'
-import { watchPosts } from '../feed/watch-posts'
-import { toast } from '../toast.store'
-import { followMachine, PROFILE_FOLLOW_MESSAGES } from './follow.machine'
+import { appendEntries, prependEntries, removeEntry, toEntry } from '../posts/posts.model'
+import { watchPosts } from '../posts/watch-posts'
+import { toast } from '../toasts/toast.store'
+import { followMachine, PROFILE_FOLLOW_MESSAGES } from '../follow/follow.machine'
 import type { ProfileContext, ProfileEvent, ProfileInput } from './profile.types'
 
 // A member's profile page (spec section 2, Profile): loading, then the member or 'User not found' or an error with

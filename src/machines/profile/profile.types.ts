@@ -1,9 +1,9 @@
 import type { ProfileTab, UserProfile } from '../../api/users.calls'
-import type { SessionRef } from '../auth/session-ref'
-import type { PostsRef } from '../feed/posts.machine'
-import type { PostEntry } from '../feed/posts.model'
-import type { PostsNews } from '../feed/watch-posts'
-import type { FollowRef } from './follow.machine'
+import type { SessionRef } from '../session/session-ref'
+import type { PostsRef } from '../posts/posts.machine'
+import type { PostEntry } from '../posts/posts.model'
+import type { PostsNews } from '../posts/watch-posts'
+import type { FollowRef } from '../follow/follow.machine'
 
 // The profile actor's shapes, apart from the machine so views and tests can name them without the machine's weight.
 

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/store-react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { featureBannerStore } from '../../machines/home/feature-banner.store'
+import { featureBannerStore } from '../../machines/feature-banner/feature-banner.store'
 import { Icon } from '../ui/Icon'
 
 /** Home's new-features banner: until dismissed, once per browser (`feature-banner-dismissed`). */

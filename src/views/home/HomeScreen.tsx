@@ -11,8 +11,8 @@ import {
   selectLoadFailed,
   selectLoadMoreFailed,
 } from '../../machines/feed/feed.selectors'
-import { readFlag, TOUR_COMPLETED_KEY } from '../../machines/home/local-flags'
-import { tourMachine } from '../../machines/home/tour.machine'
+import { readFlag, TOUR_COMPLETED_KEY } from '../../machines/lib/local-flags'
+import { tourMachine } from '../../machines/tour/tour.machine'
 import { useInspect } from '../actors'
 import { PostList } from '../post/PostList'
 import { preloadComposer, usePosts } from '../post/PostsProvider'

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { TOUR_STEPS, type TourMachine } from '../../machines/home/tour.machine'
+import { TOUR_STEPS, type TourMachine } from '../../machines/tour/tour.machine'
 import { Icon } from '../ui/Icon'
 import { TOUR_COPY } from './tour-steps'
 

@@ -1,4 +1,4 @@
-import type { TourStep } from '../../machines/home/tour.machine'
+import type { TourStep } from '../../machines/tour/tour.machine'
 
 /** The welcome tour's words, one entry per step of the tour machine (spec section 2: six steps). */
 export const TOUR_COPY: Record<TourStep, { title: string; body: string }> = {

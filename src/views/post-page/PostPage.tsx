@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { Link, useLocation } from 'wouter'
 import { css } from 'styled-system/css'
 import { postPageMachine } from '../../machines/post-page/post-page.machine'
-import { selectPost } from '../../machines/feed/posts.selectors'
+import { selectPost } from '../../machines/posts/posts.selectors'
 import {
   selectCanLoadMore,
   selectIsLoading,

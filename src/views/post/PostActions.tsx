@@ -1,7 +1,7 @@
 import { Link } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import type { Post } from '../../api/posts.calls'
-import { canBeReposted } from '../../machines/feed/posts.model'
+import { canBeReposted } from '../../machines/posts/posts.model'
 import { formatCount } from './format'
 import { PostIcon } from './icons'
 

@@ -1,7 +1,7 @@
 import { Fragment, memo, useMemo } from 'react'
 import { Link } from 'wouter'
 import { css, cx } from 'styled-system/css'
-import { tokenize } from '../../api/post-text'
+import { tokenize } from '../../api/contract/post-text'
 import { hashtagHref, profileHref } from './content-tokens'
 
 // A post's text with @mentions and #hashtags as in-app links and http(s) links as external anchors. Built from

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import type { PostEntry } from '../../machines/feed/posts.model'
+import type { PostEntry } from '../../machines/posts/posts.model'
 import { Spinner } from '../ui/Spinner'
 import { PostCard } from './PostCard'
 import { useWindowedList } from './useWindowedList'

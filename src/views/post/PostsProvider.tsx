@@ -2,7 +2,7 @@ import { createContext, lazy, Suspense, use, type ReactNode } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { composerMachine, type ComposerMachine } from '../../machines/composer/composer.machine'
-import { postsMachine, type PostsRef } from '../../machines/feed/posts.machine'
+import { postsMachine, type PostsRef } from '../../machines/posts/posts.machine'
 import { useInspect } from '../actors'
 
 // The signed-in area's post actors, shared by every screen: the post cache (every list's posts, stored once by id)

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import type { FollowRef } from '../../machines/profile/follow.machine'
+import type { FollowRef } from '../../machines/follow/follow.machine'
 
 /**
  * Follow (solid) or Unfollow (outline), from the member's follow actor. It flips at once when clicked; while the server

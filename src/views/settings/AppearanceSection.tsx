@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/store-react'
 import { css } from 'styled-system/css'
-import { themeStore, type Theme } from '../../machines/theme.store'
+import { themeStore, type Theme } from '../../machines/theme/theme.store'
 import { Icon } from '../ui/Icon'
 
 const options: Array<{ theme: Theme; label: string; icon: 'sun' | 'moon' }> = [

@@ -4,11 +4,11 @@ import { useSelector } from '@xstate/react'
 import type { Actor } from 'xstate'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import type { ChangePasswordMachine } from '../../machines/auth/change-password.machine'
+import type { ChangePasswordMachine } from '../../machines/change-password/change-password.machine'
 import { FormError, TextField } from '../ui/Field'
 import { Dialog } from '../ui/Overlay'
 import { Spinner } from '../ui/Spinner'
-import { changePasswordSchema, type ChangePasswordValues } from './change-password.schema'
+import { changePasswordSchema, type ChangePasswordValues } from '../../machines/change-password/change-password.rules'
 
 type PasswordActor = Actor<ChangePasswordMachine>
 

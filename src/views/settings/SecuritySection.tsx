@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { toast } from '../../machines/toast.store'
+import { toast } from '../../machines/toasts/toast.store'
 import { Icon, type IconName } from '../ui/Icon'
 
 // Icon | text, with the button under the text; side by side once the section (not the window) is wide enough.

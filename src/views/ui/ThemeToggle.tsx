@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/store-react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { themeStore } from '../../machines/theme.store'
+import { themeStore } from '../../machines/theme/theme.store'
 import { Icon } from './Icon'
 
 /** Light/dark switch. Its name says what pressing it does, so it reads well to screen readers. */

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/store-react'
 import { createPortal } from 'react-dom'
 import { css, cx } from 'styled-system/css'
-import { toast, toastStore, type Toast } from '../../machines/toast.store'
+import { toast, toastStore, type Toast } from '../../machines/toasts/toast.store'
 import { Icon } from './Icon'
 import { Spinner } from './Spinner'
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, AnyStateMachine, InspectionEvent, StateValue } from 'xstate'
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type SerializedSnapshot, type StatePath, type TraversalOptions } from '@xstate/graph'
-import { listStateNodes, listTransitions, transitionKey } from '../../../src/machines/machine-graph'
+import { listStateNodes, listTransitions, transitionKey } from '../../../docs/tools/machine-graph'
 import type { Calls } from './controlled-actors'
 
 // Replays graph paths on real actors and records what they actually did (transitions taken, states entered), so a

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type ErrorActorEvent } f
 import { run } from '../../api/calls'
 import { serverMessageOr } from '../../api/errors'
 import { userCalls, type FollowResponse } from '../../api/users.calls'
-import { toast } from '../toast.store'
+import { toast } from '../toasts/toast.store'
 
 // One Follow/Unfollow button: the profile header spawns one, a followers/following list spawns one per row.
 // A click flips the button and the count at once (optimistic); the server's answer then sets both exactly (its

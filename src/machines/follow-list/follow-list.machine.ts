@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate'
 import { run } from '../../api/calls'
 import { describeError, isApiError } from '../../api/errors'
 import { userCalls, type FollowEntry, type FollowPage } from '../../api/users.calls'
-import { followMachine, LIST_FOLLOW_MESSAGES, type FollowRef } from './follow.machine'
+import { followMachine, LIST_FOLLOW_MESSAGES, type FollowRef } from '../follow/follow.machine'
 
 // A member's followers or following list (spec section 2): the first page, then Load more while the server has more.
 // Each row but the viewer's own gets its own Follow/Unfollow actor (follow.machine.ts), so a click on one row never

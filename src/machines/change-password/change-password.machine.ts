@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { calls, run } from '../../api/calls'
 import { serverMessageOr } from '../../api/errors'
 import type { ChangePasswordRequest } from '../../api/types'
-import { toast } from '../toast.store'
+import { toast } from '../toasts/toast.store'
 
 // The Change Password dialog (Settings -> Security). Field rules are checked by the form; this machine owns the
 // dialog's life: closed -> open.editing -> open.submitting -> succeeded (dialog closes, success toast) or

@@ -1,8 +1,8 @@
 import { assertEvent, assign, emit, setup, spawnChild, stopChild, type ActorRefFrom } from 'xstate'
 import { run } from '../../api/calls'
 import { postCalls, type Post } from '../../api/posts.calls'
-import { toast } from '../toast.store'
-import { callActor } from './call-actor'
+import { toast } from '../toasts/toast.store'
+import { callActor } from '../lib/call-actor'
 import {
   canBeReposted,
   flipped,

@@ -3,8 +3,8 @@ import { run } from '../../api/calls'
 import { serverMessageOr } from '../../api/errors'
 import type { CurrentUser } from '../../api/types'
 import { userCalls, type UpdatePrivacyRequest, type UpdateProfileRequest } from '../../api/users.calls'
-import type { SessionRef } from '../auth/session-ref'
-import { toast } from '../toast.store'
+import type { SessionRef } from '../session/session-ref'
+import { toast } from '../toasts/toast.store'
 
 // Settings -> Profile and Settings -> Privacy & Safety. The forms check their fields (react-hook-form + zod) and fill
 // from the session's user (what GET /auth/me answered); this machine saves them. Each form saves on its own, so the

@@ -2,9 +2,9 @@ import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate'
 import { calls, run } from '../../api/calls'
 import { describeError } from '../../api/errors'
 import type { AuthResponse, RegisterRequest } from '../../api/types'
-import { navigate } from '../navigation'
+import { navigate } from '../lib/navigation'
 import type { AuthPayload } from '../session/session.machine'
-import type { SessionRef } from './session-ref'
+import type { SessionRef } from '../session/session-ref'
 
 // The registration form's behaviour once the fields are valid (react-hook-form + zod check them in the view):
 // idle -> submitting -> succeeded (session told, home shown) or failed (the server's reason, e.g. 'Username is already

@@ -1,5 +1,5 @@
 import { createStore } from '@xstate/store'
-import { BANNER_DISMISSED_KEY, readFlag, writeFlag } from './local-flags'
+import { BANNER_DISMISSED_KEY, readFlag, writeFlag } from '../lib/local-flags'
 
 // The new-features banner on Home: shown until dismissed, then never again in this browser.
 export function createFeatureBannerStore(dismissed: boolean = readFlag(BANNER_DISMISSED_KEY)) {

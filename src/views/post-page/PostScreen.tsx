@@ -1,5 +1,5 @@
 import { useParams } from 'wouter'
-import { PostPage } from '../post-page/PostPage'
+import { PostPage } from './PostPage'
 
 // The route's entry point (/post/:postId); the page itself lives in src/views/post-page.
 export function PostScreen() {

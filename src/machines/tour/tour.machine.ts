@@ -1,6 +1,6 @@
 import { setup } from 'xstate'
-import { navigate } from '../navigation'
-import { TOUR_COMPLETED_KEY, writeFlag } from './local-flags'
+import { navigate } from '../lib/navigation'
+import { TOUR_COMPLETED_KEY, writeFlag } from '../lib/local-flags'
 
 // The welcome tour on Home (spec section 2): six steps with Skip Tour, Next and Get Started. It opens by itself until
 // the member skips or finishes it once (`welcome-tour-completed`), and again whenever Home is opened with

@@ -1,4 +1,4 @@
-import { ProfileView } from '../profile/ProfileView'
+import { ProfileView } from './ProfileView'
 
 export function ProfileScreen({ username }: { username: string }) {
   // A new profile actor for each member: moving from one profile to another keeps this route (and component) mounted.

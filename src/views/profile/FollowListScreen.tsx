@@ -1,5 +1,5 @@
-import type { FollowListKind } from '../../machines/profile/follow-list.machine'
-import { FollowList } from '../profile/FollowList'
+import type { FollowListKind } from '../../machines/follow-list/follow-list.machine'
+import { FollowList } from './FollowList'
 import { PageHeader } from '../ui/PageHeader'
 
 export function FollowListScreen({ username, kind }: { username: string; kind: FollowListKind }) {

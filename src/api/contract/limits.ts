@@ -1,0 +1,31 @@
+// The product's limits, in one place for both sides: the SPA's rules (src/machines/*/*.rules.ts) check them before a
+// call, the server's services enforce them again, and tests/api/contract.test.ts checks that openapi.yaml's
+// maxLength/maxItems say the same. docs/product.md states them in words.
+
+export const LIMITS = {
+  /** Post text, in characters (code points). */
+  postLength: 500,
+  /** Photos and videos on one post. */
+  postMedia: 4,
+  /** The optional reason shown on a sensitive post's notice. */
+  sensitiveReasonLength: 200,
+  /** Alt text of one photo or video. */
+  altTextLength: 1_000,
+  usernameMin: 3,
+  usernameMax: 30,
+  displayNameMax: 50,
+  bioMax: 500,
+  passwordMin: 8,
+  /** Lists and bookmark collections. */
+  listNameMax: 50,
+  listDescriptionMax: 200,
+  muteReasonMax: 200,
+  blockedKeywordMax: 100,
+  hashtagMax: 100,
+  /** Feed, profile tabs, replies, followers/following: one page. */
+  pageSize: 20,
+  /** Largest page a client may ask for. */
+  pageSizeMax: 100,
+} as const
+
+export type Limits = typeof LIMITS

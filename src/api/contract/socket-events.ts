@@ -1,0 +1,36 @@
+// The realtime channel's events, shared by the server (server/realtime) and the SPA's realtime actor
+// (src/machines/realtime). Each event names what changed, never its content: the client refetches, so no message
+// text ever travels over the socket (docs/product.md, "Realtime").
+
+/** Each realtime event names the conversation whose data should be refetched. */
+export interface ConversationEvent {
+  readonly conversation: string
+}
+
+export interface ServerToClientEvents {
+  new_message: (event: ConversationEvent) => void
+  message_deleted: (event: ConversationEvent) => void
+  message_edited: (event: ConversationEvent) => void
+}
+
+/** The server events, by name, for code that listens to all of them. */
+export const SERVER_EVENTS = ['new_message', 'message_deleted', 'message_edited'] as const satisfies ReadonlyArray<
+  keyof ServerToClientEvents
+>
+
+export type AuthenticateAck = { ok: true; userId: string } | { ok: false; error: string }
+
+export interface ClientToServerEvents {
+  /**
+   * The SPA sends its user id once connected (the server only compares it with the socket's own member), or
+   * `{ token }` to re-authenticate the socket after a new login.
+   */
+  authenticate: (payload: string | { token: string }, ack?: (result: AuthenticateAck) => void) => void
+}
+
+/** Reconnection per docs/product.md "Realtime": 1 s growing to 5 s between tries, 20 s connect timeout. */
+export const SOCKET_OPTIONS = {
+  reconnectionDelay: 1_000,
+  reconnectionDelayMax: 5_000,
+  timeout: 20_000,
+} as const

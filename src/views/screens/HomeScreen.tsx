@@ -1,2 +1,0 @@
-// The route's entry point; Home itself lives in src/views/home.
-export { HomeScreen } from '../home/HomeScreen'

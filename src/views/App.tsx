@@ -1,7 +1,7 @@
 import { Suspense } from 'react'
 import { useSelector } from '@xstate/react'
-import { selectIsAuthenticated, selectIsLoading } from '../machines/session/session.selectors'
-import { useSession } from './actors'
+import { selectIsBooting, selectIsSignedIn } from '../machines/app/app.selectors'
+import { useApp } from './actors'
 import { ErrorBoundary } from './ErrorBoundary'
 import { SignedInRoutes, SignedOutRoutes } from './routes/chunks'
 import { FullScreenSpinner } from './ui/Spinner'
@@ -9,9 +9,9 @@ import { Toaster } from './ui/Toaster'
 
 /** The access gate (spec section 4): a spinner while the session checks, then one of two route sets. */
 function Gate() {
-  const session = useSession()
-  const loading = useSelector(session, selectIsLoading)
-  const authenticated = useSelector(session, selectIsAuthenticated)
+  const app = useApp()
+  const loading = useSelector(app, selectIsBooting)
+  const authenticated = useSelector(app, selectIsSignedIn)
   if (loading) return <FullScreenSpinner />
   return <Suspense fallback={<FullScreenSpinner />}>{authenticated ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
 }

@@ -5,7 +5,7 @@ import {
   PASSWORD_CHANGE_FAILED,
   PASSWORD_CHANGED,
 } from '../../src/machines/change-password/change-password.machine'
-import { toast, toastStore } from '../../src/machines/toasts/toast.store'
+import { shownToasts, withToasts } from './support/toasts'
 import { Invalid, Network, Server } from '../../src/api/errors'
 import { Calls } from './support/controlled-actors'
 import { Coverage, describePath, modelPaths, perform } from './support/model'
@@ -40,18 +40,17 @@ const paths = modelPaths(changePasswordMachine, {
 const coverage = new Coverage(changePasswordMachine)
 
 beforeEach(() => {
-  toast.clear()
 })
 
 describe('change-password machine', () => {
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
     const calls = new Calls()
     const machine = changePasswordMachine.provide({ actors: { changePassword: calls.actor('changePassword') } })
-    const actor = createActor(machine, { inspect: coverage.inspector }).start()
+    const actor = withToasts(createActor(machine, { inspect: coverage.inspector })).start()
     coverage.see(actor.getSnapshot())
 
     for (const step of path.steps) {
-      const toastsBefore = toastStore.getSnapshot().context.toasts.length
+      const toastsBefore = shownToasts().length
       await perform(actor, calls, step.event)
       const snapshot = actor.getSnapshot()
       coverage.see(snapshot)
@@ -64,7 +63,7 @@ describe('change-password machine', () => {
       // While the change is in flight, Escape/backdrop cannot close the dialog.
       if (snapshot.hasTag('busy')) expect(snapshot.can({ type: 'password.close' })).toBe(false)
 
-      const toasts = toastStore.getSnapshot().context.toasts
+      const toasts = shownToasts()
       if (step.event.type === 'xstate.done.actor.changePassword') {
         expect(dialogOpen).toBe(false)
         expect(toasts.at(-1)).toMatchObject({ type: 'success', message: PASSWORD_CHANGED })

@@ -5,7 +5,7 @@ import type { NewPost } from '../../src/api/posts.calls'
 import { composerMachine } from '../../src/machines/composer/composer.machine'
 import { localDate, MESSAGES, postLength } from '../../src/machines/composer/composer.rules'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
-import { toast, toastStore } from '../../src/machines/toasts/toast.store'
+import { shownToasts, withToasts } from './support/toasts'
 import { Calls } from './support/controlled-actors'
 import { Coverage, describePath, modelPaths, perform, settle, type Path } from './support/model'
 import { makePost, robinSummary } from './support/post-fixtures'
@@ -147,7 +147,6 @@ function previews() {
 }
 
 beforeEach(() => {
-  toast.clear()
 })
 
 describe.each(Object.entries(scenarios))('composer machine: %s', (_scenario, events) => {
@@ -165,12 +164,12 @@ describe.each(Object.entries(scenarios))('composer machine: %s', (_scenario, eve
     const posts = createActor(postsMachine).start()
     const preview = previews()
     const machine = composerMachine.provide({ actors: { createPost: calls.actor('createPost'), preview: preview.logic } })
-    const actor = createActor(machine, { input: { posts }, inspect: coverage.inspector }).start()
+    const actor = withToasts(createActor(machine, { input: { posts }, inspect: coverage.inspector })).start()
     coverage.see(actor.getSnapshot())
 
     for (const step of path.steps) {
       const before = actor.getSnapshot()
-      const toastsBefore = toastStore.getSnapshot().context.toasts.length
+      const toastsBefore = shownToasts().length
       await perform(actor, calls, step.event)
       const snapshot = actor.getSnapshot()
       coverage.see(snapshot)
@@ -195,7 +194,7 @@ describe.each(Object.entries(scenarios))('composer machine: %s', (_scenario, eve
       if (draft.scheduleDate === yesterday) expect(errors.schedule).toBe(MESSAGES.scheduleInPast)
 
       const event = step.event
-      const toasts = toastStore.getSnapshot().context.toasts
+      const toasts = shownToasts()
       if (event.type === 'composer.files.add') {
         const files = event.files as File[]
         const media = files.filter((f) => f !== notes)
@@ -267,9 +266,11 @@ describe('composer machine', () => {
     const calls = new Calls()
     const posts = createActor(postsMachine).start()
     posts.send({ type: 'posts.received', posts: [makePost('p1', { replyCount: 0 })] })
-    const composer = createActor(composerMachine.provide({ actors: { createPost: calls.actor('createPost') } }), {
-      input: { posts, replyTo: { id: 'p1', username: 'ann' } },
-    }).start()
+    const composer = withToasts(
+      createActor(composerMachine.provide({ actors: { createPost: calls.actor('createPost') } }), {
+        input: { posts, replyTo: { id: 'p1', username: 'ann' } },
+      }),
+    ).start()
     composer.send({ type: 'composer.open' })
     composer.send({ type: 'composer.content.change', value: 'Same here!' })
     composer.send({ type: 'composer.submit' })
@@ -277,7 +278,7 @@ describe('composer machine', () => {
     calls.resolve('createPost', makePost('r9', { replyTo: 'p1', author: robinSummary }))
     await settle()
     expect(composer.getSnapshot().value).toBe('posted')
-    expect(toastStore.getSnapshot().context.toasts.at(-1)).toMatchObject({ type: 'success', message: MESSAGES.replied })
+    expect(shownToasts().at(-1)).toMatchObject({ type: 'success', message: MESSAGES.replied })
     expect(posts.getSnapshot().context.entities.p1?.replyCount).toBe(1)
     // The reply box shows its prompt again and opens blank.
     composer.send({ type: 'composer.open' })

@@ -10,7 +10,7 @@ import {
   type FollowListKind,
 } from '../../src/machines/follow-list/follow-list.machine'
 import { followMachine } from '../../src/machines/follow/follow.machine'
-import { toast, toastStore } from '../../src/machines/toasts/toast.store'
+import { shownToasts, withToasts } from './support/toasts'
 import { Calls } from './support/controlled-actors'
 import { Coverage, describePath, modelPaths, perform } from './support/model'
 
@@ -154,7 +154,6 @@ describe.each<FollowListKind>(['followers', 'following'])('follow-list machine (
 
 describe('follow-list rows', () => {
   beforeEach(() => {
-    toast.clear()
   })
 
   it("each row's button follows on its own and says 'Following user' / 'Unfollowed user'", async () => {
@@ -166,14 +165,14 @@ describe('follow-list rows', () => {
         follow: followMachine.provide({ actors: { setFollow: rowCalls.actor('setFollow') } }),
       },
     })
-    const actor = createActor(machine, { input: { username: 'ann', kind: 'followers', viewerId } }).start()
+    const actor = withToasts(createActor(machine, { input: { username: 'ann', kind: 'followers', viewerId } })).start()
     await perform(actor, calls, { type: 'xstate.done.actor.loadPage', output: lastPage })
     const [first, , third] = actor.getSnapshot().context.rows
     first?.follow?.send({ type: 'follow.toggle' })
     expect(first?.follow?.getSnapshot().context.following).toBe(true)
     rowCalls.resolve('setFollow', { following: true, followers: 12 })
     await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(toastStore.getSnapshot().context.toasts.at(-1)?.message).toBe('Following user')
+    expect(shownToasts().at(-1)?.message).toBe('Following user')
 
     third?.follow?.send({ type: 'follow.toggle' })
     expect(third?.follow?.getSnapshot().context.following).toBe(false)
@@ -181,7 +180,7 @@ describe('follow-list rows', () => {
     await new Promise((resolve) => setTimeout(resolve, 0))
     // Silent rollback (spec section 8): the button says Unfollow again, no new toast.
     expect(third?.follow?.getSnapshot().context.following).toBe(true)
-    expect(toastStore.getSnapshot().context.toasts.map((t) => t.message)).toEqual(['Following user'])
+    expect(shownToasts().map((t) => t.message)).toEqual(['Following user'])
     actor.stop()
   })
 

@@ -7,7 +7,7 @@ import {
   PROFILE_FOLLOW_MESSAGES,
   type FollowMessages,
 } from '../../src/machines/follow/follow.machine'
-import { toast, toastStore } from '../../src/machines/toasts/toast.store'
+import { shownToasts, withToasts } from './support/toasts'
 import { Calls } from './support/controlled-actors'
 import { Coverage, describePath, modelPaths, perform } from './support/model'
 
@@ -51,18 +51,17 @@ describe.each([
   const coverage = new Coverage(followMachine)
 
   beforeEach(() => {
-    toast.clear()
   })
 
   it.each(paths.map((path) => [describePath(path, label), path] as const))('%s', async (_name, path) => {
     const calls = new Calls()
     const machine = followMachine.provide({ actors: { setFollow: calls.actor('setFollow') } })
-    const actor = createActor(machine, { input, inspect: coverage.inspector }).start()
+    const actor = withToasts(createActor(machine, { input, inspect: coverage.inspector })).start()
     coverage.see(actor.getSnapshot())
 
     for (const step of path.steps) {
       const before = actor.getSnapshot().context
-      const toastsBefore = toastStore.getSnapshot().context.toasts.length
+      const toastsBefore = shownToasts().length
       await perform(actor, calls, step.event)
       const snapshot = actor.getSnapshot()
       coverage.see(snapshot)
@@ -70,7 +69,7 @@ describe.each([
       expect(snapshot.hasTag('busy')).toBe(snapshot.value === 'saving')
       // A click while saving changes nothing: the button is busy.
       if (snapshot.value === 'saving') expect(snapshot.can({ type: 'follow.toggle' })).toBe(false)
-      const toasts = toastStore.getSnapshot().context.toasts
+      const toasts = shownToasts()
 
       if (step.event.type === 'follow.toggle') {
         // At once: the other word and the count moved by one, and the server is asked for what the member clicked.

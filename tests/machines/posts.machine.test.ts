@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createActor, type AnyEventObject } from 'xstate'
 import { callActor } from '../../src/machines/lib/call-actor'
 import { POST_DELETED, postsMachine, type PostsEmitted } from '../../src/machines/posts/posts.machine'
-import { toast, toastStore } from '../../src/machines/toasts/toast.store'
+import { shownToasts, withToasts } from './support/toasts'
 import { Calls } from './support/controlled-actors'
 import { Coverage, describePath, modelPaths, perform, settle, type Path } from './support/model'
 import { makePost, SpawnedCalls } from './support/post-fixtures'
@@ -53,7 +53,6 @@ const label = (event: AnyEventObject): string | undefined => {
 const coverage = new Coverage(postsMachine)
 
 beforeEach(() => {
-  toast.clear()
 })
 
 describe.each(Object.entries(scenarios))('post cache: %s', (name, events) => {
@@ -71,14 +70,14 @@ describe.each(Object.entries(scenarios))('post cache: %s', (name, events) => {
     const machine = postsMachine.provide({
       actors: { reactionCall: spawned.logic('reactionCall'), deleteCall: spawned.logic('deleteCall') },
     })
-    const actor = createActor(machine, { inspect: coverage.inspector }).start()
+    const actor = withToasts(createActor(machine, { inspect: coverage.inspector })).start()
     const heard: PostsEmitted[] = []
     actor.on('*', (event) => void heard.push(event))
     coverage.see(actor.getSnapshot())
 
     for (const step of path.steps) {
       const before = actor.getSnapshot().context
-      const toastsBefore = toastStore.getSnapshot().context.toasts.length
+      const toastsBefore = shownToasts().length
       const heardBefore = heard.length
       await perform(actor, new Calls(), step.event)
       const snapshot = actor.getSnapshot()
@@ -139,7 +138,7 @@ describe.each(Object.entries(scenarios))('post cache: %s', (name, events) => {
         expect(snapshot.context.deleting.p1).toBe(true)
         expect(spawned.started.at(-1)).toEqual({ src: 'deleteCall', input: { id: 'p1' } })
       }
-      const toasts = toastStore.getSnapshot().context.toasts
+      const toasts = shownToasts()
       if (event.type === 'post.delete.succeeded') {
         expect(entities.p1).toBeUndefined()
         expect(heard.slice(heardBefore)).toEqual([{ type: 'post.deleted', id: 'p1' }])
@@ -170,7 +169,7 @@ describe('post cache', () => {
         failed: ({ id, reaction }) => ({ type: 'post.reaction.refused', id, reaction }),
       },
     )
-    const actor = createActor(postsMachine.provide({ actors: { reactionCall: logic } })).start()
+    const actor = withToasts(createActor(postsMachine.provide({ actors: { reactionCall: logic } }))).start()
     actor.send({ type: 'posts.received', posts: [p1] })
 
     actor.send({ type: 'post.like', id: 'p1' })

@@ -10,7 +10,7 @@ import {
   profileSettingsMachine,
 } from '../../src/machines/profile-settings/profile-settings.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
-import { toast, toastStore } from '../../src/machines/toasts/toast.store'
+import { shownToasts, withToasts } from './support/toasts'
 import { Calls } from './support/controlled-actors'
 import { robin, storedRobin } from './support/fixtures'
 import { installLocalStorage } from './support/memory-storage'
@@ -61,7 +61,6 @@ const coverage = new Coverage(profileSettingsMachine)
 
 beforeEach(() => {
   installLocalStorage()
-  toast.clear()
 })
 
 /** A signed-in session (its me-check already answered), to receive `session.user.updated`. */
@@ -94,16 +93,16 @@ describe.each(regions)('profile-settings machine ($region)', (r) => {
     const machine = profileSettingsMachine.provide({
       actors: { saveProfile: calls.actor('saveProfile'), savePrivacy: calls.actor('savePrivacy') },
     })
-    const actor = createActor(machine, { input: { session }, inspect: coverage.inspector }).start()
+    const actor = withToasts(createActor(machine, { input: { session }, inspect: coverage.inspector })).start()
     coverage.see(actor.getSnapshot())
 
     for (const step of path.steps) {
-      const toastsBefore = toastStore.getSnapshot().context.toasts.length
+      const toastsBefore = shownToasts().length
       await perform(actor, calls, step.event)
       const snapshot = actor.getSnapshot()
       coverage.see(snapshot)
       expect(snapshot.value).toEqual(step.state.value)
-      const toasts = toastStore.getSnapshot().context.toasts
+      const toasts = shownToasts()
       const busy = snapshot.hasTag(r.busyTag)
       expect(busy).toBe(snapshot.matches({ [r.region]: 'saving' }))
       // The other form is untouched.
@@ -140,13 +139,13 @@ describe('profile-settings machine (both forms)', () => {
     const machine = profileSettingsMachine.provide({
       actors: { saveProfile: calls.actor('saveProfile'), savePrivacy: calls.actor('savePrivacy') },
     })
-    const actor = createActor(machine, { input: { session } }).start()
+    const actor = withToasts(createActor(machine, { input: { session } })).start()
     await perform(actor, calls, profileSave)
     await perform(actor, calls, privacySave)
     expect(actor.getSnapshot().value).toEqual({ profile: 'saving', privacy: 'saving' })
     await perform(actor, calls, { type: 'xstate.done.actor.savePrivacy', output: savedPrivacy })
     await perform(actor, calls, { type: 'xstate.done.actor.saveProfile', output: savedProfile })
-    expect(toastStore.getSnapshot().context.toasts.map((t) => t.message)).toEqual([PRIVACY_UPDATED, PROFILE_UPDATED])
+    expect(shownToasts().map((t) => t.message)).toEqual([PRIVACY_UPDATED, PROFILE_UPDATED])
     expect(actor.getSnapshot().value).toEqual({ profile: 'idle', privacy: 'idle' })
     actor.stop()
     session.stop()

@@ -16,7 +16,7 @@ import {
 import * as select from '../../src/machines/profile/profile.selectors'
 import type { ProfileContext } from '../../src/machines/profile/profile.types'
 import { sessionMachine } from '../../src/machines/session/session.machine'
-import { toast, toastStore } from '../../src/machines/toasts/toast.store'
+import { shownToasts, withToasts } from './support/toasts'
 import { Calls } from './support/controlled-actors'
 import { robin, storedRobin } from './support/fixtures'
 import { installLocalStorage } from './support/memory-storage'
@@ -178,7 +178,6 @@ const coverage = new Coverage(profileMachine)
 
 beforeEach(() => {
   installLocalStorage()
-  toast.clear()
 })
 
 describe.each(walks)('profile machine: $name', ({ username, events }) => {
@@ -219,10 +218,9 @@ describe.each(walks)('profile machine: $name', ({ username, events }) => {
         follow: followMachine.provide({ actors: { setFollow: calls.actor('setFollow') } }),
       },
     })
-    const actor = createActor(machine, {
-      input: { username, viewerId: robin.id, session, posts: cache },
-      inspect: coverage.inspector,
-    }).start()
+    const actor = withToasts(
+      createActor(machine, { input: { username, viewerId: robin.id, session, posts: cache }, inspect: coverage.inspector }),
+    ).start()
     coverage.see(actor.getSnapshot())
     expect(screen(actor.getSnapshot(), cache)).toMatchObject({ spinner: true, name: null, cards: [] })
     expect(calls.started.at(-1)).toEqual({ id: 'loadProfile', input: { username, tab: 'posts' } })
@@ -230,7 +228,7 @@ describe.each(walks)('profile machine: $name', ({ username, events }) => {
     for (const step of path.steps) {
       const before = actor.getSnapshot()
       const seenBefore = screen(before, cache)
-      const toastsBefore = toastStore.getSnapshot().context.toasts.length
+      const toastsBefore = shownToasts().length
       if (step.event.type === 'post.created') {
         // The way it happens: a composer tells the post cache, which stores it and tells the lists.
         cache.send(step.event as { type: 'post.created'; post: ProfilePost })
@@ -242,7 +240,7 @@ describe.each(walks)('profile machine: $name', ({ username, events }) => {
       coverage.see(snapshot)
       expect(snapshot.value).toEqual(step.state.value)
       const seen = screen(snapshot, cache)
-      const toasts = toastStore.getSnapshot().context.toasts
+      const toasts = shownToasts()
       const event = step.event
 
       switch (event.type) {
@@ -353,7 +351,7 @@ describe.each(walks)('profile machine: $name', ({ username, events }) => {
           throw new Error(`No expectation for ${event.type}`)
       }
       if (!event.type.includes('upload') && !event.type.startsWith('xstate.done.actor.upload')) {
-        expect(toastStore.getSnapshot().context.toasts.length, 'only uploads toast here').toBe(toastsBefore)
+        expect(shownToasts().length, 'only uploads toast here').toBe(toastsBefore)
       }
     }
     actor.stop()
@@ -378,7 +376,7 @@ describe('profile machine', () => {
         follow: followMachine.provide({ actors: { setFollow: calls.actor('setFollow') } }),
       },
     })
-    const actor = createActor(machine, { input: { username: 'ann', viewerId: robin.id, session, posts: cache } }).start()
+    const actor = withToasts(createActor(machine, { input: { username: 'ann', viewerId: robin.id, session, posts: cache } })).start()
     await perform(actor, calls, { type: 'xstate.done.actor.loadProfile', output: annFirstPage })
     return { calls, cache, session, actor }
   }
@@ -391,7 +389,7 @@ describe('profile machine', () => {
     expect(follow?.getSnapshot().context.followers).toBe(8)
     await perform(actor, calls, { type: 'xstate.done.actor.setFollow', output: { following: true, followers: 9 } })
     expect(follow?.getSnapshot().context).toMatchObject({ following: true, followers: 9 })
-    expect(toastStore.getSnapshot().context.toasts.at(-1)?.message).toBe('Following')
+    expect(shownToasts().at(-1)?.message).toBe('Following')
     actor.stop()
   })
 

@@ -28,6 +28,12 @@ export interface ClientToServerEvents {
   authenticate: (payload: string | { token: string }, ack?: (result: AuthenticateAck) => void) => void
 }
 
+/**
+ * The reasons the server gives when it refuses a socket's token (its 401 texts). The client treats them as a 401:
+ * the session is over. Any other connect error (the server restarting, the network) is retried.
+ */
+export const SOCKET_REFUSALS: ReadonlyArray<string> = ['Authentication required', 'Session expired or revoked']
+
 /** Reconnection per docs/product.md "Realtime": 1 s growing to 5 s between tries, 20 s connect timeout. */
 export const SOCKET_OPTIONS = {
   reconnectionDelay: 1_000,

@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { calls, run } from '../../api/calls'
 import { serverMessageOr } from '../../api/errors'
 import type { ChangePasswordRequest } from '../../api/types'
-import { toast } from '../toasts/toast.store'
+import { showToast } from '../toasts/notify'
 
 // The Change Password dialog (Settings -> Security). Field rules are checked by the form; this machine owns the
 // dialog's life: closed -> open.editing -> open.submitting -> succeeded (dialog closes, success toast) or
@@ -32,8 +32,8 @@ export const changePasswordMachine = setup({
     ),
   },
   actions: {
-    notifySuccess: () => void toast.success(PASSWORD_CHANGED),
-    notifyFailure: (_, message: string) => void toast.error(message),
+    notifySuccess: ({ system }) => showToast(system, 'success', PASSWORD_CHANGED),
+    notifyFailure: ({ system }, message: string) => showToast(system, 'error', message),
     setError: assign((_, message: string) => ({ error: message })),
     clearError: assign({ error: null }),
   },

@@ -1,8 +1,8 @@
-import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate'
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate'
 import { run } from '../../api/calls'
 import { postCalls, type NewPost, type Post, type Visibility } from '../../api/posts.calls'
 import type { PostsRef } from '../posts/posts.machine'
-import { toast } from '../toasts/toast.store'
+import { showToast } from '../toasts/notify'
 import { postFailureMessage } from './composer.failure'
 import {
   EMPTY_DRAFT,
@@ -179,7 +179,7 @@ export const composerMachine = setup({
       if (notice) {
         errors.media = notice
         // Spec section 8 lists it as a toast too; said inline as well, next to the files it is about.
-        enqueue(() => void toast.error(notice))
+        enqueue(({ system }) => showToast(system, 'error', notice))
       }
       enqueue.assign({ draft, errors, nextMediaId, failure: null })
       for (const attachment of added) {
@@ -200,9 +200,9 @@ export const composerMachine = setup({
       ({ context }) => context.posts,
       (_, post: Post) => ({ type: 'post.created' as const, post }),
     ),
-    notifyPosted: ({ context }) => void toast.success(context.replyTo ? MESSAGES.replied : MESSAGES.posted),
+    notifyPosted: ({ context, system }) => showToast(system, 'success', context.replyTo ? MESSAGES.replied : MESSAGES.posted),
     setFailure: assign((_, message: string) => ({ failure: message })),
-    notifyFailure: (_, message: string) => void toast.error(message),
+    notifyFailure: ({ system }, message: string) => showToast(system, 'error', message),
     clearDraft: enqueueActions(({ context, enqueue }) => {
       for (const attachment of context.draft.media) enqueue.stopChild(previewId(attachment.id))
       enqueue.assign({ draft: EMPTY_DRAFT, errors: {}, checked: false, previews: {}, failure: null })
@@ -322,3 +322,4 @@ export const composerMachine = setup({
 })
 
 export type ComposerMachine = typeof composerMachine
+export type ComposerRef = ActorRefFrom<ComposerMachine>

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type ErrorActorEvent } f
 import { run } from '../../api/calls'
 import { serverMessageOr } from '../../api/errors'
 import { userCalls, type FollowResponse } from '../../api/users.calls'
-import { toast } from '../toasts/toast.store'
+import { showToast } from '../toasts/notify'
 
 // One Follow/Unfollow button: the profile header spawns one, a followers/following list spawns one per row.
 // A click flips the button and the count at once (optimistic); the server's answer then sets both exactly (its
@@ -68,10 +68,11 @@ export const followMachine = setup({
       before: null,
     })),
     rollBack: assign(({ context }) => ({ ...(context.before ?? {}), before: null })),
-    notifySuccess: ({ context }, answer: FollowResponse) =>
-      void toast.success(answer.following ? context.messages.followed : context.messages.unfollowed),
-    notifyFailure: ({ context }, error: unknown) => {
-      if (context.messages.failed !== null) toast.error(serverMessageOr(error, context.messages.failed))
+    notifySuccess: ({ context, system }, answer: FollowResponse) =>
+      showToast(system, 'success', answer.following ? context.messages.followed : context.messages.unfollowed),
+    // Lists fail silently (no `failed` text); the profile says the server's reason.
+    notifyFailure: ({ context, system }, error: unknown) => {
+      if (context.messages.failed !== null) showToast(system, 'error', serverMessageOr(error, context.messages.failed))
     },
   },
 }).createMachine({

@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, setup, spawnChild, stopChild, type ActorRefFrom } from 'xstate'
 import { run } from '../../api/calls'
 import { postCalls, type Post } from '../../api/posts.calls'
-import { toast } from '../toasts/toast.store'
+import { showToast } from '../toasts/notify'
 import { callActor } from '../lib/call-actor'
 import {
   canBeReposted,
@@ -120,7 +120,7 @@ export const postsMachine = setup({
     })),
     keep: assign(({ context }, id: string) => ({ deleting: without(context.deleting, id) })),
     announceDeleted: emit((_, id: string) => ({ type: 'post.deleted' as const, id })),
-    notifyDeleted: () => void toast.success(POST_DELETED),
+    notifyDeleted: ({ system }) => showToast(system, 'success', POST_DELETED),
   },
   guards: {
     canReact: ({ context }, { id, reaction }: ReactionInput) => {

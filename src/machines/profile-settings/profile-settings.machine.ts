@@ -4,7 +4,7 @@ import { serverMessageOr } from '../../api/errors'
 import type { CurrentUser } from '../../api/types'
 import { userCalls, type UpdatePrivacyRequest, type UpdateProfileRequest } from '../../api/users.calls'
 import type { SessionRef } from '../session/session-ref'
-import { toast } from '../toasts/toast.store'
+import { showToast } from '../toasts/notify'
 
 // Settings -> Profile and Settings -> Privacy & Safety. The forms check their fields (react-hook-form + zod) and fill
 // from the session's user (what GET /auth/me answered); this machine saves them. Each form saves on its own, so the
@@ -47,7 +47,7 @@ export const profileSettingsMachine = setup({
       ({ context }) => context.session,
       (_, me: CurrentUser) => ({ type: 'session.user.updated' as const, user: me }),
     ),
-    notifySuccess: (_, message: string) => void toast.success(message),
+    notifySuccess: ({ system }, message: string) => showToast(system, 'success', message),
     setProfileError: assign((_, message: string | null) => ({ profileError: message })),
     setPrivacyError: assign((_, message: string | null) => ({ privacyError: message })),
   },

@@ -12,7 +12,7 @@ import {
 } from '../../api/users.calls'
 import { appendEntries, prependEntries, removeEntry, toEntry } from '../posts/posts.model'
 import { watchPosts } from '../posts/watch-posts'
-import { toast } from '../toasts/toast.store'
+import { showToast } from '../toasts/notify'
 import { followMachine, PROFILE_FOLLOW_MESSAGES } from '../follow/follow.machine'
 import type { ProfileContext, ProfileEvent, ProfileInput } from './profile.types'
 
@@ -119,8 +119,8 @@ export const profileMachine = setup({
       ({ context }) => context.session,
       (_, me: CurrentUser) => ({ type: 'session.user.updated' as const, user: me }),
     ),
-    notifySuccess: (_, message: string) => void toast.success(message),
-    notifyFailure: (_, message: string) => void toast.error(message),
+    notifySuccess: ({ system }, message: string) => showToast(system, 'success', message),
+    notifyFailure: ({ system }, message: string) => showToast(system, 'error', message),
   },
   guards: {
     isNotFound: (_, error: unknown) => isApiError(error) && error._tag === 'NotFound',

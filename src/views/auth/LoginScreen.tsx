@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { Link } from 'wouter'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { loginMachine } from '../../machines/login/login.machine'
-import { useInspect, useSession } from '../actors'
+import { useScreenActor, useSession } from '../actors'
 import { CheckboxField, FormError, TextField } from '../ui/Field'
 import { Spinner } from '../ui/Spinner'
 import { AuthLayout, linkStyle } from './AuthLayout'
@@ -13,8 +13,7 @@ import { loginSchema, type LoginValues } from './auth.schemas'
 
 export function LoginScreen() {
   const session = useSession()
-  const inspect = useInspect()
-  const login = useActorRef(loginMachine, { input: { session }, inspect })
+  const login = useScreenActor(loginMachine, { input: { session } })
   const busy = useSelector(login, (s) => s.hasTag('busy'))
   const serverError = useSelector(login, (s) => s.context.error)
 

@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { Link } from 'wouter'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { registerMachine } from '../../machines/register/register.machine'
-import { useInspect, useSession } from '../actors'
+import { useScreenActor, useSession } from '../actors'
 import { CheckboxField, FormError, TextField } from '../ui/Field'
 import { Spinner } from '../ui/Spinner'
 import { AuthLayout, linkStyle } from './AuthLayout'
@@ -13,8 +13,7 @@ import { registerSchema, type RegisterValues } from './auth.schemas'
 
 export function RegisterScreen() {
   const session = useSession()
-  const inspect = useInspect()
-  const signUp = useActorRef(registerMachine, { input: { session }, inspect })
+  const signUp = useScreenActor(registerMachine, { input: { session } })
   const busy = useSelector(signUp, (s) => s.hasTag('busy'))
   const serverError = useSelector(signUp, (s) => s.context.error)
 

@@ -1,4 +1,4 @@
-import type { ComposerRef } from '../post/PostsProvider'
+import type { ComposerRef } from '../../machines/composer/composer.machine'
 import { Dialog } from '../ui/Overlay'
 import { ComposerForm } from './ComposerForm'
 

@@ -16,7 +16,7 @@ import {
 import { selectUser } from '../../machines/session/session.selectors'
 import { useSession } from '../actors'
 import { PostIcon } from '../post/icons'
-import type { ComposerRef } from '../post/PostsProvider'
+import type { ComposerRef } from '../../machines/composer/composer.machine'
 import { Avatar } from '../ui/Avatar'
 import { Spinner } from '../ui/Spinner'
 import { ScheduleFields, SensitiveField, VisibilityField } from './ComposerOptions'

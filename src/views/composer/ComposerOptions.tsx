@@ -12,7 +12,7 @@ import {
   selectSensitive,
   selectVisibility,
 } from '../../machines/composer/composer.selectors'
-import type { ComposerRef } from '../post/PostsProvider'
+import type { ComposerRef } from '../../machines/composer/composer.machine'
 
 // Who can see the post, the sensitive flag with its optional reason, and the schedule fields (checked, not sent yet).
 

@@ -4,7 +4,7 @@ import { input } from 'styled-system/recipes'
 import { MAX_ALT_LENGTH } from '../../machines/composer/composer.rules'
 import { selectIsBusy, selectMedia, selectPreviews } from '../../machines/composer/composer.selectors'
 import { PostIcon } from '../post/icons'
-import type { ComposerRef } from '../post/PostsProvider'
+import type { ComposerRef } from '../../machines/composer/composer.machine'
 
 // The attached files: a preview each (the object URL belongs to the composer's preview actor), a remove button, and
 // an alt text field for photos.

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
 import { composerMachine } from '../../machines/composer/composer.machine'
 import { selectIsOpen } from '../../machines/composer/composer.selectors'
 import { selectUser } from '../../machines/session/session.selectors'
-import { useInspect, useSession } from '../actors'
-import { usePosts } from '../post/PostsProvider'
+import { useScreenActor, useSession } from '../actors'
+import { usePosts } from '../actors'
 import { Avatar } from '../ui/Avatar'
 import { Spinner } from '../ui/Spinner'
 
@@ -16,8 +16,7 @@ const ComposerForm = lazy(() => import('./ComposerForm').then((m) => ({ default:
 
 export function ReplyComposer({ postId, username }: { postId: string; username: string }) {
   const posts = usePosts()
-  const inspect = useInspect()
-  const composer = useActorRef(composerMachine, { input: { posts, replyTo: { id: postId, username } }, inspect })
+  const composer = useScreenActor(composerMachine, { input: { posts, replyTo: { id: postId, username } } })
   const open = useSelector(composer, selectIsOpen)
   const user = useSelector(useSession(), selectUser)
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useSearch } from 'wouter'
 import { feedMachine } from '../../machines/feed/feed.machine'
 import {
@@ -13,9 +13,10 @@ import {
 } from '../../machines/feed/feed.selectors'
 import { readFlag, TOUR_COMPLETED_KEY } from '../../machines/lib/local-flags'
 import { tourMachine } from '../../machines/tour/tour.machine'
-import { useInspect } from '../actors'
+import { useScreenActor } from '../actors'
 import { PostList } from '../post/PostList'
-import { preloadComposer, usePosts } from '../post/PostsProvider'
+import { preloadComposer } from '../composer/ComposerHost'
+import { usePosts } from '../actors'
 import { PageHeader } from '../ui/PageHeader'
 import { FeatureBanner } from './FeatureBanner'
 import { FeedEmpty, FeedError, FeedSkeleton } from './FeedStates'
@@ -27,8 +28,7 @@ import { WhatsHappening } from './WhatsHappening'
 
 function Feed() {
   const posts = usePosts()
-  const inspect = useInspect()
-  const feed = useActorRef(feedMachine, { input: { posts }, inspect })
+  const feed = useScreenActor(feedMachine, { input: { posts } })
   const entries = useSelector(feed, selectEntries)
   const loading = useSelector(feed, selectIsLoading)
   const failed = useSelector(feed, selectLoadFailed)
@@ -55,8 +55,7 @@ function Feed() {
 }
 
 export function HomeScreen() {
-  const inspect = useInspect()
-  const tour = useActorRef(tourMachine, { input: { completed: readFlag(TOUR_COMPLETED_KEY) }, inspect })
+  const tour = useScreenActor(tourMachine, { input: { completed: readFlag(TOUR_COMPLETED_KEY) } })
   const showHelp = new URLSearchParams(useSearch()).get('show-help') === 'true'
 
   useEffect(() => {

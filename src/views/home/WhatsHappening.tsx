@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
 import { selectUser } from '../../machines/session/session.selectors'
 import { useSession } from '../actors'
-import { useComposer } from '../post/PostsProvider'
+import { useComposer } from '../actors'
 import { Avatar } from '../ui/Avatar'
 
 /** Home's "What's happening?" box: opens the Create Post composer. */

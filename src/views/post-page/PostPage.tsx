@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { Link, useLocation } from 'wouter'
 import { css } from 'styled-system/css'
 import { postPageMachine } from '../../machines/post-page/post-page.machine'
@@ -11,12 +11,12 @@ import {
   selectIsMissing,
   selectReplies,
 } from '../../machines/post-page/post-page.selectors'
-import { useInspect } from '../actors'
+import { useScreenActor } from '../actors'
 import { ReplyComposer } from '../composer/ReplyComposer'
 import { PostIcon } from '../post/icons'
 import { PostCard } from '../post/PostCard'
 import { PostList } from '../post/PostList'
-import { usePosts } from '../post/PostsProvider'
+import { usePosts } from '../actors'
 import { PageHeader } from '../ui/PageHeader'
 import { Spinner } from '../ui/Spinner'
 import { PostNotFound } from './PostNotFound'
@@ -37,8 +37,7 @@ function Replies({ page }: { page: ReturnType<typeof usePostPage> }) {
 
 function usePostPage(postId: string) {
   const posts = usePosts()
-  const inspect = useInspect()
-  return useActorRef(postPageMachine, { input: { posts, postId }, inspect })
+  return useScreenActor(postPageMachine, { input: { posts, postId } })
 }
 
 function PostPageBody({ postId }: { postId: string }) {

@@ -15,7 +15,7 @@ import { PostActions } from './PostActions'
 import { PostAuthor, PostTimestamp } from './PostAuthor'
 import { PostContent } from './PostContent'
 import { PostMenu } from './PostMenu'
-import { usePosts } from './PostsProvider'
+import { usePosts } from '../actors'
 import { SensitiveNotice } from './SensitiveNotice'
 
 // A post as a card (spec section 2). It reads its post from the post cache by id, so a like, repost or deletion made

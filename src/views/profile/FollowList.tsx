@@ -1,11 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import type { Actor } from 'xstate'
 import { Link } from 'wouter'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { followListMachine, type FollowListKind, type FollowListMachine, type FollowRow } from '../../machines/follow-list/follow-list.machine'
 import { selectUser } from '../../machines/session/session.selectors'
-import { useInspect, useSession } from '../actors'
+import { useScreenActor, useSession } from '../actors'
 import { Avatar } from '../ui/Avatar'
 import { Spinner } from '../ui/Spinner'
 import { FollowButton } from './FollowButton'
@@ -30,7 +30,7 @@ const EMPTY_HINT: Record<FollowListKind, (username: string) => string> = {
 
 export function FollowList({ username, kind }: { username: string; kind: FollowListKind }) {
   const viewerId = useSelector(useSession(), (s) => selectUser(s)?.id ?? '')
-  const list = useActorRef(followListMachine, { input: { username, kind, viewerId }, inspect: useInspect() })
+  const list = useScreenActor(followListMachine, { input: { username, kind, viewerId } })
   const loading = useSelector(list, (s) => s.hasTag('loading'))
   const notFound = useSelector(list, (s) => s.matches('notFound'))
   const failed = useSelector(list, (s) => (s.matches('failed') ? s.context.error : null))

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
 import { profileMachine } from '../../machines/profile/profile.machine'
 import {
@@ -8,9 +8,9 @@ import {
   selectUser,
 } from '../../machines/profile/profile.selectors'
 import { selectUser as selectSessionUser } from '../../machines/session/session.selectors'
-import { useInspect, useSession } from '../actors'
+import { useScreenActor, useSession } from '../actors'
 import { formatCount } from '../post/format'
-import { usePosts } from '../post/PostsProvider'
+import { usePosts } from '../actors'
 import { PageHeader } from '../ui/PageHeader'
 import { Spinner } from '../ui/Spinner'
 import { LoadError } from './LoadError'
@@ -23,7 +23,7 @@ export function ProfileView({ username }: { username: string }) {
   const session = useSession()
   const viewerId = useSelector(session, (s) => selectSessionUser(s)?.id ?? '')
   const posts = usePosts()
-  const profile = useActorRef(profileMachine, { input: { username, viewerId, session, posts }, inspect: useInspect() })
+  const profile = useScreenActor(profileMachine, { input: { username, viewerId, session, posts } })
   const loading = useSelector(profile, selectIsLoading)
   const notFound = useSelector(profile, selectIsNotFound)
   const error = useSelector(profile, selectLoadError)

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { Redirect, Route, Switch } from 'wouter'
 import { css } from 'styled-system/css'
-import { PostsProvider } from '../post/PostsProvider'
+import { ComposerHost } from '../composer/ComposerHost'
 import { AppShell } from '../shell/AppShell'
 import { AdminScreen } from '../admin/AdminScreen'
 import { FollowListScreen } from '../profile/FollowListScreen'
@@ -14,8 +14,8 @@ import { SearchScreen } from '../search/SearchScreen'
 import { Spinner } from '../ui/Spinner'
 
 // Spec section 2: signed-in members reach the app's routes; anything else (including /login right after logging in)
-// goes to /. Settings carries the form library, so it loads on first visit instead of with Home. PostsProvider holds
-// the post cache and the Create Post composer that the shell and every screen share.
+// goes to /. Settings carries the form library, so it loads on first visit instead of with Home. The post cache and the
+// Create Post composer that the shell and every screen share are children of the app actor while signed in.
 
 const SettingsScreen = lazy(() => import('../settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })))
 
@@ -29,9 +29,10 @@ function ColumnSpinner() {
 
 export function SignedInRoutes() {
   return (
-    <PostsProvider>
+    <>
       <ShellAndScreens />
-    </PostsProvider>
+      <ComposerHost />
+    </>
   )
 }
 

@@ -1,6 +1,7 @@
-import { useSelector } from '@xstate/store-react'
+import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
-import { themeStore, type Theme } from '../../machines/theme/theme.store'
+import type { Theme } from '../../machines/theme/theme.machine'
+import { useTheme } from '../actors'
 import { Icon } from '../ui/Icon'
 
 const options: Array<{ theme: Theme; label: string; icon: 'sun' | 'moon' }> = [
@@ -26,7 +27,8 @@ const choice = css({
 
 /** Light or Dark (spec), applied to the whole page at once. */
 export function AppearanceSection() {
-  const theme = useSelector(themeStore, (s) => s.context.theme)
+  const themeActor = useTheme()
+  const theme = useSelector(themeActor, (s) => s.context.theme)
   return (
     <fieldset>
       <legend className={css({ fontSize: 'sm', fontWeight: 'semibold', mb: '3' })}>Theme</legend>
@@ -38,7 +40,7 @@ export function AppearanceSection() {
               name="theme"
               value={option.theme}
               checked={theme === option.theme}
-              onChange={() => themeStore.trigger['theme.set']({ theme: option.theme })}
+              onChange={() => themeActor.send({ type: 'theme.set', theme: option.theme })}
               className={css({ srOnly: true })}
             />
             <Icon name={option.icon} size={22} />

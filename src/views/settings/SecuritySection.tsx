@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { toast } from '../../machines/toasts/toast.store'
+import { useToasts } from '../actors'
 import { Icon, type IconName } from '../ui/Icon'
 
 // Icon | text, with the button under the text; side by side once the section (not the window) is wide enough.
@@ -39,6 +39,7 @@ function SecurityRow({ icon, title, text, action }: { icon: IconName; title: str
 
 /** Spec: Password (Change Password), Two-Factor Authentication (Enable 2FA), Active Sessions (View Sessions). */
 export function SecuritySection({ onChangePassword }: { onChangePassword: () => void }) {
+  const toasts = useToasts()
   return (
     <ul className={list}>
       <SecurityRow
@@ -56,7 +57,7 @@ export function SecuritySection({ onChangePassword }: { onChangePassword: () => 
         title="Two-Factor Authentication"
         text="Add a second step when you log in."
         action={
-          <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => toast('Two-factor authentication is coming soon.')}>
+          <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => toasts.send({ type: 'toast.add', kind: 'blank', message: 'Two-factor authentication is coming soon.' })}>
             Enable 2FA
           </button>
         }
@@ -66,7 +67,7 @@ export function SecuritySection({ onChangePassword }: { onChangePassword: () => 
         title="Active Sessions"
         text="See where your account is signed in."
         action={
-          <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => toast('Session management is coming soon.')}>
+          <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => toasts.send({ type: 'toast.add', kind: 'blank', message: 'Session management is coming soon.' })}>
             View Sessions
           </button>
         }

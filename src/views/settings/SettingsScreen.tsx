@@ -1,11 +1,10 @@
-import { useActorRef } from '@xstate/react'
 import type { Actor } from 'xstate'
 import { Link, useSearchParams } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import { button, input } from 'styled-system/recipes'
 import { changePasswordMachine } from '../../machines/change-password/change-password.machine'
 import { profileSettingsMachine, type ProfileSettingsMachine } from '../../machines/profile-settings/profile-settings.machine'
-import { useInspect, useSession } from '../actors'
+import { useScreenActor, useSession } from '../actors'
 import { ComingSoon } from '../ui/ComingSoon'
 import { Icon } from '../ui/Icon'
 import { PageHeader } from '../ui/PageHeader'
@@ -60,11 +59,10 @@ function SectionBody({
 export function SettingsScreen() {
   const [params, setParams] = useSearchParams()
   const section = findSection(params.get('tab'))
-  const inspect = useInspect()
   const session = useSession()
-  const password = useActorRef(changePasswordMachine, { inspect })
+  const password = useScreenActor(changePasswordMachine)
   // Lives with the page, not the section: a save still finishes (and says so) when the member switches sections.
-  const profileSettings = useActorRef(profileSettingsMachine, { input: { session }, inspect })
+  const profileSettings = useScreenActor(profileSettingsMachine, { input: { session } })
 
   const showSection = (id: string) => setParams({ tab: id })
   // Spec: the top button opens the Security section and the password dialog.

@@ -4,7 +4,7 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { selectIsLoggingOut } from '../../machines/session/session.selectors'
 import { useSession } from '../actors'
-import { useComposer } from '../post/PostsProvider'
+import { useComposer } from '../actors'
 import { Icon } from '../ui/Icon'
 import { Spinner } from '../ui/Spinner'
 

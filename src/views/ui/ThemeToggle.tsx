@@ -1,12 +1,13 @@
-import { useSelector } from '@xstate/store-react'
+import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { themeStore } from '../../machines/theme/theme.store'
+import { useTheme } from '../actors'
 import { Icon } from './Icon'
 
 /** Light/dark switch. Its name says what pressing it does, so it reads well to screen readers. */
 export function ThemeToggle({ withLabel = false, className }: { withLabel?: boolean; className?: string }) {
-  const theme = useSelector(themeStore, (s) => s.context.theme)
+  const themeActor = useTheme()
+  const theme = useSelector(themeActor, (s) => s.context.theme)
   const next = theme === 'light' ? 'dark' : 'light'
   const label = `Switch to ${next} mode`
   return (
@@ -15,7 +16,7 @@ export function ThemeToggle({ withLabel = false, className }: { withLabel?: bool
       className={cx(button({ variant: 'ghost', size: withLabel ? 'md' : 'icon' }), className)}
       aria-label={withLabel ? undefined : label}
       title={label}
-      onClick={() => themeStore.trigger['theme.toggle']()}
+      onClick={() => themeActor.send({ type: 'theme.toggle' })}
     >
       <Icon name={theme === 'light' ? 'moon' : 'sun'} />
       {withLabel ? <span className={css({ flex: 1, textAlign: 'left' })}>{label}</span> : null}

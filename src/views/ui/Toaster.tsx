@@ -1,7 +1,8 @@
-import { useSelector } from '@xstate/store-react'
+import { useSelector } from '@xstate/react'
 import { createPortal } from 'react-dom'
 import { css, cx } from 'styled-system/css'
-import { toast, toastStore, type Toast } from '../../machines/toasts/toast.store'
+import type { Toast } from '../../machines/toasts/toasts.machine'
+import { useToasts } from '../actors'
 import { Icon } from './Icon'
 import { Spinner } from './Spinner'
 
@@ -54,7 +55,8 @@ function ToastIcon({ type }: { type: Toast['type'] }) {
 }
 
 export function Toaster() {
-  const toasts = useSelector(toastStore, (s) => s.context.toasts)
+  const toastsActor = useToasts()
+  const toasts = useSelector(toastsActor, (s) => s.context.toasts)
   return createPortal(
     <section aria-label="Notifications" aria-live="polite" className={region}>
       {toasts.map((t) => (
@@ -66,7 +68,7 @@ export function Toaster() {
           <button
             type="button"
             aria-label="Dismiss"
-            onClick={() => toast.dismiss(t.id)}
+            onClick={() => toastsActor.send({ type: 'toast.dismiss', id: t.id })}
             className={css({
               display: 'inline-grid',
               placeItems: 'center',

@@ -1,0 +1,141 @@
+import { assign, enqueueActions, setup, spawnChild, stopChild, type ActorRefFrom } from 'xstate'
+import { composerMachine } from '../composer/composer.machine'
+import { postsMachine, type PostsRef } from '../posts/posts.machine'
+import { realtimeActor, type RealtimeInput, type RealtimeStatusEvent } from '../realtime/realtime.actor'
+import { sessionMachine } from '../session/session.machine'
+import type { StoredSession } from '../session/session.schema'
+import { themeMachine, type Theme } from '../theme/theme.machine'
+import { toastsMachine } from '../toasts/toasts.machine'
+import { apiBridge, watchSession, type SessionChange } from './app.bridge'
+
+// The root of the SPA's actor system (docs/architecture.md, "Actors"). It starts the long-lived actors as children
+// with systemIds (src/machines/app/app.system.ts) and follows the session:
+// - always: session, theme, toasts; the api client bridge (token, 401 -> session.expired);
+// - while signed in: the post cache and the Create Post composer (stopped on sign-out, so the next member starts
+//   clean) and the realtime socket (connected with the session's token, closed on logout or any 401).
+// Screen actors (feed, post page, profile, reply box...) join this system from the views (`useScreenActor`) and stop
+// with their screen.
+
+export type RealtimeStatus = 'offline' | 'connecting' | 'online'
+
+export interface AppInput {
+  /** The session read (and validated) from `auth-storage`. */
+  stored: StoredSession
+  /** The theme read from `theme-storage`. */
+  theme: Theme
+}
+
+export interface AppContext {
+  /** The signed-in member's id and token, for the realtime socket. */
+  member: RealtimeInput | null
+  realtime: RealtimeStatus
+}
+
+export type AppEvent = SessionChange | RealtimeStatusEvent
+
+export const appMachine = setup({
+  types: {
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    input: {} as AppInput,
+    tags: {} as 'loading',
+  },
+  actors: {
+    session: sessionMachine,
+    theme: themeMachine,
+    toasts: toastsMachine,
+    posts: postsMachine,
+    composer: composerMachine,
+    realtime: realtimeActor,
+    apiBridge,
+    watchSession,
+  },
+  actions: {
+    rememberMember: assign((_, member: RealtimeInput) => ({ member, realtime: 'connecting' as const })),
+    forgetMember: assign({ member: null, realtime: 'offline' as const }),
+    setRealtime: assign((_, realtime: RealtimeStatus) => ({ realtime })),
+  },
+  guards: {
+    isOtherMember: ({ context }, member: RealtimeInput) =>
+      context.member?.userId !== member.userId || context.member.token !== member.token,
+  },
+}).createMachine({
+  id: 'app',
+  context: { member: null, realtime: 'offline' },
+  entry: [
+    spawnChild('session', { id: 'session', systemId: 'session', input: ({ event }) => ({ stored: eventInput(event).stored }) }),
+    spawnChild('theme', { id: 'theme', systemId: 'theme', input: ({ event }) => ({ theme: eventInput(event).theme }) }),
+    spawnChild('toasts', { id: 'toasts', systemId: 'toasts' }),
+  ],
+  invoke: [
+    { id: 'apiBridge', src: 'apiBridge' },
+    { id: 'watchSession', src: 'watchSession' },
+  ],
+  initial: 'booting',
+  on: {
+    'app.session.loading': { target: '.booting' },
+    'app.session.signedOut': { target: '.signedOut' },
+  },
+  states: {
+    /** The stored token is being checked: the gate shows a spinner. */
+    booting: {
+      tags: ['loading'],
+      on: {
+        'app.session.signedIn': {
+          target: 'signedIn',
+          actions: { type: 'rememberMember', params: ({ event }) => ({ userId: event.userId, token: event.token }) },
+        },
+      },
+    },
+    signedOut: {
+      on: {
+        'app.session.signedIn': {
+          target: 'signedIn',
+          actions: { type: 'rememberMember', params: ({ event }) => ({ userId: event.userId, token: event.token }) },
+        },
+      },
+    },
+    signedIn: {
+      entry: [
+        spawnChild('posts', { id: 'posts', systemId: 'posts' }),
+        // The composer hands new posts to the post cache, which exists by now.
+        enqueueActions(({ enqueue, system }) =>
+          enqueue.spawnChild('composer', {
+            id: 'composer',
+            systemId: 'composer',
+            input: { posts: system.get('posts') as PostsRef },
+          }),
+        ),
+      ],
+      exit: [stopChild('composer'), stopChild('posts'), 'forgetMember'],
+      invoke: {
+        id: 'realtime',
+        systemId: 'realtime',
+        src: 'realtime',
+        input: ({ context }) => context.member ?? { userId: '', token: '' },
+      },
+      on: {
+        // A new token for the same tab (a fresh login without a logout in between): start over with it.
+        'app.session.signedIn': {
+          guard: { type: 'isOtherMember', params: ({ event }) => ({ userId: event.userId, token: event.token }) },
+          target: 'signedIn',
+          reenter: true,
+          actions: { type: 'rememberMember', params: ({ event }) => ({ userId: event.userId, token: event.token }) },
+        },
+        'realtime.connected': { actions: { type: 'setRealtime', params: 'online' } },
+        'realtime.disconnected': { actions: { type: 'setRealtime', params: 'connecting' } },
+        'realtime.refused': { actions: { type: 'setRealtime', params: 'offline' } },
+      },
+    },
+  },
+})
+
+/** The app's input, as the root's entry actions see it: on the init event (`{ type: 'xstate.init', input }`). */
+function eventInput(event: { type: string }): AppInput {
+  const input = (event as { input?: AppInput }).input
+  if (!input) throw new Error('The app actor needs its input (stored session and theme)')
+  return input
+}
+
+export type AppMachine = typeof appMachine
+export type AppRef = ActorRefFrom<AppMachine>

@@ -1,0 +1,30 @@
+import type { SnapshotFrom } from 'xstate'
+import type { ComposerRef } from '../composer/composer.machine'
+import type { PostsRef } from '../posts/posts.machine'
+import type { SessionMachine } from '../session/session.machine'
+import type { ThemeRef } from '../theme/theme.machine'
+import type { ToastsRef } from '../toasts/toasts.machine'
+import type { ActorRefFrom } from 'xstate'
+
+// The long-lived actors of the app, by systemId: children of the app actor (src/machines/app/app.machine.ts).
+// Any actor in the system reaches them with `system.get(id)`; views with `useAppActor(id)` (src/views/app-actors.tsx).
+
+export type SessionSnapshot = SnapshotFrom<SessionMachine>
+
+export interface AppSystem {
+  /** Who is signed in; always running. */
+  session: ActorRefFrom<SessionMachine>
+  /** Light or dark; always running. */
+  theme: ThemeRef
+  /** The toasts on screen; always running. */
+  toasts: ToastsRef
+  /** The post cache; while signed in. */
+  posts: PostsRef
+  /** The Create Post dialog; while signed in. */
+  composer: ComposerRef
+}
+
+export type AppSystemId = keyof AppSystem
+
+/** Actors that exist only while a member is signed in. */
+export const SIGNED_IN_ONLY: ReadonlySet<AppSystemId> = new Set(['posts', 'composer'])

@@ -1,0 +1,88 @@
+import { fromCallback, type AnyActorRef, type EventObject } from 'xstate'
+import {
+  SERVER_EVENTS,
+  SOCKET_REFUSALS,
+  type ConversationEvent,
+  type ServerToClientEvents,
+} from '../../api/contract/socket-events'
+import { createSocket } from '../../api/socket'
+
+// The realtime channel as an actor (docs/product.md, "Realtime"). The app actor runs it while the session is
+// authenticated, so it connects with the session's token on sign-in and disconnects on logout or any 401 (stopping
+// the actor closes the socket). socket.io retries a dropped connection itself, 1 s growing to 5 s between tries.
+// Server events name what changed (a conversation) and never carry content; each becomes an event for the actor that
+// owns that data, found by its systemId, which refetches. A token the server refuses is a 401: the session ends.
+
+/** What the actor needs from a socket: socket.io-client's shape, narrowed so tests can pass a fake. */
+export interface RealtimeSocket {
+  connect(): unknown
+  disconnect(): unknown
+  emit(event: 'authenticate', userId: string): unknown
+  on(event: 'connect', listener: () => void): unknown
+  on(event: 'disconnect', listener: (reason: string) => void): unknown
+  on(event: 'connect_error', listener: (error: Error) => void): unknown
+  on<E extends keyof ServerToClientEvents>(event: E, listener: (payload: ConversationEvent) => void): unknown
+  removeAllListeners(): unknown
+}
+
+export interface RealtimeInput {
+  token: string
+  userId: string
+}
+
+/** What the realtime actor tells its parent (the app actor), for the inspector and the connection state. */
+export type RealtimeStatusEvent =
+  | { type: 'realtime.connected' }
+  | { type: 'realtime.disconnected'; reason: string }
+  | { type: 'realtime.refused'; reason: string }
+
+/** Which actor hears each server event, and as what. */
+export const REALTIME_ROUTES: Readonly<Record<keyof ServerToClientEvents, { systemId: string; event: string }>> = {
+  new_message: { systemId: 'conversations', event: 'conversation.changed' },
+  message_edited: { systemId: 'conversations', event: 'conversation.changed' },
+  message_deleted: { systemId: 'conversations', event: 'conversation.changed' },
+}
+
+/** Server events carry only an id; anything else (a hostile or buggy server) is dropped. */
+function conversationIdOf(payload: unknown): string | null {
+  const id = (payload as { conversation?: unknown } | null | undefined)?.conversation
+  return typeof id === 'string' && id.length > 0 && id.length <= 100 ? id : null
+}
+
+export function realtimeLogic(open: (token: string) => RealtimeSocket) {
+  return fromCallback<EventObject, RealtimeInput>(({ input, sendBack, system }) => {
+    const socket = open(input.token)
+    const deliver = (systemId: string, event: { type: string } & Record<string, unknown>) => {
+      const target = system.get(systemId) as AnyActorRef | undefined
+      target?.send(event)
+    }
+
+    socket.on('connect', () => {
+      socket.emit('authenticate', input.userId)
+      sendBack({ type: 'realtime.connected' } satisfies RealtimeStatusEvent)
+    })
+    socket.on('disconnect', (reason) => sendBack({ type: 'realtime.disconnected', reason } satisfies RealtimeStatusEvent))
+    socket.on('connect_error', (error) => {
+      if (!SOCKET_REFUSALS.includes(error.message)) return // socket.io retries by itself
+      sendBack({ type: 'realtime.refused', reason: error.message } satisfies RealtimeStatusEvent)
+      deliver('session', { type: 'session.expired' })
+    })
+    for (const name of SERVER_EVENTS) {
+      socket.on(name, (payload) => {
+        const conversation = conversationIdOf(payload)
+        if (conversation === null) return
+        const route = REALTIME_ROUTES[name]
+        deliver(route.systemId, { type: route.event, conversation, change: name })
+      })
+    }
+    socket.connect()
+
+    return () => {
+      socket.removeAllListeners()
+      socket.disconnect()
+    }
+  })
+}
+
+/** The app's realtime actor, on socket.io. */
+export const realtimeActor = realtimeLogic((token) => createSocket(token))

@@ -8,5 +8,8 @@ export const selectIsLoading = (s: SessionSnapshot) => s.hasTag('loading')
 export const selectIsAuthenticated = (s: SessionSnapshot) => s.hasTag('authenticated')
 export const selectIsLoggingOut = (s: SessionSnapshot) => s.hasTag('busy')
 export const selectUser = (s: SessionSnapshot) => s.context.user
+export const selectUserId = (s: SessionSnapshot) => s.context.user?.id ?? null
+/** Settings -> Privacy & Safety -> Show sensitive content (off until the server says otherwise). */
+export const selectShowsSensitive = (s: SessionSnapshot) => s.context.user?.contentSettings?.showSensitiveContent === true
 export const selectIsAdmin = (s: SessionSnapshot) => s.context.user?.isAdmin === true
 export const selectToken = (s: SessionSnapshot) => s.context.token

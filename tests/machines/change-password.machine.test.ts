@@ -11,7 +11,7 @@ import { Calls } from './support/controlled-actors'
 import { Coverage, describePath, modelPaths, perform } from './support/model'
 
 // The Change Password dialog. What the member sees is the dialog (open or not), the busy button, the error line, and the
-// toasts, which come from the real toast store.
+// toasts, which the system's toasts actor shows (support/toasts.ts).
 
 const wrongCurrent = new Invalid({ status: 400, message: 'Current password is incorrect', fromServer: true, details: [] })
 const offline = new Network({ message: 'Unable to reach the server.' })

@@ -2,7 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { Forbidden, Invalid, Network, Server, Timeout } from '../../src/api/errors'
 import { toFormData } from '../../src/api/posts.calls'
 import { postFailureMessage } from '../../src/machines/composer/composer.failure'
-import { EMPTY_DRAFT, localDate, MESSAGES, postLength, validateDraft, type Draft } from '../../src/machines/composer/composer.rules'
+import { LIMITS } from '../../src/api/contract/limits'
+import {
+  EMPTY_DRAFT,
+  isMediaFull,
+  lengthLevel,
+  localDate,
+  MAX_ALT_LENGTH,
+  MAX_MEDIA,
+  MAX_POST_LENGTH,
+  MAX_REASON_LENGTH,
+  MESSAGES,
+  postLength,
+  validateDraft,
+  type Draft,
+} from '../../src/machines/composer/composer.rules'
 
 // The composer's rules as plain functions (spec sections 5, 8, 9), and the multipart form it sends (section 7).
 
@@ -47,6 +61,43 @@ describe('validateDraft', () => {
 
   it('reads the local date the way a date input writes it', () => {
     expect(localDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05')
+  })
+})
+
+describe('limits', () => {
+  it('are the product limits the server enforces: 500 characters, 4 files, a 200-character reason', () => {
+    expect([MAX_POST_LENGTH, MAX_MEDIA, MAX_REASON_LENGTH, MAX_ALT_LENGTH]).toEqual([
+      LIMITS.postLength,
+      LIMITS.postMedia,
+      LIMITS.sensitiveReasonLength,
+      LIMITS.altTextLength,
+    ])
+    expect([MAX_POST_LENGTH, MAX_MEDIA, MAX_REASON_LENGTH]).toEqual([500, 4, 200])
+  })
+
+  it('lets 500 characters through and stops at 501, with the spec message', () => {
+    expect(validateDraft(draft({ content: 'x'.repeat(500) }), today)).toEqual({})
+    expect(validateDraft(draft({ content: 'x'.repeat(501) }), today)).toEqual({ content: 'Maximum 500 characters' })
+  })
+
+  it('accepts four files and refuses a fifth', () => {
+    expect(validateDraft(draft({ media: ['1', '2', '3', '4'].map(attachment) }), today)).toEqual({})
+    expect(validateDraft(draft({ media: ['1', '2', '3', '4', '5'].map(attachment) }), today).media).toBe('Maximum 4 media files allowed')
+  })
+})
+
+describe('the counter and the media button', () => {
+  it('counter: quiet up to 450, plain from 451 to 500, an error from 501', () => {
+    expect(lengthLevel(0)).toBe('ok')
+    expect(lengthLevel(450)).toBe('ok')
+    expect(lengthLevel(451)).toBe('near')
+    expect(lengthLevel(500)).toBe('near')
+    expect(lengthLevel(501)).toBe('over')
+  })
+
+  it('media button: says the limit once four files are attached', () => {
+    expect(isMediaFull(draft({ media: ['1', '2', '3'].map(attachment) }))).toBe(false)
+    expect(isMediaFull(draft({ media: ['1', '2', '3', '4'].map(attachment) }))).toBe(true)
   })
 })
 

@@ -3,10 +3,12 @@ import { calls, run } from '../../api/calls'
 import { serverMessageOr } from '../../api/errors'
 import type { ChangePasswordRequest } from '../../api/types'
 import { showToast } from '../toasts/notify'
+import { isChangePasswordRequest } from './change-password.rules'
 
-// The Change Password dialog (Settings -> Security). Field rules are checked by the form; this machine owns the
-// dialog's life: closed -> open.editing -> open.submitting -> succeeded (dialog closes, success toast) or
-// open.failed (dialog stays open, toast with the server's reason or 'Failed to change password').
+// The Change Password dialog (Settings -> Security). Field rules (change-password.rules.ts) are checked by the form,
+// and a submit that breaks them is refused here too; this machine owns the dialog's life: closed -> open.editing ->
+// open.submitting -> succeeded (dialog closes, success toast) or open.failed (dialog stays open, toast with the
+// server's reason or 'Failed to change password').
 
 export const PASSWORD_CHANGED = 'Password changed successfully!'
 export const PASSWORD_CHANGE_FAILED = 'Failed to change password'
@@ -37,6 +39,9 @@ export const changePasswordMachine = setup({
     setError: assign((_, message: string) => ({ error: message })),
     clearError: assign({ error: null }),
   },
+  guards: {
+    isValid: (_, values: ChangePasswordRequest) => isChangePasswordRequest(values),
+  },
 }).createMachine({
   id: 'changePassword',
   context: { error: null },
@@ -52,7 +57,7 @@ export const changePasswordMachine = setup({
       states: {
         editing: {
           on: {
-            'password.submit': { target: 'submitting' },
+            'password.submit': { guard: { type: 'isValid', params: ({ event }) => event }, target: 'submitting' },
             'password.close': { target: '#changePassword.closed' },
           },
         },
@@ -78,7 +83,11 @@ export const changePasswordMachine = setup({
         },
         failed: {
           on: {
-            'password.submit': { target: 'submitting', actions: 'clearError' },
+            'password.submit': {
+              guard: { type: 'isValid', params: ({ event }) => event },
+              target: 'submitting',
+              actions: 'clearError',
+            },
             'password.close': { target: '#changePassword.closed' },
           },
         },

@@ -1,19 +1,26 @@
 import * as z from 'zod/mini'
+import { LIMITS } from '../../api/contract/limits'
+import { PASSWORD_STRENGTH } from '../register/register.rules'
 
-// Spec section 5, "Change password", word for word. The match message sits on the confirmation field.
-const HAS_CASES_AND_DIGIT = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/
+// Settings -> Security -> Change password (spec section 5, word for word), shared by the dialog's form
+// (react-hook-form's zodResolver) and the change-password machine's guard. The minimum length is the product's
+// (src/api/contract/limits.ts, which the server enforces too); the strength rule is the one sign-up asks for.
+// The match message sits on the confirmation field.
 
+/** What the form sends and the machine accepts: the fields the server reads. */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string().check(z.minLength(1, 'Current password is required')),
+  newPassword: z
+    .string()
+    .check(
+      z.minLength(LIMITS.passwordMin, `New password must be at least ${LIMITS.passwordMin} characters long`),
+      z.regex(PASSWORD_STRENGTH, 'Password must contain lowercase, uppercase, and number'),
+    ),
+})
+
+/** The form: the request's fields and the confirmation. */
 export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string().check(z.minLength(1, 'Current password is required')),
-    newPassword: z
-      .string()
-      .check(
-        z.minLength(8, 'New password must be at least 8 characters long'),
-        z.regex(HAS_CASES_AND_DIGIT, 'Password must contain lowercase, uppercase, and number'),
-      ),
-    confirmPassword: z.string(),
-  })
+  .extend(changePasswordRequestSchema, { confirmPassword: z.string() })
   .check(
     z.refine((values) => values.newPassword === values.confirmPassword, {
       message: 'New passwords do not match',
@@ -22,3 +29,8 @@ export const changePasswordSchema = z
   )
 
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>
+
+/** Whether a change may be sent: the same checks the form made on the fields the server reads. */
+export function isChangePasswordRequest(values: { currentPassword: string; newPassword: string }): boolean {
+  return changePasswordRequestSchema.safeParse(values).success
+}

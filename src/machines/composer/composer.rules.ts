@@ -1,11 +1,15 @@
+import { LIMITS } from '../../api/contract/limits'
 import { VISIBILITIES, type Visibility } from '../../api/posts.calls'
 
-// The composer's rules (spec sections 5, 8 and 9), as plain functions the machine and its tests share.
+// The composer's rules (spec sections 5, 8 and 9), as plain functions the machine, its selectors and its tests share.
+// The limits are the product's (src/api/contract/limits.ts), which the server enforces too.
 
-export const MAX_POST_LENGTH = 500
-export const MAX_MEDIA = 4
-export const MAX_REASON_LENGTH = 200
-export const MAX_ALT_LENGTH = 1000
+export const MAX_POST_LENGTH = LIMITS.postLength
+export const MAX_MEDIA = LIMITS.postMedia
+export const MAX_REASON_LENGTH = LIMITS.sensitiveReasonLength
+export const MAX_ALT_LENGTH = LIMITS.altTextLength
+/** The counter stands out this many characters before the limit. */
+const NEAR_LIMIT = 50
 
 export const MESSAGES = {
   tooLong: `Maximum ${MAX_POST_LENGTH} characters`,
@@ -63,6 +67,20 @@ export function postLength(text: string): number {
   let n = 0
   for (const _ of text) n += 1
   return n
+}
+
+/** The counter's emphasis: quiet, then plain within 50 characters of the limit, then an error past it. */
+export type LengthLevel = 'ok' | 'near' | 'over'
+
+export function lengthLevel(length: number): LengthLevel {
+  if (length > MAX_POST_LENGTH) return 'over'
+  if (length > MAX_POST_LENGTH - NEAR_LIMIT) return 'near'
+  return 'ok'
+}
+
+/** Whether the draft carries as many files as a post may (the media button says so in its title). */
+export function isMediaFull(draft: Pick<Draft, 'media'>): boolean {
+  return draft.media.length >= MAX_MEDIA
 }
 
 /** The kind of a picked file by its declared type; the server checks the bytes again. */

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import type { ComposerMachine } from './composer.machine'
+import { isMediaFull, lengthLevel, postLength } from './composer.rules'
 
 // Narrow reads of the composer for its views (one useSelector each).
 type ComposerSnapshot = SnapshotFrom<ComposerMachine>
@@ -10,6 +11,10 @@ export const selectIsUploading = (s: ComposerSnapshot) => s.matches({ open: 'upl
 export const selectCanSubmit = (s: ComposerSnapshot) => s.can({ type: 'composer.submit' })
 export const selectContent = (s: ComposerSnapshot) => s.context.draft.content
 export const selectMedia = (s: ComposerSnapshot) => s.context.draft.media
+/** The text's length as the counter shows it (code points), and how it should stand out. */
+export const selectLength = (s: ComposerSnapshot) => postLength(s.context.draft.content)
+export const selectLengthLevel = (s: ComposerSnapshot) => lengthLevel(postLength(s.context.draft.content))
+export const selectIsMediaFull = (s: ComposerSnapshot) => isMediaFull(s.context.draft)
 export const selectPreviews = (s: ComposerSnapshot) => s.context.previews
 export const selectVisibility = (s: ComposerSnapshot) => s.context.draft.visibility
 export const selectSensitive = (s: ComposerSnapshot) => s.context.draft.sensitive

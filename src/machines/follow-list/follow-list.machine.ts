@@ -3,15 +3,14 @@ import { run } from '../../api/calls'
 import { describeError, isApiError } from '../../api/errors'
 import { userCalls, type FollowEntry, type FollowPage } from '../../api/users.calls'
 import { followMachine, LIST_FOLLOW_MESSAGES, type FollowRef } from '../follow/follow.machine'
+import { canFollow } from '../follow/follow.rules'
+import { hasMorePages } from './follow-list.rules'
 
 // A member's followers or following list (spec section 2): the first page, then Load more while the server has more.
 // Each row but the viewer's own gets its own Follow/Unfollow actor (follow.machine.ts), so a click on one row never
 // waits for another. A member that does not exist shows 'User not found'.
 
 export type FollowListKind = 'followers' | 'following'
-
-/** Spec section 9: 20 a page, with Load more when a page came back full. */
-export const FOLLOW_PAGE_SIZE = 20
 
 export interface FollowRow {
   entry: FollowEntry
@@ -65,14 +64,13 @@ export const followListMachine = setup({
       const rows = fresh.map(
         (entry): FollowRow => ({
           entry,
-          follow:
-            entry.id === context.viewerId
-              ? null
-              : spawn('follow', {
-                  id: `follow-${entry.id}`,
-                  // Rows show no followers count (the entry has none); the button only needs the state.
-                  input: { userId: entry.id, following: entry.isFollowing, followers: 0, messages: LIST_FOLLOW_MESSAGES },
-                }),
+          follow: canFollow(entry.id, context.viewerId)
+            ? spawn('follow', {
+                id: `follow-${entry.id}`,
+                // Rows show no followers count (the entry has none); the button only needs the state.
+                input: { userId: entry.id, following: entry.isFollowing, followers: 0, messages: LIST_FOLLOW_MESSAGES },
+              })
+            : null,
         }),
       )
       return { rows: [...context.rows, ...rows], nextCursor: page.nextCursor, lastPageSize: page.entries.length, error: null }
@@ -82,7 +80,7 @@ export const followListMachine = setup({
   },
   guards: {
     isNotFound: (_, error: unknown) => isApiError(error) && error._tag === 'NotFound',
-    hasMore: ({ context }) => context.lastPageSize >= FOLLOW_PAGE_SIZE && context.nextCursor !== null,
+    hasMore: ({ context }) => hasMorePages(context),
   },
 }).createMachine({
   id: 'followList',

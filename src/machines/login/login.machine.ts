@@ -5,9 +5,11 @@ import type { AuthResponse, LoginRequest } from '../../api/types'
 import { navigate } from '../lib/navigation'
 import type { AuthPayload } from '../session/session.machine'
 import type { SessionRef } from '../session/session-ref'
+import { isLoginRequest } from './login.rules'
 
-// The login form's behaviour once the fields are valid (react-hook-form + zod check them in the view):
-// idle -> submitting -> succeeded (session told, home shown) or failed (the server's reason shown under the form).
+// The login form's behaviour once the fields are valid (the form checks them with login.rules.ts, and a submit that
+// breaks those rules is refused here too): idle -> submitting -> succeeded (session told, home shown) or failed (the
+// server's reason shown under the form).
 
 export type LoginEvent = { type: 'login.submit' } & LoginRequest
 
@@ -35,13 +37,16 @@ export const loginMachine = setup({
     setError: assign((_, message: string) => ({ error: message })),
     clearError: assign({ error: null }),
   },
+  guards: {
+    isValid: (_, values: LoginRequest) => isLoginRequest(values),
+  },
 }).createMachine({
   id: 'login',
   context: ({ input }) => ({ session: input.session, error: null }),
   initial: 'idle',
   states: {
     idle: {
-      on: { 'login.submit': { target: 'submitting' } },
+      on: { 'login.submit': { guard: { type: 'isValid', params: ({ event }) => event }, target: 'submitting' } },
     },
     submitting: {
       tags: ['busy'],
@@ -67,7 +72,7 @@ export const loginMachine = setup({
       },
     },
     failed: {
-      on: { 'login.submit': { target: 'submitting' } },
+      on: { 'login.submit': { guard: { type: 'isValid', params: ({ event }) => event }, target: 'submitting' } },
     },
     /** Signed in; the router takes over from here. */
     succeeded: {},

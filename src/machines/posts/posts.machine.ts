@@ -4,7 +4,6 @@ import { postCalls, type Post } from '../../api/posts.calls'
 import { showToast } from '../toasts/notify'
 import { callActor } from '../lib/call-actor'
 import {
-  canBeReposted,
   flipped,
   readReaction,
   toPost,
@@ -15,6 +14,7 @@ import {
   type Reaction,
   type ReactionBefore,
 } from './posts.model'
+import { canBeReposted, isHiddenAsSensitive } from './posts.rules'
 
 // The post cache: every post the member has seen, stored once by id. Lists (home feed, post page, profile) hold ids
 // and read the posts from here, so a like, a repost or a deletion shows everywhere at once.
@@ -131,7 +131,11 @@ export const postsMachine = setup({
     isPending: ({ context }, { id, reaction }: ReactionInput) => context.pending[reaction][id] !== undefined,
     canDelete: ({ context }, id: string) => context.entities[id] !== undefined && !context.deleting[id],
     isDeleting: ({ context }, id: string) => context.deleting[id] === true,
-    isHidden: ({ context }, id: string) => context.entities[id]?.sensitive === true && !context.revealed[id],
+    /** The cache does not read the member's settings: a reveal is kept even while 'Show sensitive content' is on. */
+    isHidden: ({ context }, id: string) => {
+      const post = context.entities[id]
+      return post !== undefined && isHiddenAsSensitive(post, { revealed: context.revealed[id] === true, showsSensitive: false })
+    },
   },
 }).createMachine({
   id: 'posts',

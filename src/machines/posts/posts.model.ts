@@ -1,7 +1,8 @@
 import type { Post, UserSummary } from '../../api/posts.calls'
 
 // Pure helpers of the post cache (posts.machine.ts): entities by id, and what a reaction changes optimistically.
-// Kept apart from the machine so the rules read (and test) as plain functions.
+// Kept apart from the machine so they read (and test) as plain functions; what a member may do with a post is in
+// posts.rules.ts.
 
 /** A row of a list of posts: the post's id, and who reposted it when that is why it is in this list. */
 export interface PostEntry {
@@ -27,11 +28,6 @@ export function toPost(post: Post & { repostedBy?: unknown }): Post {
 
 export function toEntry(post: Post & { repostedBy?: UserSummary | null }): PostEntry {
   return { id: post.id, repostedBy: post.repostedBy ?? null }
-}
-
-/** Only public posts can be reposted (the server answers 403 otherwise); undoing one's repost is always allowed. */
-export function canBeReposted(post: Post): boolean {
-  return post.visibility === 'public' || post.reposted
 }
 
 export function readReaction(post: Post, reaction: Reaction): ReactionBefore {

@@ -5,12 +5,14 @@ import type { CurrentUser } from '../../api/types'
 import { userCalls, type UpdatePrivacyRequest, type UpdateProfileRequest } from '../../api/users.calls'
 import type { SessionRef } from '../session/session-ref'
 import { showToast } from '../toasts/notify'
+import { isPrivacySettings, isProfileSettings } from './profile-settings.rules'
 
-// Settings -> Profile and Settings -> Privacy & Safety. The forms check their fields (react-hook-form + zod) and fill
-// from the session's user (what GET /auth/me answered); this machine saves them. Each form saves on its own, so the
-// two run side by side. A save stores the server's answer as the session's user (spec: "stored as current user"),
-// which refills the forms, and shows the spec's toast. A refused save keeps the form as typed and says why under
-// it: the spec's client said nothing at all, which left a member believing a change that never happened.
+// Settings -> Profile and Settings -> Privacy & Safety. The forms check their fields (react-hook-form + zod, with
+// profile-settings.rules.ts, whose schemas also guard the saves here) and fill from the session's user (what GET
+// /auth/me answered); this machine saves them. Each form saves on its own, so the two run side by side. A save
+// stores the server's answer as the session's user (spec: "stored as current user"), which refills the forms, and
+// shows the spec's toast. A refused save keeps the form as typed and says why under it: the spec's client said nothing
+// at all, which left a member believing a change that never happened.
 
 export const PROFILE_UPDATED = 'Profile updated'
 export const PRIVACY_UPDATED = 'Privacy settings updated'
@@ -51,6 +53,10 @@ export const profileSettingsMachine = setup({
     setProfileError: assign((_, message: string | null) => ({ profileError: message })),
     setPrivacyError: assign((_, message: string | null) => ({ privacyError: message })),
   },
+  guards: {
+    isValidProfile: (_, values: Required<UpdateProfileRequest>) => isProfileSettings(values),
+    isValidPrivacy: (_, values: Required<UpdatePrivacyRequest>) => isPrivacySettings(values),
+  },
 }).createMachine({
   id: 'profileSettings',
   context: ({ input }) => ({ session: input.session, profileError: null, privacyError: null }),
@@ -60,7 +66,9 @@ export const profileSettingsMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'settings.profile.save': { target: 'saving' } },
+          on: {
+            'settings.profile.save': { guard: { type: 'isValidProfile', params: ({ event }) => event }, target: 'saving' },
+          },
         },
         saving: {
           tags: ['savingProfile'],
@@ -89,7 +97,9 @@ export const profileSettingsMachine = setup({
           },
         },
         failed: {
-          on: { 'settings.profile.save': { target: 'saving' } },
+          on: {
+            'settings.profile.save': { guard: { type: 'isValidProfile', params: ({ event }) => event }, target: 'saving' },
+          },
         },
       },
     },
@@ -97,7 +107,9 @@ export const profileSettingsMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'settings.privacy.save': { target: 'saving' } },
+          on: {
+            'settings.privacy.save': { guard: { type: 'isValidPrivacy', params: ({ event }) => event }, target: 'saving' },
+          },
         },
         saving: {
           tags: ['savingPrivacy'],
@@ -130,7 +142,9 @@ export const profileSettingsMachine = setup({
           },
         },
         failed: {
-          on: { 'settings.privacy.save': { target: 'saving' } },
+          on: {
+            'settings.privacy.save': { guard: { type: 'isValidPrivacy', params: ({ event }) => event }, target: 'saving' },
+          },
         },
       },
     },

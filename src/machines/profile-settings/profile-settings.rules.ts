@@ -1,10 +1,13 @@
 import * as z from 'zod/mini'
+import { LIMITS } from '../../api/contract/limits'
 
-// Settings -> Profile and Privacy & Safety (spec section 5, "Profile": display name max 50, bio max 500; the
-// audiences of section 9). Display name is required as on the register form: the server refuses a blank one.
+// Settings -> Profile and Privacy & Safety (spec section 5, "Profile"; the audiences of section 9), shared by the two
+// forms (react-hook-form's zodResolver) and the profile-settings machine's guards. The lengths are the product's
+// (src/api/contract/limits.ts, which the server enforces too). Display name is required as on the register form: the
+// server refuses a blank one.
 
-export const DISPLAY_NAME_MAX = 50
-export const BIO_MAX = 500
+/** The bio's limit, for the counter beside the field. */
+export const BIO_MAX = LIMITS.bioMax
 
 export const profileSettingsSchema = z.object({
   displayName: z
@@ -12,9 +15,9 @@ export const profileSettingsSchema = z.object({
     .check(
       z.trim(),
       z.minLength(1, 'Display name is required'),
-      z.maxLength(DISPLAY_NAME_MAX, 'Maximum 50 characters'),
+      z.maxLength(LIMITS.displayNameMax, `Maximum ${LIMITS.displayNameMax} characters`),
     ),
-  bio: z.string().check(z.maxLength(BIO_MAX, 'Maximum 500 characters')),
+  bio: z.string().check(z.maxLength(LIMITS.bioMax, `Maximum ${LIMITS.bioMax} characters`)),
   privateAccount: z.boolean(),
 })
 
@@ -36,3 +39,13 @@ export const privacySettingsSchema = z.object({
 })
 
 export type PrivacySettingsValues = z.infer<typeof privacySettingsSchema>
+
+/** Whether a profile save may be sent: the same checks the form made. */
+export function isProfileSettings(values: ProfileSettingsValues): boolean {
+  return profileSettingsSchema.safeParse(values).success
+}
+
+/** Whether a privacy save may be sent: the same checks the form made (known audiences only). */
+export function isPrivacySettings(values: PrivacySettingsValues): boolean {
+  return privacySettingsSchema.safeParse(values).success
+}

@@ -14,6 +14,8 @@ import { appendEntries, prependEntries, removeEntry, toEntry } from '../posts/po
 import { watchPosts } from '../posts/watch-posts'
 import { showToast } from '../toasts/notify'
 import { followMachine, PROFILE_FOLLOW_MESSAGES } from '../follow/follow.machine'
+import { canFollow } from '../follow/follow.rules'
+import { belongsToTab, isOwnProfile } from './profile.rules'
 import type { ProfileContext, ProfileEvent, ProfileInput } from './profile.types'
 
 // A member's profile page (spec section 2, Profile): loading, then the member or 'User not found' or an error with
@@ -30,14 +32,6 @@ export const POSTS_LOAD_FAILED = 'Could not load these posts. Please try again.'
 export const AVATAR_UPDATED = 'Profile photo updated'
 export const BANNER_UPDATED = 'Banner updated'
 export const UPLOAD_FAILED = 'Could not upload the image. Please try again.'
-
-/** Which tab a post the member just wrote shows on (the server's rules, server/modules/posts/profile-queries.ts). */
-export function belongsToTab(post: Post, tab: ProfileTab): boolean {
-  if (tab === 'posts') return post.replyTo === null
-  if (tab === 'replies') return post.replyTo !== null
-  if (tab === 'media') return post.media.length > 0
-  return false
-}
 
 function withPostCount(user: UserProfile, delta: number): UserProfile {
   return { ...user, stats: { ...user.stats, posts: Math.max(0, user.stats.posts + delta) } }
@@ -71,18 +65,17 @@ export const profileMachine = setup({
       user: answer.user,
       entries: answer.posts.map(toEntry),
       nextCursor: answer.nextCursor,
-      follow:
-        answer.user.id === context.viewerId
-          ? null
-          : spawn('follow', {
-              id: 'follow',
-              input: {
-                userId: answer.user.id,
-                following: answer.user.isFollowing,
-                followers: answer.user.stats.followers,
-                messages: PROFILE_FOLLOW_MESSAGES,
-              },
-            }),
+      follow: canFollow(answer.user.id, context.viewerId)
+        ? spawn('follow', {
+            id: 'follow',
+            input: {
+              userId: answer.user.id,
+              following: answer.user.isFollowing,
+              followers: answer.user.stats.followers,
+              messages: PROFILE_FOLLOW_MESSAGES,
+            },
+          })
+        : null,
     })),
     setError: assign((_, message: string) => ({ error: message })),
     clearError: assign({ error: null }),
@@ -124,7 +117,7 @@ export const profileMachine = setup({
   },
   guards: {
     isNotFound: (_, error: unknown) => isApiError(error) && error._tag === 'NotFound',
-    isOwner: ({ context }) => context.user !== null && context.user.id === context.viewerId,
+    isOwner: ({ context }) => isOwnProfile(context.user, context.viewerId),
     isOtherTab: ({ context }, tab: ProfileTab) => tab !== context.tab,
     isTheirs: ({ context }, post: Post) => post.author.id === context.user?.id,
     hasMore: ({ context }) => context.nextCursor !== null,

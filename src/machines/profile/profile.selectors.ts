@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import type { ProfileMachine } from './profile.machine'
+import { isOwnProfile } from './profile.rules'
 
 // Narrow reads of the profile actor for the views (one useSelector each).
 type ProfileSnapshot = SnapshotFrom<ProfileMachine>
@@ -8,7 +9,7 @@ export const selectIsLoading = (s: ProfileSnapshot) => s.hasTag('loading')
 export const selectIsNotFound = (s: ProfileSnapshot) => s.matches('notFound')
 export const selectLoadError = (s: ProfileSnapshot) => (s.matches('error') ? s.context.error : null)
 export const selectUser = (s: ProfileSnapshot) => s.context.user
-export const selectIsOwner = (s: ProfileSnapshot) => s.context.user !== null && s.context.user.id === s.context.viewerId
+export const selectIsOwner = (s: ProfileSnapshot) => isOwnProfile(s.context.user, s.context.viewerId)
 export const selectFollow = (s: ProfileSnapshot) => s.context.follow
 export const selectTab = (s: ProfileSnapshot) => s.context.tab
 export const selectEntries = (s: ProfileSnapshot) => s.context.entries

@@ -5,10 +5,11 @@ import type { AuthResponse, RegisterRequest } from '../../api/types'
 import { navigate } from '../lib/navigation'
 import type { AuthPayload } from '../session/session.machine'
 import type { SessionRef } from '../session/session-ref'
+import { isRegisterRequest } from './register.rules'
 
-// The registration form's behaviour once the fields are valid (react-hook-form + zod check them in the view):
-// idle -> submitting -> succeeded (session told, home shown) or failed (the server's reason, e.g. 'Username is already
-// taken', shown under the form).
+// The registration form's behaviour once the fields are valid (the form checks them with register.rules.ts, and a
+// submit that breaks those rules is refused here too): idle -> submitting -> succeeded (session told, home shown) or
+// failed (the server's reason, e.g. 'Username is already taken', shown under the form).
 
 export type RegisterEvent = { type: 'register.submit' } & RegisterRequest
 
@@ -36,13 +37,16 @@ export const registerMachine = setup({
     setError: assign((_, message: string) => ({ error: message })),
     clearError: assign({ error: null }),
   },
+  guards: {
+    isValid: (_, values: RegisterRequest) => isRegisterRequest(values),
+  },
 }).createMachine({
   id: 'register',
   context: ({ input }) => ({ session: input.session, error: null }),
   initial: 'idle',
   states: {
     idle: {
-      on: { 'register.submit': { target: 'submitting' } },
+      on: { 'register.submit': { guard: { type: 'isValid', params: ({ event }) => event }, target: 'submitting' } },
     },
     submitting: {
       tags: ['busy'],
@@ -73,7 +77,7 @@ export const registerMachine = setup({
       },
     },
     failed: {
-      on: { 'register.submit': { target: 'submitting' } },
+      on: { 'register.submit': { guard: { type: 'isValid', params: ({ event }) => event }, target: 'submitting' } },
     },
     /** Signed in; the router takes over from here. */
     succeeded: {},

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import type { SessionMachine } from './session.machine'
+import { isAdmin } from './session.rules'
 
 // Narrow reads for views (one useSelector each), so a screen re-renders only when its piece changes.
 type SessionSnapshot = SnapshotFrom<SessionMachine>
@@ -8,5 +9,9 @@ export const selectIsLoading = (s: SessionSnapshot) => s.hasTag('loading')
 export const selectIsAuthenticated = (s: SessionSnapshot) => s.hasTag('authenticated')
 export const selectIsLoggingOut = (s: SessionSnapshot) => s.hasTag('busy')
 export const selectUser = (s: SessionSnapshot) => s.context.user
-export const selectIsAdmin = (s: SessionSnapshot) => s.context.user?.isAdmin === true
+export const selectUserId = (s: SessionSnapshot) => s.context.user?.id ?? null
+/** Settings -> Privacy & Safety -> Show sensitive content (off until the server says otherwise). */
+export const selectShowsSensitive = (s: SessionSnapshot) => s.context.user?.contentSettings?.showSensitiveContent === true
+/** Whether the Admin entry and the Admin Panel are offered (session.rules.ts). */
+export const selectIsAdmin = (s: SessionSnapshot) => isAdmin(s.context.user)
 export const selectToken = (s: SessionSnapshot) => s.context.token

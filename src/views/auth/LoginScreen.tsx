@@ -9,7 +9,7 @@ import { useScreenActor, useSession } from '../actors'
 import { CheckboxField, FormError, TextField } from '../ui/Field'
 import { Spinner } from '../ui/Spinner'
 import { AuthLayout, linkStyle } from './AuthLayout'
-import { loginSchema, type LoginValues } from './auth.schemas'
+import { loginSchema, type LoginValues } from '../../machines/login/login.rules'
 
 export function LoginScreen() {
   const session = useSession()

@@ -9,7 +9,7 @@ import { useScreenActor, useSession } from '../actors'
 import { CheckboxField, FormError, TextField } from '../ui/Field'
 import { Spinner } from '../ui/Spinner'
 import { AuthLayout, linkStyle } from './AuthLayout'
-import { registerSchema, type RegisterValues } from './auth.schemas'
+import { REGISTER_HINTS, registerSchema, type RegisterValues } from '../../machines/register/register.rules'
 
 export function RegisterScreen() {
   const session = useSession()
@@ -50,7 +50,7 @@ export function RegisterScreen() {
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          hint="Letters, numbers and underscores; 3 to 30 characters."
+          hint={REGISTER_HINTS.username}
           error={errors.username?.message}
           {...register('username')}
         />
@@ -60,7 +60,7 @@ export function RegisterScreen() {
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters, with upper and lower case and a number."
+          hint={REGISTER_HINTS.password}
           error={errors.password?.message}
           {...register('password')}
         />

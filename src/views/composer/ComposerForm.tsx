@@ -2,15 +2,17 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { MAX_MEDIA, MAX_POST_LENGTH, postLength } from '../../machines/composer/composer.rules'
+import { MAX_MEDIA, MAX_POST_LENGTH } from '../../machines/composer/composer.rules'
 import {
   selectCanSubmit,
   selectContent,
   selectErrors,
   selectFailure,
   selectIsBusy,
+  selectIsMediaFull,
   selectIsUploading,
-  selectMedia,
+  selectLength,
+  selectLengthLevel,
   selectReplyTo,
 } from '../../machines/composer/composer.selectors'
 import { selectUser } from '../../machines/session/session.selectors'
@@ -46,11 +48,12 @@ const textarea = css({
 const toolButton = cx(button({ variant: 'ghost', size: 'icon' }), css({ color: 'accent.text', w: '9', h: '9' }))
 
 function Counter({ composer }: { composer: ComposerRef }) {
-  const length = useSelector(composer, (s) => postLength(selectContent(s)))
-  const over = length > MAX_POST_LENGTH
+  const length = useSelector(composer, selectLength)
+  const level = useSelector(composer, selectLengthLevel)
+  const over = level === 'over'
   return (
     <span
-      className={css({ fontSize: 'sm', fontVariantNumeric: 'tabular-nums', color: over ? 'danger.text' : length > MAX_POST_LENGTH - 50 ? 'fg.default' : 'fg.muted', fontWeight: over ? 'bold' : 'normal' })}
+      className={css({ fontSize: 'sm', fontVariantNumeric: 'tabular-nums', color: over ? 'danger.text' : level === 'near' ? 'fg.default' : 'fg.muted', fontWeight: over ? 'bold' : 'normal' })}
       aria-label={`${length} of ${MAX_POST_LENGTH} characters`}
       aria-live={over ? 'polite' : 'off'}
     >
@@ -75,7 +78,7 @@ function SubmitButton({ composer }: { composer: ComposerRef }) {
 
 function MediaButton({ composer }: { composer: ComposerRef }) {
   const fileRef = useRef<HTMLInputElement>(null)
-  const count = useSelector(composer, (s) => selectMedia(s).length)
+  const full = useSelector(composer, selectIsMediaFull)
   const busy = useSelector(composer, selectIsBusy)
   return (
     <>
@@ -83,7 +86,7 @@ function MediaButton({ composer }: { composer: ComposerRef }) {
         type="button"
         className={toolButton}
         aria-label="Add photos or videos"
-        title={count >= MAX_MEDIA ? `Up to ${MAX_MEDIA} files` : 'Add photos or videos'}
+        title={full ? `Up to ${MAX_MEDIA} files` : 'Add photos or videos'}
         disabled={busy}
         onClick={() => fileRef.current?.click()}
       >

@@ -1,7 +1,6 @@
 import { Link } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import type { Post } from '../../api/posts.calls'
-import { canBeReposted } from '../../machines/posts/posts.model'
 import { formatCount } from './format'
 import { PostIcon } from './icons'
 
@@ -40,8 +39,18 @@ const tone = {
 
 const count = (n: number) => (n > 0 ? <span>{formatCount(n)}</span> : null)
 
-export function PostActions({ post, onLike, onRepost }: { post: Post; onLike: () => void; onRepost: () => void }) {
-  const repostable = canBeReposted(post)
+export function PostActions({
+  post,
+  repostable,
+  onLike,
+  onRepost,
+}: {
+  post: Post
+  /** Whether the repost button works (posts.rules.ts canBeReposted, read through a selector). */
+  repostable: boolean
+  onLike: () => void
+  onRepost: () => void
+}) {
   return (
     <div className={row}>
       <Link

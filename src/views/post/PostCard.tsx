@@ -3,8 +3,14 @@ import { useSelector } from '@xstate/react'
 import { Link, useLocation } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import type { Post, UserSummary } from '../../api/posts.calls'
-import { selectIsDeleting, selectIsRevealed, selectPost } from '../../machines/posts/posts.selectors'
-import { selectUser } from '../../machines/session/session.selectors'
+import {
+  selectCanBeReposted,
+  selectIsDeleting,
+  selectIsHiddenAsSensitive,
+  selectIsOwnPost,
+  selectPost,
+} from '../../machines/posts/posts.selectors'
+import { selectShowsSensitive, selectUserId } from '../../machines/session/session.selectors'
 import { useSession } from '../actors'
 import { Avatar } from '../ui/Avatar'
 import { profileHref } from './content-tokens'
@@ -68,16 +74,17 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
   const posts = usePosts()
   const post = useSelector(posts, selectPost(id))
   const deleting = useSelector(posts, selectIsDeleting(id))
-  const revealed = useSelector(posts, selectIsRevealed(id))
   const session = useSession()
-  const viewerId = useSelector(session, (s) => selectUser(s)?.id ?? null)
-  const showsSensitive = useSelector(session, (s) => selectUser(s)?.contentSettings?.showSensitiveContent === true)
+  const viewerId = useSelector(session, selectUserId)
+  const showsSensitive = useSelector(session, selectShowsSensitive)
+  const hidden = useSelector(posts, selectIsHiddenAsSensitive(id, showsSensitive))
+  const isOwner = useSelector(posts, selectIsOwnPost(id, viewerId))
+  const repostable = useSelector(posts, selectCanBeReposted(id))
   const [, navigate] = useLocation()
   const [confirming, setConfirming] = useState(false)
 
   if (!post) return null
   const focus = variant === 'focus'
-  const hidden = post.sensitive && !revealed && !showsSensitive
   const author = post.author
 
   const openPost = (event: MouseEvent<HTMLElement>) => {
@@ -109,11 +116,11 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
             <div className={css({ flex: 1, minW: 0 })}>
               <PostAuthor post={post} stacked={focus} />
             </div>
-            <PostMenu isOwner={viewerId === author.id} onDelete={() => setConfirming(true)} />
+            <PostMenu isOwner={isOwner} onDelete={() => setConfirming(true)} />
           </div>
           {focus ? null : <PostBody post={post} hidden={hidden} onReveal={() => posts.send({ type: 'post.reveal', id })} />}
           {focus ? null : (
-            <PostActions post={post} onLike={() => posts.send({ type: 'post.like', id })} onRepost={() => posts.send({ type: 'post.repost', id })} />
+            <PostActions post={post} repostable={repostable} onLike={() => posts.send({ type: 'post.like', id })} onRepost={() => posts.send({ type: 'post.repost', id })} />
           )}
         </div>
       </div>
@@ -122,7 +129,7 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
           <PostBody post={post} hidden={hidden} large onReveal={() => posts.send({ type: 'post.reveal', id })} />
           <PostTimestamp post={post} />
           <div className={css({ borderTopWidth: '1px', borderColor: 'border', pt: '0.5' })}>
-            <PostActions post={post} onLike={() => posts.send({ type: 'post.like', id })} onRepost={() => posts.send({ type: 'post.repost', id })} />
+            <PostActions post={post} repostable={repostable} onLike={() => posts.send({ type: 'post.like', id })} onRepost={() => posts.send({ type: 'post.repost', id })} />
           </div>
         </div>
       ) : null}

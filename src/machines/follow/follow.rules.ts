@@ -1,0 +1,6 @@
+// Who may follow whom (spec section 2), for the actors that spawn a Follow/Unfollow button (profile, follow lists).
+
+/** Nobody follows themselves: the member's own profile and own row in a list get no Follow button. */
+export function canFollow(memberId: string, viewerId: string): boolean {
+  return memberId !== viewerId
+}

@@ -1,0 +1,20 @@
+import * as z from 'zod/mini'
+
+// The login form's rules (spec section 5, word for word), shared by the form (react-hook-form's zodResolver) and the
+// login machine's guard. Checks run in order and the form shows each field's first failure, so "required" comes first.
+
+/** What the form sends and the machine accepts: the fields the server reads. */
+export const loginRequestSchema = z.object({
+  username: z.string().check(z.trim(), z.minLength(1, 'Username is required')),
+  password: z.string().check(z.minLength(1, 'Password is required')),
+})
+
+/** The form: the request's fields and "Remember me" (shown but, as the spec says, without effect). */
+export const loginSchema = z.extend(loginRequestSchema, { remember: z.boolean() })
+
+export type LoginValues = z.infer<typeof loginSchema>
+
+/** Whether a login may be sent: the same checks the form made. */
+export function isLoginRequest(values: { username: string; password: string }): boolean {
+  return loginRequestSchema.safeParse(values).success
+}

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 
-// Spec section 5, "Change password", word for word. The match message sits on the confirmation field.
+// The password change rules with their exact messages (docs/product.md, "Password change"). The match message sits
+// on the confirmation field.
 const HAS_CASES_AND_DIGIT = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/
 
 export const changePasswordSchema = z

@@ -1,6 +1,6 @@
 import { VISIBILITIES, type Visibility } from '../../api/posts.calls'
 
-// The composer's rules (spec sections 5, 8 and 9), as plain functions the machine and its tests share.
+// The composer's rules (docs/product.md, "Writing a post"), as plain functions the machine and its tests share.
 
 export const MAX_POST_LENGTH = 500
 export const MAX_MEDIA = 4
@@ -76,7 +76,7 @@ export function isVisibility(value: string): value is Visibility {
   return (VISIBILITIES as ReadonlyArray<string>).includes(value)
 }
 
-/** The post button's rule: something to send (spec: disabled "with neither content nor media"). */
+/** The post button's rule: something to send (disabled with neither content nor media). */
 export function hasSomething(draft: Draft): boolean {
   return draft.content.length > 0 || draft.media.length > 0
 }

@@ -4,13 +4,14 @@ import { describeError, isApiError } from '../../api/errors'
 import { userCalls, type FollowEntry, type FollowPage } from '../../api/users.calls'
 import { followMachine, LIST_FOLLOW_MESSAGES, type FollowRef } from '../follow/follow.machine'
 
-// A member's followers or following list (spec section 2): the first page, then Load more while the server has more.
+// A member's followers or following list (docs/product.md, "Follows"): the first page, then Load more while the
+// server has more.
 // Each row but the viewer's own gets its own Follow/Unfollow actor (follow.machine.ts), so a click on one row never
 // waits for another. A member that does not exist shows 'User not found'.
 
 export type FollowListKind = 'followers' | 'following'
 
-/** Spec section 9: 20 a page, with Load more when a page came back full. */
+/** 20 a page, with Load more when a page came back full (docs/product.md, "Paging"). */
 export const FOLLOW_PAGE_SIZE = 20
 
 export interface FollowRow {

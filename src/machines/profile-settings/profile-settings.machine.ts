@@ -8,9 +8,9 @@ import { toast } from '../toasts/toast.store'
 
 // Settings -> Profile and Settings -> Privacy & Safety. The forms check their fields (react-hook-form + zod) and fill
 // from the session's user (what GET /auth/me answered); this machine saves them. Each form saves on its own, so the
-// two run side by side. A save stores the server's answer as the session's user (spec: "stored as current user"),
-// which refills the forms, and shows the spec's toast. A refused save keeps the form as typed and says why under
-// it: the spec's client said nothing at all, which left a member believing a change that never happened.
+// two run side by side. A save stores the server's answer as the session's user, which refills the forms, and shows
+// its toast (docs/product.md, "Profile settings"). A refused save keeps the form as typed and says why under it:
+// saying nothing would leave a member believing a change that never happened.
 
 export const PROFILE_UPDATED = 'Profile updated'
 export const PRIVACY_UPDATED = 'Privacy settings updated'

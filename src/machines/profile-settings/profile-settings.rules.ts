@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 
-// Settings -> Profile and Privacy & Safety (spec section 5, "Profile": display name max 50, bio max 500; the
-// audiences of section 9). Display name is required as on the register form: the server refuses a blank one.
+// Settings -> Profile and Privacy & Safety (docs/product.md, "Profile settings": display name max 50, bio max 500;
+// the three audiences). Display name is required as on the register form: the server refuses a blank one.
 
 export const DISPLAY_NAME_MAX = 50
 export const BIO_MAX = 500
@@ -20,7 +20,7 @@ export const profileSettingsSchema = z.object({
 
 export type ProfileSettingsValues = z.infer<typeof profileSettingsSchema>
 
-/** Who may message or mention the member, with the spec's labels, in its order. */
+/** Who may message or mention the member, labels in order (docs/product.md, "Privacy & safety settings"). */
 export const AUDIENCES = [
   { value: 'everyone', label: 'Everyone' },
   { value: 'following', label: 'People I follow' },

@@ -2,8 +2,8 @@ import { createStore } from '@xstate/store'
 import { persist, type StateStorage } from '@xstate/store/persist'
 import * as z from 'zod/mini'
 
-// Light or dark (spec: default light), kept under `theme-storage`. The store only holds the choice; src/main.tsx
-// subscribes and puts the class on <html> (and index.html applies it before first paint).
+// Light or dark (default light; docs/product.md, "Appearance"), kept under `theme-storage`. The store only holds the
+// choice; src/main.tsx subscribes and puts the class on <html> (and index.html applies it before first paint).
 
 export type Theme = 'light' | 'dark'
 

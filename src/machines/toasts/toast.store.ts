@@ -1,7 +1,7 @@
 import { createStore } from '@xstate/store'
 import { browserScheduler, type Scheduler, type TimerHandle } from '../lib/scheduler'
 
-// Toasts (spec sections 8 and 9): five types, fixed lifetimes, at most 20 on screen. The store is plain data; each
+// Toasts (docs/product.md, "Toasts"): five types, fixed lifetimes, at most 20 on screen. The store is plain data; each
 // toast's expiry is a timer owned by the store's scheduler, cleared when the toast goes early.
 
 export type ToastType = 'blank' | 'error' | 'success' | 'loading' | 'custom'

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 
-// Spec section 5, word for word. Checks run in order and the form shows each field's first failure, so "required"
-// comes before length and length before pattern.
+// The register and login rules with their exact messages (docs/product.md, "Register", "Login"). Checks run in
+// order and the form shows each field's first failure, so "required" comes before length and length before pattern.
 
 export const loginSchema = z.object({
   username: z.string().check(z.trim(), z.minLength(1, 'Username is required')),

@@ -13,7 +13,7 @@ import { ProfileScreen } from '../profile/ProfileScreen'
 import { SearchScreen } from '../search/SearchScreen'
 import { Spinner } from '../ui/Spinner'
 
-// Spec section 2: signed-in members reach the app's routes; anything else (including /login right after logging in)
+// Signed-in members reach the app's routes; anything else (including /login right after logging in)
 // goes to /. Settings carries the form library, so it loads on first visit instead of with Home. PostsProvider holds
 // the post cache and the Create Post composer that the shell and every screen share.
 

@@ -24,7 +24,7 @@ const choice = css({
   '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
 })
 
-/** Light or Dark (spec), applied to the whole page at once. */
+/** Light or Dark (docs/product.md, "Appearance"), applied to the whole page at once. */
 export function AppearanceSection() {
   const theme = useSelector(themeStore, (s) => s.context.theme)
   return (

@@ -67,7 +67,7 @@ export function SettingsScreen() {
   const profileSettings = useActorRef(profileSettingsMachine, { input: { session }, inspect })
 
   const showSection = (id: string) => setParams({ tab: id })
-  // Spec: the top button opens the Security section and the password dialog.
+  // The top button opens the Security section and the password dialog (docs/product.md, "Settings").
   const openPasswordDialog = () => {
     if (section.id !== 'security') showSection('security')
     password.send({ type: 'password.open' })

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createToastStore, TOAST_DURATIONS, TOAST_LIMIT, type ToastType } from '../../src/machines/toasts/toast.store'
 import type { Scheduler, TimerHandle } from '../../src/machines/lib/scheduler'
 
-// Spec sections 8-9: blank/error/custom last 4 s, success 2 s, loading until dismissed; at most 20 at once.
+// docs/product.md, "Toasts": blank/error/custom last 4 s, success 2 s, loading until dismissed; at most 20 at once.
 
 describe('toast store with fake timers', () => {
   beforeEach(() => {

@@ -117,7 +117,7 @@ const charts: ChartSpec[] = [
     title: 'Post composer',
     source: 'src/machines/composer/composer.machine.ts',
     summary:
-      "The Create Post dialog and a post page's reply box. Submit checks every rule of spec section 5 (500 characters, " +
+      "The Create Post dialog and a post page's reply box. Submit checks every posting rule (500 characters, " +
       "content unless media, at most 4 files, a valid visibility, a schedule date not before today) and goes back to " +
       "editing with the messages, or sends the multipart form (uploading with files, posting without). Success says " +
       "'Post created!' / 'Reply posted!' and hands the post to the post cache; failure keeps the draft and says the " +

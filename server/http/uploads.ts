@@ -37,13 +37,13 @@ export interface UploadPolicy {
   /** The multipart field that carries the files. */
   fileField: string
   maxFiles: number
-  /** The 400 message when more than `maxFiles` are sent (the spec's wording for posts). */
+  /** The 400 message when more than `maxFiles` are sent (the product's wording for posts). */
   tooManyFiles: string
   kinds: readonly MediaKind[]
   /** The 400 message for a file whose bytes are not an accepted format. */
   unsupported: string
   /**
-   * Messages the product spec words itself for this form (field -> validation keyword -> message), used instead of
+   * Messages the product words itself for this form (field -> validation keyword -> message), used instead of
    * the generic sentence, e.g. `visibility: { enum: 'Please select a valid visibility option' }`.
    */
   messages?: Record<string, Record<string, string>>
@@ -254,7 +254,7 @@ function refuseUndeclaredBody(declared: readonly string[]): preValidationHookHan
   }
 }
 
-/** The route's validation errors in the usual shape, with the spec's own wording where it has one. */
+/** The route's validation errors in the usual shape, with the product's own wording where it has one. */
 function withSpecMessages(messages: Record<string, Record<string, string>>): SchemaErrorFormatter {
   const word = (error: FastifySchemaValidationError) => {
     const fieldName = error.instancePath.split('/')[1] ?? ''

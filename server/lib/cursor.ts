@@ -48,7 +48,7 @@ export function cursorTime(cursor: Cursor): SQL {
   return sql`(timestamptz 'epoch' + ${cursor.at}::bigint * interval '1 microsecond')`
 }
 
-/** How one page is asked for: after a cursor, or at an offset (the spec's page/limit), `limit` items. */
+/** How one page is asked for: after a cursor, or at an offset (`page`/`limit`), `limit` items. */
 export interface PageRequest {
   cursor: Cursor | undefined
   offset: number

@@ -12,8 +12,8 @@ import type {
 } from './types'
 
 // Every call is an Effect that fails only with a typed ApiError. Actors turn them into promises with `run`.
-// Policy (spec sections 7 and 9): queries retry once, mutations never (a retried POST could register twice);
-// only the me-check has a client timeout.
+// Policy (docs/product.md, "Session check"): queries retry once, mutations never (a retried POST could register
+// twice); only the me-check has a client timeout.
 
 /**
  * What openapi-fetch resolves with: either data, or the error body (parsed JSON, or text when the body is not JSON),
@@ -26,7 +26,7 @@ type Outcome<T> =
 // Call sites name T explicitly: inferring it from openapi-fetch's union would add `undefined` from the failure side.
 type Send<T> = (signal: AbortSignal) => Promise<Outcome<T>>
 
-/** The auth-check budget (spec section 9): the fetch is aborted when it runs out. */
+/** The auth-check budget (docs/product.md, "Session check"): the fetch is aborted when it runs out. */
 export const ME_TIMEOUT_MS = 10_000
 
 function toErrorBody(body: object | string): ErrorBody | undefined {
@@ -69,7 +69,7 @@ export function withTimeout<T>(ms: number) {
 }
 
 export interface CallsOptions {
-  /** Tests shorten it; the app uses the spec's 10 s. */
+  /** Tests shorten it; the app uses 10 s. */
   meTimeoutMs?: number
 }
 

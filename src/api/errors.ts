@@ -2,7 +2,7 @@ import { Data } from 'effect'
 
 // Every failed call ends as exactly one of these, so callers switch on `_tag` instead of reading status codes.
 // Each carries a human-readable `message`; HTTP errors also say whether that message is the server's own `error` field
-// (`fromServer`), because the spec shows the server's words on mutation failures and a fixed default otherwise.
+// (`fromServer`), because mutation failures show the server's words, else a fixed default (docs/product.md, "Toasts").
 
 /** Fields every HTTP-status error carries. */
 interface HttpFields {
@@ -91,7 +91,7 @@ export function describeError(error: unknown, fallback: string): string {
   return isApiError(error) && error.message.trim() !== '' ? error.message : fallback
 }
 
-/** The server's own `error` text, else the screen's default (spec section 8: "the server's error field, else a default"). */
+/** The server's own `error` text, else the screen's default (docs/product.md, "Toasts"). */
 export function serverMessageOr(error: unknown, fallback: string): string {
   return isApiError(error) && 'fromServer' in error && error.fromServer ? error.message : fallback
 }

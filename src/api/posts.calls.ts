@@ -46,8 +46,9 @@ export interface PostDetailQuery {
 const cursorParam = (cursor: string | null | undefined) => (cursor ? { cursor } : {})
 
 /**
- * The multipart form (spec section 7): text fields as strings, `sensitive` as 'true'/'false', optional fields left out
- * when empty, then one `media` part per file with its `alt` (an empty alt is sent too, so alt[i] stays with media[i]).
+ * The multipart form (openapi.yaml createPost): text fields as strings, `sensitive` as 'true'/'false', optional fields
+ * left out when empty, then one `media` part per file with its `alt` (an empty alt is sent too, so alt[i] stays with
+ * media[i]).
  */
 export function toFormData(post: NewPost): FormData {
   const form = new FormData()

@@ -7,7 +7,7 @@ import { SignedInRoutes, SignedOutRoutes } from './routes/chunks'
 import { FullScreenSpinner } from './ui/Spinner'
 import { Toaster } from './ui/Toaster'
 
-/** The access gate (spec section 4): a spinner while the session checks, then one of two route sets. */
+/** The access gate (docs/product.md, "Screens and routes"): a spinner while checking, then one of two route sets. */
 function Gate() {
   const app = useApp()
   const loading = useSelector(app, selectIsBooting)

@@ -3,8 +3,8 @@ import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Icon } from './ui/Icon'
 
-// The global error screen (spec section 2). @xstate/react rethrows an actor's error from useSelector, so a failing
-// actor lands here too instead of leaving a blank page.
+// The global error screen (docs/product.md, "Screens and routes"). @xstate/react rethrows an actor's error from
+// useSelector, so a failing actor lands here too instead of leaving a blank page.
 
 interface State {
   error: unknown

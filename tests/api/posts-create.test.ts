@@ -86,7 +86,7 @@ describe('POST /posts: text rules', () => {
     }
   })
 
-  it("refuses an unknown visibility with the spec's message", async () => {
+  it("refuses an unknown visibility with the product's message", async () => {
     const res = await createPost(ann.token, [field('content', 'hi'), field('visibility', 'friends')])
     expect(res.statusCode).toBe(400)
     expect(errorOf(res)).toBe('Please select a valid visibility option')
@@ -248,7 +248,7 @@ describe('POST /posts: media', () => {
     expect((await sharp(thumbnail.rawPayload, { animated: true }).metadata()).pages ?? 1).toBe(1)
   })
 
-  it("refuses a fifth file with the spec's message and stores nothing", async () => {
+  it("refuses a fifth file with the product's message and stores nothing", async () => {
     const before = await storedFiles()
     const image = await png()
     const res = await createPost(ann.token, [

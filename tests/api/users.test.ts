@@ -165,7 +165,7 @@ describe('followers and following lists', () => {
 })
 
 describe('own profile', () => {
-  it('updates display name, bio and the private flag, and refuses what the spec refuses', async () => {
+  it('updates display name, bio and the private flag, and refuses what the rules refuse', async () => {
     const res = await api(t.app, 'PATCH', '/api/users/profile', {
       token: bob.token,
       body: { displayName: '  Bob B.  ', bio: 'b'.repeat(500), privateAccount: true },

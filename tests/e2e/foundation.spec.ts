@@ -23,7 +23,7 @@ test('a visitor is sent to /login from any path', async ({ page }) => {
   await shot(page, 'login-light')
 })
 
-test('registering with bad values shows each message of the spec', async ({ page }) => {
+test('registering with bad values shows the message of each broken rule', async ({ page }) => {
   await page.goto('/register')
   await page.getByRole('button', { name: /create account|sign up/i }).click()
   for (const message of ['Username is required', 'Email is required', 'Display name is required',

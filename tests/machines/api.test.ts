@@ -119,7 +119,7 @@ describe('api client', () => {
     expect(fetch).toHaveBeenCalledTimes(1)
   })
 
-  it('uses the spec budget of 10 s by default', async () => {
+  it('uses the 10 s budget by default', async () => {
     vi.useFakeTimers()
     try {
       const { calls } = setup(

@@ -10,7 +10,7 @@ import { Invalid } from '../../src/api/errors'
 import { Calls } from './support/controlled-actors'
 import { perform } from './support/model'
 
-// Settings -> Security -> Change password (spec section 5): the exact messages, the 8-character boundary, and the
+// Settings -> Security -> Change password (docs/product.md, "Password change"): the exact messages, the 8-character boundary, and the
 // machine refusing a submit the form would refuse, whether the dialog is fresh or showing a failure.
 
 const valid: ChangePasswordValues = { currentPassword: 'Sparrow2026', newPassword: 'Nightingale2027', confirmPassword: 'Nightingale2027' }

@@ -17,7 +17,7 @@ const wrongCurrent = new Invalid({ status: 400, message: 'Current password is in
 const offline = new Network({ message: 'Unable to reach the server.' })
 const bare500 = new Server({ status: 500, message: 'Something went wrong on our side.', fromServer: false })
 
-/** The spec's failure toast: the server's error field, else 'Failed to change password'. */
+/** The failure toast: the server's error field, else 'Failed to change password'. */
 const failureText = new Map<unknown, string>([
   [wrongCurrent, 'Current password is incorrect'],
   [offline, PASSWORD_CHANGE_FAILED],

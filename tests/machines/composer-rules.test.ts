@@ -18,7 +18,7 @@ import {
   type Draft,
 } from '../../src/machines/composer/composer.rules'
 
-// The composer's rules as plain functions (spec sections 5, 8, 9), and the multipart form it sends (section 7).
+// The composer's rules as plain functions (docs/product.md, "Writing a post"), and the multipart form it sends.
 
 const today = '2026-11-21'
 const draft = (fields: Partial<Draft>): Draft => ({ ...EMPTY_DRAFT, ...fields })
@@ -41,7 +41,7 @@ describe('validateDraft', () => {
     expect(validateDraft(draft({ content: 'x'.repeat(499) + '🐦' }), today)).toEqual({})
   })
 
-  it('says each broken rule in the spec words', () => {
+  it('says each broken rule in the product words', () => {
     expect(validateDraft(draft({ content: 'x'.repeat(501) }), today)).toEqual({ content: MESSAGES.tooLong })
     expect(validateDraft(draft({ content: '  \n ' }), today)).toEqual({ content: MESSAGES.contentRequired })
     expect(validateDraft(draft({ content: 'Hi', visibility: 'everyone' }), today)).toEqual({ visibility: MESSAGES.visibility })
@@ -101,7 +101,7 @@ describe('the counter and the media button', () => {
   })
 })
 
-describe('postFailureMessage (spec section 8 precedence)', () => {
+describe('postFailureMessage (the failure toast's precedence)', () => {
   it.each([
     ['the server error field', new Invalid({ status: 400, message: 'Maximum 4 media files allowed', fromServer: true, details: ['ignored'] }), 'Maximum 4 media files allowed'],
     ['the server error field on any status', new Forbidden({ message: 'Replies are closed', fromServer: true }), 'Replies are closed'],

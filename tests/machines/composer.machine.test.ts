@@ -12,8 +12,8 @@ import { makePost, robinSummary } from './support/post-fixtures'
 
 // The composer, walked path by path on a real actor (with a real post cache to receive the new post). After every
 // step the test checks what the member sees: whether the form is open, the counter, the Post button (enabled only with
-// something to send, and never while sending), the rule messages of spec section 5, the previews (each object URL
-// revoked when its file goes), and the toasts of spec section 8 with their precedence.
+// something to send, and never while sending), the rule messages, the previews (each object URL revoked when its
+// file goes), and the failure toasts with their precedence (docs/product.md, "Writing a post").
 
 const photo = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' })
 const clip = new File([new Uint8Array([0, 0, 0, 24])], 'clip.mp4', { type: 'video/mp4' })
@@ -28,7 +28,7 @@ const offline = new Network({ message: 'Unable to reach the server. Check your c
 const bare500 = new Server({ status: 500, message: 'Something went wrong on our side. Please try again.', fromServer: false })
 const unknown = new Error('')
 
-/** Spec section 8: server error field, else details joined, else (message) the client's message, else the default. */
+/** Server error field, else details joined, else (message) the client's message, else the default. */
 const failureText = new Map<unknown, string>([
   [serverSays, 'Unsupported file type'],
   [detailsOnly, 'content: too long, alt: too long'],
@@ -47,7 +47,7 @@ const posted = { type: 'xstate.done.actor.createPost', output: created }
 const failed = (error: unknown) => ({ type: 'xstate.error.actor.createPost', error })
 
 /**
- * Three small models instead of one: text (and every failure of spec section 8), files, and the options. Together they
+ * Three small models instead of one: text (and every posting failure), files, and the options. Together they
  * reach every state and transition; apart, each stays a few hundred paths instead of tens of thousands.
  */
 const scenarios: Record<string, AnyEventObject[]> = {
@@ -209,7 +209,7 @@ describe.each(Object.entries(scenarios))('composer machine: %s', (_scenario, eve
       }
       if (event.type === 'composer.file.remove') expect(draft.media.some((m) => m.id === 'm1')).toBe(false)
       if (event.type === 'composer.submit' && snapshot.matches({ open: 'editing' })) {
-        // Back to the form with every broken rule said in the spec's words.
+        // Back to the form with every broken rule said in the product's words.
         const d = before.context.draft
         if (postLength(d.content) > 500) expect(errors.content).toBe(MESSAGES.tooLong)
         else if (d.content.trim() === '' && d.media.length === 0) expect(errors.content).toBe(MESSAGES.contentRequired)

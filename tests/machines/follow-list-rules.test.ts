@@ -3,7 +3,7 @@ import { LIMITS } from '../../src/api/contract/limits'
 import { canFollow } from '../../src/machines/follow/follow.rules'
 import { FOLLOW_PAGE_SIZE, hasMorePages } from '../../src/machines/follow-list/follow-list.rules'
 
-// A followers/following list (spec sections 2 and 9): Load more while the last page came back full (20) with a cursor,
+// A followers/following list (docs/product.md, "Paging"): Load more while the last page came back full (20) with a cursor,
 // and no Follow button on the member's own row or profile.
 
 describe('hasMorePages', () => {

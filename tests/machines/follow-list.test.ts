@@ -178,7 +178,7 @@ describe('follow-list rows', () => {
     expect(third?.follow?.getSnapshot().context.following).toBe(false)
     rowCalls.reject('setFollow', offline)
     await new Promise((resolve) => setTimeout(resolve, 0))
-    // Silent rollback (spec section 8): the button says Unfollow again, no new toast.
+    // Silent rollback (list rows): the button says Unfollow again, no new toast.
     expect(third?.follow?.getSnapshot().context.following).toBe(true)
     expect(shownToasts().map((t) => t.message)).toEqual(['Following user'])
     actor.stop()

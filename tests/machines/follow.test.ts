@@ -89,7 +89,7 @@ describe.each([
         expect(before.before).not.toBeNull()
         expect(snapshot.context).toMatchObject({ ...before.before, before: null })
         if (messages.failed === null) {
-          expect(toasts.length, 'list rows roll back silently (spec section 8)').toBe(toastsBefore)
+          expect(toasts.length, 'list rows roll back silently').toBe(toastsBefore)
         } else {
           const text = step.event.error === blocked ? blocked.message : messages.failed
           expect(toasts.at(-1)).toMatchObject({ type: 'error', message: text })

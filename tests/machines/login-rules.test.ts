@@ -8,7 +8,7 @@ import { noSession } from './support/fixtures'
 import { installLocalStorage } from './support/memory-storage'
 import { perform } from './support/model'
 
-// The login form's rules (spec section 5): what the member reads under each field, and the machine refusing what the
+// The login form's rules (docs/product.md, "Login"): what the member reads under each field, and the machine refusing what the
 // form would refuse.
 
 const valid: LoginValues = { username: 'robin', password: 'Sparrow2026', remember: false }

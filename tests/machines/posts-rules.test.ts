@@ -9,7 +9,7 @@ import {
 } from '../../src/machines/posts/posts.selectors'
 import { ann, makePost, robinSummary } from './support/post-fixtures'
 
-// What a post card shows and offers (spec section 2): a sensitive post stays behind its notice unless revealed or the
+// What a post card shows and offers (docs/product.md, "Post card"): a sensitive post stays behind its notice unless revealed or the
 // member's setting shows it; the author's menu has Edit and Delete, everyone else's Report and Block User; only public
 // posts can be reposted. Checked as plain rules, then through the selectors the card reads and the cache's guards.
 

@@ -3,7 +3,7 @@ import type { ProfileTab } from '../../src/api/users.calls'
 import { belongsToTab, isOwnProfile } from '../../src/machines/profile/profile.rules'
 import { makePost } from './support/post-fixtures'
 
-// A profile page (spec section 2, Profile): the owner's own page (camera buttons, no Follow), and which tab shows a
+// A profile page (docs/product.md, "Profiles"): the owner's own page (camera buttons, no Follow), and which tab shows a
 // post the member just wrote.
 
 describe('isOwnProfile', () => {

@@ -16,7 +16,7 @@ import { storedRobin } from './support/fixtures'
 import { installLocalStorage } from './support/memory-storage'
 import { perform } from './support/model'
 
-// Settings -> Profile and Privacy & Safety (spec section 5): display name required and at most 50, bio at most 500,
+// Settings -> Profile and Privacy & Safety (docs/product.md, "Profile settings"): display name required and at most 50, bio at most 500,
 // the audiences in the spec's order, and the machine refusing a save the form would refuse.
 
 const valid: ProfileSettingsValues = { displayName: 'Robin Wren', bio: '', privateAccount: false }

@@ -13,7 +13,7 @@ import { noSession } from './support/fixtures'
 import { installLocalStorage } from './support/memory-storage'
 import { perform } from './support/model'
 
-// The registration form's rules (spec section 5): the exact messages, the limits' boundaries (username 3..30, display
+// The registration form's rules (docs/product.md, "Register"): the exact messages, the limits' boundaries (username 3..30, display
 // name 50, password 8), the order in which a field's checks speak, and the machine refusing what the form would refuse.
 
 const valid: RegisterValues = {

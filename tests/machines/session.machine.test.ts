@@ -10,7 +10,7 @@ import { Coverage, describePath, modelPaths, perform, type Path } from './suppor
 import { checkAuthFailures, noSession, robin, robinAuth, robinFromServer, storedRobin } from './support/fixtures'
 
 // Model-based: every simple path of the session chart (from a stored token and from none) is replayed on a real actor
-// whose server calls the test settles. After every step the test checks the spec's rules, not the chart's own
+// whose server calls the test settles. After every step the test checks the product's rules, not the chart's own
 // bookkeeping: what localStorage holds, whether the member counts as signed in, and the me-check's keep-or-clear rule.
 
 const events: Array<SessionEvent | AnyEventObject> = [
@@ -77,7 +77,7 @@ async function replay(start: StoredSession, path: Path) {
     // While loading, the app shows its spinner; it is never both loading and signed in.
     expect(snapshot.hasTag('loading') && snapshot.hasTag('authenticated')).toBe(false)
 
-    // Spec section 4: the me-check keeps or clears by the kind of failure.
+    // The me-check keeps or clears by the kind of failure (docs/product.md, "Session check").
     if (step.event.type === 'xstate.error.actor.checkAuth') {
       const rule = checkAuthFailures.find((f) => f.error === step.event.error)
       expect(rule, 'a listed failure').toBeDefined()

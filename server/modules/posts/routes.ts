@@ -11,7 +11,7 @@ export const postUploadPolicies: Record<string, UploadPolicy> = {
     tooManyFiles: 'Maximum 4 media files allowed',
     kinds: ['image', 'video'],
     unsupported: 'Unsupported file type: images must be JPEG, PNG, WebP or GIF and videos MP4 or WebM',
-    // Spec section 8.
+    // The product's own wording (docs/product.md, "Writing a post", "Media").
     messages: {
       visibility: { enum: 'Please select a valid visibility option' },
       media: { maxItems: 'Maximum 4 media files allowed' },

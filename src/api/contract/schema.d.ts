@@ -2162,7 +2162,7 @@ export interface components {
     parameters: {
         /** @description The previous page's `nextCursor`. */
         Cursor: string;
-        /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+        /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
         Page: number;
         Limit: number;
         IdPath: components["schemas"]["Id"];
@@ -2358,7 +2358,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -2388,7 +2388,7 @@ export interface operations {
                 q: components["parameters"]["SearchQuery"];
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -2440,7 +2440,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -2553,7 +2553,7 @@ export interface operations {
                 q?: string;
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -2796,7 +2796,7 @@ export interface operations {
                 tab?: "posts" | "replies" | "media" | "likes";
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -2828,7 +2828,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -2860,7 +2860,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -2973,7 +2973,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3161,7 +3161,7 @@ export interface operations {
                 archived?: boolean;
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3229,7 +3229,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3434,7 +3434,7 @@ export interface operations {
                 scope?: "all" | "owned" | "subscribed";
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3490,7 +3490,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3692,7 +3692,7 @@ export interface operations {
                 collectionId?: components["schemas"]["Id"];
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3751,7 +3751,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3892,7 +3892,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -4171,7 +4171,7 @@ export interface operations {
                 status?: components["schemas"]["ReportStatus"];
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -4336,7 +4336,7 @@ export interface operations {
                 filter?: "all" | "mentions" | "unread";
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (spec compatibility; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };

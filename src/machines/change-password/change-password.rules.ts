@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { LIMITS } from '../../api/contract/limits'
 import { PASSWORD_STRENGTH } from '../register/register.rules'
 
-// Settings -> Security -> Change password (spec section 5, word for word), shared by the dialog's form
+// Settings -> Security -> Change password (docs/product.md, "Password change", texts word for word), shared by the dialog's form
 // (react-hook-form's zodResolver) and the change-password machine's guard. The minimum length is the product's
 // (src/api/contract/limits.ts, which the server enforces too); the strength rule is the one sign-up asks for.
 // The match message sits on the confirmation field.

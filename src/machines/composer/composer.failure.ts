@@ -2,9 +2,9 @@ import { isApiError } from '../../api/errors'
 import { MESSAGES } from './composer.rules'
 
 /**
- * The failure toast of spec section 8, in its order: the server's `error` field; else its `details` joined by ', ';
- * else (the server's `message`: our contract's error body has none) the client's own message for what went wrong
- * (offline, timed out, refused); else 'An error occurred while creating the post'.
+ * The failure toast (docs/product.md, "Writing a post"), in its order: the server's `error` field; else its `details`
+ * joined by ', '; else (the server's `message`: our contract's error body has none) the client's own message for what
+ * went wrong (offline, timed out, refused); else 'An error occurred while creating the post'.
  */
 export function postFailureMessage(error: unknown): string {
   if (isApiError(error)) {

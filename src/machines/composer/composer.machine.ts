@@ -19,13 +19,13 @@ import {
   type DraftErrors,
 } from './composer.rules'
 
-// The post composer (spec sections 5 and 8), for the Create Post dialog and for the reply box of a post page.
-// closed -> open.editing -> (composer.submit) open.validating -> open.editing with the broken rules shown, or
+// The post composer (docs/product.md, "Writing a post"), for the Create Post dialog and for the reply box of a post
+// page. closed -> open.editing -> (composer.submit) open.validating -> open.editing with the broken rules shown, or
 // open.uploading (media attached) / open.posting -> posted (toast, the post cache announces the post to the lists, the
-// draft is cleared) or open.failed (toast per spec section 8; text and files are kept so the member can retry).
-// Closing keeps the draft; it cannot close while sending (that would hide whether the post went out).
-// Each attached file gets a preview child actor that owns its object URL: removing the file (or posting, or stopping
-// the composer) stops the child, which revokes the URL.
+// draft is cleared) or open.failed (a failure toast; text and files are kept so the member can retry). Closing keeps
+// the draft; it cannot close while sending (that would hide whether the post went out). Each attached file gets a
+// preview child actor that owns its object URL: removing the file (or posting, or stopping the composer) stops the
+// child, which revokes the URL.
 
 export interface ReplyTarget {
   id: string
@@ -178,7 +178,7 @@ export const composerMachine = setup({
       const notice = media.length > accepted.length ? MESSAGES.tooManyFiles : media.length < event.files.length ? MESSAGES.notMedia : null
       if (notice) {
         errors.media = notice
-        // Spec section 8 lists it as a toast too; said inline as well, next to the files it is about.
+        // The product lists it as a toast too (docs/product.md, "Media"); said inline as well, next to the files it is about.
         enqueue(({ system }) => showToast(system, 'error', notice))
       }
       enqueue.assign({ draft, errors, nextMediaId, failure: null })

@@ -1,7 +1,7 @@
 import { LIMITS } from '../../api/contract/limits'
 import { VISIBILITIES, type Visibility } from '../../api/posts.calls'
 
-// The composer's rules (spec sections 5, 8 and 9), as plain functions the machine, its selectors and its tests share.
+// The composer's rules (docs/product.md, "Writing a post", "Media" and "Limits"), as plain functions the machine, its selectors and its tests share.
 // The limits are the product's (src/api/contract/limits.ts), which the server enforces too.
 
 export const MAX_POST_LENGTH = LIMITS.postLength
@@ -94,7 +94,7 @@ export function isVisibility(value: string): value is Visibility {
   return (VISIBILITIES as ReadonlyArray<string>).includes(value)
 }
 
-/** The post button's rule: something to send (spec: disabled "with neither content nor media"). */
+/** The post button's rule: something to send (disabled with neither content nor media). */
 export function hasSomething(draft: Draft): boolean {
   return draft.content.length > 0 || draft.media.length > 0
 }

@@ -6,11 +6,11 @@ import type { PostsRef } from '../posts/posts.machine'
 import { appendEntries, prependEntries, removeEntry, toEntry, type PostEntry } from '../posts/posts.model'
 import { watchPosts, type PostsNews } from '../posts/watch-posts'
 
-// The home feed (spec section 2): the first page loads when Home opens (loading -> ready or error with a retry), more
-// pages load as the member nears the end (ready.loadingMore -> loaded, or end when there is no next cursor). A failed
-// load-more keeps what is shown and offers Try again (no automatic retry: scrolling must not hammer a failing server);
-// a failed first load shows the error with a retry. The feed holds ids only: the
-// posts go to the post cache, which is also where it hears about new posts (prepended) and deleted ones (removed).
+// The home feed (docs/product.md, "Home feed"): the first page loads when Home opens (loading -> ready or error with a
+// retry), more pages load as the member nears the end (ready.loadingMore -> loaded, or end when there is no next
+// cursor). A failed load-more keeps what is shown and offers Try again (no automatic retry: scrolling must not hammer
+// a failing server); a failed first load shows the error with a retry. The feed holds ids only: the posts go to the
+// post cache, which is also where it hears about new posts (prepended) and deleted ones (removed).
 
 export const FEED_LOAD_FAILED = 'Could not load your feed.'
 

@@ -6,7 +6,8 @@ import { followMachine, LIST_FOLLOW_MESSAGES, type FollowRef } from '../follow/f
 import { canFollow } from '../follow/follow.rules'
 import { hasMorePages } from './follow-list.rules'
 
-// A member's followers or following list (spec section 2): the first page, then Load more while the server has more.
+// A member's followers or following list (docs/product.md, "Follows"): the first page, then Load more while the
+// server has more.
 // Each row but the viewer's own gets its own Follow/Unfollow actor (follow.machine.ts), so a click on one row never
 // waits for another. A member that does not exist shows 'User not found'.
 

@@ -1,6 +1,6 @@
 import { LIMITS } from '../../api/contract/limits'
 
-// A followers/following list's rules (spec section 9), as plain functions the follow-list machine's guards use.
+// A followers/following list's rules (docs/product.md, "Paging"), as plain functions the follow-list machine's guards use.
 
 /** One page of a list: the product's page size, which the server uses too. */
 export const FOLLOW_PAGE_SIZE = LIMITS.pageSize

@@ -12,18 +12,18 @@ import { showToast } from '../toasts/notify'
 export interface FollowMessages {
   followed: string
   unfollowed: string
-  /** Shown when the server refuses; null rolls back without a message (spec section 8: list rows are silent). */
+  /** Shown when the server refuses; null rolls back without a message (list rows are silent). */
   failed: string | null
 }
 
-/** Profile header (spec section 8). */
+/** Profile header (docs/product.md, "Follows"). */
 export const PROFILE_FOLLOW_MESSAGES: FollowMessages = {
   followed: 'Following',
   unfollowed: 'Unfollowed',
   failed: 'Could not update the follow. Please try again.',
 }
 
-/** Followers/following rows (spec section 8: success toasts only). */
+/** Followers/following rows (docs/product.md, "Follows": success toasts only). */
 export const LIST_FOLLOW_MESSAGES: FollowMessages = {
   followed: 'Following user',
   unfollowed: 'Unfollowed user',

@@ -1,5 +1,6 @@
-// One-time flags the browser keeps (spec section 3: `welcome-tour-completed`, `feature-banner-dismissed`), stored as
-// the string 'true'. Storage may be missing or throw (private modes, node tests): then a flag lasts for the tab.
+// One-time flags the browser keeps (docs/product.md, "Welcome tour and banner"): `welcome-tour-completed` and
+// `feature-banner-dismissed`, stored as the string 'true'. Storage may be missing or throw (private modes, node
+// tests): then a flag lasts for the tab.
 
 export const TOUR_COMPLETED_KEY = 'welcome-tour-completed'
 export const BANNER_DISMISSED_KEY = 'feature-banner-dismissed'

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 
-// The login form's rules (spec section 5, word for word), shared by the form (react-hook-form's zodResolver) and the
+// The login form's rules (docs/product.md, "Login", texts word for word), shared by the form (react-hook-form's zodResolver) and the
 // login machine's guard. Checks run in order and the form shows each field's first failure, so "required" comes first.
 
 /** What the form sends and the machine accepts: the fields the server reads. */
@@ -9,7 +9,7 @@ export const loginRequestSchema = z.object({
   password: z.string().check(z.minLength(1, 'Password is required')),
 })
 
-/** The form: the request's fields and "Remember me" (shown but, as the spec says, without effect). */
+/** The form: the request's fields and "Remember me" (shown, and without effect). */
 export const loginSchema = z.extend(loginRequestSchema, { remember: z.boolean() })
 
 export type LoginValues = z.infer<typeof loginSchema>

@@ -6,8 +6,8 @@ import { appendEntries, removeEntry, toEntry, type PostEntry } from '../posts/po
 import { watchPosts, type PostsNews } from '../posts/watch-posts'
 import { navigate } from '../lib/navigation'
 
-// The post page (/post/{id}, spec section 2): the post and its direct replies, oldest first, with Load more. Any
-// failure to load shows 'Post not found' (spec section 8: missing, not visible, or unreachable look the same). A reply
+// The post page (/post/{id}, docs/product.md "Post page"): the post and its direct replies, oldest first, with Load
+// more. Any failure to load shows 'Post not found' (missing, not visible, or unreachable look the same). A reply
 // posted here appears at the end of the list; a deleted reply leaves it; deleting the post itself leaves the page.
 
 export type PostPageEvent = { type: 'replies.loadMore' } | PostsNews

@@ -21,7 +21,7 @@ import { canBeReposted, isHiddenAsSensitive } from './posts.rules'
 // - Like and repost are optimistic: the card changes at once, the server's answer (new state and count) replaces it,
 //   and a refusal puts back what was shown before. While one is in flight, another click on the same button waits.
 // - Delete waits for the server, then removes the post, tells the lists (`post.deleted`) and says 'Post deleted'.
-//   Failures of all three are silent (spec section 8).
+//   Failures of all three are silent (docs/product.md, "Likes and reposts", "Deleting a post").
 // - A post created by a composer is stored and announced (`post.created`) so the lists can show it without a refetch.
 
 export const POST_DELETED = 'Post deleted'

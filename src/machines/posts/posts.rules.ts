@@ -1,6 +1,6 @@
 import type { Post } from '../../api/posts.calls'
 
-// What a post card shows and who may do what with a post (spec section 2), as plain functions: the post cache's guards
+// What a post card shows and who may do what with a post (docs/product.md, "Post card"), as plain functions: the post cache's guards
 // (posts.machine.ts) and the selectors the card reads (posts.selectors.ts) both ask them, so the card only reads
 // booleans.
 

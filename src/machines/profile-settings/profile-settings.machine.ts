@@ -10,9 +10,9 @@ import { isPrivacySettings, isProfileSettings } from './profile-settings.rules'
 // Settings -> Profile and Settings -> Privacy & Safety. The forms check their fields (react-hook-form + zod, with
 // profile-settings.rules.ts, whose schemas also guard the saves here) and fill from the session's user (what GET
 // /auth/me answered); this machine saves them. Each form saves on its own, so the two run side by side. A save
-// stores the server's answer as the session's user (spec: "stored as current user"), which refills the forms, and
-// shows the spec's toast. A refused save keeps the form as typed and says why under it: the spec's client said nothing
-// at all, which left a member believing a change that never happened.
+// stores the server's answer as the session's user, which refills the forms, and shows 'Profile updated' / 'Privacy
+// settings updated'. A refused save keeps the form as typed and says why under it, so a member never believes a change
+// that never happened (docs/product.md, "Profile settings").
 
 export const PROFILE_UPDATED = 'Profile updated'
 export const PRIVACY_UPDATED = 'Privacy settings updated'

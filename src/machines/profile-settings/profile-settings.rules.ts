@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { LIMITS } from '../../api/contract/limits'
 
-// Settings -> Profile and Privacy & Safety (spec section 5, "Profile"; the audiences of section 9), shared by the two
+// Settings -> Profile and Privacy & Safety (docs/product.md, "Profile settings" and "Privacy & safety settings"), shared by the two
 // forms (react-hook-form's zodResolver) and the profile-settings machine's guards. The lengths are the product's
 // (src/api/contract/limits.ts, which the server enforces too). Display name is required as on the register form: the
 // server refuses a blank one.
@@ -23,7 +23,7 @@ export const profileSettingsSchema = z.object({
 
 export type ProfileSettingsValues = z.infer<typeof profileSettingsSchema>
 
-/** Who may message or mention the member, with the spec's labels, in its order. */
+/** Who may message or mention the member, labels in order (docs/product.md, "Privacy & safety settings"). */
 export const AUDIENCES = [
   { value: 'everyone', label: 'Everyone' },
   { value: 'following', label: 'People I follow' },

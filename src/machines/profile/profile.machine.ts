@@ -18,10 +18,10 @@ import { canFollow } from '../follow/follow.rules'
 import { belongsToTab, isOwnProfile } from './profile.rules'
 import type { ProfileContext, ProfileEvent, ProfileInput } from './profile.types'
 
-// A member's profile page (spec section 2, Profile): loading, then the member or 'User not found' or an error with
-// Retry. Once loaded, two things run side by side:
-// - list: the open tab's posts (Posts, Replies, Media, Likes), each read from the server with ?tab= (the spec's
-//   client ignored the tab; we do not), page after page. Like the home feed, the list holds ids: the posts go to the
+// A member's profile page (docs/product.md, "Profiles"): loading, then the member or 'User not found' or an error
+// with Retry. Once loaded, two things run side by side:
+// - list: the open tab's posts (Posts, Replies, Media, Likes), each read from the server with ?tab= (each tab is its
+//   own list), page after page. Like the home feed, the list holds ids: the posts go to the
 //   post cache, which also tells it about posts created (shown on top when they belong to the tab) and deleted;
 // - upload: the owner's camera buttons replacing the avatar or the banner; a new avatar is told to the session so
 //   the shell shows it at once.

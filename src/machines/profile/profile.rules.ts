@@ -1,7 +1,7 @@
 import type { Post } from '../../api/posts.calls'
 import type { ProfileTab } from '../../api/users.calls'
 
-// A profile page's rules (spec section 2, Profile), as plain functions the profile machine's guards and actions and
+// A profile page's rules (docs/product.md, "Profiles"), as plain functions the profile machine's guards and actions and
 // its selectors share.
 
 /** The member's own profile: camera buttons on the avatar and banner, Edit profile, no Follow button. */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { LIMITS } from '../../api/contract/limits'
 
-// The registration form's rules (spec section 5, word for word), shared by the form (react-hook-form's zodResolver)
+// The registration form's rules (docs/product.md, "Register", texts word for word), shared by the form (react-hook-form's zodResolver)
 // and the register machine's guard; the lengths are the product's limits (src/api/contract/limits.ts), which the server
 // enforces too. Checks run in order and the form shows each field's first failure, so "required" comes before length
 // and length before pattern.

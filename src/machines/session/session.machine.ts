@@ -4,7 +4,7 @@ import { isApiError } from '../../api/errors'
 import type { SessionUser, StoredSession } from './session.schema'
 import { writeStoredSession } from './session.storage'
 
-// The session lifecycle, exactly as spec section 4 states it:
+// The session lifecycle (docs/product.md, "Session check", "Logout"):
 // - starts unauthenticated and loading (`booting`);
 // - a stored token is checked with GET /auth/me (10 s abort, in calls.me): success sets the user; 401/403 clear the
 //   session; a timeout, network error, 500/503 or anything else keeps the stored session (the member may be offline);
@@ -36,7 +36,7 @@ export interface SessionInput {
   stored: StoredSession
 }
 
-/** Only these answers mean the stored token is dead (spec: "401 or 403 clear"). */
+/** Only these answers mean the stored token is dead: 401 or 403 clear the session. */
 export function isRejection(error: unknown): boolean {
   return isApiError(error) && (error._tag === 'Unauthorized' || error._tag === 'Forbidden')
 }
@@ -101,7 +101,7 @@ export const sessionMachine = setup({
             target: 'unauthenticated',
             actions: ['clear', 'persist'],
           },
-          // Timeout, network, 5xx or anything else: the stored session stays (spec section 4).
+          // Timeout, network, 5xx or anything else: the stored session stays (docs/product.md, "Session check").
           { target: 'authenticated' },
         ],
       },

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
 
-// What the browser keeps under `auth-storage` (spec section 3), validated on load: a hand-edited, truncated or older
-// value must never crash the app or sign someone in as a half-user. Anything that fails is treated as "no session".
+// What the browser keeps under `auth-storage` (docs/product.md, "Session check"), validated on load: a hand-edited,
+// truncated or older value must never crash the app or sign someone in as a half-user. Anything that fails is treated
+// as "no session".
 
 const audience = z.enum(['everyone', 'following', 'none'])
 

@@ -2,9 +2,10 @@ import { setup } from 'xstate'
 import { navigate } from '../lib/navigation'
 import { TOUR_COMPLETED_KEY, writeFlag } from '../lib/local-flags'
 
-// The welcome tour on Home (spec section 2): six steps with Skip Tour, Next and Get Started. It opens by itself until
-// the member skips or finishes it once (`welcome-tour-completed`), and again whenever Home is opened with
-// ?show-help=true (the shell's Help), which is then removed from the address so a reload does not reopen it.
+// The welcome tour on Home (docs/product.md, "Welcome tour and banner"): six steps with Skip Tour, Next and Get
+// Started. It opens by itself until the member skips or finishes it once (`welcome-tour-completed`), and again
+// whenever Home is opened with ?show-help=true (the shell's Help), which is then removed from the address so a reload
+// does not reopen it.
 
 export const TOUR_STEPS = ['welcome', 'connecting', 'discovering', 'messaging', 'updates', 'customising'] as const
 export type TourStep = (typeof TOUR_STEPS)[number]

@@ -26,7 +26,7 @@ export function LoginScreen() {
     defaultValues: { username: '', password: '', remember: false },
   })
 
-  // "Remember me" is shown but, as the spec says, does nothing: the session is always kept.
+  // "Remember me" is shown but does nothing: the session is always kept (docs/product.md, "Login").
   const onSubmit = handleSubmit(({ username, password }) => login.send({ type: 'login.submit', username, password }))
 
   return (

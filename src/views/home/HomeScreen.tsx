@@ -23,8 +23,9 @@ import { FeedEmpty, FeedError, FeedSkeleton } from './FeedStates'
 import { TOUR_ELEMENT_ID, WelcomeTour } from './WelcomeTour'
 import { WhatsHappening } from './WhatsHappening'
 
-// Home (spec section 2): the title, the new-features banner, the welcome tour (?show-help=true reopens it), the What's
-// happening box and the feed. The feed actor lives as long as the screen: opening Home always shows the latest posts.
+// Home (docs/product.md, "Home feed"): the title, the new-features banner, the welcome tour (?show-help=true reopens
+// it), the What's happening box and the feed. The feed actor lives as long as the screen: opening Home always shows
+// the latest posts.
 
 function Feed() {
   const posts = usePosts()

@@ -1,6 +1,6 @@
 import type { TourStep } from '../../machines/tour/tour.machine'
 
-/** The welcome tour's words, one entry per step of the tour machine (spec section 2: six steps). */
+/** The welcome tour's words, one entry per step of the tour machine (docs/product.md, "Welcome tour and banner"). */
 export const TOUR_COPY: Record<TourStep, { title: string; body: string }> = {
   welcome: {
     title: 'Welcome to Wren',

@@ -3,7 +3,7 @@ import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Icon } from '../ui/Icon'
 
-/** Spec section 2: a missing post, one the member may not see, or one that could not be loaded all look the same. */
+/** Missing, not visible to the member, or not loaded: all look the same (docs/product.md, "Post page"). */
 export function PostNotFound() {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: '3', px: '6', py: '16' })}>

@@ -21,8 +21,8 @@ import { PageHeader } from '../ui/PageHeader'
 import { Spinner } from '../ui/Spinner'
 import { PostNotFound } from './PostNotFound'
 
-// The post page (spec section 2): back button and title, the post, 'Reply to @author', then the replies (oldest first,
-// Load more). A reply's own replies are one click away: its card opens its page.
+// The post page (docs/product.md, "Post page"): back button and title, the post, 'Reply to @author', then the replies
+// (oldest first, Load more). A reply's own replies are one click away: its card opens its page.
 
 function Replies({ page }: { page: ReturnType<typeof usePostPage> }) {
   const replies = useSelector(page, selectReplies)

@@ -2,7 +2,7 @@ import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Dialog } from '../ui/Overlay'
 
-/** The confirmation before deleting (spec section 5: 'Are you sure you want to delete this post?'). */
+/** The confirmation before deleting (docs/product.md, "Deleting a post"). */
 export function DeletePostDialog({ open, onCancel, onConfirm }: { open: boolean; onCancel: () => void; onConfirm: () => void }) {
   return (
     <Dialog open={open} onClose={onCancel} title="Delete post?" description="Are you sure you want to delete this post?">

@@ -4,8 +4,8 @@ import type { Post } from '../../api/posts.calls'
 import { formatCount } from './format'
 import { PostIcon } from './icons'
 
-// The counts under a post (spec section 2): replies (to the post page), reposts and likes (toggles that change at once),
-// share (not built yet) and views. Counts abbreviate at 1K and 1M.
+// The counts under a post (docs/product.md, "Post card"): replies (to the post page), reposts and likes (toggles that
+// change at once), share (not built yet) and views. Counts abbreviate at 1K and 1M.
 
 const row = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', maxW: '420px', mt: '1.5', ml: '-2' })
 

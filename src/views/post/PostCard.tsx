@@ -24,9 +24,9 @@ import { PostMenu } from './PostMenu'
 import { usePosts } from '../actors'
 import { SensitiveNotice } from './SensitiveNotice'
 
-// A post as a card (spec section 2). It reads its post from the post cache by id, so a like, repost or deletion made
-// anywhere shows here too. Clicking the card (not one of its links or buttons, and not while selecting text) opens the
-// post page. `focus` is the post page's own post: larger text, the full date, not a link to itself.
+// A post as a card (docs/product.md, "Post card"). It reads its post from the post cache by id, so a like, repost or
+// deletion made anywhere shows here too. Clicking the card (not one of its links or buttons, and not while selecting
+// text) opens the post page. `focus` is the post page's own post: larger text, the full date, not a link to itself.
 
 export interface PostCardProps {
   id: string

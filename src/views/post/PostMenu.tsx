@@ -3,9 +3,9 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { PostIcon, type PostIconName } from './icons'
 
-// The card's overflow menu (spec section 2): the author sees Edit (not built yet) and Delete; everyone else sees Report
-// and Block User (not built yet either). Items that do nothing yet say so in their title instead of pretending.
-// A WAI-ARIA menu button like the shell's Quick Actions: arrows move, Escape closes and returns focus.
+// The card's overflow menu (docs/product.md, "Post card"): the author sees Edit (not built yet) and Delete; everyone
+// else sees Report and Block User (not built yet either). Items that do nothing yet say so in their title instead of
+// pretending. A WAI-ARIA menu button like the shell's Quick Actions: arrows move, Escape closes and returns focus.
 
 interface Item {
   label: string

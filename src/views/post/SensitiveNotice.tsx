@@ -2,7 +2,7 @@ import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { PostIcon } from './icons'
 
-/** Stands in for a sensitive post's text and media until the member chooses 'Show anyway' (spec section 2). */
+/** Hides a sensitive post's text and media until 'Show anyway' (docs/product.md, "Sensitive posts"). */
 export function SensitiveNotice({ reason, onShow }: { reason: string | null; onShow: () => void }) {
   return (
     <div

@@ -1,6 +1,6 @@
 import { formatDistanceStrict } from 'date-fns'
 
-// How numbers and times read on a post card (spec sections 2 and 9).
+// How numbers and times read on a post card (docs/product.md, "Post card").
 
 /**
  * Counts abbreviate at 1K and 1M with at most one decimal, rounded down so a count is never overstated

@@ -102,7 +102,7 @@ function FollowListRow({ row }: { row: FollowRow }) {
   )
 }
 
-/** Load more while the last page came back full (spec section 9); a spinner while it loads; Try again if it failed. */
+/** Load more while the last page came back full (docs/product.md, "Paging"); a spinner, or Try again on failure. */
 function LoadMore({ list }: { list: ListActor }) {
   const canLoadMore = useSelector(list, (s) => s.can({ type: 'follows.more' }))
   const loadingMore = useSelector(list, (s) => s.hasTag('busy'))

@@ -16,7 +16,7 @@ import { ProfileAvatar, ProfileBanner } from './ProfileImages'
 import { VerifiedMark } from './VerifiedMark'
 
 // Banner, avatar, the owner's or the visitor's buttons, name with verified mark and Private badge, @username, bio,
-// joined date and the counts (spec section 2, Profile).
+// joined date and the counts (docs/product.md, "Profiles").
 
 type ProfileActor = Actor<ProfileMachine>
 

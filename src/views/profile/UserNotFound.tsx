@@ -3,7 +3,7 @@ import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Icon } from '../ui/Icon'
 
-/** Spec section 2: a missing member reads 'User not found' with a link home. */
+/** A missing member reads 'User not found' with a link home (docs/product.md, "Profiles"). */
 export function UserNotFound({ username }: { username: string }) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: '3', px: '6', py: '20' })}>

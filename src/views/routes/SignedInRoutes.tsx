@@ -13,7 +13,7 @@ import { ProfileScreen } from '../profile/ProfileScreen'
 import { SearchScreen } from '../search/SearchScreen'
 import { Spinner } from '../ui/Spinner'
 
-// Spec section 2: signed-in members reach the app's routes; anything else (including /login right after logging in)
+// docs/product.md, "Screens and routes": signed-in members reach the app's routes; anything else (including /login right after logging in)
 // goes to /. Settings carries the form library, so it loads on first visit instead of with Home. The post cache and the
 // Create Post composer that the shell and every screen share are children of the app actor while signed in.
 

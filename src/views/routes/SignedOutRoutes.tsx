@@ -2,7 +2,8 @@ import { Redirect, Route, Switch } from 'wouter'
 import { LoginScreen } from '../auth/LoginScreen'
 import { RegisterScreen } from '../auth/RegisterScreen'
 
-// Spec section 2: signed-out visitors reach only /login and /register; anything else goes to /login.
+// Signed-out visitors reach only /login and /register; anything else goes to /login
+// (docs/product.md, "Screens and routes").
 export function SignedOutRoutes() {
   return (
     <Switch>

@@ -25,7 +25,7 @@ const choice = css({
   '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
 })
 
-/** Light or Dark (spec), applied to the whole page at once. */
+/** Light or Dark (docs/product.md, "Appearance"), applied to the whole page at once. */
 export function AppearanceSection() {
   const themeActor = useTheme()
   const theme = useSelector(themeActor, (s) => s.context.theme)

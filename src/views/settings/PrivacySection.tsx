@@ -15,8 +15,8 @@ import { AUDIENCES, privacySettingsSchema, type PrivacySettingsValues } from '..
 import { SelectField } from './SettingsFields'
 
 /**
- * Show sensitive content, Direct Messages and Mentions (spec section 2, Settings -> Privacy & Safety), filled from the
- * session's user and refilled with what the server saved.
+ * Show sensitive content, Direct Messages and Mentions (docs/product.md, "Privacy & safety settings"), filled from
+ * the session's user and refilled with what the server saved.
  */
 export function PrivacySection({ actor }: { actor: Actor<ProfileSettingsMachine> }) {
   const settings = useSelector(useSession(), (s) => selectUser(s)?.contentSettings)

@@ -27,7 +27,7 @@ export const settingsActions = css({
 })
 
 /**
- * Display Name, Bio, Private account (spec section 2, Settings -> Profile). The fields fill from the session's user
+ * Display Name, Bio, Private account (docs/product.md, "Profile settings"). The fields fill from the session's user
  * (what GET /auth/me answered) and refill with what the server saved.
  */
 export function ProfileSection({

@@ -37,7 +37,7 @@ function SecurityRow({ icon, title, text, action }: { icon: IconName; title: str
   )
 }
 
-/** Spec: Password (Change Password), Two-Factor Authentication (Enable 2FA), Active Sessions (View Sessions). */
+/** Password (Change Password), Two-Factor Authentication (Enable 2FA), Active Sessions (View Sessions). */
 export function SecuritySection({ onChangePassword }: { onChangePassword: () => void }) {
   const toasts = useToasts()
   return (

@@ -65,7 +65,7 @@ export function SettingsScreen() {
   const profileSettings = useScreenActor(profileSettingsMachine, { input: { session } })
 
   const showSection = (id: string) => setParams({ tab: id })
-  // Spec: the top button opens the Security section and the password dialog.
+  // The top button opens the Security section and the password dialog (docs/product.md, "Settings").
   const openPasswordDialog = () => {
     if (section.id !== 'security') showSection('security')
     password.send({ type: 'password.open' })

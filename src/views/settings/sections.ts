@@ -1,7 +1,7 @@
 import type { IconName } from '../ui/Icon'
 
-// Settings sections in the spec's order. The `tab` query parameter names the open one (spec: profile, lists,
-// bookmarks, mutes, reports, analytics; the others get ids too so every section has a shareable URL).
+// Settings sections in their order (docs/product.md, "Settings"). The `tab` query parameter names the open one;
+// every section has an id, so every section has a shareable URL.
 
 export interface SettingsSection {
   id: string

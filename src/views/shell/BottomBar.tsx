@@ -3,7 +3,7 @@ import { css } from 'styled-system/css'
 import { Icon } from '../ui/Icon'
 import { BOTTOM_BAR_SIZE, isCurrent, navItems } from './nav-items'
 
-/** The phone's bottom bar: the first five navigation items (spec section 2). */
+/** The phone's bottom bar: the first five navigation items (docs/product.md, "App shell"). */
 export function BottomBar() {
   const [path] = useLocation()
   const search = useSearch()

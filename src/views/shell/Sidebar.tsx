@@ -11,7 +11,7 @@ import { navItems } from './nav-items'
 import { QuickActionsMenu } from './QuickActionsMenu'
 import { UserCard } from './UserCard'
 
-/** The fixed left column on large screens (spec section 2). */
+/** The fixed left column on large screens (docs/product.md, "App shell"). */
 export function Sidebar() {
   const session = useSession()
   const username = useSelector(session, (s) => selectUser(s)?.username ?? '')

@@ -1,6 +1,6 @@
 import type { IconName } from '../ui/Icon'
 
-// The shell's navigation (spec section 2), in the spec's order; the phone's bottom bar shows the first five.
+// The shell's navigation, in its order (docs/product.md, "App shell"); the phone's bottom bar shows the first five.
 // Lists, Bookmarks and Analytics live in Settings for now, reached with ?tab=.
 
 export interface NavItem {

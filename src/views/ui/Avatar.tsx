@@ -13,7 +13,7 @@ const base = css({
   '& img': { w: 'full', h: 'full', objectFit: 'cover' },
 })
 
-/** The member's picture, or the first letter of their name (spec: "avatar or initial"). */
+/** The member's picture, or the first letter of their name (docs/product.md, "App shell"). */
 export function Avatar({
   src,
   name,

@@ -100,7 +100,7 @@ export function CheckboxField({ label, error, id, ref, ...rest }: CheckboxFieldP
   )
 }
 
-/** The server's answer under a form (spec: e.g. 'Username is already taken'), announced when it appears. */
+/** The server's answer under a form (e.g. 'Username is already taken'), announced when it appears. */
 export function FormError({ message }: { message: string | null }) {
   if (!message) return null
   return (

@@ -4,8 +4,8 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Icon } from './Icon'
 
-// Modal surfaces (dialogs and the phone menu). Escape and a click on the backdrop ask to close (spec: "Escape or a
-// click on the backdrop closes all dialogs"); the owner decides, so a dialog that is saving can refuse. While open,
+// Modal surfaces (dialogs and the phone menu). Escape and a click on the backdrop ask to close (docs/product.md,
+// "App shell"); the owner decides, so a dialog that is saving can refuse. While open,
 // the page behind is inert and does not scroll, focus stays inside, and it returns to the opener afterwards.
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex]:not([tabindex="-1"])'

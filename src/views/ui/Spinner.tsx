@@ -23,7 +23,7 @@ export function Spinner({ size = 20, className, label }: { size?: number; classN
   )
 }
 
-/** Shown while the session decides whether the stored token is still good (spec section 2). */
+/** Shown while the session decides whether the stored token is still good (docs/product.md, "Session check"). */
 export function FullScreenSpinner() {
   return (
     <div

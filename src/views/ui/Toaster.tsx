@@ -6,8 +6,8 @@ import { useToasts } from '../actors'
 import { Icon } from './Icon'
 import { Spinner } from './Spinner'
 
-// Toasts at the bottom right (spec section 2); on phones they sit above the bottom bar. Rendered outside #root so
-// they stay usable while a dialog makes the page inert.
+// Toasts at the bottom right (docs/product.md, "Toasts"); on phones they sit above the bottom bar. Rendered outside
+// #root so they stay usable while a dialog makes the page inert.
 
 const region = css({
   position: 'fixed',

@@ -46,7 +46,7 @@ export interface NewPost {
   image?: Buffer
 }
 
-/** POST /api/posts as multipart (spec section 7), the way the composer sends it. */
+/** POST /api/posts as multipart, the way the composer sends it. */
 export async function publish(request: APIRequestContext, who: Member, post: NewPost): Promise<{ id: string }> {
   const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
     visibility: 'public',

@@ -31,7 +31,7 @@ export const storedRobin: StoredSession = {
 
 export const noSession: StoredSession = { user: null, token: null, privateKey: null, isAuthenticated: false }
 
-/** The me-check failures the spec names, each with the session outcome spec section 4 requires. */
+/** The me-check failures, each with the session outcome it requires (docs/product.md, "Session check"). */
 export const checkAuthFailures = [
   { label: '401', error: new Unauthorized({ message: 'Invalid or expired token', fromServer: true }), keeps: false },
   { label: '403', error: new Forbidden({ message: 'Account suspended', fromServer: true }), keeps: false },

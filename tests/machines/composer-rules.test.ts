@@ -101,7 +101,7 @@ describe('the counter and the media button', () => {
   })
 })
 
-describe('postFailureMessage (the failure toast's precedence)', () => {
+describe('postFailureMessage (precedence of the failure toast)', () => {
   it.each([
     ['the server error field', new Invalid({ status: 400, message: 'Maximum 4 media files allowed', fromServer: true, details: ['ignored'] }), 'Maximum 4 media files allowed'],
     ['the server error field on any status', new Forbidden({ message: 'Replies are closed', fromServer: true }), 'Replies are closed'],

@@ -1,5 +1,5 @@
 import { type AnyColumn, sql, type SQL } from 'drizzle-orm'
-import { badRequest } from '../http/errors'
+import { Invalid } from './domain-errors'
 
 /**
  * Keyset cursors: the position of the last item of a page, as (time in microseconds since the epoch, id). Opaque to
@@ -28,12 +28,12 @@ export function decodeCursor(text: string): Cursor {
   try {
     parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
   } catch {
-    throw badRequest(INVALID_CURSOR)
+    throw new Invalid(INVALID_CURSOR)
   }
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw badRequest(INVALID_CURSOR)
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw new Invalid(INVALID_CURSOR)
   const [at, id] = parsed as unknown[]
   if (typeof at !== 'string' || typeof id !== 'string' || !MICROS.test(at) || !UUID.test(id)) {
-    throw badRequest(INVALID_CURSOR)
+    throw new Invalid(INVALID_CURSOR)
   }
   return { at, id }
 }

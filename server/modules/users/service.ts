@@ -1,7 +1,7 @@
 import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
 import type { UserRow } from '../../db/schema'
-import { badRequest, notFound } from '../../http/errors'
+import { Invalid, NotFound } from '../../lib/domain-errors'
 import type { Schemas } from '../../http/handler-types'
 import type { UploadedFile } from '../../http/uploads'
 import { encodeCursor, type PageRequest } from '../../lib/cursor'
@@ -40,7 +40,7 @@ export class UserService {
 
   private async byUsername(username: string): Promise<UserRow> {
     const user = await findUserByUsername(this.db, username)
-    if (!user) throw notFound(USER_NOT_FOUND)
+    if (!user) throw new NotFound(USER_NOT_FOUND)
     return user
   }
 
@@ -108,9 +108,9 @@ export class UserService {
 
   /** Idempotent both ways; answers the viewer's new state and the member's followers count. */
   async setFollow(viewer: UserRow, userId: string, follow: boolean): Promise<Schemas['FollowResponse']> {
-    if (userId === viewer.id) throw badRequest(CANNOT_FOLLOW_SELF)
+    if (userId === viewer.id) throw new Invalid(CANNOT_FOLLOW_SELF)
     const target = await findUserById(this.db, userId)
-    if (!target) throw notFound(USER_NOT_FOUND)
+    if (!target) throw new NotFound(USER_NOT_FOUND)
     const followers = await this.db.transaction((tx) => setFollow(tx, viewer.id, target.id, follow))
     // The viewer's feed sources and followers-only visibility changed; the target's counters did too.
     await this.invalidations.emit({ kind: 'follows-changed', userId: viewer.id })
@@ -120,7 +120,7 @@ export class UserService {
 
   async updateProfile(viewer: UserRow, changes: ProfileChanges): Promise<UserRow> {
     const displayName = changes.displayName?.trim()
-    if (changes.displayName !== undefined && !displayName) throw badRequest('Display name is required')
+    if (changes.displayName !== undefined && !displayName) throw new Invalid('Display name is required')
     const user = await updateUser(this.db, viewer.id, {
       ...changes,
       ...(displayName === undefined ? {} : { displayName }),

@@ -56,13 +56,24 @@ export interface SignedIn {
   token: string
 }
 
+/** What AccountService needs, by the names of the services registry (server/services.ts). */
+export interface AccountDeps {
+  db: Database
+  passwords: PasswordHasher
+  sessions: SessionStore
+}
+
 /** Account rules: who may register, sign in and change a password. HTTP concerns (rate limits) stay in routes. */
 export class AccountService {
-  constructor(
-    private readonly db: Database,
-    private readonly passwords: PasswordHasher,
-    private readonly sessions: SessionStore,
-  ) {}
+  private readonly db: Database
+  private readonly passwords: PasswordHasher
+  private readonly sessions: SessionStore
+
+  constructor(deps: AccountDeps) {
+    this.db = deps.db
+    this.passwords = deps.passwords
+    this.sessions = deps.sessions
+  }
 
   async register(input: Registration, userAgent: string | undefined): Promise<SignedIn> {
     const displayName = input.displayName.trim()

@@ -61,17 +61,37 @@ const blankToNull = (text: string | undefined) => {
   return trimmed ? trimmed : null
 }
 
+/** What PostService needs, by the names of the services registry (server/services.ts). */
+export interface PostDeps {
+  db: Database
+  storage: Storage
+  images: ImageProcessor
+  views: ViewCounter
+  postCaches: PostCaches
+  invalidations: Invalidations
+  /** Failures nobody waits for: a file that could not be deleted, a timeline reload behind a request. */
+  warn: (message: string, err: unknown) => void
+}
+
 /** Posting, reading, deleting and reacting; every read applies the viewer's visibility (posts/visibility.ts). */
 export class PostService {
-  constructor(
-    private readonly db: Database,
-    private readonly storage: Storage,
-    private readonly images: ImageProcessor,
-    private readonly views: ViewCounter,
-    private readonly caches: PostCaches,
-    private readonly invalidations: Invalidations,
-    private readonly log: (message: string, err: unknown) => void = () => undefined,
-  ) {}
+  private readonly db: Database
+  private readonly storage: Storage
+  private readonly images: ImageProcessor
+  private readonly views: ViewCounter
+  private readonly caches: PostCaches
+  private readonly invalidations: Invalidations
+  private readonly log: PostDeps['warn']
+
+  constructor(deps: PostDeps) {
+    this.db = deps.db
+    this.storage = deps.storage
+    this.images = deps.images
+    this.views = deps.views
+    this.caches = deps.postCaches
+    this.invalidations = deps.invalidations
+    this.log = deps.warn
+  }
 
   /** A reply changes its parent's card (public replies are counted on it) or viewers' counts of hidden ones. */
   private async replyChanged(parentId: string, visibility: Visibility): Promise<void> {

@@ -27,16 +27,35 @@ export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself'
 
 type FollowEntry = Schemas['FollowEntry']
 
+/** What UserService needs, by the names of the services registry (server/services.ts). */
+export interface UserDeps {
+  db: Database
+  storage: Storage
+  images: ImageProcessor
+  /** A profile shows the member's posts as the post service presents them. */
+  posts: PostService
+  invalidations: Invalidations
+  /** Failures nobody waits for: an old avatar file that could not be deleted. */
+  warn: (message: string, err: unknown) => void
+}
+
 /** Profiles, follows and one's own profile settings. */
 export class UserService {
-  constructor(
-    private readonly db: Database,
-    private readonly storage: Storage,
-    private readonly images: ImageProcessor,
-    private readonly posts: PostService,
-    private readonly invalidations: Invalidations,
-    private readonly log: (message: string, err: unknown) => void = () => undefined,
-  ) {}
+  private readonly db: Database
+  private readonly storage: Storage
+  private readonly images: ImageProcessor
+  private readonly posts: PostService
+  private readonly invalidations: Invalidations
+  private readonly log: UserDeps['warn']
+
+  constructor(deps: UserDeps) {
+    this.db = deps.db
+    this.storage = deps.storage
+    this.images = deps.images
+    this.posts = deps.posts
+    this.invalidations = deps.invalidations
+    this.log = deps.warn
+  }
 
   private async byUsername(username: string): Promise<UserRow> {
     const user = await findUserByUsername(this.db, username)

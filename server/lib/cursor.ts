@@ -1,4 +1,5 @@
 import { type AnyColumn, sql, type SQL } from 'drizzle-orm'
+import { LIMITS } from '../../src/api/contract/limits'
 import { Invalid } from './domain-errors'
 
 /**
@@ -55,11 +56,9 @@ export interface PageRequest {
   limit: number
 }
 
-export const DEFAULT_PAGE_SIZE = 20
-
 /** The contract's rule: `cursor` wins over `page`; page is 1-based. */
 export function pageRequest(query: { cursor?: string; page?: number; limit?: number }): PageRequest {
-  const limit = query.limit ?? DEFAULT_PAGE_SIZE
+  const limit = query.limit ?? LIMITS.pageSize
   if (query.cursor) return { cursor: decodeCursor(query.cursor), offset: 0, limit }
   return { cursor: undefined, offset: ((query.page ?? 1) - 1) * limit, limit }
 }

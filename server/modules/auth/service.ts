@@ -1,7 +1,9 @@
+import { LIMITS } from '../../../src/api/contract/limits'
 import type { Database } from '../../db/client'
 import { violatedUniqueConstraint } from '../../db/errors'
 import type { UserRow } from '../../db/schema'
 import { Conflict, Invalid, Unauthenticated } from '../../lib/domain-errors'
+import { checkLength } from '../../lib/lengths'
 import { isStrongEnough, PASSWORD_RULE_MESSAGE, type PasswordHasher } from './passwords'
 import {
   findTakenIdentity,
@@ -76,8 +78,10 @@ export class AccountService {
   }
 
   async register(input: Registration, userAgent: string | undefined): Promise<SignedIn> {
+    checkLength('username', input.username, { min: LIMITS.usernameMin, max: LIMITS.usernameMax })
     const displayName = input.displayName.trim()
     if (!displayName) throw new Invalid('displayName must not be empty')
+    checkLength('displayName', displayName, { max: LIMITS.displayNameMax })
     if (RESERVED_USERNAMES.has(input.username.toLowerCase())) throw new Invalid(reservedUsernameMessage(input.username))
     if (!isStrongEnough(input.password)) throw new Invalid(PASSWORD_RULE_MESSAGE)
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { LIMITS } from '../../../src/api/contract/limits'
 import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
 import { uuidv7 } from '../../db/ids'
@@ -8,6 +9,7 @@ import { Forbidden, Invalid, NotFound } from '../../lib/domain-errors'
 import type { Schemas } from '../../http/handler-types'
 import type { UploadedFile } from '../../http/uploads'
 import { encodeCursor, type PageRequest, cursorTime } from '../../lib/cursor'
+import { codePointLength } from '../../lib/lengths'
 import type { ImageProcessor } from '../../media/images'
 import { deleteQuietly, type Storage } from '../../storage/storage'
 import type { PostCaches } from './cache/post-caches'
@@ -28,12 +30,10 @@ import {
   replyKeys,
   toggleReaction,
 } from './queries'
-import { codePointLength, parseText } from './text'
+import { parseText } from './text'
 import type { ViewCounter } from './views'
 import { POST_NOT_FOUND } from './visibility'
 
-export const MAX_CONTENT_LENGTH = 500
-export const MAX_SENSITIVE_REASON_LENGTH = 200
 export const CONTENT_REQUIRED = 'Content is required when no media is attached'
 export const ONLY_PUBLIC_REPOSTS = 'Only public posts can be reposted'
 export const NOT_YOUR_POST = 'You can only delete your own posts'
@@ -107,8 +107,8 @@ export class PostService {
   async create(author: UserRow, input: CreatePostInput, files: readonly UploadedFile[]): Promise<Post> {
     const content = input.content ?? ''
     // The contract's maxLength counts code points too; checked again because the rule must not depend on it.
-    if (codePointLength(content) > MAX_CONTENT_LENGTH) {
-      throw new Invalid(`Content must be at most ${MAX_CONTENT_LENGTH} characters`)
+    if (codePointLength(content) > LIMITS.postLength) {
+      throw new Invalid(`Content must be at most ${LIMITS.postLength} characters`)
     }
     if (content.trim() === '' && files.length === 0) throw new Invalid(CONTENT_REQUIRED)
     const alts = (input.alt ?? []).map((a) => blankToNull(a))
@@ -116,8 +116,8 @@ export class PostService {
 
     const sensitive = input.sensitive === 'true'
     const reason = sensitive ? blankToNull(input.sensitiveReason) : null
-    if (reason && codePointLength(reason) > MAX_SENSITIVE_REASON_LENGTH) {
-      throw new Invalid(`sensitiveReason must be at most ${MAX_SENSITIVE_REASON_LENGTH} characters`)
+    if (reason && codePointLength(reason) > LIMITS.sensitiveReasonLength) {
+      throw new Invalid(`sensitiveReason must be at most ${LIMITS.sensitiveReasonLength} characters`)
     }
     const parent = input.replyTo ? ((await findVisiblePost(this.db, author.id, input.replyTo)) ?? null) : null
     if (input.replyTo && !parent) throw new NotFound(POST_NOT_FOUND)

@@ -1,7 +1,9 @@
+import { LIMITS } from '../../../src/api/contract/limits'
 import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
 import type { UserRow } from '../../db/schema'
 import { Invalid, NotFound } from '../../lib/domain-errors'
+import { checkLength } from '../../lib/lengths'
 import type { Schemas } from '../../http/handler-types'
 import type { UploadedFile } from '../../http/uploads'
 import { encodeCursor, type PageRequest } from '../../lib/cursor'
@@ -140,6 +142,8 @@ export class UserService {
   async updateProfile(viewer: UserRow, changes: ProfileChanges): Promise<UserRow> {
     const displayName = changes.displayName?.trim()
     if (changes.displayName !== undefined && !displayName) throw new Invalid('Display name is required')
+    if (displayName) checkLength('displayName', displayName, { max: LIMITS.displayNameMax })
+    if (changes.bio !== undefined) checkLength('bio', changes.bio, { max: LIMITS.bioMax })
     const user = await updateUser(this.db, viewer.id, {
       ...changes,
       ...(displayName === undefined ? {} : { displayName }),

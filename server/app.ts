@@ -87,7 +87,13 @@ async function assembleApp(config: Config, database: DatabaseHandle, options: Bu
       : new LocalBus())
   app.decorate(
     'services',
-    createServices(config, database.db, database.kind, app.log, { bus, enabled: options.caches ?? true }),
+    createServices({
+      config,
+      db: database.db,
+      databaseKind: database.kind,
+      log: app.log,
+      cache: { bus, enabled: options.caches ?? true },
+    }),
   )
   app.decorateRequest('auth', null)
   app.addHook('onClose', async () => {

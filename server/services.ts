@@ -1,3 +1,18 @@
+/**
+ * The services registry: built once per app by `createServices`, decorated on it as `app.services` (server/app.ts),
+ * reached by handlers as `request.server.services`. Two parts: the shared infrastructure (`ServiceContext`) and one
+ * service per module. Each service takes one object of named dependencies (its `Deps` interface) that uses the
+ * registry's names, so it is built from the context as it is.
+ *
+ * Adding a module `<area>`:
+ *   1. one folder, server/modules/<area>/: `queries.ts` (SQL), `service.ts` (rules, throwing domain errors from
+ *      server/lib/domain-errors.ts; `constructor(deps: <Area>Deps)` naming what it needs from `ServiceContext`),
+ *      `routes.ts` (handlers by operationId, reaching `request.server.services.<area>`);
+ *   2. one line in `createServices` below: `<area>: new <Area>Service(context),`
+ *      (a service that needs another gets it by name: `new <Area>Service({ ...context, posts })`);
+ *   3. one line in server/modules/index.ts: `<area>: <area>Handlers,` (and its upload policies, if any).
+ * `Services` is inferred from `createServices`: there is no type to update.
+ */
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { InvalidationBus } from './cache/invalidation'
@@ -17,22 +32,24 @@ import { UserService } from './modules/users/service'
 import { LocalDiskStorage } from './storage/local'
 import type { Storage } from './storage/storage'
 
-/** Everything handlers need, built once per app and reached as `request.server.services`. */
-export interface Services {
+/** What every service may ask for by name. */
+export interface ServiceContext {
   config: Config
   db: Database
   databaseKind: DatabaseKind
-  rateLimits: RateLimiter
-  sessions: SessionStore
-  accounts: AccountService
-  /** Uploaded media (DATA_DIR/media), served under /media. */
-  storage: Storage
-  /** Batched view counts; flushed on close (server/http/content.ts). */
-  views: ViewCounter
-  posts: PostService
-  users: UserService
+  /** Failures nobody waits for (a file that could not be deleted, a background reload): logged, never thrown. */
+  warn: (message: string, err: unknown) => void
   /** Where writes announce what they changed, to this process's caches and (with REDIS_URL) the others'. */
   invalidations: Invalidations
+  /** Uploaded media (DATA_DIR/media), served under /media. */
+  storage: Storage
+  images: ImageProcessor
+  passwords: PasswordHasher
+  rateLimits: RateLimiter
+  sessions: SessionStore
+  /** Batched view counts; flushed on close (server/http/content.ts). */
+  views: ViewCounter
+  /** The read caches of posts: cards, authors, per-viewer flags, feed timelines (docs/architecture.md, "Caches"). */
   postCaches: PostCaches
 }
 
@@ -42,41 +59,54 @@ export interface CacheOptions {
   enabled: boolean
 }
 
-export function createServices(
-  config: Config,
-  db: Database,
-  databaseKind: DatabaseKind,
-  log: FastifyBaseLogger | undefined,
-  cache: CacheOptions,
-): Services {
+export interface ServicesOptions {
+  config: Config
+  db: Database
+  databaseKind: DatabaseKind
+  log?: FastifyBaseLogger
+  cache: CacheOptions
+}
+
+function createContext({ config, db, databaseKind, log, cache }: ServicesOptions): ServiceContext {
   const warn = (message: string, err: unknown) => log?.warn({ err }, message)
   const invalidations = new Invalidations(cache.bus, (err) => warn('could not publish a cache invalidation', err))
-  const sessionCache = new SessionCache(cache.enabled)
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'))
-  const postCaches = new PostCaches(db, storage, cache.enabled)
+  const sessionCache = new SessionCache(cache.enabled)
+  const postCaches = new PostCaches({ db, storage, enabled: cache.enabled })
   invalidations.register(sessionCache)
   invalidations.register(postCaches)
-  const sessions = new SessionStore(db, sessionCache, invalidations)
-  const images = new ImageProcessor()
-  // Flushed views do not evict cards: that would discard every hot card every 2 s (and every fill in flight with
-  // it). View counts on cards in lists lag by up to the card TTL; a post's own page reads them fresh.
-  const views = new ViewCounter(db, (err) => warn('could not save view counts', err))
-  const posts = new PostService(db, storage, images, views, postCaches, invalidations, warn)
   return {
     config,
     db,
     databaseKind,
-    rateLimits: new RateLimiter(config.rateLimits),
-    sessions,
-    accounts: new AccountService(db, new PasswordHasher(config.hashConcurrency), sessions),
-    storage,
-    views,
-    posts,
-    users: new UserService(db, storage, images, posts, invalidations, warn),
+    warn,
     invalidations,
+    storage,
+    images: new ImageProcessor(),
+    passwords: new PasswordHasher(config.hashConcurrency),
+    rateLimits: new RateLimiter(config.rateLimits),
+    sessions: new SessionStore({ db, sessionCache, invalidations }),
+    // Flushed views do not evict cards: that would discard every hot card every 2 s (and every fill in flight with
+    // it). View counts on cards in lists lag by up to the card TTL; a post's own page reads them fresh.
+    views: new ViewCounter(db, (err) => warn('could not save view counts', err)),
     postCaches,
   }
 }
+
+export function createServices(options: ServicesOptions) {
+  const context = createContext(options)
+  const posts = new PostService(context)
+  return {
+    ...context,
+    // One line per module.
+    accounts: new AccountService(context),
+    posts,
+    users: new UserService({ ...context, posts }),
+  }
+}
+
+/** Everything handlers need: the context and every module's service. */
+export type Services = ReturnType<typeof createServices>
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every fast check in one command, in the order that fails cheapest first.
-// typecheck -> lint -> contract freshness -> machine tests -> API tests on PGlite ->
-// the same API tests on PostgreSQL when DATABASE_URL is set.
+// typecheck -> lint -> contract freshness -> machine tests -> API tests on PGlite -> the same with every read
+// cache off (WREN_TEST_CACHES=off: a bug a cache hides cannot pass) -> the same API tests on PostgreSQL when
+// DATABASE_URL is set.
 // Prints one closing line `tests: N passed, M failed` that CI reads.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
@@ -24,7 +25,7 @@ function run(title, command, args, env = {}) {
 }
 
 function vitest(title, project, env) {
-  const out = join(reports, `${project}-${env.DATABASE_URL ? 'pg' : 'pglite'}.json`)
+  const out = join(reports, `${project}-${env.DATABASE_URL ? 'pg' : 'pglite'}-caches-${env.WREN_TEST_CACHES ?? 'on'}.json`)
   const ok = run(title, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env)
   try {
     const report = JSON.parse(readFileSync(out, 'utf8'))
@@ -42,8 +43,11 @@ const steps = [
   () => run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
   () => run('lint', 'npx', ['eslint', '-c', '.config/eslint.config.js', '.']),
   () => vitest('machine tests', 'machines', {}),
-  () => vitest('API tests on PGlite (embedded)', 'api', { DATABASE_URL: '' }),
-  ...(databaseUrl ? [() => vitest(`API tests on PostgreSQL`, 'api', { DATABASE_URL: databaseUrl })] : []),
+  () => vitest('API tests on PGlite (embedded)', 'api', { DATABASE_URL: '', WREN_TEST_CACHES: 'on' }),
+  () => vitest('API tests on PGlite, every cache off', 'api', { DATABASE_URL: '', WREN_TEST_CACHES: 'off' }),
+  ...(databaseUrl
+    ? [() => vitest(`API tests on PostgreSQL`, 'api', { DATABASE_URL: databaseUrl, WREN_TEST_CACHES: 'on' })]
+    : []),
 ]
 
 let ok = true

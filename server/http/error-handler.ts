@@ -1,5 +1,18 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { DomainError, type DomainErrorKind } from '../lib/domain-errors'
 import { HttpError } from './errors'
+
+/** The one place domain errors (server/lib/domain-errors.ts) become HTTP: each kind's status code. */
+export const domainErrorStatus: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+}
+
+const errorBody = (message: string, details: string[] | undefined) =>
+  details ? { error: message, details } : { error: message }
 
 /** Fastify's own 4xx errors, reworded for people (its texts name internals such as "FST_ERR_CTP_..."). */
 const frameworkMessages: Record<string, string> = {
@@ -22,12 +35,13 @@ function isClientError(err: unknown): err is Partial<FastifyError> & Error & { s
  */
 export function handleErrors(app: FastifyInstance): void {
   app.setErrorHandler(async (err: unknown, request, reply) => {
+    // A rule a service enforced: the member learns which.
+    if (err instanceof DomainError) {
+      return reply.code(domainErrorStatus[err.kind]).send(errorBody(err.message, err.details))
+    }
     // Deliberate answers (including 501 and 503): whoever threw them logged what needed logging.
     if (err instanceof HttpError) {
-      return reply
-        .code(err.statusCode)
-        .headers(err.headers)
-        .send(err.details ? { error: err.message, details: err.details } : { error: err.message })
+      return reply.code(err.statusCode).headers(err.headers).send(errorBody(err.message, err.details))
     }
     if (isClientError(err)) {
       return reply.code(err.statusCode).send({ error: frameworkMessages[err.code ?? ''] ?? err.message })

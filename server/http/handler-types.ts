@@ -37,7 +37,8 @@ export type ApiResult<K extends OperationId> = {
 }[keyof Responses<K>]
 
 /**
- * Errors are thrown as `HttpError` (server/http/errors.ts), never returned.
+ * Errors are thrown, never returned: domain errors from services (server/lib/domain-errors.ts), `HttpError`
+ * (server/http/errors.ts) for what only HTTP knows.
  * Declared with method syntax so any `Handler<K>` is also an `AnyHandler` (method parameters are bivariant): the
  * router calls them all through one signature without casts.
  */

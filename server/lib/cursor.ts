@@ -1,5 +1,6 @@
 import { type AnyColumn, sql, type SQL } from 'drizzle-orm'
-import { badRequest } from '../http/errors'
+import { LIMITS } from '../../src/api/contract/limits'
+import { Invalid } from './domain-errors'
 
 /**
  * Keyset cursors: the position of the last item of a page, as (time in microseconds since the epoch, id). Opaque to
@@ -28,12 +29,12 @@ export function decodeCursor(text: string): Cursor {
   try {
     parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
   } catch {
-    throw badRequest(INVALID_CURSOR)
+    throw new Invalid(INVALID_CURSOR)
   }
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw badRequest(INVALID_CURSOR)
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw new Invalid(INVALID_CURSOR)
   const [at, id] = parsed as unknown[]
   if (typeof at !== 'string' || typeof id !== 'string' || !MICROS.test(at) || !UUID.test(id)) {
-    throw badRequest(INVALID_CURSOR)
+    throw new Invalid(INVALID_CURSOR)
   }
   return { at, id }
 }
@@ -55,11 +56,9 @@ export interface PageRequest {
   limit: number
 }
 
-export const DEFAULT_PAGE_SIZE = 20
-
 /** The contract's rule: `cursor` wins over `page`; page is 1-based. */
 export function pageRequest(query: { cursor?: string; page?: number; limit?: number }): PageRequest {
-  const limit = query.limit ?? DEFAULT_PAGE_SIZE
+  const limit = query.limit ?? LIMITS.pageSize
   if (query.cursor) return { cursor: decodeCursor(query.cursor), offset: 0, limit }
   return { cursor: undefined, offset: ((query.page ?? 1) - 1) * limit, limit }
 }

@@ -1,5 +1,5 @@
 import sharp, { type OutputInfo, type ResizeOptions, type Sharp } from 'sharp'
-import { badRequest } from '../http/errors'
+import { Invalid } from '../lib/domain-errors'
 import { Semaphore } from '../lib/semaphore'
 import type { Sniffed } from './sniff'
 
@@ -50,9 +50,9 @@ const frameHeight = (info: OutputInfo) => info.pageHeight ?? info.height
 function unreadable(err: unknown): Error {
   const message = err instanceof Error ? err.message : ''
   if (message.includes('pixel limit')) {
-    return badRequest(`The image is too large to process (at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`)
+    return new Invalid(`The image is too large to process (at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`)
   }
-  return badRequest('The image could not be read; it may be damaged')
+  return new Invalid('The image could not be read; it may be damaged')
 }
 
 export class ImageProcessor {

@@ -30,8 +30,9 @@ beforeAll(async () => {
   database = await openTestDatabase()
   const hub = new MemoryHub()
   const channel = `wren-test:${randomBytes(6).toString('hex')}`
-  a = await buildTestApp(database, { invalidationBus: await bus(channel, hub) })
-  b = await buildTestApp(database, { invalidationBus: await bus(channel, hub) })
+  // About the caches themselves: on even when the suite runs with WREN_TEST_CACHES=off (tests/api/harness.ts).
+  a = await buildTestApp(database, { caches: true, invalidationBus: await bus(channel, hub) })
+  b = await buildTestApp(database, { caches: true, invalidationBus: await bus(channel, hub) })
   ann = await quickMember(a, 'ann')
   reader = await quickMember(a, 'reader')
   await follow(a, reader, ann)

@@ -7,7 +7,8 @@ import { api, registerMember, STRONG_PASSWORD, useTestApp } from './harness'
  * first reads so that the cache holds the state before a write, then checks the very next read shows the write.
  */
 
-const t = useTestApp()
+// About the caches themselves: on even when the suite runs with WREN_TEST_CACHES=off (tests/api/harness.ts).
+const t = useTestApp({ caches: true })
 let viewer: Member
 let ann: Member
 let bob: Member

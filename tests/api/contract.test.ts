@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LIMITS } from '../../src/api/contract/limits'
 import { mergeHandlers } from '../../server/http/api-routes'
 import { notImplemented } from '../../server/http/not-implemented'
 import { listOperations, loadSpecification } from '../../server/http/openapi'
@@ -12,7 +13,8 @@ import { buildTestApp, openTestDatabase, type TestDatabase } from './harness'
  * server registers no /api route the yaml does not declare.
  */
 
-const operations = listOperations(loadSpecification())
+const specification = loadSpecification()
+const operations = listOperations(specification)
 const operationIds = operations.map((op) => op.operationId)
 const handled = [...mergeHandlers(moduleHandlers).keys()]
 
@@ -78,5 +80,79 @@ describe('the registered routes', () => {
       .filter((route) => !(route.startsWith('HEAD ') && registered.includes(route.replace(/^HEAD/, 'GET'))))
       .sort()
     expect(api).toEqual(expected)
+  })
+})
+
+// ---- the product's limits --------------------------------------------------------------------------------------
+
+type Node = Record<string, unknown>
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** A node of the yaml, following `$ref`s (or a ref itself, "#/components/schemas/Post") to what they name. */
+function resolve(value: unknown): Node {
+  let node = typeof value === 'string' ? { $ref: value } : value
+  for (let hops = 0; isNode(node) && typeof node.$ref === 'string'; hops += 1) {
+    if (hops > 10) throw new Error(`$ref loop at ${node.$ref}`)
+    node = node.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((at, key) => (isNode(at) ? at[key] : undefined), specification)
+  }
+  if (!isNode(node)) throw new Error('openapi.yaml: expected an object')
+  return node
+}
+
+function operation(operationId: string): Node {
+  for (const pathItem of Object.values(specification.paths ?? {})) {
+    for (const op of Object.values(pathItem)) if (isNode(op) && op.operationId === operationId) return op
+  }
+  throw new Error(`openapi.yaml has no operation ${operationId}`)
+}
+
+const property = (schema: Node, name: string) => resolve(resolve(schema.properties)[name])
+
+/** A field of an operation's request body, e.g. field('createPost', 'content'). */
+function field(operationId: string, name: string): Node {
+  const [body] = Object.values(resolve(resolve(operation(operationId).requestBody).content))
+  return property(resolve(resolve(body).schema), name)
+}
+
+describe('openapi.yaml and LIMITS (src/api/contract/limits.ts)', () => {
+  // The SPA and the services check LIMITS, the router checks the yaml: they must say the same.
+  it.each([
+    ['createPost content', () => field('createPost', 'content').maxLength, LIMITS.postLength],
+    ['createPost media', () => field('createPost', 'media').maxItems, LIMITS.postMedia],
+    ['createPost alt', () => field('createPost', 'alt').maxItems, LIMITS.postMedia],
+    ['createPost alt text', () => resolve(field('createPost', 'alt').items).maxLength, LIMITS.altTextLength],
+    ['createPost sensitiveReason', () => field('createPost', 'sensitiveReason').maxLength, LIMITS.sensitiveReasonLength],
+    ['Post media', () => property(resolve('#/components/schemas/Post'), 'media').maxItems, LIMITS.postMedia],
+    ['register username min', () => field('register', 'username').minLength, LIMITS.usernameMin],
+    ['register username max', () => field('register', 'username').maxLength, LIMITS.usernameMax],
+    ['register displayName', () => field('register', 'displayName').maxLength, LIMITS.displayNameMax],
+    ['register password', () => field('register', 'password').minLength, LIMITS.passwordMin],
+    ['changePassword newPassword', () => field('changePassword', 'newPassword').minLength, LIMITS.passwordMin],
+    ['updateProfile displayName', () => field('updateProfile', 'displayName').maxLength, LIMITS.displayNameMax],
+    ['updateProfile bio', () => field('updateProfile', 'bio').maxLength, LIMITS.bioMax],
+  ])('%s', (_name, read, limit) => {
+    expect(read()).toBe(limit)
+  })
+
+  it('pages every list the same: limit defaults to LIMITS.pageSize, at most LIMITS.pageSizeMax', () => {
+    const limits = operations.flatMap((op) => {
+      const parameters = operation(op.operationId).parameters
+      const limit = (Array.isArray(parameters) ? parameters : []).map(resolve).find((p) => p.name === 'limit')
+      return limit ? [{ operationId: op.operationId, schema: resolve(limit.schema) }] : []
+    })
+    expect(limits.map((l) => l.operationId)).toContain('getFeed')
+    for (const { operationId, schema } of limits) {
+      expect({ operationId, default: schema.default, maximum: schema.maximum }).toEqual({
+        operationId,
+        default: LIMITS.pageSize,
+        maximum: LIMITS.pageSizeMax,
+      })
+    }
   })
 })

@@ -20,6 +20,16 @@ import type { Schemas } from '../../server/http/handler-types'
 
 const databaseUrl = process.env.DATABASE_URL || undefined
 
+/**
+ * WREN_TEST_CACHES=off builds every app of the suite with its read caches off (`buildApp({ caches: false })`), so an
+ * answer that is right only because a cache held it cannot pass: tests/run.mjs runs the suite once that way. Files
+ * about the caches themselves pass `caches: true` and test them either way.
+ */
+export const testCaches = ((value = 'on') => {
+  if (value !== 'on' && value !== 'off') throw new Error(`WREN_TEST_CACHES must be "on" or "off" (got "${value}")`)
+  return value === 'on'
+})(process.env.WREN_TEST_CACHES || undefined)
+
 export interface TestDatabase {
   handle: DatabaseHandle
   /** The file's own DATA_DIR (removed on close): apps built on this database store media there, not in ./data. */
@@ -102,7 +112,7 @@ export async function buildTestApp(
   options: Omit<BuildAppOptions, 'database'> = {},
 ): Promise<FastifyInstance> {
   const config = { ...testDefaults, dataDir: database.dataDir, ...options.config }
-  const app = await buildApp({ ...options, database: database.handle, config })
+  const app = await buildApp({ caches: testCaches, ...options, database: database.handle, config })
   await app.ready()
   return app
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { notImplemented } from '../../server/http/not-implemented'
 import { listOperations, loadSpecification, type OpenApiDocument } from '../../server/http/openapi'
 import { NOT_BUILT_MESSAGE } from '../../server/http/spa'
+import { Conflict, Forbidden, Invalid, NotFound, Unauthenticated } from '../../server/lib/domain-errors'
 import { api, buildTestApp, type ErrorBody, registerMember, useTestApp } from './harness'
 
 const t = useTestApp({ distDir: path.join(os.tmpdir(), 'wren-no-dist-here') })
@@ -123,6 +124,24 @@ describe('operations not built yet', () => {
     } finally {
       await app.close()
     }
+  })
+})
+
+describe('domain errors', () => {
+  // Services throw these; server/http/error-handler.ts maps each to its status and the contract's body.
+  it.each([
+    [new Invalid('Content is required', ['Content is required', 'alt is too long']), 400],
+    [new Unauthenticated('Invalid username or password'), 401],
+    [new Forbidden('You can only delete your own posts'), 403],
+    [new NotFound('Post not found'), 404],
+    [new Conflict('Username is already taken'), 409],
+  ])('%s answers %i with { error, details? }', async (err, status) => {
+    const spy = vi.spyOn(t.app.services.accounts, 'login').mockRejectedValueOnce(err)
+    const res = await api(t.app, 'POST', '/api/auth/login', { body: { username: 'ann', password: 'x' } })
+    spy.mockRestore()
+    expect(res.statusCode).toBe(status)
+    expect(res.json()).toEqual(err.details ? { error: err.message, details: err.details } : { error: err.message })
+    expect(res.headers).toMatchObject(securityHeaders)
   })
 })
 

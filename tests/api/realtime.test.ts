@@ -4,7 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import { type AuthenticateAck, type RealtimeServer, attachRealtime, userRoom } from '../../server/realtime'
-import { api, openTestDatabase, registerMember, type TestDatabase } from './harness'
+import { api, openTestDatabase, registerMember, type TestDatabase, testCaches } from './harness'
 
 let database: TestDatabase
 let app: FastifyInstance
@@ -14,7 +14,11 @@ const sockets: Socket[] = []
 
 beforeAll(async () => {
   database = await openTestDatabase()
-  app = await buildApp({ database: database.handle, config: { rateLimits: false, logLevel: 'silent' } })
+  app = await buildApp({
+    database: database.handle,
+    config: { rateLimits: false, logLevel: 'silent' },
+    caches: testCaches,
+  })
   io = await attachRealtime(app)
   await app.listen({ port: 0, host: '127.0.0.1' })
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`

@@ -1,7 +1,9 @@
+import { LIMITS } from '../../../src/api/contract/limits'
 import type { Database } from '../../db/client'
 import { violatedUniqueConstraint } from '../../db/errors'
 import type { UserRow } from '../../db/schema'
-import { badRequest, conflict, unauthorized } from '../../http/errors'
+import { Conflict, Invalid, Unauthenticated } from '../../lib/domain-errors'
+import { checkLength } from '../../lib/lengths'
 import { isStrongEnough, PASSWORD_RULE_MESSAGE, type PasswordHasher } from './passwords'
 import {
   findTakenIdentity,
@@ -56,23 +58,36 @@ export interface SignedIn {
   token: string
 }
 
+/** What AccountService needs, by the names of the services registry (server/services.ts). */
+export interface AccountDeps {
+  db: Database
+  passwords: PasswordHasher
+  sessions: SessionStore
+}
+
 /** Account rules: who may register, sign in and change a password. HTTP concerns (rate limits) stay in routes. */
 export class AccountService {
-  constructor(
-    private readonly db: Database,
-    private readonly passwords: PasswordHasher,
-    private readonly sessions: SessionStore,
-  ) {}
+  private readonly db: Database
+  private readonly passwords: PasswordHasher
+  private readonly sessions: SessionStore
+
+  constructor(deps: AccountDeps) {
+    this.db = deps.db
+    this.passwords = deps.passwords
+    this.sessions = deps.sessions
+  }
 
   async register(input: Registration, userAgent: string | undefined): Promise<SignedIn> {
+    checkLength('username', input.username, { min: LIMITS.usernameMin, max: LIMITS.usernameMax })
     const displayName = input.displayName.trim()
-    if (!displayName) throw badRequest('displayName must not be empty')
-    if (RESERVED_USERNAMES.has(input.username.toLowerCase())) throw badRequest(reservedUsernameMessage(input.username))
-    if (!isStrongEnough(input.password)) throw badRequest(PASSWORD_RULE_MESSAGE)
+    if (!displayName) throw new Invalid('displayName must not be empty')
+    checkLength('displayName', displayName, { max: LIMITS.displayNameMax })
+    if (RESERVED_USERNAMES.has(input.username.toLowerCase())) throw new Invalid(reservedUsernameMessage(input.username))
+    if (!isStrongEnough(input.password)) throw new Invalid(PASSWORD_RULE_MESSAGE)
 
     // Checked before hashing to answer duplicates without spending a hash; the unique indexes still decide races.
     const taken = await findTakenIdentity(this.db, input.username, input.email)
-    if (taken) throw conflict(conflictMessages[taken])
+    if (taken) throw new Conflict(conflictMessages[taken])
 
     const passwordHash = await this.passwords.hash(input.password)
     let user: UserRow
@@ -80,7 +95,7 @@ export class AccountService {
       user = await insertUser(this.db, { username: input.username, email: input.email, displayName, passwordHash })
     } catch (err) {
       const identity = identityByConstraint[violatedUniqueConstraint(err) ?? '']
-      if (identity) throw conflict(conflictMessages[identity])
+      if (identity) throw new Conflict(conflictMessages[identity])
       throw err
     }
     return { user, token: await this.sessions.create(user.id, userAgent) }
@@ -92,7 +107,7 @@ export class AccountService {
     const valid = user
       ? await this.passwords.verify(user.passwordHash, password)
       : await this.passwords.verifyNobody(password)
-    if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS)
+    if (!user || !valid) throw new Unauthenticated(INVALID_CREDENTIALS)
 
     if (this.passwords.needsRehash(user.passwordHash)) {
       await setPasswordHash(this.db, user.id, await this.passwords.hash(password))
@@ -103,9 +118,9 @@ export class AccountService {
 
   /** Keeps the session that made the change; every other session of the member ends. */
   async changePassword(auth: Authenticated, currentPassword: string, newPassword: string): Promise<void> {
-    if (!isStrongEnough(newPassword)) throw badRequest(PASSWORD_RULE_MESSAGE)
+    if (!isStrongEnough(newPassword)) throw new Invalid(PASSWORD_RULE_MESSAGE)
     if (!(await this.passwords.verify(auth.user.passwordHash, currentPassword))) {
-      throw badRequest('Current password is incorrect')
+      throw new Invalid('Current password is incorrect')
     }
     const passwordHash = await this.passwords.hash(newPassword)
     const revoked = await replacePasswordRevokingOthers(this.db, auth.user.id, passwordHash, auth.sessionId)

@@ -26,12 +26,15 @@ export class SessionStore {
   /** Concurrent first requests of one token share one lookup. */
   private readonly loads: SingleFlight<string, CachedSession | undefined>
 
-  constructor(
-    private readonly db: Database,
-    private readonly cache: SessionCache,
-    private readonly invalidations: Invalidations,
-  ) {
-    this.loads = new SingleFlight(cache.enabled)
+  private readonly db: Database
+  private readonly cache: SessionCache
+  private readonly invalidations: Invalidations
+
+  constructor(deps: { db: Database; sessionCache: SessionCache; invalidations: Invalidations }) {
+    this.db = deps.db
+    this.cache = deps.sessionCache
+    this.invalidations = deps.invalidations
+    this.loads = new SingleFlight(deps.sessionCache.enabled)
   }
 
   /** Starts a session and returns its bearer token (the only time the token exists in clear). */

@@ -1,20 +1,21 @@
+import { LIMITS } from '../../../src/api/contract/limits'
 import { requireAuth } from '../../http/authenticate'
 import type { Handlers } from '../../http/handler-types'
 import { type UploadPolicy, uploadedFiles } from '../../http/uploads'
 import { pageRequest } from '../../lib/cursor'
 
-/** createPost's multipart form: up to four images or videos in `media` (server/http/uploads.ts). */
+/** createPost's multipart form: up to LIMITS.postMedia images or videos in `media` (server/http/uploads.ts). */
 export const postUploadPolicies: Record<string, UploadPolicy> = {
   createPost: {
     fileField: 'media',
-    maxFiles: 4,
-    tooManyFiles: 'Maximum 4 media files allowed',
+    maxFiles: LIMITS.postMedia,
+    tooManyFiles: `Maximum ${LIMITS.postMedia} media files allowed`,
     kinds: ['image', 'video'],
     unsupported: 'Unsupported file type: images must be JPEG, PNG, WebP or GIF and videos MP4 or WebM',
     // The product's own wording (docs/product.md, "Writing a post", "Media").
     messages: {
       visibility: { enum: 'Please select a valid visibility option' },
-      media: { maxItems: 'Maximum 4 media files allowed' },
+      media: { maxItems: `Maximum ${LIMITS.postMedia} media files allowed` },
     },
   },
 }

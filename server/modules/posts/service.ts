@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm'
+import { LIMITS } from '../../../src/api/contract/limits'
 import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
 import { uuidv7 } from '../../db/ids'
 import type { UserRow } from '../../db/schema'
 import type { Visibility } from '../../db/schema-posts'
-import { badRequest, forbidden, notFound } from '../../http/errors'
+import { Forbidden, Invalid, NotFound } from '../../lib/domain-errors'
 import type { Schemas } from '../../http/handler-types'
 import type { UploadedFile } from '../../http/uploads'
 import { encodeCursor, type PageRequest, cursorTime } from '../../lib/cursor'
+import { codePointLength } from '../../lib/lengths'
 import type { ImageProcessor } from '../../media/images'
 import { deleteQuietly, type Storage } from '../../storage/storage'
 import type { PostCaches } from './cache/post-caches'
@@ -28,12 +30,10 @@ import {
   replyKeys,
   toggleReaction,
 } from './queries'
-import { codePointLength, parseText } from './text'
+import { parseText } from './text'
 import type { ViewCounter } from './views'
 import { POST_NOT_FOUND } from './visibility'
 
-export const MAX_CONTENT_LENGTH = 500
-export const MAX_SENSITIVE_REASON_LENGTH = 200
 export const CONTENT_REQUIRED = 'Content is required when no media is attached'
 export const ONLY_PUBLIC_REPOSTS = 'Only public posts can be reposted'
 export const NOT_YOUR_POST = 'You can only delete your own posts'
@@ -61,17 +61,37 @@ const blankToNull = (text: string | undefined) => {
   return trimmed ? trimmed : null
 }
 
+/** What PostService needs, by the names of the services registry (server/services.ts). */
+export interface PostDeps {
+  db: Database
+  storage: Storage
+  images: ImageProcessor
+  views: ViewCounter
+  postCaches: PostCaches
+  invalidations: Invalidations
+  /** Failures nobody waits for: a file that could not be deleted, a timeline reload behind a request. */
+  warn: (message: string, err: unknown) => void
+}
+
 /** Posting, reading, deleting and reacting; every read applies the viewer's visibility (posts/visibility.ts). */
 export class PostService {
-  constructor(
-    private readonly db: Database,
-    private readonly storage: Storage,
-    private readonly images: ImageProcessor,
-    private readonly views: ViewCounter,
-    private readonly caches: PostCaches,
-    private readonly invalidations: Invalidations,
-    private readonly log: (message: string, err: unknown) => void = () => undefined,
-  ) {}
+  private readonly db: Database
+  private readonly storage: Storage
+  private readonly images: ImageProcessor
+  private readonly views: ViewCounter
+  private readonly caches: PostCaches
+  private readonly invalidations: Invalidations
+  private readonly log: PostDeps['warn']
+
+  constructor(deps: PostDeps) {
+    this.db = deps.db
+    this.storage = deps.storage
+    this.images = deps.images
+    this.views = deps.views
+    this.caches = deps.postCaches
+    this.invalidations = deps.invalidations
+    this.log = deps.warn
+  }
 
   /** A reply changes its parent's card (public replies are counted on it) or viewers' counts of hidden ones. */
   private async replyChanged(parentId: string, visibility: Visibility): Promise<void> {
@@ -87,20 +107,20 @@ export class PostService {
   async create(author: UserRow, input: CreatePostInput, files: readonly UploadedFile[]): Promise<Post> {
     const content = input.content ?? ''
     // The contract's maxLength counts code points too; checked again because the rule must not depend on it.
-    if (codePointLength(content) > MAX_CONTENT_LENGTH) {
-      throw badRequest(`Content must be at most ${MAX_CONTENT_LENGTH} characters`)
+    if (codePointLength(content) > LIMITS.postLength) {
+      throw new Invalid(`Content must be at most ${LIMITS.postLength} characters`)
     }
-    if (content.trim() === '' && files.length === 0) throw badRequest(CONTENT_REQUIRED)
+    if (content.trim() === '' && files.length === 0) throw new Invalid(CONTENT_REQUIRED)
     const alts = (input.alt ?? []).map((a) => blankToNull(a))
-    if (alts.length > files.length) throw badRequest('Each alt text must describe an attached media file')
+    if (alts.length > files.length) throw new Invalid('Each alt text must describe an attached media file')
 
     const sensitive = input.sensitive === 'true'
     const reason = sensitive ? blankToNull(input.sensitiveReason) : null
-    if (reason && codePointLength(reason) > MAX_SENSITIVE_REASON_LENGTH) {
-      throw badRequest(`sensitiveReason must be at most ${MAX_SENSITIVE_REASON_LENGTH} characters`)
+    if (reason && codePointLength(reason) > LIMITS.sensitiveReasonLength) {
+      throw new Invalid(`sensitiveReason must be at most ${LIMITS.sensitiveReasonLength} characters`)
     }
     const parent = input.replyTo ? ((await findVisiblePost(this.db, author.id, input.replyTo)) ?? null) : null
-    if (input.replyTo && !parent) throw notFound(POST_NOT_FOUND)
+    if (input.replyTo && !parent) throw new NotFound(POST_NOT_FOUND)
 
     const parsed = parseText(content)
     const mentionIds = await findMentionable(this.db, author.id, parsed.mentions)
@@ -125,7 +145,7 @@ export class PostService {
           parsed.hashtags,
         ),
       )
-      if (outcome === 'parent-gone') throw notFound(POST_NOT_FOUND)
+      if (outcome === 'parent-gone') throw new NotFound(POST_NOT_FOUND)
     } catch (err) {
       await deleteQuietly(this.storage, stored.keys, (key, e) => this.log(`could not delete ${key}`, e))
       throw err
@@ -143,8 +163,8 @@ export class PostService {
     let root: PostRef | undefined
     const deleted = await this.db.transaction(async (tx) => {
       const post = await findVisiblePost(tx, viewer.id, postId, 'update')
-      if (!post) throw notFound(POST_NOT_FOUND)
-      if (post.authorId !== viewer.id && !viewer.isAdmin) throw forbidden(NOT_YOUR_POST)
+      if (!post) throw new NotFound(POST_NOT_FOUND)
+      if (post.authorId !== viewer.id && !viewer.isAdmin) throw new Forbidden(NOT_YOUR_POST)
       root = post
       return deleteThread(tx, post)
     })
@@ -158,8 +178,8 @@ export class PostService {
   async toggle(viewer: UserRow, postId: string, reaction: Reaction): Promise<{ active: boolean; count: number }> {
     const result = await this.db.transaction(async (tx) => {
       const post = await findVisiblePost(tx, viewer.id, postId, 'no-key-update')
-      if (!post) throw notFound(POST_NOT_FOUND)
-      if (reaction === 'reposts' && post.visibility !== 'public') throw forbidden(ONLY_PUBLIC_REPOSTS)
+      if (!post) throw new NotFound(POST_NOT_FOUND)
+      if (reaction === 'reposts' && post.visibility !== 'public') throw new Forbidden(ONLY_PUBLIC_REPOSTS)
       return toggleReaction(tx, reaction, viewer.id, post.id)
     })
     // Evicted, not patched: concurrent toggles finish in any order, a reload is always right.
@@ -257,7 +277,7 @@ export class PostService {
   /** A post and one page of its direct replies, oldest first. */
   async detail(viewer: UserRow, postId: string, page: PageRequest): Promise<{ post: Post } & Page<Post>> {
     const target = await findVisiblePost(this.db, viewer.id, postId)
-    if (!target) throw notFound(POST_NOT_FOUND)
+    if (!target) throw new NotFound(POST_NOT_FOUND)
     const after = page.cursor ? sql`(${cursorTime(page.cursor)}, ${page.cursor.id}::uuid)` : undefined
     const keys = await replyKeys(this.db, viewer.id, target.id, after, page.offset, page.limit + 1)
     const { keys: pageKeys, nextCursor } = this.paginate(keys, page)
@@ -269,7 +289,7 @@ export class PostService {
       new Set([target.id]),
     )
     // Deleted between the two reads: answer as if it never existed.
-    if (!post || post.id !== target.id) throw notFound(POST_NOT_FOUND)
+    if (!post || post.id !== target.id) throw new NotFound(POST_NOT_FOUND)
     return { post, items: replies, nextCursor }
   }
 }

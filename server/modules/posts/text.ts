@@ -30,18 +30,3 @@ export function parseText(text: string): ParsedText {
   }
   return { mentions: [...mentions.values()], hashtags: [...hashtags], links }
 }
-
-/** Length as members count it: Unicode code points (an emoji is one), the same way the contract's maxLength does. */
-export function codePointLength(text: string): number {
-  let n = 0
-  for (let i = 0; i < text.length; i += 1) {
-    const unit = text.charCodeAt(i)
-    // A high surrogate followed by its low surrogate is one code point.
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const low = text.charCodeAt(i + 1)
-      if (low >= 0xdc00 && low <= 0xdfff) i += 1
-    }
-    n += 1
-  }
-  return n
-}

@@ -1,7 +1,9 @@
+import { LIMITS } from '../../../src/api/contract/limits'
 import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
 import type { UserRow } from '../../db/schema'
-import { badRequest, notFound } from '../../http/errors'
+import { Invalid, NotFound } from '../../lib/domain-errors'
+import { checkLength } from '../../lib/lengths'
 import type { Schemas } from '../../http/handler-types'
 import type { UploadedFile } from '../../http/uploads'
 import { encodeCursor, type PageRequest } from '../../lib/cursor'
@@ -27,20 +29,39 @@ export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself'
 
 type FollowEntry = Schemas['FollowEntry']
 
+/** What UserService needs, by the names of the services registry (server/services.ts). */
+export interface UserDeps {
+  db: Database
+  storage: Storage
+  images: ImageProcessor
+  /** A profile shows the member's posts as the post service presents them. */
+  posts: PostService
+  invalidations: Invalidations
+  /** Failures nobody waits for: an old avatar file that could not be deleted. */
+  warn: (message: string, err: unknown) => void
+}
+
 /** Profiles, follows and one's own profile settings. */
 export class UserService {
-  constructor(
-    private readonly db: Database,
-    private readonly storage: Storage,
-    private readonly images: ImageProcessor,
-    private readonly posts: PostService,
-    private readonly invalidations: Invalidations,
-    private readonly log: (message: string, err: unknown) => void = () => undefined,
-  ) {}
+  private readonly db: Database
+  private readonly storage: Storage
+  private readonly images: ImageProcessor
+  private readonly posts: PostService
+  private readonly invalidations: Invalidations
+  private readonly log: UserDeps['warn']
+
+  constructor(deps: UserDeps) {
+    this.db = deps.db
+    this.storage = deps.storage
+    this.images = deps.images
+    this.posts = deps.posts
+    this.invalidations = deps.invalidations
+    this.log = deps.warn
+  }
 
   private async byUsername(username: string): Promise<UserRow> {
     const user = await findUserByUsername(this.db, username)
-    if (!user) throw notFound(USER_NOT_FOUND)
+    if (!user) throw new NotFound(USER_NOT_FOUND)
     return user
   }
 
@@ -108,9 +129,9 @@ export class UserService {
 
   /** Idempotent both ways; answers the viewer's new state and the member's followers count. */
   async setFollow(viewer: UserRow, userId: string, follow: boolean): Promise<Schemas['FollowResponse']> {
-    if (userId === viewer.id) throw badRequest(CANNOT_FOLLOW_SELF)
+    if (userId === viewer.id) throw new Invalid(CANNOT_FOLLOW_SELF)
     const target = await findUserById(this.db, userId)
-    if (!target) throw notFound(USER_NOT_FOUND)
+    if (!target) throw new NotFound(USER_NOT_FOUND)
     const followers = await this.db.transaction((tx) => setFollow(tx, viewer.id, target.id, follow))
     // The viewer's feed sources and followers-only visibility changed; the target's counters did too.
     await this.invalidations.emit({ kind: 'follows-changed', userId: viewer.id })
@@ -120,7 +141,9 @@ export class UserService {
 
   async updateProfile(viewer: UserRow, changes: ProfileChanges): Promise<UserRow> {
     const displayName = changes.displayName?.trim()
-    if (changes.displayName !== undefined && !displayName) throw badRequest('Display name is required')
+    if (changes.displayName !== undefined && !displayName) throw new Invalid('Display name is required')
+    if (displayName) checkLength('displayName', displayName, { max: LIMITS.displayNameMax })
+    if (changes.bio !== undefined) checkLength('bio', changes.bio, { max: LIMITS.bioMax })
     const user = await updateUser(this.db, viewer.id, {
       ...changes,
       ...(displayName === undefined ? {} : { displayName }),

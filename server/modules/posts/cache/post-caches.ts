@@ -34,11 +34,13 @@ export class PostCaches implements InvalidationTarget {
   /** Concurrent first-page misses of one member share one feed query. */
   readonly timelineLoads: SingleFlight<string, FeedKey[]>
 
-  constructor(
-    private readonly db: Database,
-    private readonly storage: Storage,
-    enabled = true,
-  ) {
+  private readonly db: Database
+  private readonly storage: Storage
+
+  constructor(deps: { db: Database; storage: Storage; enabled: boolean }) {
+    const { enabled } = deps
+    this.db = deps.db
+    this.storage = deps.storage
     this.cards = new CardCache(enabled)
     this.authors = new AuthorCache(enabled)
     this.flags = new FlagCache(enabled)

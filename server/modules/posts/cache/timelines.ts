@@ -1,8 +1,9 @@
+import { LIMITS } from '../../../../src/api/contract/limits'
 import { Lru } from '../../../cache/lru'
 import type { FeedKey } from '../feed-queries'
 
-/** Two pages of 20 and one more (to know whether a third exists): what the first screens of the feed ask for. */
-export const TIMELINE_ITEMS = 41
+/** Two default pages and one more (to know whether a third exists): what the first screens of the feed ask for. */
+export const TIMELINE_ITEMS = 2 * LIMITS.pageSize + 1
 // Exactness comes from invalidation; the TTL is only the safety net for a lost cross-process message.
 export const TIMELINE_TTL_MS = 5_000
 /** Past TIMELINE_TTL_MS a timeline is served while it reloads in the background; past this it is gone. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createActor, type AnyEventObject } from 'xstate'
-import { themeMachine, type Theme } from '../../src/machines/theme/theme.machine'
+import { themeMachine, type Theme, type ThemeEvent } from '../../src/machines/theme/theme.machine'
 import { readStoredTheme, THEME_STORAGE_KEY, writeStoredTheme } from '../../src/machines/theme/theme.storage'
 import { installLocalStorage, MemoryStorage } from './support/memory-storage'
 import { Coverage, describePath, modelPaths, type Path } from './support/model'
@@ -36,7 +36,7 @@ describe.each<Theme>(['light', 'dark'])('theme machine starting %s', (start) => 
       if (step.event.type === 'xstate.init') continue
       const before = actor.getSnapshot().context.theme
       storage.clear()
-      actor.send(step.event)
+      actor.send(step.event as ThemeEvent)
       const theme = actor.getSnapshot().context.theme
       coverage.see(actor.getSnapshot())
       expect(theme).toBe(step.state.context.theme)

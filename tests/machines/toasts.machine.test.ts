@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, type AnyEventObject, type SnapshotFrom } from 'xstate'
-import { TOAST_DURATIONS, TOAST_LIMIT, toastsMachine, type ToastType } from '../../src/machines/toasts/toasts.machine'
+import { TOAST_DURATIONS, TOAST_LIMIT, toastsMachine, type ToastsEvent, type ToastType } from '../../src/machines/toasts/toasts.machine'
 import { Coverage, describePath, modelPaths, type Path } from './support/model'
 
 // Toasts (docs/product.md, "Toasts"): blank/error/custom last 4 s, success 2 s, loading until dismissed or replaced;
@@ -38,7 +38,7 @@ describe('toasts machine', () => {
     const actor = createActor(toastsMachine, { inspect: coverage.inspector }).start()
     coverage.see(actor.getSnapshot())
     for (const step of path.steps) {
-      if (step.event.type !== 'xstate.init') actor.send(step.event)
+      if (step.event.type !== 'xstate.init') actor.send(step.event as ToastsEvent)
       const snapshot = actor.getSnapshot()
       coverage.see(snapshot)
       expect(shown(snapshot)).toEqual(shown(step.state as Snapshot))

@@ -14,7 +14,7 @@ import { appendEntries, prependEntries, removeEntry, toEntry } from '../posts/po
 import { watchPosts } from '../posts/watch-posts'
 import { toast } from '../toasts/toast.store'
 import { followMachine, PROFILE_FOLLOW_MESSAGES } from '../follow/follow.machine'
-import type { ProfileContext, ProfileEvent, ProfileInput } from './profile.types'
+import type { ProfileContext, ProfileEvent, ProfileImage, ProfileInput } from './profile.types'
 
 // A member's profile page (spec section 2, Profile): loading, then the member or 'User not found' or an error with
 // Retry. Once loaded, two things run side by side:
@@ -39,6 +39,17 @@ export function belongsToTab(post: Post, tab: ProfileTab): boolean {
   return false
 }
 
+interface ImageUpload {
+  image: ProfileImage
+  file: File
+}
+
+/** Which image an upload event replaces, with the new file. */
+function imageUpload(event: ProfileEvent): ImageUpload {
+  assertEvent(event, ['profile.avatar.upload', 'profile.banner.upload'])
+  return { image: event.type === 'profile.avatar.upload' ? 'avatar' : 'banner', file: event.file }
+}
+
 function withPostCount(user: UserProfile, delta: number): UserProfile {
   return { ...user, stats: { ...user.stats, posts: Math.max(0, user.stats.posts + delta) } }
 }
@@ -57,8 +68,9 @@ export const profileMachine = setup({
     loadPosts: fromPromise<UserProfileResponse, ProfileQuery>(({ input, signal }) =>
       run(userCalls.getProfile(input), signal),
     ),
-    uploadAvatar: fromPromise<CurrentUser, File>(({ input, signal }) => run(userCalls.uploadAvatar(input), signal)),
-    uploadBanner: fromPromise<CurrentUser, File>(({ input, signal }) => run(userCalls.uploadBanner(input), signal)),
+    uploadImage: fromPromise<CurrentUser, ImageUpload>(({ input, signal }) =>
+      run(input.image === 'avatar' ? userCalls.uploadAvatar(input.file) : userCalls.uploadBanner(input.file), signal),
+    ),
     follow: followMachine,
     watchPosts,
   },
@@ -111,6 +123,7 @@ export const profileMachine = setup({
     }),
     setListError: assign((_, message: string) => ({ listError: message })),
     clearListError: assign({ listError: null }),
+    setUploading: assign((_, image: ProfileImage | null) => ({ uploading: image })),
     applyImages: assign(({ context }, me: CurrentUser) => ({
       user: context.user ? { ...context.user, avatar: me.avatar, banner: me.banner } : context.user,
     })),
@@ -140,6 +153,7 @@ export const profileMachine = setup({
     nextCursor: null,
     error: null,
     listError: null,
+    uploading: null,
   }),
   initial: 'loading',
   states: {
@@ -261,49 +275,29 @@ export const profileMachine = setup({
           initial: 'idle',
           states: {
             idle: {
+              entry: { type: 'setUploading', params: null },
               on: {
-                'profile.avatar.upload': { guard: 'isOwner', target: 'avatar' },
-                'profile.banner.upload': { guard: 'isOwner', target: 'banner' },
+                'profile.avatar.upload': { guard: 'isOwner', target: 'uploading' },
+                'profile.banner.upload': { guard: 'isOwner', target: 'uploading' },
               },
             },
-            avatar: {
+            /** One image at a time (the other camera button waits); `context.uploading` says which. */
+            uploading: {
               tags: ['uploading'],
+              entry: { type: 'setUploading', params: ({ event }) => imageUpload(event).image },
               invoke: {
-                id: 'uploadAvatar',
-                src: 'uploadAvatar',
-                input: ({ event }) => {
-                  assertEvent(event, 'profile.avatar.upload')
-                  return event.file
-                },
+                id: 'uploadImage',
+                src: 'uploadImage',
+                input: ({ event }) => imageUpload(event),
                 onDone: {
                   target: 'idle',
                   actions: [
                     { type: 'applyImages', params: ({ event }) => event.output },
                     { type: 'tellSession', params: ({ event }) => event.output },
-                    { type: 'notifySuccess', params: AVATAR_UPDATED },
-                  ],
-                },
-                onError: {
-                  target: 'idle',
-                  actions: { type: 'notifyFailure', params: ({ event }) => serverMessageOr(event.error, UPLOAD_FAILED) },
-                },
-              },
-            },
-            banner: {
-              tags: ['uploading'],
-              invoke: {
-                id: 'uploadBanner',
-                src: 'uploadBanner',
-                input: ({ event }) => {
-                  assertEvent(event, 'profile.banner.upload')
-                  return event.file
-                },
-                onDone: {
-                  target: 'idle',
-                  actions: [
-                    { type: 'applyImages', params: ({ event }) => event.output },
-                    { type: 'tellSession', params: ({ event }) => event.output },
-                    { type: 'notifySuccess', params: BANNER_UPDATED },
+                    {
+                      type: 'notifySuccess',
+                      params: ({ context }) => (context.uploading === 'banner' ? BANNER_UPDATED : AVATAR_UPDATED),
+                    },
                   ],
                 },
                 onError: {

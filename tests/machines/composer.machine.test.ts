@@ -4,6 +4,7 @@ import { Invalid, Network, Server } from '../../src/api/errors'
 import type { NewPost } from '../../src/api/posts.calls'
 import { composerMachine } from '../../src/machines/composer/composer.machine'
 import { localDate, MESSAGES, postLength } from '../../src/machines/composer/composer.rules'
+import { selectIsUploading } from '../../src/machines/composer/composer.selectors'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
 import { shownToasts, withToasts } from './support/toasts'
 import { Calls } from './support/controlled-actors'
@@ -177,10 +178,12 @@ describe.each(Object.entries(scenarios))('composer machine: %s', (_scenario, eve
       expect(key(snapshot)).toBe(key(step.state as Parameters<typeof key>[0]))
 
       const { draft, errors } = snapshot.context
-      const busy = snapshot.matches({ open: 'uploading' }) || snapshot.matches({ open: 'posting' })
+      const busy = snapshot.matches({ open: 'sending' })
       const editable = snapshot.matches({ open: 'editing' }) || snapshot.matches({ open: 'failed' })
       expect(snapshot.hasTag('open')).toBe(snapshot.matches('open'))
       expect(snapshot.hasTag('busy')).toBe(busy)
+      // The button says Uploading while files go with the post, Posting while text goes alone.
+      expect(selectIsUploading(snapshot)).toBe(busy && draft.media.length > 0)
       // The Post button: enabled with content or media, never while sending.
       expect(snapshot.can({ type: 'composer.submit' })).toBe(editable && (draft.content.length > 0 || draft.media.length > 0))
       // Closing while the post is on its way would hide whether it went out.
@@ -219,7 +222,7 @@ describe.each(Object.entries(scenarios))('composer machine: %s', (_scenario, eve
       }
       if (event.type === 'composer.submit' && busy) {
         // Files make it an upload; the request carries exactly the draft (schedule fields are not sent).
-        expect(snapshot.matches({ open: 'uploading' })).toBe(draft.media.length > 0)
+        expect(selectIsUploading(snapshot)).toBe(before.context.draft.media.length > 0)
         const sent = calls.started.at(-1)?.input as NewPost
         expect(sent).toEqual({
           content: draft.content.trim() === '' ? '' : draft.content,

@@ -129,10 +129,10 @@ const walks: Walk[] = [
       { type: 'xstate.done.actor.loadProfile', output: robinFirstPage },
       { type: 'profile.avatar.upload', file: avatarFile },
       { type: 'profile.banner.upload', file: bannerFile },
-      { type: 'xstate.done.actor.uploadAvatar', output: withAvatar },
-      { type: 'xstate.done.actor.uploadBanner', output: withBanner },
-      { type: 'xstate.error.actor.uploadAvatar', error: notAnImage },
-      { type: 'xstate.error.actor.uploadBanner', error: offline },
+      { type: 'xstate.done.actor.uploadImage', output: withAvatar },
+      { type: 'xstate.done.actor.uploadImage', output: withBanner },
+      { type: 'xstate.error.actor.uploadImage', error: notAnImage },
+      { type: 'xstate.error.actor.uploadImage', error: offline },
     ],
   },
 ]
@@ -201,6 +201,7 @@ describe.each(walks)('profile machine: $name', ({ username, events }) => {
         // Not the posts count: each `post.created` adds one, so counting it would make the graph endless.
         user: c.user && { avatar: c.user.avatar, banner: c.user.banner },
         errors: [c.error, c.listError],
+        uploading: c.uploading,
       })
     },
   })
@@ -213,8 +214,7 @@ describe.each(walks)('profile machine: $name', ({ username, events }) => {
       actors: {
         loadProfile: calls.actor('loadProfile'),
         loadPosts: calls.actor('loadPosts'),
-        uploadAvatar: calls.actor('uploadAvatar'),
-        uploadBanner: calls.actor('uploadBanner'),
+        uploadImage: calls.actor('uploadImage'),
         follow: followMachine.provide({ actors: { setFollow: calls.actor('setFollow') } }),
       },
     })
@@ -317,30 +317,27 @@ describe.each(walks)('profile machine: $name', ({ username, events }) => {
           break
         }
         case 'profile.avatar.upload':
-        case 'profile.banner.upload':
-          expect(seen.uploading).toBe(event.type === 'profile.avatar.upload' ? 'avatar' : 'banner')
-          expect(calls.started.at(-1)).toEqual({
-            id: event.type === 'profile.avatar.upload' ? 'uploadAvatar' : 'uploadBanner',
-            input: event.file,
-          })
+        case 'profile.banner.upload': {
+          const image = event.type === 'profile.avatar.upload' ? 'avatar' : 'banner'
+          expect(seen.uploading).toBe(image)
+          expect(calls.started.at(-1)).toEqual({ id: 'uploadImage', input: { image, file: event.file } })
           // One image at a time: the other camera button waits.
           expect(snapshot.can({ type: 'profile.avatar.upload', file: avatarFile })).toBe(false)
           expect(snapshot.can({ type: 'profile.banner.upload', file: bannerFile })).toBe(false)
           break
-        case 'xstate.done.actor.uploadAvatar':
-        case 'xstate.done.actor.uploadBanner': {
+        }
+        case 'xstate.done.actor.uploadImage': {
           const me = event.output as CurrentUser
           expect(seen).toMatchObject({ uploading: null, avatar: me.avatar, banner: me.banner })
           expect(toasts.at(-1)).toMatchObject({
             type: 'success',
-            message: event.type === 'xstate.done.actor.uploadAvatar' ? AVATAR_UPDATED : BANNER_UPDATED,
+            message: seenBefore.uploading === 'avatar' ? AVATAR_UPDATED : BANNER_UPDATED,
           })
           // The shell reads the session: it shows the new picture too.
           expect(session.getSnapshot().context.user).toMatchObject({ avatar: me.avatar, banner: me.banner })
           break
         }
-        case 'xstate.error.actor.uploadAvatar':
-        case 'xstate.error.actor.uploadBanner':
+        case 'xstate.error.actor.uploadImage':
           expect(seen).toMatchObject({ uploading: null, avatar: seenBefore.avatar, banner: seenBefore.banner })
           expect(toasts.at(-1)).toMatchObject({
             type: 'error',

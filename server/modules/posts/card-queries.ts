@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { selectPrepared } from '../../db/prepared'
 import type { Visibility } from '../../db/schema-posts'
 import type { UserSummaryRow } from './present'
-import type { MediaJson } from './queries'
 import { visibleToAlias } from './visibility'
 
 /**
@@ -11,6 +10,16 @@ import { visibleToAlias } from './visibility'
  * `uuid[]` parameter: one statement text whatever the number of ids, so PostgreSQL plans it once per connection
  * (an `in ($1, ..., $20)` list is a new statement, planned again, for every length).
  */
+
+export interface MediaJson {
+  id: string
+  kind: 'image' | 'video'
+  storageKey: string
+  thumbnailKey: string | null
+  alt: string | null
+  width: number | null
+  height: number | null
+}
 
 /** What every viewer sees alike of a post: everything on its card but the viewer's own flags. */
 export interface PostCard {
@@ -34,17 +43,16 @@ export interface PostCard {
 }
 
 /** A card with its author's summary, as one read returns both (the author cache is filled from it). */
-export type CardWithAuthor = PostCard & { username: string; display_name: string; avatar: string | null; verified: boolean }
+export type CardWithAuthor = PostCard & Omit<UserSummaryRow, 'id'>
 
-const ids = (list: readonly string[]) => sql`${sql.param([...list])}::uuid[]`
-
-export function loadCards(db: Database, postIds: readonly string[]): Promise<CardWithAuthor[]> {
-  return selectPrepared<CardWithAuthor>(
-    db,
-    'wren_post_cards_v1',
-    sql`select p.id, p.author_id, u.username, u.display_name, u.avatar, u.verified,
+/**
+ * The columns of a `CardWithAuthor`, read from posts `p` joined with their authors `u`. Only `reply_count` differs
+ * between the reads, so it is given: the stored count of public replies, or that plus those one viewer may see.
+ */
+export function cardWithAuthorColumns(replyCount: SQL): SQL {
+  return sql`p.id, p.author_id, u.username, u.display_name, u.avatar, u.verified,
           p.content, p.visibility, p.sensitive, p.sensitive_reason, p.reply_to, p.created_at, p.edited_at,
-          p.like_count, p.repost_count, p.reply_count, p.view_count,
+          p.like_count, p.repost_count, p.view_count, ${replyCount} as reply_count,
           case when p.media_count > 0 then (
             select json_agg(json_build_object(
               'id', m.id, 'kind', m.kind, 'storageKey', m.storage_key, 'thumbnailKey', m.thumbnail_key,
@@ -52,7 +60,16 @@ export function loadCards(db: Database, postIds: readonly string[]): Promise<Car
             from post_media m where m.post_id = p.id) end as media,
           array(select mu.username from post_mentions pm join users mu on mu.id = pm.user_id
                 where pm.post_id = p.id order by lower(mu.username)) as mentions,
-          array(select h.tag from post_hashtags h where h.post_id = p.id order by h.tag) as hashtags
+          array(select h.tag from post_hashtags h where h.post_id = p.id order by h.tag) as hashtags`
+}
+
+const ids = (list: readonly string[]) => sql`${sql.param([...list])}::uuid[]`
+
+export function loadCards(db: Database, postIds: readonly string[]): Promise<CardWithAuthor[]> {
+  return selectPrepared<CardWithAuthor>(
+    db,
+    'wren_post_cards_v1',
+    sql`select ${cardWithAuthorColumns(sql`p.reply_count`)}
         from posts p join users u on u.id = p.author_id
         where p.id = any(${ids(postIds)})`,
   )

@@ -1,8 +1,7 @@
 import { toDate } from '../../db/rows'
 import type { Schemas } from '../../http/handler-types'
 import type { Storage } from '../../storage/storage'
-import type { PostCard } from './card-queries'
-import type { MediaJson } from './queries'
+import type { MediaJson, PostCard } from './card-queries'
 
 export interface UserSummaryRow {
   id: string

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client'
 import { selectPrepared } from '../../db/prepared'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { posts, type NewPostMedia, postHashtags, postMedia, postMentions, type Visibility } from '../../db/schema-posts'
+import { cardWithAuthorColumns, type CardWithAuthor } from './card-queries'
 import { visibleToAlias } from './visibility'
 
 /** The parts of a post that rules look at (reply targets, like and repost targets, deletion). */
@@ -140,41 +141,11 @@ export async function insertPost(
 
 // ---- reading ----------------------------------------------------------------------------------------------------
 
-export interface MediaJson {
-  id: string
-  kind: 'image' | 'video'
-  storageKey: string
-  thumbnailKey: string | null
-  alt: string | null
-  width: number | null
-  height: number | null
-}
-
-/** One post as a viewer sees it, before presentation (server/modules/posts/present.ts). */
-export interface PostViewRow {
-  id: string
-  author_id: string
-  username: string
-  display_name: string
-  avatar: string | null
-  verified: boolean
-  content: string
-  visibility: Visibility
-  sensitive: boolean
-  sensitive_reason: string | null
-  reply_to: string | null
-  created_at: Date | string
-  edited_at: Date | string | null
-  like_count: number
-  repost_count: number
-  reply_count: number
-  view_count: number
-  liked: boolean
-  reposted: boolean
-  media: MediaJson[] | null
-  mentions: string[]
-  hashtags: string[]
-}
+/**
+ * One post as a viewer sees it, before presentation (server/modules/posts/present.ts): its `reply_count` already
+ * counts the non-public replies this viewer may see.
+ */
+export type PostViewRow = CardWithAuthor & { liked: boolean; reposted: boolean }
 
 /**
  * Everything a post card shows, for the given ids, in one statement. The app reads cards through its caches
@@ -190,22 +161,12 @@ export async function hydratePosts(db: Database, viewerId: string, ids: readonly
   const rows = await selectPrepared<PostViewRow>(
     db,
     'wren_hydrate_posts_v1',
-    sql`select p.id, p.author_id, u.username, u.display_name, u.avatar, u.verified,
-          p.content, p.visibility, p.sensitive, p.sensitive_reason, p.reply_to, p.created_at, p.edited_at,
-          p.like_count, p.repost_count, p.view_count,
-          (p.reply_count + (select count(*) from posts c
-             where c.reply_to = p.id and c.visibility <> 'public' and ${visibleToAlias(viewerId, 'c')}))::int
-            as reply_count,
+    sql`select ${cardWithAuthorColumns(
+          sql`(p.reply_count + (select count(*) from posts c
+             where c.reply_to = p.id and c.visibility <> 'public' and ${visibleToAlias(viewerId, 'c')}))::int`,
+        )},
           exists (select 1 from likes l where l.user_id = ${viewerId} and l.post_id = p.id) as liked,
-          exists (select 1 from reposts r where r.user_id = ${viewerId} and r.post_id = p.id) as reposted,
-          case when p.media_count > 0 then (
-            select json_agg(json_build_object(
-              'id', m.id, 'kind', m.kind, 'storageKey', m.storage_key, 'thumbnailKey', m.thumbnail_key,
-              'alt', m.alt, 'width', m.width, 'height', m.height) order by m.position)
-            from post_media m where m.post_id = p.id) end as media,
-          array(select mu.username from post_mentions pm join users mu on mu.id = pm.user_id
-                where pm.post_id = p.id order by lower(mu.username)) as mentions,
-          array(select h.tag from post_hashtags h where h.post_id = p.id order by h.tag) as hashtags
+          exists (select 1 from reposts r where r.user_id = ${viewerId} and r.post_id = p.id) as reposted
         from posts p join users u on u.id = p.author_id
         where p.id = any(${sql.param(unique)}::uuid[])`,
   )

@@ -21,11 +21,11 @@ import {
 
 // The post composer (docs/product.md, "Writing a post"), for the Create Post dialog and for the reply box of a post
 // page. closed -> open.editing -> (composer.submit) open.validating -> open.editing with the broken rules shown, or
-// open.uploading (media attached) / open.posting -> posted (toast, the post cache announces the post to the lists, the
-// draft is cleared) or open.failed (a failure toast; text and files are kept so the member can retry). Closing keeps
-// the draft; it cannot close while sending (that would hide whether the post went out). Each attached file gets a
-// preview child actor that owns its object URL: removing the file (or posting, or stopping the composer) stops the
-// child, which revokes the URL.
+// open.sending (with or without files) -> posted (toast, the post cache announces the post to the lists, the draft is
+// cleared) or open.failed (a failure toast; text and files are kept so the member can retry). Closing keeps the
+// draft; it cannot close while sending (that would hide whether the post went out). Each attached file gets a preview
+// child actor that owns its object URL: removing the file (or posting, or stopping the composer) stops the child,
+// which revokes the URL.
 
 export interface ReplyTarget {
   id: string
@@ -211,7 +211,6 @@ export const composerMachine = setup({
   guards: {
     hasSomething: ({ context }) => hasSomething(context.draft),
     isInvalid: ({ context }) => !isValid(context.errors),
-    hasMedia: ({ context }) => context.draft.media.length > 0,
   },
 }).createMachine({
   id: 'composer',
@@ -252,33 +251,13 @@ export const composerMachine = setup({
         /** Checks every rule at once; broken ones go back to editing with their messages. */
         validating: {
           entry: 'check',
-          always: [
-            { guard: 'isInvalid', target: 'editing' },
-            { guard: 'hasMedia', target: 'uploading' },
-            { target: 'posting' },
-          ],
+          always: [{ guard: 'isInvalid', target: 'editing' }, { target: 'sending' }],
         },
-        /** Sending with files (one multipart request): the button says Uploading. */
-        uploading: {
-          tags: ['busy'],
-          invoke: {
-            id: 'createPost',
-            src: 'createPost',
-            input: ({ context }) => toNewPost(context),
-            onDone: {
-              target: '#composer.posted',
-              actions: [{ type: 'announce', params: ({ event }) => event.output }, 'notifyPosted', 'clearDraft'],
-            },
-            onError: {
-              target: 'failed',
-              actions: [
-                { type: 'setFailure', params: ({ event }) => postFailureMessage(event.error) },
-                { type: 'notifyFailure', params: ({ event }) => postFailureMessage(event.error) },
-              ],
-            },
-          },
-        },
-        posting: {
+        /**
+         * Sending the post in one request (multipart when files are attached: the button then says Uploading). The
+         * draft cannot change meanwhile, so whether files are going is read from it (composer.selectors.ts).
+         */
+        sending: {
           tags: ['busy'],
           invoke: {
             id: 'createPost',

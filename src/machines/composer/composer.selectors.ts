@@ -7,7 +7,8 @@ type ComposerSnapshot = SnapshotFrom<ComposerMachine>
 
 export const selectIsOpen = (s: ComposerSnapshot) => s.hasTag('open')
 export const selectIsBusy = (s: ComposerSnapshot) => s.hasTag('busy')
-export const selectIsUploading = (s: ComposerSnapshot) => s.matches({ open: 'uploading' })
+/** Sending with files attached (the button says Uploading rather than Posting). */
+export const selectIsUploading = (s: ComposerSnapshot) => s.hasTag('busy') && s.context.draft.media.length > 0
 export const selectCanSubmit = (s: ComposerSnapshot) => s.can({ type: 'composer.submit' })
 export const selectContent = (s: ComposerSnapshot) => s.context.draft.content
 export const selectMedia = (s: ComposerSnapshot) => s.context.draft.media

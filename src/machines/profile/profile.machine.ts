@@ -16,7 +16,7 @@ import { showToast } from '../toasts/notify'
 import { followMachine, PROFILE_FOLLOW_MESSAGES } from '../follow/follow.machine'
 import { canFollow } from '../follow/follow.rules'
 import { belongsToTab, isOwnProfile } from './profile.rules'
-import type { ProfileContext, ProfileEvent, ProfileInput } from './profile.types'
+import type { ProfileContext, ProfileEvent, ProfileImage, ProfileInput } from './profile.types'
 
 // A member's profile page (docs/product.md, "Profiles"): loading, then the member or 'User not found' or an error
 // with Retry. Once loaded, two things run side by side:
@@ -32,6 +32,17 @@ export const POSTS_LOAD_FAILED = 'Could not load these posts. Please try again.'
 export const AVATAR_UPDATED = 'Profile photo updated'
 export const BANNER_UPDATED = 'Banner updated'
 export const UPLOAD_FAILED = 'Could not upload the image. Please try again.'
+
+interface ImageUpload {
+  image: ProfileImage
+  file: File
+}
+
+/** Which image an upload event replaces, with the new file. */
+function imageUpload(event: ProfileEvent): ImageUpload {
+  assertEvent(event, ['profile.avatar.upload', 'profile.banner.upload'])
+  return { image: event.type === 'profile.avatar.upload' ? 'avatar' : 'banner', file: event.file }
+}
 
 function withPostCount(user: UserProfile, delta: number): UserProfile {
   return { ...user, stats: { ...user.stats, posts: Math.max(0, user.stats.posts + delta) } }
@@ -51,8 +62,9 @@ export const profileMachine = setup({
     loadPosts: fromPromise<UserProfileResponse, ProfileQuery>(({ input, signal }) =>
       run(userCalls.getProfile(input), signal),
     ),
-    uploadAvatar: fromPromise<CurrentUser, File>(({ input, signal }) => run(userCalls.uploadAvatar(input), signal)),
-    uploadBanner: fromPromise<CurrentUser, File>(({ input, signal }) => run(userCalls.uploadBanner(input), signal)),
+    uploadImage: fromPromise<CurrentUser, ImageUpload>(({ input, signal }) =>
+      run(input.image === 'avatar' ? userCalls.uploadAvatar(input.file) : userCalls.uploadBanner(input.file), signal),
+    ),
     follow: followMachine,
     watchPosts,
   },
@@ -104,6 +116,7 @@ export const profileMachine = setup({
     }),
     setListError: assign((_, message: string) => ({ listError: message })),
     clearListError: assign({ listError: null }),
+    setUploading: assign((_, image: ProfileImage | null) => ({ uploading: image })),
     applyImages: assign(({ context }, me: CurrentUser) => ({
       user: context.user ? { ...context.user, avatar: me.avatar, banner: me.banner } : context.user,
     })),
@@ -133,6 +146,7 @@ export const profileMachine = setup({
     nextCursor: null,
     error: null,
     listError: null,
+    uploading: null,
   }),
   initial: 'loading',
   states: {
@@ -254,49 +268,29 @@ export const profileMachine = setup({
           initial: 'idle',
           states: {
             idle: {
+              entry: { type: 'setUploading', params: null },
               on: {
-                'profile.avatar.upload': { guard: 'isOwner', target: 'avatar' },
-                'profile.banner.upload': { guard: 'isOwner', target: 'banner' },
+                'profile.avatar.upload': { guard: 'isOwner', target: 'uploading' },
+                'profile.banner.upload': { guard: 'isOwner', target: 'uploading' },
               },
             },
-            avatar: {
+            /** One image at a time (the other camera button waits); `context.uploading` says which. */
+            uploading: {
               tags: ['uploading'],
+              entry: { type: 'setUploading', params: ({ event }) => imageUpload(event).image },
               invoke: {
-                id: 'uploadAvatar',
-                src: 'uploadAvatar',
-                input: ({ event }) => {
-                  assertEvent(event, 'profile.avatar.upload')
-                  return event.file
-                },
+                id: 'uploadImage',
+                src: 'uploadImage',
+                input: ({ event }) => imageUpload(event),
                 onDone: {
                   target: 'idle',
                   actions: [
                     { type: 'applyImages', params: ({ event }) => event.output },
                     { type: 'tellSession', params: ({ event }) => event.output },
-                    { type: 'notifySuccess', params: AVATAR_UPDATED },
-                  ],
-                },
-                onError: {
-                  target: 'idle',
-                  actions: { type: 'notifyFailure', params: ({ event }) => serverMessageOr(event.error, UPLOAD_FAILED) },
-                },
-              },
-            },
-            banner: {
-              tags: ['uploading'],
-              invoke: {
-                id: 'uploadBanner',
-                src: 'uploadBanner',
-                input: ({ event }) => {
-                  assertEvent(event, 'profile.banner.upload')
-                  return event.file
-                },
-                onDone: {
-                  target: 'idle',
-                  actions: [
-                    { type: 'applyImages', params: ({ event }) => event.output },
-                    { type: 'tellSession', params: ({ event }) => event.output },
-                    { type: 'notifySuccess', params: BANNER_UPDATED },
+                    {
+                      type: 'notifySuccess',
+                      params: ({ context }) => (context.uploading === 'banner' ? BANNER_UPDATED : AVATAR_UPDATED),
+                    },
                   ],
                 },
                 onError: {

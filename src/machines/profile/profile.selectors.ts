@@ -20,5 +20,4 @@ export const selectCanLoadMore = (s: ProfileSnapshot) => s.can({ type: 'profile.
 export const selectIsLoadingMore = (s: ProfileSnapshot) => s.hasTag('busy')
 export const selectLoadMoreFailed = (s: ProfileSnapshot) => s.matches({ loaded: { list: 'moreFailed' } })
 /** Which image is uploading: 'avatar', 'banner' or null. */
-export const selectUploading = (s: ProfileSnapshot): 'avatar' | 'banner' | null =>
-  s.matches({ loaded: { upload: 'avatar' } }) ? 'avatar' : s.matches({ loaded: { upload: 'banner' } }) ? 'banner' : null
+export const selectUploading = (s: ProfileSnapshot) => s.context.uploading

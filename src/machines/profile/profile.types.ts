@@ -17,6 +17,9 @@ export interface ProfileInput {
   posts: PostsRef
 }
 
+/** The owner's two pictures, each replaced with its camera button. */
+export type ProfileImage = 'avatar' | 'banner'
+
 export interface ProfileContext extends ProfileInput {
   user: UserProfile | null
   /** The visitor's Follow/Unfollow button and the exact followers count; null on one's own profile. */
@@ -29,6 +32,8 @@ export interface ProfileContext extends ProfileInput {
   error: string | null
   /** Why the open tab's posts could not be loaded. */
   listError: string | null
+  /** The image on its way to the server, while one is. */
+  uploading: ProfileImage | null
 }
 
 export type ProfileEvent =

@@ -1,7 +1,8 @@
 import { useEffect, useState, type CSSProperties } from 'react'
-import type { InspectedActor, InspectionStore } from './inspection.store'
+import { actorTree, testPath, type InspectedActor, type InspectionStore } from './inspection.store'
 
-// Development only: a floating list of live actors, their current state and recent events.
+// Development only: the app's actor system as a tree (each actor under its parent, with its systemId), each actor's
+// state, context and recent events, and a button that copies its events since it started as a model-test path.
 // Toggle with Alt+Shift+I (Ctrl+Shift+I opens the browser's devtools, so it is left alone). Inline styles on purpose:
 // Panda would otherwise extract these styles into the production CSS.
 
@@ -32,11 +33,29 @@ const pill = (color: string): CSSProperties => ({
   fontWeight: 700,
 })
 
-function ActorRow({ actor }: { actor: InspectedActor }) {
-  const [open, setOpen] = useState(actor.machineId !== null)
-  const live = actor.status === 'active'
+const smallButton: CSSProperties = { background: '#222d3a', color: 'inherit', border: 0, borderRadius: 6, padding: '2px 8px', cursor: 'pointer' }
+
+function CopyPath({ actor }: { actor: InspectedActor }) {
+  const [copied, setCopied] = useState(false)
+  const copy = () => {
+    void navigator.clipboard?.writeText(testPath(actor)).then(() => {
+      setCopied(true)
+      setTimeout(() => setCopied(false), 1_500)
+    })
+  }
   return (
-    <li style={{ borderTop: '1px solid #222d3a', padding: '8px 12px' }}>
+    <button type="button" onClick={copy} style={smallButton}>
+      {copied ? 'copied' : `copy as test path (${actor.path.length})`}
+    </button>
+  )
+}
+
+function ActorRow({ actor, depth }: { actor: InspectedActor; depth: number }) {
+  const [open, setOpen] = useState(false)
+  const live = actor.status === 'active'
+  const name = actor.systemId ?? actor.machineId ?? actor.id
+  return (
+    <li style={{ borderTop: '1px solid #222d3a', padding: '6px 12px', paddingLeft: 12 + depth * 16 }}>
       <button
         type="button"
         onClick={() => setOpen((v) => !v)}
@@ -44,19 +63,31 @@ function ActorRow({ actor }: { actor: InspectedActor }) {
         style={{ all: 'unset', cursor: 'pointer', display: 'flex', gap: 8, width: '100%', alignItems: 'baseline' }}
       >
         <span style={pill(live ? '#34c77b' : '#97a6b6')}>{actor.status}</span>
-        <strong>{actor.machineId ?? actor.id}</strong>
+        <strong>{name}</strong>
+        {actor.systemId ? <span style={{ color: '#6b7b8d' }}>systemId</span> : null}
         <span style={{ color: '#84bcff', marginLeft: 'auto', textAlign: 'right', wordBreak: 'break-all' }}>{actor.value}</span>
       </button>
       {open ? (
-        <ol style={{ margin: '6px 0 0', paddingLeft: 18, color: '#c9d3de' }}>
-          {actor.events.length === 0 ? <li style={{ color: '#6b7b8d' }}>no events yet</li> : null}
-          {actor.events.map((e) => (
-            <li key={e.seq}>
-              <span style={{ color: '#6b7b8d' }}>{new Date(e.at).toLocaleTimeString()}</span> <span style={{ color: '#ffd479' }}>{e.type}</span>{' '}
-              <span style={{ color: '#97a6b6', wordBreak: 'break-all' }}>{e.payload}</span>
-            </li>
-          ))}
-        </ol>
+        <div style={{ marginTop: 6 }}>
+          <div style={{ display: 'flex', gap: 6, marginBottom: 6 }}>
+            <CopyPath actor={actor} />
+          </div>
+          {actor.context ? (
+            <details>
+              <summary style={{ cursor: 'pointer', color: '#97a6b6' }}>context</summary>
+              <pre style={{ margin: '4px 0', whiteSpace: 'pre-wrap', wordBreak: 'break-all', color: '#c9d3de' }}>{actor.context}</pre>
+            </details>
+          ) : null}
+          <ol style={{ margin: '6px 0 0', paddingLeft: 18, color: '#c9d3de' }}>
+            {actor.events.length === 0 ? <li style={{ color: '#6b7b8d' }}>no events yet</li> : null}
+            {actor.events.map((e) => (
+              <li key={e.seq}>
+                <span style={{ color: '#6b7b8d' }}>{new Date(e.at).toLocaleTimeString()}</span> <span style={{ color: '#ffd479' }}>{e.type}</span>{' '}
+                <span style={{ color: '#97a6b6', wordBreak: 'break-all' }}>{e.payload}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
       ) : null}
     </li>
   )
@@ -104,19 +135,19 @@ export function InspectorPanel({ store }: { store: InspectionStore }) {
   }, [])
 
   if (!visible) return null
-  const list = Object.values(actors).sort((a, b) => Number(b.status === 'active') - Number(a.status === 'active') || b.updatedAt - a.updatedAt)
+  const rows = actorTree(actors)
   return (
     <aside aria-label="State machine inspector" style={panel}>
       <header style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '10px 12px', position: 'sticky', top: 0, background: 'inherit' }}>
-        <strong style={{ fontSize: 13 }}>Machines</strong>
-        <span style={{ color: '#6b7b8d' }}>{list.length} actors · {TOGGLE_HINT} to hide</span>
-        <button type="button" onClick={() => store.trigger['inspection.clear']()} style={{ marginLeft: 'auto', background: '#222d3a', color: 'inherit', border: 0, borderRadius: 6, padding: '2px 8px', cursor: 'pointer' }}>
+        <strong style={{ fontSize: 13 }}>Actors</strong>
+        <span style={{ color: '#6b7b8d' }}>{rows.length} actors · {TOGGLE_HINT} to hide</span>
+        <button type="button" onClick={() => store.trigger['inspection.clear']()} style={{ ...smallButton, marginLeft: 'auto' }}>
           clear
         </button>
       </header>
       <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {list.map((actor) => (
-          <ActorRow key={actor.sessionId} actor={actor} />
+        {rows.map(({ actor, depth }) => (
+          <ActorRow key={actor.sessionId} actor={actor} depth={depth} />
         ))}
       </ul>
     </aside>

@@ -1,6 +1,5 @@
-import { createContext, use, type ReactNode } from 'react'
-import { useActorRef } from '@xstate/react'
-import type { ActorOptions, AnyActorLogic } from 'xstate'
+import { createContext, use, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import type { ActorRefFrom, AnyActorLogic, InputFrom } from 'xstate'
 import type { AppRef } from '../machines/app/app.machine'
 import type { AppSystem, AppSystemId } from '../machines/app/app.system'
 
@@ -36,10 +35,34 @@ export const usePosts = () => useAppActor('posts')
 export const useComposer = () => useAppActor('composer')
 
 /**
- * A screen's own actor (feed, profile, post page, a form): created with the screen, stopped when it goes, and part of
- * the app's system (its parent is the app actor).
+ * A screen's own actor (feed, profile, post page, a form): spawned as a child of the app actor when the screen mounts
+ * and stopped when it goes, so it is part of the app's system (it reaches the toasts, the inspector shows it). The
+ * logic and input are read once, like `useActorRef`. Null only during the first render, before the layout effect has
+ * spawned it (nothing is painted in between).
  */
-export function useScreenActor<TLogic extends AnyActorLogic>(logic: TLogic, options: Omit<ActorOptions<TLogic>, 'parent'> = {}) {
+export function useScreenActor<TLogic extends AnyActorLogic>(logic: TLogic, input?: InputFrom<TLogic>): ActorRefFrom<TLogic> | null {
   const app = useApp()
-  return useActorRef(logic, { ...options, parent: app } as ActorOptions<TLogic>)
+  const id = `screen${useId()}`
+  const initial = useRef({ logic, input })
+  const [actor, setActor] = useState<ActorRefFrom<TLogic> | null>(null)
+  useLayoutEffect(() => {
+    app.send({ type: 'app.screen.open', id, logic: initial.current.logic, input: initial.current.input })
+    setActor((app.getSnapshot().children[id] as ActorRefFrom<TLogic> | undefined) ?? null)
+    return () => app.send({ type: 'app.screen.close', id })
+  }, [app, id])
+  return actor
+}
+
+/** Renders `children` with the screen's own actor once it runs (see `useScreenActor`). */
+export function ScreenActor<TLogic extends AnyActorLogic>({
+  logic,
+  input,
+  children,
+}: {
+  logic: TLogic
+  input?: InputFrom<TLogic>
+  children: (actor: ActorRefFrom<TLogic>) => ReactNode
+}) {
+  const actor = useScreenActor(logic, input)
+  return actor ? children(actor) : null
 }

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup, spawnChild, stopChild, type ActorRefFrom } from 'xstate'
+import { assign, enqueueActions, setup, spawnChild, stopChild, type ActorRefFrom, type AnyActorLogic } from 'xstate'
 import { composerMachine } from '../composer/composer.machine'
 import { postsMachine, type PostsRef } from '../posts/posts.machine'
 import { realtimeActor, type RealtimeInput, type RealtimeStatusEvent } from '../realtime/realtime.actor'
@@ -31,7 +31,21 @@ export interface AppContext {
   realtime: RealtimeStatus
 }
 
-export type AppEvent = SessionChange | RealtimeStatusEvent
+/**
+ * A screen's own actor (feed, profile, post page, a form) joins the system as a child of the app while its screen is
+ * shown (src/views/actors.tsx, `ScreenActor`), so it reaches the long-lived actors (toasts) and the inspector sees it.
+ */
+export type ScreenEvent =
+  | { type: 'app.screen.open'; id: string; logic: AnyActorLogic; input?: unknown }
+  | { type: 'app.screen.close'; id: string }
+
+export type AppEvent = SessionChange | RealtimeStatusEvent | ScreenEvent
+
+/**
+ * `spawnChild` for logic known only at run time (each screen brings its own machine): setup's types accept only the
+ * actors it names, so this one call is typed by hand. What it returns is an ordinary spawn action.
+ */
+const spawnScreen = spawnChild as unknown as (logic: AnyActorLogic, options: { id: string; input?: unknown }) => never
 
 export const appMachine = setup({
   types: {
@@ -54,6 +68,11 @@ export const appMachine = setup({
     rememberMember: assign((_, member: RealtimeInput) => ({ member, realtime: 'connecting' as const })),
     forgetMember: assign({ member: null, realtime: 'offline' as const }),
     setRealtime: assign((_, realtime: RealtimeStatus) => ({ realtime })),
+    openScreen: enqueueActions(({ enqueue }, { id, logic, input }: { id: string; logic: AnyActorLogic; input?: unknown }) => {
+      enqueue.stopChild(id) // the same screen opened again (React's strict mode mounts twice) starts fresh
+      enqueue(spawnScreen(logic, { id, input }))
+    }),
+    closeScreen: stopChild((_, id: string) => id),
   },
   guards: {
     isOtherMember: ({ context }, member: RealtimeInput) =>
@@ -73,6 +92,8 @@ export const appMachine = setup({
   ],
   initial: 'booting',
   on: {
+    'app.screen.open': { actions: { type: 'openScreen', params: ({ event }) => event } },
+    'app.screen.close': { actions: { type: 'closeScreen', params: ({ event }) => event.id } },
     'app.session.loading': { target: '.booting' },
     'app.session.signedOut': { target: '.signedOut' },
   },

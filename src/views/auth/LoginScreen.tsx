@@ -5,7 +5,8 @@ import { Link } from 'wouter'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { loginMachine } from '../../machines/login/login.machine'
-import { useScreenActor, useSession } from '../actors'
+import type { ActorRefFrom } from 'xstate'
+import { ScreenActor, useSession } from '../actors'
 import { CheckboxField, FormError, TextField } from '../ui/Field'
 import { Spinner } from '../ui/Spinner'
 import { AuthLayout, linkStyle } from './AuthLayout'
@@ -13,7 +14,10 @@ import { loginSchema, type LoginValues } from '../../machines/login/login.rules'
 
 export function LoginScreen() {
   const session = useSession()
-  const login = useScreenActor(loginMachine, { input: { session } })
+  return <ScreenActor logic={loginMachine} input={{ session }}>{(login) => <LoginForm login={login} />}</ScreenActor>
+}
+
+function LoginForm({ login }: { login: ActorRefFrom<typeof loginMachine> }) {
   const busy = useSelector(login, (s) => s.hasTag('busy'))
   const serverError = useSelector(login, (s) => s.context.error)
 

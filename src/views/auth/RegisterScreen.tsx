@@ -5,7 +5,8 @@ import { Link } from 'wouter'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { registerMachine } from '../../machines/register/register.machine'
-import { useScreenActor, useSession } from '../actors'
+import type { ActorRefFrom } from 'xstate'
+import { ScreenActor, useSession } from '../actors'
 import { CheckboxField, FormError, TextField } from '../ui/Field'
 import { Spinner } from '../ui/Spinner'
 import { AuthLayout, linkStyle } from './AuthLayout'
@@ -13,7 +14,10 @@ import { REGISTER_HINTS, registerSchema, type RegisterValues } from '../../machi
 
 export function RegisterScreen() {
   const session = useSession()
-  const signUp = useScreenActor(registerMachine, { input: { session } })
+  return <ScreenActor logic={registerMachine} input={{ session }}>{(signUp) => <RegisterForm signUp={signUp} />}</ScreenActor>
+}
+
+function RegisterForm({ signUp }: { signUp: ActorRefFrom<typeof registerMachine> }) {
   const busy = useSelector(signUp, (s) => s.hasTag('busy'))
   const serverError = useSelector(signUp, (s) => s.context.error)
 

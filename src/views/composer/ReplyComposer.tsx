@@ -4,7 +4,8 @@ import { css } from 'styled-system/css'
 import { composerMachine } from '../../machines/composer/composer.machine'
 import { selectIsOpen } from '../../machines/composer/composer.selectors'
 import { selectUser } from '../../machines/session/session.selectors'
-import { useScreenActor, useSession } from '../actors'
+import type { ComposerRef } from '../../machines/composer/composer.machine'
+import { ScreenActor, useSession } from '../actors'
 import { usePosts } from '../actors'
 import { Avatar } from '../ui/Avatar'
 import { Spinner } from '../ui/Spinner'
@@ -16,7 +17,14 @@ const ComposerForm = lazy(() => import('./ComposerForm').then((m) => ({ default:
 
 export function ReplyComposer({ postId, username }: { postId: string; username: string }) {
   const posts = usePosts()
-  const composer = useScreenActor(composerMachine, { input: { posts, replyTo: { id: postId, username } } })
+  return (
+    <ScreenActor logic={composerMachine} input={{ posts, replyTo: { id: postId, username } }}>
+      {(composer) => <ReplyBox composer={composer} username={username} />}
+    </ScreenActor>
+  )
+}
+
+function ReplyBox({ composer, username }: { composer: ComposerRef; username: string }) {
   const open = useSelector(composer, selectIsOpen)
   const user = useSelector(useSession(), selectUser)
 

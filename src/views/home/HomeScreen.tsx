@@ -13,7 +13,8 @@ import {
 } from '../../machines/feed/feed.selectors'
 import { readFlag, TOUR_COMPLETED_KEY } from '../../machines/lib/local-flags'
 import { tourMachine } from '../../machines/tour/tour.machine'
-import { useScreenActor } from '../actors'
+import type { ActorRefFrom } from 'xstate'
+import { ScreenActor } from '../actors'
 import { PostList } from '../post/PostList'
 import { preloadComposer } from '../composer/ComposerHost'
 import { usePosts } from '../actors'
@@ -29,7 +30,10 @@ import { WhatsHappening } from './WhatsHappening'
 
 function Feed() {
   const posts = usePosts()
-  const feed = useScreenActor(feedMachine, { input: { posts } })
+  return <ScreenActor logic={feedMachine} input={{ posts }}>{(feed) => <FeedList feed={feed} />}</ScreenActor>
+}
+
+function FeedList({ feed }: { feed: ActorRefFrom<typeof feedMachine> }) {
   const entries = useSelector(feed, selectEntries)
   const loading = useSelector(feed, selectIsLoading)
   const failed = useSelector(feed, selectLoadFailed)
@@ -56,7 +60,14 @@ function Feed() {
 }
 
 export function HomeScreen() {
-  const tour = useScreenActor(tourMachine, { input: { completed: readFlag(TOUR_COMPLETED_KEY) } })
+  return (
+    <ScreenActor logic={tourMachine} input={{ completed: readFlag(TOUR_COMPLETED_KEY) }}>
+      {(tour) => <Home tour={tour} />}
+    </ScreenActor>
+  )
+}
+
+function Home({ tour }: { tour: ActorRefFrom<typeof tourMachine> }) {
   const showHelp = new URLSearchParams(useSearch()).get('show-help') === 'true'
 
   useEffect(() => {

@@ -11,7 +11,8 @@ import {
   selectIsMissing,
   selectReplies,
 } from '../../machines/post-page/post-page.selectors'
-import { useScreenActor } from '../actors'
+import type { ActorRefFrom } from 'xstate'
+import { ScreenActor } from '../actors'
 import { ReplyComposer } from '../composer/ReplyComposer'
 import { PostIcon } from '../post/icons'
 import { PostCard } from '../post/PostCard'
@@ -24,7 +25,7 @@ import { PostNotFound } from './PostNotFound'
 // The post page (docs/product.md, "Post page"): back button and title, the post, 'Reply to @author', then the replies
 // (oldest first, Load more). A reply's own replies are one click away: its card opens its page.
 
-function Replies({ page }: { page: ReturnType<typeof usePostPage> }) {
+function Replies({ page }: { page: PostPageRef }) {
   const replies = useSelector(page, selectReplies)
   const canLoadMore = useSelector(page, selectCanLoadMore)
   const loadingMore = useSelector(page, selectIsLoadingMore)
@@ -35,13 +36,18 @@ function Replies({ page }: { page: ReturnType<typeof usePostPage> }) {
   return <PostList entries={replies} label="Replies" canLoadMore={canLoadMore} onLoadMore={loadMore} loadingMore={loadingMore} mode="button" />
 }
 
-function usePostPage(postId: string) {
-  const posts = usePosts()
-  return useScreenActor(postPageMachine, { input: { posts, postId } })
-}
+type PostPageRef = ActorRefFrom<typeof postPageMachine>
 
 function PostPageBody({ postId }: { postId: string }) {
-  const page = usePostPage(postId)
+  const posts = usePosts()
+  return (
+    <ScreenActor logic={postPageMachine} input={{ posts, postId }}>
+      {(page) => <PostThread page={page} postId={postId} />}
+    </ScreenActor>
+  )
+}
+
+function PostThread({ page, postId }: { page: PostPageRef; postId: string }) {
   const loading = useSelector(page, selectIsLoading)
   const missing = useSelector(page, selectIsMissing)
   const post = useSelector(usePosts(), selectPost(postId))

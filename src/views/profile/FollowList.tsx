@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react'
-import type { Actor } from 'xstate'
+import type { ActorRefFrom } from 'xstate'
 import { Link } from 'wouter'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { followListMachine, type FollowListKind, type FollowListMachine, type FollowRow } from '../../machines/follow-list/follow-list.machine'
 import { selectUser } from '../../machines/session/session.selectors'
-import { useScreenActor, useSession } from '../actors'
+import { ScreenActor, useSession } from '../actors'
 import { Avatar } from '../ui/Avatar'
 import { Spinner } from '../ui/Spinner'
 import { FollowButton } from './FollowButton'
@@ -16,7 +16,7 @@ import { VerifiedMark } from './VerifiedMark'
 // The body of /profile/{username}/followers and /following: rows with avatar, name, @username, verified mark and a
 // Follow/Unfollow button (none on the viewer's own row), then Load more while the server has more.
 
-type ListActor = Actor<FollowListMachine>
+type ListActor = ActorRefFrom<FollowListMachine>
 
 const EMPTY_TEXT: Record<FollowListKind, string> = {
   followers: 'No followers yet',
@@ -30,7 +30,14 @@ const EMPTY_HINT: Record<FollowListKind, (username: string) => string> = {
 
 export function FollowList({ username, kind }: { username: string; kind: FollowListKind }) {
   const viewerId = useSelector(useSession(), (s) => selectUser(s)?.id ?? '')
-  const list = useScreenActor(followListMachine, { input: { username, kind, viewerId } })
+  return (
+    <ScreenActor logic={followListMachine} input={{ username, kind, viewerId }}>
+      {(list) => <FollowRows list={list} username={username} kind={kind} />}
+    </ScreenActor>
+  )
+}
+
+function FollowRows({ list, username, kind }: { list: ListActor; username: string; kind: FollowListKind }) {
   const loading = useSelector(list, (s) => s.hasTag('loading'))
   const notFound = useSelector(list, (s) => s.matches('notFound'))
   const failed = useSelector(list, (s) => (s.matches('failed') ? s.context.error : null))

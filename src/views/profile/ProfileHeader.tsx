@@ -1,6 +1,6 @@
 import { format } from 'date-fns'
 import { useSelector } from '@xstate/react'
-import type { Actor } from 'xstate'
+import type { ActorRefFrom } from 'xstate'
 import { Link } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
@@ -18,7 +18,7 @@ import { VerifiedMark } from './VerifiedMark'
 // Banner, avatar, the owner's or the visitor's buttons, name with verified mark and Private badge, @username, bio,
 // joined date and the counts (docs/product.md, "Profiles").
 
-type ProfileActor = Actor<ProfileMachine>
+type ProfileActor = ActorRefFrom<ProfileMachine>
 
 const countLink = css({
   display: 'inline-flex',

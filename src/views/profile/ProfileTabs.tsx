@@ -1,6 +1,6 @@
 import { useCallback, useRef, type KeyboardEvent } from 'react'
 import { useSelector } from '@xstate/react'
-import type { Actor } from 'xstate'
+import type { ActorRefFrom } from 'xstate'
 import { css } from 'styled-system/css'
 import { PROFILE_TABS, type ProfileTab } from '../../api/users.calls'
 import type { ProfileMachine } from '../../machines/profile/profile.machine'
@@ -21,7 +21,7 @@ import { LoadError } from './LoadError'
 // Posts, Replies, Media, Likes: a tab list (arrow keys move between tabs) over the open tab's posts, which the profile
 // actor loads from the server for that tab.
 
-type ProfileActor = Actor<ProfileMachine>
+type ProfileActor = ActorRefFrom<ProfileMachine>
 
 const LABELS: Record<ProfileTab, string> = { posts: 'Posts', replies: 'Replies', media: 'Media', likes: 'Likes' }
 

@@ -8,7 +8,8 @@ import {
   selectUser,
 } from '../../machines/profile/profile.selectors'
 import { selectUser as selectSessionUser } from '../../machines/session/session.selectors'
-import { useScreenActor, useSession } from '../actors'
+import type { ActorRefFrom } from 'xstate'
+import { ScreenActor, useSession } from '../actors'
 import { formatCount } from '../post/format'
 import { usePosts } from '../actors'
 import { PageHeader } from '../ui/PageHeader'
@@ -23,7 +24,14 @@ export function ProfileView({ username }: { username: string }) {
   const session = useSession()
   const viewerId = useSelector(session, (s) => selectSessionUser(s)?.id ?? '')
   const posts = usePosts()
-  const profile = useScreenActor(profileMachine, { input: { username, viewerId, session, posts } })
+  return (
+    <ScreenActor logic={profileMachine} input={{ username, viewerId, session, posts }}>
+      {(profile) => <Profile profile={profile} username={username} />}
+    </ScreenActor>
+  )
+}
+
+function Profile({ profile, username }: { profile: ActorRefFrom<typeof profileMachine>; username: string }) {
   const loading = useSelector(profile, selectIsLoading)
   const notFound = useSelector(profile, selectIsNotFound)
   const error = useSelector(profile, selectLoadError)

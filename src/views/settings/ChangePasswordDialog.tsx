@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useSelector } from '@xstate/react'
-import type { Actor } from 'xstate'
+import type { ActorRefFrom } from 'xstate'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { ChangePasswordMachine } from '../../machines/change-password/change-password.machine'
@@ -10,7 +10,7 @@ import { Dialog } from '../ui/Overlay'
 import { Spinner } from '../ui/Spinner'
 import { changePasswordSchema, type ChangePasswordValues } from '../../machines/change-password/change-password.rules'
 
-type PasswordActor = Actor<ChangePasswordMachine>
+type PasswordActor = ActorRefFrom<ChangePasswordMachine>
 
 /** The dialog renders the machine: open while it is in `open`, busy while submitting, its error under the form. */
 export function ChangePasswordDialog({ actor }: { actor: PasswordActor }) {

@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useSelector } from '@xstate/react'
-import type { Actor } from 'xstate'
+import type { ActorRefFrom } from 'xstate'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { selectUser } from '../../machines/session/session.selectors'
@@ -18,7 +18,7 @@ import { SelectField } from './SettingsFields'
  * Show sensitive content, Direct Messages and Mentions (docs/product.md, "Privacy & safety settings"), filled from
  * the session's user and refilled with what the server saved.
  */
-export function PrivacySection({ actor }: { actor: Actor<ProfileSettingsMachine> }) {
+export function PrivacySection({ actor }: { actor: ActorRefFrom<ProfileSettingsMachine> }) {
   const settings = useSelector(useSession(), (s) => selectUser(s)?.contentSettings)
   const saving = useSelector(actor, (s) => s.hasTag('savingPrivacy'))
   const serverError = useSelector(actor, (s) => s.context.privacyError)

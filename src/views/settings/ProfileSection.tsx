@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useSelector } from '@xstate/react'
-import type { Actor } from 'xstate'
+import type { ActorRefFrom } from 'xstate'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { selectUser } from '../../machines/session/session.selectors'
@@ -34,7 +34,7 @@ export function ProfileSection({
   actor,
   onChangePassword,
 }: {
-  actor: Actor<ProfileSettingsMachine>
+  actor: ActorRefFrom<ProfileSettingsMachine>
   onChangePassword: () => void
 }) {
   const user = useSelector(useSession(), selectUser)

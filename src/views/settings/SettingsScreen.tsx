@@ -1,4 +1,4 @@
-import type { Actor } from 'xstate'
+import type { ActorRefFrom } from 'xstate'
 import { Link, useSearchParams } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import { button, input } from 'styled-system/recipes'
@@ -37,7 +37,7 @@ function SectionBody({
 }: {
   section: SettingsSection
   onChangePassword: () => void
-  profileSettings: Actor<ProfileSettingsMachine>
+  profileSettings: ActorRefFrom<ProfileSettingsMachine>
 }) {
   switch (section.id) {
     case 'profile':
@@ -62,7 +62,8 @@ export function SettingsScreen() {
   const session = useSession()
   const password = useScreenActor(changePasswordMachine)
   // Lives with the page, not the section: a save still finishes (and says so) when the member switches sections.
-  const profileSettings = useScreenActor(profileSettingsMachine, { input: { session } })
+  const profileSettings = useScreenActor(profileSettingsMachine, { session })
+  if (!password || !profileSettings) return null
 
   const showSection = (id: string) => setParams({ tab: id })
   // The top button opens the Security section and the password dialog (docs/product.md, "Settings").

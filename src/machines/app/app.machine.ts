@@ -1,7 +1,6 @@
 import { assign, enqueueActions, setup, spawnChild, stopChild, type ActorRefFrom, type AnyActorLogic } from 'xstate'
-import { composerMachine } from '../composer/composer.machine'
-import { postsMachine, type PostsRef } from '../posts/posts.machine'
-import { realtimeActor, type RealtimeInput, type RealtimeStatusEvent } from '../realtime/realtime.actor'
+import { memberMachine } from '../member/member.machine'
+import type { RealtimeInput, RealtimeStatusEvent } from '../realtime/realtime.actor'
 import { sessionMachine } from '../session/session.machine'
 import type { StoredSession } from '../session/session.schema'
 import { themeMachine, type Theme } from '../theme/theme.machine'
@@ -11,8 +10,10 @@ import { apiBridge, watchSession, type SessionChange } from './app.bridge'
 // The root of the SPA's actor system (docs/architecture.md, "Actors"). It starts the long-lived actors as children
 // with systemIds (src/machines/app/app.system.ts) and follows the session:
 // - always: session, theme, toasts; the api client bridge (token, 401 -> session.expired);
-// - while signed in: the post cache and the Create Post composer (stopped on sign-out, so the next member starts
-//   clean) and the realtime socket (connected with the session's token, closed on logout or any 401).
+// - while signed in: the member actor (src/machines/member) with the post cache, the Create Post composer and the
+//   realtime socket (connected with the session's token, closed on logout or any 401). It is stopped on sign-out, so
+//   the next member starts clean. A member never changes while signed in: the session signs out (and the app hears
+//   it) before anyone else signs in.
 // Screen actors (feed, post page, profile, reply box...) join this system from the views (`useScreenActor`) and stop
 // with their screen.
 
@@ -58,9 +59,7 @@ export const appMachine = setup({
     session: sessionMachine,
     theme: themeMachine,
     toasts: toastsMachine,
-    posts: postsMachine,
-    composer: composerMachine,
-    realtime: realtimeActor,
+    member: memberMachine,
     apiBridge,
     watchSession,
   },
@@ -74,22 +73,17 @@ export const appMachine = setup({
     }),
     closeScreen: stopChild((_, id: string) => id),
   },
-  guards: {
-    isOtherMember: ({ context }, member: RealtimeInput) =>
-      context.member?.userId !== member.userId || context.member.token !== member.token,
-  },
 }).createMachine({
   id: 'app',
   context: { member: null, realtime: 'offline' },
   entry: [
+    // First, so the session's me-check already carries the stored token.
+    spawnChild('apiBridge', { id: 'apiBridge' }),
     spawnChild('session', { id: 'session', systemId: 'session', input: ({ event }) => ({ stored: eventInput(event).stored }) }),
     spawnChild('theme', { id: 'theme', systemId: 'theme', input: ({ event }) => ({ theme: eventInput(event).theme }) }),
     spawnChild('toasts', { id: 'toasts', systemId: 'toasts' }),
   ],
-  invoke: [
-    { id: 'apiBridge', src: 'apiBridge' },
-    { id: 'watchSession', src: 'watchSession' },
-  ],
+  invoke: { id: 'watchSession', src: 'watchSession' },
   initial: 'booting',
   on: {
     'app.screen.open': { actions: { type: 'openScreen', params: ({ event }) => event } },
@@ -117,32 +111,10 @@ export const appMachine = setup({
       },
     },
     signedIn: {
-      entry: [
-        spawnChild('posts', { id: 'posts', systemId: 'posts' }),
-        // The composer hands new posts to the post cache, which exists by now.
-        enqueueActions(({ enqueue, system }) =>
-          enqueue.spawnChild('composer', {
-            id: 'composer',
-            systemId: 'composer',
-            input: { posts: system.get('posts') as PostsRef },
-          }),
-        ),
-      ],
-      exit: [stopChild('composer'), stopChild('posts'), 'forgetMember'],
-      invoke: {
-        id: 'realtime',
-        systemId: 'realtime',
-        src: 'realtime',
-        input: ({ context }) => context.member ?? { userId: '', token: '' },
-      },
+      // Post cache, composer and realtime socket, started together for this member and stopped together after.
+      entry: spawnChild('member', { id: 'member', input: ({ context }) => context.member ?? { userId: '', token: '' } }),
+      exit: [stopChild('member'), 'forgetMember'],
       on: {
-        // A new token for the same tab (a fresh login without a logout in between): start over with it.
-        'app.session.signedIn': {
-          guard: { type: 'isOtherMember', params: ({ event }) => ({ userId: event.userId, token: event.token }) },
-          target: 'signedIn',
-          reenter: true,
-          actions: { type: 'rememberMember', params: ({ event }) => ({ userId: event.userId, token: event.token }) },
-        },
         'realtime.connected': { actions: { type: 'setRealtime', params: 'online' } },
         'realtime.disconnected': { actions: { type: 'setRealtime', params: 'connecting' } },
         'realtime.refused': { actions: { type: 'setRealtime', params: 'offline' } },

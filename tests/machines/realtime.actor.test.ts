@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest'
+import { assign, createActor, setup, spawnChild, type AnyEventObject } from 'xstate'
+import { SOCKET_REFUSALS } from '../../src/api/contract/socket-events'
+import { realtimeLogic, type RealtimeInput } from '../../src/machines/realtime/realtime.actor'
+import { socketFactory } from './support/fake-socket'
+
+// The realtime actor (docs/product.md, "Realtime"): it opens the socket with the member's token, says who it is once
+// connected, turns each server event into an event for the actor that owns the data (by systemId), treats a refused
+// token as a 401 (the session ends), and closes the socket when it is stopped (logout, 401, sign-in as someone else).
+
+const member: RealtimeInput = { token: 'token-1', userId: 'user-1' }
+
+/** What an actor in the system heard. */
+const recorder = setup({ types: { context: {} as { heard: AnyEventObject[] }, events: {} as AnyEventObject } }).createMachine({
+  context: { heard: [] },
+  on: { '*': { actions: assign({ heard: ({ context, event }) => [...context.heard, event] }) } },
+})
+
+function start() {
+  const factory = socketFactory()
+  const host = setup({
+    types: { context: {} as { heard: AnyEventObject[] }, events: {} as AnyEventObject },
+    actors: { realtime: realtimeLogic(factory.open), recorder },
+  }).createMachine({
+    context: { heard: [] },
+    entry: [spawnChild('recorder', { id: 'session', systemId: 'session' }), spawnChild('recorder', { id: 'conversations', systemId: 'conversations' })],
+    initial: 'on',
+    states: {
+      on: {
+        invoke: { id: 'realtime', src: 'realtime', input: member },
+        on: { stop: 'off', '*': { actions: assign({ heard: ({ context, event }) => [...context.heard, event] }) } },
+      },
+      off: {},
+    },
+  })
+  const actor = createActor(host).start()
+  const heardBy = (id: 'session' | 'conversations') =>
+    (actor.system.get(id)?.getSnapshot() as { context: { heard: AnyEventObject[] } }).context.heard
+  return { actor, factory, socket: () => factory.last()!, parentHeard: () => actor.getSnapshot().context.heard, heardBy }
+}
+
+describe('realtime actor', () => {
+  it('connects with the token and, once connected, says which member it is', () => {
+    const { socket, parentHeard } = start()
+    expect(socket().token).toBe('token-1')
+    expect(socket().connected).toBe(true)
+    expect(socket().emitted).toEqual([])
+    socket().fire('connect')
+    expect(socket().emitted).toEqual([{ event: 'authenticate', payload: 'user-1' }])
+    expect(parentHeard()).toEqual([{ type: 'realtime.connected' }])
+  })
+
+  it.each(['new_message', 'message_edited', 'message_deleted'])('%s becomes conversation.changed for the conversations actor', (name) => {
+    const { socket, heardBy } = start()
+    socket().fire(name, { conversation: 'c-42' })
+    expect(heardBy('conversations')).toEqual([{ type: 'conversation.changed', conversation: 'c-42', change: name }])
+  })
+
+  it.each([[null], [{}], [{ conversation: 42 }], [{ conversation: '' }], [{ conversation: 'x'.repeat(101) }], ['c-1']])(
+    'drops a malformed server event: %j',
+    (payload) => {
+      const { socket, heardBy } = start()
+      socket().fire('new_message', payload)
+      expect(heardBy('conversations')).toEqual([])
+    },
+  )
+
+  it.each(SOCKET_REFUSALS)("a refused token ('%s') ends the session", (reason) => {
+    const { socket, heardBy, parentHeard } = start()
+    socket().fire('connect_error', new Error(reason))
+    expect(heardBy('session')).toEqual([{ type: 'session.expired' }])
+    expect(parentHeard()).toEqual([{ type: 'realtime.refused', reason }])
+  })
+
+  it('any other connection error is left to socket.io to retry; a drop is reported', () => {
+    const { socket, heardBy, parentHeard } = start()
+    socket().fire('connect_error', new Error('xhr poll error'))
+    expect(heardBy('session')).toEqual([])
+    socket().fire('connect')
+    socket().fire('disconnect', 'transport close')
+    expect(parentHeard()).toEqual([{ type: 'realtime.connected' }, { type: 'realtime.disconnected', reason: 'transport close' }])
+  })
+
+  it('stopping it closes the socket and stops listening', () => {
+    const { actor, socket, heardBy } = start()
+    actor.send({ type: 'stop' })
+    expect(socket().disconnected).toBe(true)
+    socket().fire('new_message', { conversation: 'c-1' })
+    expect(heardBy('conversations')).toEqual([])
+  })
+})

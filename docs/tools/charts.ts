@@ -12,7 +12,7 @@ import { composerMachine } from '../../src/machines/composer/composer.machine'
 import { feedMachine } from '../../src/machines/feed/feed.machine'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
 import { tourMachine } from '../../src/machines/tour/tour.machine'
-import { actionNames, listStateNodes, listTransitions, type TransitionInfo } from './machine-graph'
+import { describeState, listStateNodes, listTransitions, triggerText, type TransitionInfo } from './machine-graph'
 import { postPageMachine } from '../../src/machines/post-page/post-page.machine'
 import { followListMachine } from '../../src/machines/follow-list/follow-list.machine'
 import { followMachine } from '../../src/machines/follow/follow.machine'
@@ -171,20 +171,32 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const outDir = join(root, 'docs', 'machines')
 
 /** Mermaid ids must be plain words: the state id with its dots turned into underscores. */
-const mermaidId = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_')
+const mermaidId = (id: string) => id.replace(/[^A-Za-z0-9_]/g, '_')
+/** The machine's own transitions (`on` at the top level) start from this box: they apply in any state. */
+const anyStateId = (machine: AnyStateMachine) => `${mermaidId(machine.id)}__any`
+/** Colons and semicolons end a Mermaid label or note early. */
+const mermaidText = (text: string) => text.replace(/[:;]/g, ' ')
+/** A pipe would split a Markdown table cell. */
+const cell = (text: string) => text.replace(/\|/g, '\\|')
 
+function guardText(t: TransitionInfo): string | null {
+  if (t.guard) return t.guard
+  return t.index > 0 ? 'otherwise' : null
+}
+
+/** `event [guard] / action, action`: what triggers it, when it applies, what it does. */
 function label(t: TransitionInfo): string {
-  const parts = [t.event === 'always' ? '(immediately)' : t.event]
-  if (t.guard) parts.push(`[${t.guard}]`)
-  else if (t.index > 0) parts.push('[otherwise]')
+  const parts = [triggerText(t)]
+  const guard = guardText(t)
+  if (guard) parts.push(`[${guard}]`)
   if (t.actions.length) parts.push(`/ ${t.actions.join(', ')}`)
-  // Colons and semicolons end a Mermaid label early.
-  return parts.join(' ').replace(/[:;]/g, ' ')
+  if (t.reenter) parts.push('(re-enters)')
+  return mermaidText(parts.join(' '))
 }
 
 /** Throws on a dangling edge rather than write a chart that lies. */
 function nodeById(machine: AnyStateMachine, id: string): AnyStateNode {
-  const node = listStateNodes(machine).find((n) => n.id === id)
+  const node = id === machine.id ? machine.root : listStateNodes(machine).find((n) => n.id === id)
   if (!node) throw new Error(`No state ${id} in ${machine.id}`)
   return node
 }
@@ -193,10 +205,10 @@ function renderStates(node: AnyStateNode, indent: string, lines: string[]) {
   const children = Object.values(node.states)
   if (node.initial && node.initial.target.length > 0) {
     const first = node.initial.target[0]
-    if (first) lines.push(`${indent}[*] --> ${mermaidId(first)}`)
+    if (first) lines.push(`${indent}[*] --> ${mermaidId(first.id)}`)
   }
   for (const child of children) {
-    const id = mermaidId(child)
+    const id = mermaidId(child.id)
     if (Object.keys(child.states).length > 0) {
       lines.push(`${indent}state "${child.key}" as ${id} {`)
       renderStates(child, `${indent}  `, lines)
@@ -208,35 +220,90 @@ function renderStates(node: AnyStateNode, indent: string, lines: string[]) {
   }
 }
 
-function renderNotes(machine: AnyStateMachine, lines: string[]) {
+/** Tags, entry and exit actions, invoked actors: one line per state, joined with a middle dot. */
+function facts(node: AnyStateNode): string[] {
+  const state = describeState(node)
+  const facts: string[] = []
+  if (node.type === 'parallel') facts.push(`regions ${Object.keys(node.states).join(', ')} run side by side`)
+  if (state.tags.length) facts.push(`tags ${state.tags.join(', ')}`)
+  if (state.entry.length) facts.push(`on entry / ${state.entry.join(', ')}`)
+  if (state.exit.length) facts.push(`on exit / ${state.exit.join(', ')}`)
+  for (const invoke of state.invokes) facts.push(`invokes ${invoke}`)
+  return facts
+}
+
+function renderNotes(machine: AnyStateMachine, lines: string[], hasAnyState: boolean) {
+  const rootFacts = facts(machine.root)
+  if (rootFacts.length && hasAnyState) lines.push(`  note right of ${anyStateId(machine)} : ${mermaidText(rootFacts.join(' · '))}`)
   for (const node of listStateNodes(machine)) {
-    const facts: string[] = []
-    if (node.tags.length) facts.push(`tags ${node.tags.join(', ')}`)
-    const entry = actionNames(node.entry)
-    if (entry.length) facts.push(`on entry ${entry.join(', ')}`)
-    for (const invoke of node.invoke) facts.push(`invokes ${typeof invoke.src === 'string' ? invoke.src : invoke.id}`)
-    if (facts.length) lines.push(`  note right of ${mermaidId(node)} : ${facts.join(' · ').replace(/[:;]/g, ' ')}`)
+    const nodeFacts = facts(node)
+    if (nodeFacts.length) lines.push(`  note right of ${mermaidId(node.id)} : ${mermaidText(nodeFacts.join(' · '))}`)
   }
 }
 
 function mermaid(machine: AnyStateMachine): string {
   const lines = ['stateDiagram-v2']
   renderStates(machine.root, '  ', lines)
-  for (const t of listTransitions(machine)) {
-    const source = mermaidId(nodeById(machine, t.source))
-    const targets = t.internal ? [source] : t.targets.map((id) => mermaidId(nodeById(machine, id)))
+  const transitions = listTransitions(machine)
+  // The whole machine's own transitions and actors hang off one box, "(any state)", drawn only when there are some.
+  const hasAnyState = transitions.some((t) => t.source === machine.id) || facts(machine.root).length > 0
+  if (hasAnyState) lines.push(`  state "(any state)" as ${anyStateId(machine)}`)
+  for (const t of transitions) {
+    const source = t.source === machine.id ? anyStateId(machine) : mermaidId(nodeById(machine, t.source).id)
+    const targets = t.internal ? [source] : t.targets.map((id) => mermaidId(nodeById(machine, id).id))
     for (const target of targets) lines.push(`  ${source} --> ${target} : ${label(t)}`)
   }
-  renderNotes(machine, lines)
+  renderNotes(machine, lines, hasAnyState)
   return lines.join('\n')
+}
+
+/** A state id without the machine's own prefix; the machine itself is "(any state)". */
+function shortId(machine: AnyStateMachine, id: string): string {
+  return id === machine.id ? '(any state)' : id.replace(`${machine.id}.`, '')
 }
 
 function table(machine: AnyStateMachine): string {
   const rows = listTransitions(machine).map((t) => {
-    const to = t.internal ? '(stays)' : t.targets.map((id) => id.replace(`${machine.id}.`, '')).join(', ')
-    return `| ${t.source.replace(`${machine.id}.`, '')} | \`${t.event}\` | ${t.guard ?? ''} | ${to} | ${t.actions.join(', ')} |`
+    const to = t.internal ? '(stays)' : t.targets.map((id) => shortId(machine, id)).join(', ')
+    const trigger = triggerText(t)
+    const event = trigger === t.event ? `\`${t.event}\`` : trigger
+    const cells = [shortId(machine, t.source), event, guardText(t) ?? '', `${to}${t.reenter ? ' (re-enters)' : ''}`, t.actions.join(', ')]
+    return `| ${cells.map(cell).join(' | ')} |`
   })
   return ['| From | Event | Guard | To | Actions |', '| --- | --- | --- | --- | --- |', ...rows].join('\n')
+}
+
+function statesTable(machine: AnyStateMachine): string {
+  const rows = [machine.root, ...listStateNodes(machine)]
+    .map((node) => ({ node, state: describeState(node) }))
+    .filter(({ node, state }) => node !== machine.root || state.tags.length + state.entry.length + state.exit.length + state.invokes.length > 0)
+    .map(({ node, state }) => {
+      const cells = [shortId(machine, node.id), state.tags.join(', '), state.entry.join(', '), state.exit.join(', '), state.invokes.join(', ')]
+      return `| ${cells.map(cell).join(' | ')} |`
+    })
+  return ['| State | Tags | On entry | On exit | Invokes |', '| --- | --- | --- | --- | --- |', ...rows].join('\n')
+}
+
+/** How to read this chart: one sentence per kind of label it actually uses. */
+function legend(machine: AnyStateMachine): string {
+  const transitions = listTransitions(machine)
+  const lines = [
+    'Each arrow reads `event [guard] / actions`: the event that triggers it, in brackets the guard that must hold for it ' +
+      'to apply, and after the slash the actions it runs.',
+  ]
+  if (transitions.some((t) => t.index > 0 && !t.guard)) {
+    lines.push('`[otherwise]` applies when the guards of the arrows before it, for the same event, do not hold.')
+  }
+  if (transitions.some((t) => /^xstate\.(done|error)\.actor\./.test(t.event))) {
+    lines.push('`xstate.done.actor.<id>` / `xstate.error.actor.<id>` are the answer (or failure) of the call the state invokes.')
+  }
+  if (transitions.some((t) => t.event === 'always')) lines.push('`(immediately)` is taken as soon as the state is entered.')
+  if (transitions.some((t) => t.delay !== null)) lines.push('`after 10 s` is taken when the state has lasted that long.')
+  if (transitions.some((t) => t.event.startsWith('xstate.done.state.'))) lines.push('`(when done)` is taken when the state reaches its final state.')
+  if (transitions.some((t) => t.reenter)) lines.push('`(re-enters)` leaves the state and enters it again, running its exit and entry actions.')
+  if (transitions.some((t) => t.source === machine.id)) lines.push('Arrows from `(any state)` apply whatever state the machine is in.')
+  lines.push('Notes beside a state list its tags, its entry and exit actions, and the actors it invokes while active.')
+  return lines.join('\n')
 }
 
 function page(spec: ChartSpec): string {
@@ -253,12 +320,15 @@ Source: [\`${spec.source}\`](${relative(outDir, join(root, spec.source))}) · ${
 ${mermaid(spec.machine)}
 \`\`\`
 
-Events named \`xstate.done.actor.<id>\` / \`xstate.error.actor.<id>\` are the result of the call the state invokes;
-\`(immediately)\` is a transition taken as soon as the state is entered.
+${legend(spec.machine)}
 
 ## Transitions
 
 ${table(spec.machine)}
+
+## States
+
+${statesTable(spec.machine)}
 `
 }
 

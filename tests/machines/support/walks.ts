@@ -39,10 +39,11 @@ export interface MachineModel<W extends Walk = Walk> {
   readonly walks: ReadonlyArray<W>
 }
 
-/** A path with the name the test gives it. */
+/** A path with the name the test gives it (and the walk's labels, to name its steps the same way). */
 export interface TitledPath {
   readonly title: string
   readonly path: Path
+  readonly label?: EventLabel
 }
 
 /**
@@ -73,7 +74,7 @@ export function modelPaths(machine: AnyStateMachine, { events, label, simplePath
 /** The paths of one walk of a model, each with its test title. */
 export function walkPaths(model: Pick<MachineModel, 'machine'>, walk: Walk): TitledPath[] {
   const options = walk.options()
-  return modelPaths(model.machine, options).map((path) => ({ title: describePath(path, options.label), path }))
+  return modelPaths(model.machine, options).map((path) => ({ title: describePath(path, options.label), path, label: options.label }))
 }
 
 /** An event's name in path titles: the test's label, else its type (with the error's kind for a failed call). */

@@ -369,6 +369,15 @@ charts are drawn from the machine definitions themselves, so they cannot drift f
 | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
 
+**Reading a chart.** Each arrow reads \`event [guard] / actions\`: the event that moves the machine, in brackets the
+guard that must hold for the arrow to apply (\`[otherwise]\`: the arrows before it for the same event did not), and
+after the slash the actions it runs, by name (xstate's own say what they do, e.g. \`assign(error)\`,
+\`spawnChild(reactionCall)\`, \`emit(post.created)\`; code written in place shows as \`inline guard\` / \`inline action\`).
+\`(immediately)\` and \`after 10 s\` arrows need no event. The note beside a state lists its tags, its entry and exit
+actions and the calls it makes while active; the tables under each chart say the same in rows. To follow a machine by
+hand the way its tests do, print the paths they walk as numbered steps: \`npm run paths -- feed\` (\`npm run paths\`
+lists the machines).
+
 Stores (plain event-driven state, no chart): \`src/machines/theme/theme.store.ts\` (light/dark, persisted under
 \`theme-storage\`), \`src/machines/toasts/toast.store.ts\` (toasts: 4 s blank/error/custom, 2 s success, loading until
 dismissed, at most 20) and \`src/machines/feature-banner/feature-banner.store.ts\` (Home's new-features banner, dismissed once
@@ -380,7 +389,8 @@ The tests in \`tests/machines/\` walk every chart with \`@xstate/graph\` (every 
 edge; a machine with parallel regions is walked one region at a time; machines whose context combines freely, like the
 composer's draft or a feed's list, take the shortest path to every state instead of every simple path, split into
 small scenarios), replay each path on a real actor whose server calls the test settles, and fail if any state or
-transition listed here is never reached. Run them with \`npx vitest run --project machines\`.
+transition listed here is never reached. Run them with \`npx vitest run --project machines\`. \`npm test\` also fails
+when these pages no longer match the machines (\`npm run check:charts\`); \`npm run charts\` rewrites them.
 
 ## Inspecting live machines
 

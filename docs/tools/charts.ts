@@ -244,11 +244,13 @@ function renderStates(node: AnyStateNode, indent: string, lines: string[]) {
 /** Tags, entry and exit actions, invoked actors: one line per state, joined with a middle dot. */
 function facts(node: AnyStateNode): string[] {
   const state = describeState(node)
+  // The machine's own entry and exit run when the actor starts and stops.
+  const [entered, left] = node.parent ? ['on entry', 'on exit'] : ['on start', 'on stop']
   const facts: string[] = []
-  if (node.type === 'parallel') facts.push(`regions ${Object.keys(node.states).join(', ')} run side by side`)
+  if (node.type === 'parallel' && node.parent) facts.push(`regions ${Object.keys(node.states).join(', ')} run side by side`)
   if (state.tags.length) facts.push(`tags ${state.tags.join(', ')}`)
-  if (state.entry.length) facts.push(`on entry / ${state.entry.join(', ')}`)
-  if (state.exit.length) facts.push(`on exit / ${state.exit.join(', ')}`)
+  if (state.entry.length) facts.push(`${entered} / ${state.entry.join(', ')}`)
+  if (state.exit.length) facts.push(`${left} / ${state.exit.join(', ')}`)
   for (const invoke of state.invokes) facts.push(`invokes ${invoke}`)
   return facts
 }
@@ -266,7 +268,7 @@ function mermaid(machine: AnyStateMachine): string {
   const lines = ['stateDiagram-v2']
   renderStates(machine.root, '  ', lines)
   const transitions = listTransitions(machine)
-  // The whole machine's own transitions and actors hang off one box, "(any state)", drawn only when there are some.
+  // The whole machine's own transitions, actions and actors hang off one box, "(any state)", drawn only when needed.
   const hasAnyState = transitions.some((t) => t.source === machine.id) || facts(machine.root).length > 0
   if (hasAnyState) lines.push(`  state "(any state)" as ${anyStateId(machine)}`)
   for (const t of transitions) {
@@ -299,7 +301,8 @@ function statesTable(machine: AnyStateMachine): string {
     .map((node) => ({ node, state: describeState(node) }))
     .filter(({ node, state }) => node !== machine.root || state.tags.length + state.entry.length + state.exit.length + state.invokes.length > 0)
     .map(({ node, state }) => {
-      const cells = [shortId(machine, node.id), state.tags.join(', '), state.entry.join(', '), state.exit.join(', '), state.invokes.join(', ')]
+      const name = node === machine.root ? '(the machine)' : shortId(machine, node.id)
+      const cells = [name, state.tags.join(', '), state.entry.join(', '), state.exit.join(', '), state.invokes.join(', ')]
       return `| ${cells.map(cell).join(' | ')} |`
     })
   return ['| State | Tags | On entry | On exit | Invokes |', '| --- | --- | --- | --- | --- |', ...rows].join('\n')

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every fast check in one command, in the order that fails cheapest first.
-// typecheck -> lint -> contract freshness -> machine tests -> API tests on PGlite -> the same with every read
-// cache off (WREN_TEST_CACHES=off: a bug a cache hides cannot pass) -> the same API tests on PostgreSQL when
-// DATABASE_URL is set.
+// styles -> contract freshness -> chart freshness -> typecheck -> lint -> machine tests -> API tests on PGlite -> the
+// same with every read cache off (WREN_TEST_CACHES=off: a bug a cache hides cannot pass) -> the same API tests on
+// PostgreSQL when DATABASE_URL is set.
 // Prints one closing line `tests: N passed, M failed` that CI reads.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
@@ -40,6 +40,7 @@ function vitest(title, project, env) {
 const steps = [
   () => run('generate styles (panda codegen)', 'npx', ['panda', 'codegen', '--silent']),
   () => run('contract: generated types are fresh', 'npx', ['openapi-typescript', 'openapi.yaml', '-o', 'src/api/contract/schema.d.ts', '--check']),
+  () => run('charts: docs/machines is fresh', 'npx', ['tsx', 'docs/tools/charts.ts', '--check']),
   () => run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
   () => run('lint', 'npx', ['eslint', '-c', '.config/eslint.config.js', '.']),
   () => vitest('machine tests', 'machines', {}),

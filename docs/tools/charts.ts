@@ -1,10 +1,32 @@
 // Writes one Mermaid state diagram per machine to docs/machines/<name>.md, and an index, FROM the machine definitions
 // (machine.root: state nodes, their initial states, tags, invocations and every transition). Run `npm run charts`
 // after changing a machine and commit the result; the output is deterministic, so an unchanged machine leaves no diff.
-import { mkdirSync, writeFileSync } from 'node:fs'
+//
+//   npm run charts              writes docs/machines (and removes generated pages of machines no longer listed)
+//   npm run charts -- --check   writes nothing; lists stale, missing and extra pages and exits 1 if there are any
+//                               (`npm run check:charts`, and a step of `npm test`)
+//
+// Adding a machine: import it below and add ONE entry to `charts` (where it goes in the list is where it shows in the
+// index):
+//
+//   {
+//     name: 'toasts',                                   // the page: docs/machines/toasts.md
+//     title: 'Toasts',                                  // the page's heading and its name in the index
+//     source: 'src/machines/toasts/toasts.machine.ts',  // linked from the page; must exist
+//     summary: 'What the member sees, in a few sentences: ...',
+//     machine: toastsMachine,
+//   },
+//
+// then run `npm run charts` and commit docs/machines with the machine. Give the machine model-based tests too, and list
+// its model in tests/machines/models/index.ts so `npm run paths -- <name>` prints the paths they walk.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
+import { appMachine } from '../../src/machines/app/app.machine'
+import { memberMachine } from '../../src/machines/member/member.machine'
+import { themeMachine } from '../../src/machines/theme/theme.machine'
+import { toastsMachine } from '../../src/machines/toasts/toasts.machine'
 import { changePasswordMachine } from '../../src/machines/change-password/change-password.machine'
 import { loginMachine } from '../../src/machines/login/login.machine'
 import { registerMachine } from '../../src/machines/register/register.machine'
@@ -12,7 +34,7 @@ import { composerMachine } from '../../src/machines/composer/composer.machine'
 import { feedMachine } from '../../src/machines/feed/feed.machine'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
 import { tourMachine } from '../../src/machines/tour/tour.machine'
-import { actionNames, listStateNodes, listTransitions, type TransitionInfo } from './machine-graph'
+import { describeState, listStateNodes, listTransitions, triggerText, type TransitionInfo } from './machine-graph'
 import { postPageMachine } from '../../src/machines/post-page/post-page.machine'
 import { followListMachine } from '../../src/machines/follow-list/follow-list.machine'
 import { followMachine } from '../../src/machines/follow/follow.machine'
@@ -23,13 +45,56 @@ import { profileSettingsMachine } from '../../src/machines/profile-settings/prof
 interface ChartSpec {
   /** File name under docs/machines (without .md). */
   name: string
+  /** Heading of the page and the machine's name in the index. */
   title: string
+  /** The machine's file, from the repository root. */
   source: string
+  /** What the machine does, for a reader who has not seen the code. */
   summary: string
   machine: AnyStateMachine
 }
 
 const charts: ChartSpec[] = [
+  {
+    name: 'app',
+    title: 'App (the root actor)',
+    source: 'src/machines/app/app.machine.ts',
+    summary:
+      'The root of every actor in the web app. It starts the session, theme and toasts (systemIds `session`, `theme`, ' +
+      '`toasts`) and the api bridge (bearer token, any 401 ends the session), and follows the session: a spinner while ' +
+      'a stored token is checked, then signed out or signed in. While signed in it runs the member actor (post cache, ' +
+      'composer, realtime socket), stopped on sign-out. Screens open their own actors as its children ' +
+      '(`app.screen.open` / `app.screen.close`) for as long as they are shown.',
+    machine: appMachine,
+  },
+  {
+    name: 'member',
+    title: 'Signed-in member',
+    source: 'src/machines/member/member.machine.ts',
+    summary:
+      'What exists only while a member is signed in: the post cache (`posts`), the Create Post composer (`composer`) and ' +
+      "the realtime socket (`realtime`), connected with the member's token. The socket's ups and downs go up to the app.",
+    machine: memberMachine,
+  },
+  {
+    name: 'theme',
+    title: 'Theme',
+    source: 'src/machines/theme/theme.machine.ts',
+    summary:
+      'Light (the default) or dark. The toggle flips it, Appearance sets it; every change is saved under ' +
+      '`theme-storage` and the whole page switches at once.',
+    machine: themeMachine,
+  },
+  {
+    name: 'toasts',
+    title: 'Toasts',
+    source: 'src/machines/toasts/toasts.machine.ts',
+    summary:
+      'The messages at the bottom right. Blank, error and custom toasts last 4 s, success 2 s, loading until dismissed ' +
+      'or replaced (re-adding an id replaces that toast and restarts its time); at most 20 at once, the oldest going ' +
+      'first. Machines show toasts through the system (`showToast`).',
+    machine: toastsMachine,
+  },
   {
     name: 'session',
     title: 'Session',
@@ -171,20 +236,32 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const outDir = join(root, 'docs', 'machines')
 
 /** Mermaid ids must be plain words: the state id with its dots turned into underscores. */
-const mermaidId = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_')
+const mermaidId = (id: string) => id.replace(/[^A-Za-z0-9_]/g, '_')
+/** The machine's own transitions (`on` at the top level) start from this box: they apply in any state. */
+const anyStateId = (machine: AnyStateMachine) => `${mermaidId(machine.id)}__any`
+/** Colons and semicolons end a Mermaid label or note early. */
+const mermaidText = (text: string) => text.replace(/[:;]/g, ' ')
+/** A pipe would split a Markdown table cell. */
+const cell = (text: string) => text.replace(/\|/g, '\\|')
 
+function guardText(t: TransitionInfo): string | null {
+  if (t.guard) return t.guard
+  return t.index > 0 ? 'otherwise' : null
+}
+
+/** `event [guard] / action, action`: what triggers it, when it applies, what it does. */
 function label(t: TransitionInfo): string {
-  const parts = [t.event === 'always' ? '(immediately)' : t.event]
-  if (t.guard) parts.push(`[${t.guard}]`)
-  else if (t.index > 0) parts.push('[otherwise]')
+  const parts = [triggerText(t)]
+  const guard = guardText(t)
+  if (guard) parts.push(`[${guard}]`)
   if (t.actions.length) parts.push(`/ ${t.actions.join(', ')}`)
-  // Colons and semicolons end a Mermaid label early.
-  return parts.join(' ').replace(/[:;]/g, ' ')
+  if (t.reenter) parts.push('(re-enters)')
+  return mermaidText(parts.join(' '))
 }
 
 /** Throws on a dangling edge rather than write a chart that lies. */
 function nodeById(machine: AnyStateMachine, id: string): AnyStateNode {
-  const node = listStateNodes(machine).find((n) => n.id === id)
+  const node = id === machine.id ? machine.root : listStateNodes(machine).find((n) => n.id === id)
   if (!node) throw new Error(`No state ${id} in ${machine.id}`)
   return node
 }
@@ -193,10 +270,10 @@ function renderStates(node: AnyStateNode, indent: string, lines: string[]) {
   const children = Object.values(node.states)
   if (node.initial && node.initial.target.length > 0) {
     const first = node.initial.target[0]
-    if (first) lines.push(`${indent}[*] --> ${mermaidId(first)}`)
+    if (first) lines.push(`${indent}[*] --> ${mermaidId(first.id)}`)
   }
   for (const child of children) {
-    const id = mermaidId(child)
+    const id = mermaidId(child.id)
     if (Object.keys(child.states).length > 0) {
       lines.push(`${indent}state "${child.key}" as ${id} {`)
       renderStates(child, `${indent}  `, lines)
@@ -208,35 +285,93 @@ function renderStates(node: AnyStateNode, indent: string, lines: string[]) {
   }
 }
 
-function renderNotes(machine: AnyStateMachine, lines: string[]) {
+/** Tags, entry and exit actions, invoked actors: one line per state, joined with a middle dot. */
+function facts(node: AnyStateNode): string[] {
+  const state = describeState(node)
+  // The machine's own entry and exit run when the actor starts and stops.
+  const [entered, left] = node.parent ? ['on entry', 'on exit'] : ['on start', 'on stop']
+  const facts: string[] = []
+  if (node.type === 'parallel' && node.parent) facts.push(`regions ${Object.keys(node.states).join(', ')} run side by side`)
+  if (state.tags.length) facts.push(`tags ${state.tags.join(', ')}`)
+  if (state.entry.length) facts.push(`${entered} / ${state.entry.join(', ')}`)
+  if (state.exit.length) facts.push(`${left} / ${state.exit.join(', ')}`)
+  for (const invoke of state.invokes) facts.push(`invokes ${invoke}`)
+  return facts
+}
+
+function renderNotes(machine: AnyStateMachine, lines: string[], hasAnyState: boolean) {
+  const rootFacts = facts(machine.root)
+  if (rootFacts.length && hasAnyState) lines.push(`  note right of ${anyStateId(machine)} : ${mermaidText(rootFacts.join(' · '))}`)
   for (const node of listStateNodes(machine)) {
-    const facts: string[] = []
-    if (node.tags.length) facts.push(`tags ${node.tags.join(', ')}`)
-    const entry = actionNames(node.entry)
-    if (entry.length) facts.push(`on entry ${entry.join(', ')}`)
-    for (const invoke of node.invoke) facts.push(`invokes ${typeof invoke.src === 'string' ? invoke.src : invoke.id}`)
-    if (facts.length) lines.push(`  note right of ${mermaidId(node)} : ${facts.join(' · ').replace(/[:;]/g, ' ')}`)
+    const nodeFacts = facts(node)
+    if (nodeFacts.length) lines.push(`  note right of ${mermaidId(node.id)} : ${mermaidText(nodeFacts.join(' · '))}`)
   }
 }
 
 function mermaid(machine: AnyStateMachine): string {
   const lines = ['stateDiagram-v2']
   renderStates(machine.root, '  ', lines)
-  for (const t of listTransitions(machine)) {
-    const source = mermaidId(nodeById(machine, t.source))
-    const targets = t.internal ? [source] : t.targets.map((id) => mermaidId(nodeById(machine, id)))
+  const transitions = listTransitions(machine)
+  // The whole machine's own transitions, actions and actors hang off one box, "(any state)", drawn only when needed.
+  const hasAnyState = transitions.some((t) => t.source === machine.id) || facts(machine.root).length > 0
+  if (hasAnyState) lines.push(`  state "(any state)" as ${anyStateId(machine)}`)
+  for (const t of transitions) {
+    const source = t.source === machine.id ? anyStateId(machine) : mermaidId(nodeById(machine, t.source).id)
+    const targets = t.internal ? [source] : t.targets.map((id) => mermaidId(nodeById(machine, id).id))
     for (const target of targets) lines.push(`  ${source} --> ${target} : ${label(t)}`)
   }
-  renderNotes(machine, lines)
+  renderNotes(machine, lines, hasAnyState)
   return lines.join('\n')
+}
+
+/** A state id without the machine's own prefix; the machine itself is "(any state)". */
+function shortId(machine: AnyStateMachine, id: string): string {
+  return id === machine.id ? '(any state)' : id.replace(`${machine.id}.`, '')
 }
 
 function table(machine: AnyStateMachine): string {
   const rows = listTransitions(machine).map((t) => {
-    const to = t.internal ? '(stays)' : t.targets.map((id) => id.replace(`${machine.id}.`, '')).join(', ')
-    return `| ${t.source.replace(`${machine.id}.`, '')} | \`${t.event}\` | ${t.guard ?? ''} | ${to} | ${t.actions.join(', ')} |`
+    const to = t.internal ? '(stays)' : t.targets.map((id) => shortId(machine, id)).join(', ')
+    const trigger = triggerText(t)
+    const event = trigger === t.event ? `\`${t.event}\`` : trigger
+    const cells = [shortId(machine, t.source), event, guardText(t) ?? '', `${to}${t.reenter ? ' (re-enters)' : ''}`, t.actions.join(', ')]
+    return `| ${cells.map(cell).join(' | ')} |`
   })
   return ['| From | Event | Guard | To | Actions |', '| --- | --- | --- | --- | --- |', ...rows].join('\n')
+}
+
+function statesTable(machine: AnyStateMachine): string {
+  const rows = [machine.root, ...listStateNodes(machine)]
+    .map((node) => ({ node, state: describeState(node) }))
+    .filter(({ node, state }) => node !== machine.root || state.tags.length + state.entry.length + state.exit.length + state.invokes.length > 0)
+    .map(({ node, state }) => {
+      const name = node === machine.root ? '(the machine)' : shortId(machine, node.id)
+      const cells = [name, state.tags.join(', '), state.entry.join(', '), state.exit.join(', '), state.invokes.join(', ')]
+      return `| ${cells.map(cell).join(' | ')} |`
+    })
+  return ['| State | Tags | On entry | On exit | Invokes |', '| --- | --- | --- | --- | --- |', ...rows].join('\n')
+}
+
+/** How to read this chart: one sentence per kind of label it actually uses. */
+function legend(machine: AnyStateMachine): string {
+  const transitions = listTransitions(machine)
+  const lines = [
+    'Each arrow reads `event [guard] / actions`: the event that triggers it, in brackets the guard that must hold for it ' +
+      'to apply, and after the slash the actions it runs.',
+  ]
+  if (transitions.some((t) => t.index > 0 && !t.guard)) {
+    lines.push('`[otherwise]` applies when the guards of the arrows before it, for the same event, do not hold.')
+  }
+  if (transitions.some((t) => /^xstate\.(done|error)\.actor\./.test(t.event))) {
+    lines.push('`xstate.done.actor.<id>` / `xstate.error.actor.<id>` are the answer (or failure) of the call the state invokes.')
+  }
+  if (transitions.some((t) => t.event === 'always')) lines.push('`(immediately)` is taken as soon as the state is entered.')
+  if (transitions.some((t) => t.delay !== null)) lines.push('`after 10 s` is taken when the state has lasted that long.')
+  if (transitions.some((t) => t.event.startsWith('xstate.done.state.'))) lines.push('`(when done)` is taken when the state reaches its final state.')
+  if (transitions.some((t) => t.reenter)) lines.push('`(re-enters)` leaves the state and enters it again, running its exit and entry actions.')
+  if (transitions.some((t) => t.source === machine.id)) lines.push('Arrows from `(any state)` apply whatever state the machine is in.')
+  lines.push('Notes beside a state list its tags, its entry and exit actions, and the actors it invokes while active.')
+  return lines.join('\n')
 }
 
 function page(spec: ChartSpec): string {
@@ -253,12 +388,15 @@ Source: [\`${spec.source}\`](${relative(outDir, join(root, spec.source))}) · ${
 ${mermaid(spec.machine)}
 \`\`\`
 
-Events named \`xstate.done.actor.<id>\` / \`xstate.error.actor.<id>\` are the result of the call the state invokes;
-\`(immediately)\` is a transition taken as soon as the state is entered.
+${legend(spec.machine)}
 
 ## Transitions
 
 ${table(spec.machine)}
+
+## States
+
+${statesTable(spec.machine)}
 `
 }
 
@@ -278,10 +416,18 @@ charts are drawn from the machine definitions themselves, so they cannot drift f
 | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
 
-Stores (plain event-driven state, no chart): \`src/machines/theme/theme.store.ts\` (light/dark, persisted under
-\`theme-storage\`), \`src/machines/toasts/toast.store.ts\` (toasts: 4 s blank/error/custom, 2 s success, loading until
-dismissed, at most 20) and \`src/machines/feature-banner/feature-banner.store.ts\` (Home's new-features banner, dismissed once
-per browser under \`feature-banner-dismissed\`).
+**Reading a chart.** Each arrow reads \`event [guard] / actions\`: the event that moves the machine, in brackets the
+guard that must hold for the arrow to apply (\`[otherwise]\`: the arrows before it for the same event did not), and
+after the slash the actions it runs, by name (xstate's own say what they do, e.g. \`assign(error)\`,
+\`spawnChild(reactionCall)\`, \`emit(post.created)\`; code written in place shows as \`inline guard\` / \`inline action\`).
+\`(immediately)\` and \`after 10 s\` arrows need no event. The note beside a state lists its tags, its entry and exit
+actions and the calls it makes while active; the tables under each chart say the same in rows. To follow a machine by
+hand the way its tests do, print the paths they walk as numbered steps: \`npm run paths -- feed\` (\`npm run paths\`
+lists the machines).
+
+One store (plain event-driven state, no chart): \`src/machines/feature-banner/feature-banner.store.ts\` (Home's
+new-features banner, dismissed once per browser under \`feature-banner-dismissed\`). The realtime socket is a callback
+actor (\`src/machines/realtime/realtime.actor.ts\`), run by the member actor.
 
 ## Testing
 
@@ -289,7 +435,8 @@ The tests in \`tests/machines/\` walk every chart with \`@xstate/graph\` (every 
 edge; a machine with parallel regions is walked one region at a time; machines whose context combines freely, like the
 composer's draft or a feed's list, take the shortest path to every state instead of every simple path, split into
 small scenarios), replay each path on a real actor whose server calls the test settles, and fail if any state or
-transition listed here is never reached. Run them with \`npx vitest run --project machines\`.
+transition listed here is never reached. Run them with \`npx vitest run --project machines\`. \`npm test\` also fails
+when these pages no longer match the machines (\`npm run check:charts\`); \`npm run charts\` rewrites them.
 
 ## Inspecting live machines
 
@@ -300,9 +447,65 @@ passwords and tokens masked. (Ctrl+Shift+I is left to the browser's devtools.) P
 `
 }
 
-mkdirSync(outDir, { recursive: true })
-for (const spec of charts) {
-  writeFileSync(join(outDir, `${spec.name}.md`), page(spec))
+/** The first line after the heading of every page this tool writes: how `--check` and a rewrite tell them apart. */
+const GENERATED = '<!-- Generated by `npm run charts`'
+
+/** Every page, by file name under docs/machines: one per machine, and the index. */
+function render(): Map<string, string> {
+  const names = new Set<string>()
+  for (const spec of charts) {
+    if (names.has(spec.name) || spec.name === 'README') throw new Error(`Two charts would be written to ${spec.name}.md`)
+    names.add(spec.name)
+    if (!existsSync(join(root, spec.source))) throw new Error(`${spec.name}: no file ${spec.source}`)
+  }
+  const files = new Map<string, string>()
+  for (const spec of charts) files.set(`${spec.name}.md`, page(spec))
+  files.set('README.md', index())
+  return files
 }
-writeFileSync(join(outDir, 'README.md'), index())
-console.log(`Wrote ${charts.length} charts and the index to ${relative(root, outDir)}/`)
+
+/** Pages on disk this tool wrote once but would not write now (a machine taken off the list). */
+function leftovers(files: Map<string, string>): string[] {
+  if (!existsSync(outDir)) return []
+  return readdirSync(outDir)
+    .filter((file) => file.endsWith('.md') && !files.has(file))
+    .filter((file) => readFileSync(join(outDir, file), 'utf8').includes(GENERATED))
+    .sort()
+}
+
+function check(files: Map<string, string>): number {
+  const problems: string[] = []
+  for (const [file, text] of files) {
+    const path = join(outDir, file)
+    if (!existsSync(path)) problems.push(`  missing  ${relative(root, path)}`)
+    else if (readFileSync(path, 'utf8') !== text) problems.push(`  stale    ${relative(root, path)}`)
+  }
+  for (const file of leftovers(files)) problems.push(`  extra    ${relative(root, join(outDir, file))} (no machine in docs/tools/charts.ts)`)
+  if (problems.length === 0) {
+    console.log(`${relative(root, outDir)}/ is fresh (${charts.length} charts and the index)`)
+    return 0
+  }
+  console.error(`${relative(root, outDir)}/ does not match the machines:\n${problems.join('\n')}`)
+  console.error('Run `npm run charts` and commit docs/machines.')
+  return 1
+}
+
+function write(files: Map<string, string>) {
+  mkdirSync(outDir, { recursive: true })
+  for (const [file, text] of files) writeFileSync(join(outDir, file), text)
+  for (const file of leftovers(files)) {
+    rmSync(join(outDir, file))
+    console.log(`Removed ${relative(root, join(outDir, file))} (no machine in docs/tools/charts.ts)`)
+  }
+  console.log(`Wrote ${charts.length} charts and the index to ${relative(root, outDir)}/`)
+}
+
+const args = process.argv.slice(2)
+const unknown = args.filter((arg) => arg !== '--check')
+if (unknown.length) {
+  console.error(`Unknown argument ${unknown.join(' ')}. Usage: npm run charts [-- --check]`)
+  process.exit(1)
+}
+const files = render()
+if (args.includes('--check')) process.exit(check(files))
+write(files)

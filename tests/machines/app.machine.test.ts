@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromCallback, setup, type AnyActorRef, type AnyEventObject, type EventObject } from 'xstate'
+import { createActor, fromCallback, setup, type AnyActorRef, type EventObject } from 'xstate'
 import { createSessionBridge } from '../../src/api/client'
-import { appMachine, type AppEvent, type AppInput } from '../../src/machines/app/app.machine'
+import { appMachine, type AppEvent } from '../../src/machines/app/app.machine'
 import { apiBridgeLogic } from '../../src/machines/app/app.bridge'
 import { selectIsBooting, selectIsSignedIn } from '../../src/machines/app/app.selectors'
 import { memberMachine } from '../../src/machines/member/member.machine'
-import { realtimeLogic, type RealtimeInput, type RealtimeStatusEvent } from '../../src/machines/realtime/realtime.actor'
+import { realtimeLogic } from '../../src/machines/realtime/realtime.actor'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { showToast } from '../../src/machines/toasts/notify'
 import { Calls } from './support/controlled-actors'
-import { noSession, robin, storedRobin } from './support/fixtures'
+import { robin, storedRobin } from './support/fixtures'
 import { socketFactory } from './support/fake-socket'
 import { installLocalStorage } from './support/memory-storage'
-import { Coverage, describePath, modelPaths, settle, type Path } from './support/model'
+import { appInput, appModel } from './models/app.model'
+import { Coverage, settle, walkPaths } from './support/model'
 
 // The root of the SPA's actors (docs/architecture.md, "Actors"). Session, theme and toasts run for the app's whole
 // life; the post cache, the Create Post composer and the realtime socket exist exactly while a member is signed in,
@@ -20,20 +21,6 @@ import { Coverage, describePath, modelPaths, settle, type Path } from './support
 // after them run the real session (its calls controlled) through boot, logout and a 401.
 
 installLocalStorage()
-
-const ann: RealtimeInput = { userId: 'user-ann', token: 'token-ann' }
-const bob: RealtimeInput = { userId: 'user-bob', token: 'token-bob' }
-
-const events: AnyEventObject[] = [
-  { type: 'app.session.loading' },
-  { type: 'app.session.signedIn', ...ann },
-  { type: 'app.session.signedIn', ...bob },
-  { type: 'app.session.signedOut' },
-  { type: 'realtime.connected' },
-  { type: 'realtime.disconnected', reason: 'transport close' },
-  { type: 'realtime.refused', reason: 'Session expired or revoked' },
-]
-const label = (e: AnyEventObject) => (e.type === 'app.session.signedIn' ? `signedIn(${String(e.userId)})` : undefined)
 
 /** The realtime actor's life, as the fake socket factory sees it. */
 function appWith(options: { watch?: boolean; session?: typeof sessionMachine } = {}) {
@@ -63,26 +50,13 @@ function expectChildren(app: AnyActorRef, signedIn: boolean) {
   }
 }
 
-/** The member actor's shape without its children. */
-const standInMember = setup({
-  types: { input: {} as RealtimeInput, context: {} as { member: RealtimeInput }, events: {} as RealtimeStatusEvent },
-}).createMachine({ id: 'member', context: ({ input }) => ({ member: input }) })
-
-const input: AppInput = { stored: noSession, theme: 'dark' }
+const input = appInput
 const coverage = new Coverage(appMachine)
 
 describe('app machine', () => {
-  // The graph is walked without running anything: a stand-in member keeps the walk from registering the post cache's
-  // systemId once per visit (each path below runs the real one).
-  const walked = appWith({ watch: false }).machine.provide({ actors: { member: standInMember } })
-  const paths: Path[] = modelPaths(walked, {
-    input,
-    events,
-    label,
-    serializeState: (s) => JSON.stringify([s.value, s.context]),
-  })
+  const paths = walkPaths(appModel, appModel.walks[0]!)
 
-  it.each(paths.map((path) => [describePath(path, label), path] as const))('%s', async (_name, path) => {
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
     const { machine, factory } = appWith({ watch: false })
     const app = createActor(machine, { input, inspect: coverage.inspector }).start()
     coverage.see(app.getSnapshot())

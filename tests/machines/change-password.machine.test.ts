@@ -1,49 +1,20 @@
-import { beforeEach, describe, expect, it } from 'vitest'
-import { createActor, type AnyEventObject } from 'xstate'
-import {
-  changePasswordMachine,
-  PASSWORD_CHANGE_FAILED,
-  PASSWORD_CHANGED,
-} from '../../src/machines/change-password/change-password.machine'
+import { describe, expect, it } from 'vitest'
+import { createActor } from 'xstate'
+import { changePasswordMachine, PASSWORD_CHANGED } from '../../src/machines/change-password/change-password.machine'
 import { shownToasts, withToasts } from './support/toasts'
-import { Invalid, Network, Server } from '../../src/api/errors'
+import { changePasswordModel, failureText } from './models/change-password.model'
 import { Calls } from './support/controlled-actors'
-import { Coverage, describePath, modelPaths, perform } from './support/model'
+import { Coverage, perform, walkPaths } from './support/model'
 
 // The Change Password dialog. What the member sees is the dialog (open or not), the busy button, the error line, and the
-// toasts, which the system's toasts actor shows (support/toasts.ts).
+// toasts, which come from the real toast store. The events are the model's (./models/change-password.model.ts), shared
+// with `npm run paths -- change-password`.
 
-const wrongCurrent = new Invalid({ status: 400, message: 'Current password is incorrect', fromServer: true, details: [] })
-const offline = new Network({ message: 'Unable to reach the server.' })
-const bare500 = new Server({ status: 500, message: 'Something went wrong on our side.', fromServer: false })
-
-/** The failure toast: the server's error field, else 'Failed to change password'. */
-const failureText = new Map<unknown, string>([
-  [wrongCurrent, 'Current password is incorrect'],
-  [offline, PASSWORD_CHANGE_FAILED],
-  [bare500, PASSWORD_CHANGE_FAILED],
-])
-
-const submit = { type: 'password.submit', currentPassword: 'Sparrow2026', newPassword: 'Nightingale2027' }
-const events: AnyEventObject[] = [
-  { type: 'password.open' },
-  { type: 'password.close' },
-  submit,
-  { type: 'xstate.done.actor.changePassword', output: 'Password changed' },
-  ...[...failureText.keys()].map((error) => ({ type: 'xstate.error.actor.changePassword', error })),
-]
-
-const paths = modelPaths(changePasswordMachine, {
-  events,
-  serializeState: (s) => JSON.stringify({ value: s.value, error: s.context.error }),
-})
+const paths = changePasswordModel.walks.flatMap((walk) => walkPaths(changePasswordModel, walk))
 const coverage = new Coverage(changePasswordMachine)
 
-beforeEach(() => {
-})
-
 describe('change-password machine', () => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
     const calls = new Calls()
     const machine = changePasswordMachine.provide({ actors: { changePassword: calls.actor('changePassword') } })
     const actor = withToasts(createActor(machine, { inspect: coverage.inspector })).start()

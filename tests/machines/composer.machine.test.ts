@@ -1,135 +1,22 @@
-import { beforeEach, describe, expect, it } from 'vitest'
-import { createActor, fromCallback, type AnyEventObject, type EventObject } from 'xstate'
-import { Invalid, Network, Server } from '../../src/api/errors'
+import { describe, expect, it } from 'vitest'
+import { createActor, fromCallback, type EventObject } from 'xstate'
 import type { NewPost } from '../../src/api/posts.calls'
 import { composerMachine } from '../../src/machines/composer/composer.machine'
-import { localDate, MESSAGES, postLength } from '../../src/machines/composer/composer.rules'
+import { MESSAGES, postLength } from '../../src/machines/composer/composer.rules'
 import { selectIsUploading } from '../../src/machines/composer/composer.selectors'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
 import { shownToasts, withToasts } from './support/toasts'
+import { composerModel, created, failureText, key, notes, yesterday } from './models/composer.model'
 import { Calls } from './support/controlled-actors'
-import { Coverage, describePath, modelPaths, perform, settle, type Path } from './support/model'
+import { Coverage, perform, settle, walkPaths } from './support/model'
 import { makePost, robinSummary } from './support/post-fixtures'
 
 // The composer, walked path by path on a real actor (with a real post cache to receive the new post). After every
 // step the test checks what the member sees: whether the form is open, the counter, the Post button (enabled only with
-// something to send, and never while sending), the rule messages, the previews (each object URL revoked when its
-// file goes), and the failure toasts with their precedence (docs/product.md, "Writing a post").
+// something to send, and never while sending), the rule messages of docs/product.md ("Writing a post"), the previews (each object URL
+// revoked when its file goes), and the failure toasts with their precedence. The walks, events and fixtures
+// are the model's (./models/composer.model.ts), shared with `npm run paths -- composer`.
 
-const photo = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' })
-const clip = new File([new Uint8Array([0, 0, 0, 24])], 'clip.mp4', { type: 'video/mp4' })
-const notes = new File(['hello'], 'notes.txt', { type: 'text/plain' })
-const day = 86_400_000
-const yesterday = localDate(new Date(Date.now() - day))
-const tomorrow = localDate(new Date(Date.now() + day))
-
-const serverSays = new Invalid({ status: 400, message: 'Unsupported file type', fromServer: true, details: [] })
-const detailsOnly = new Invalid({ status: 400, message: 'The request was refused.', fromServer: false, details: ['content: too long', 'alt: too long'] })
-const offline = new Network({ message: 'Unable to reach the server. Check your connection and try again.' })
-const bare500 = new Server({ status: 500, message: 'Something went wrong on our side. Please try again.', fromServer: false })
-const unknown = new Error('')
-
-/** Server error field, else details joined, else (message) the client's message, else the default. */
-const failureText = new Map<unknown, string>([
-  [serverSays, 'Unsupported file type'],
-  [detailsOnly, 'content: too long, alt: too long'],
-  [offline, offline.message],
-  [bare500, bare500.message],
-  [unknown, MESSAGES.failed],
-])
-
-const created = makePost('new1', { author: robinSummary, content: 'Hello @ann #wren' })
-
-const open = { type: 'composer.open' }
-const close = { type: 'composer.close' }
-const submit = { type: 'composer.submit' }
-const type = (value: string) => ({ type: 'composer.content.change', value })
-const posted = { type: 'xstate.done.actor.createPost', output: created }
-const failed = (error: unknown) => ({ type: 'xstate.error.actor.createPost', error })
-
-/**
- * Three small models instead of one: text (and every posting failure), files, and the options. Together they
- * reach every state and transition; apart, each stays a few hundred paths instead of tens of thousands.
- */
-const scenarios: Record<string, AnyEventObject[]> = {
-  text: [
-    open,
-    close,
-    submit,
-    type('Hello @ann #wren'),
-    type('x'.repeat(500) + '🐦'),
-    type('   '),
-    posted,
-    ...[...failureText.keys()].map(failed),
-  ],
-  files: [
-    open,
-    submit,
-    type(''),
-    { type: 'composer.files.add', files: [photo('a.png'), clip] },
-    { type: 'composer.files.add', files: ['1', '2', '3', '4', '5'].map((n) => photo(`${n}.png`)) },
-    { type: 'composer.files.add', files: [notes] },
-    { type: 'composer.file.remove', id: 'm1' },
-    { type: 'composer.alt.change', id: 'm1', value: 'A blue square' },
-    posted,
-    failed(offline),
-  ],
-  options: [
-    open,
-    submit,
-    type('Hello @ann #wren'),
-    { type: 'composer.visibility.change', value: 'followers' },
-    { type: 'composer.visibility.change', value: 'everyone' },
-    { type: 'composer.sensitive.change', value: true },
-    { type: 'composer.reason.change', value: 'Spoilers' },
-    { type: 'composer.schedule.change', date: yesterday, time: '09:00' },
-    { type: 'composer.schedule.change', date: tomorrow, time: '09:00' },
-    posted,
-    failed(bare500),
-  ],
-}
-
-/** Event names for path titles (and path identity): which text, which files, which date. */
-const label = (event: AnyEventObject): string | undefined => {
-  switch (event.type) {
-    case 'composer.content.change': {
-      const value = String(event.value)
-      return `type(${value.length > 20 ? `${postLength(value)} chars` : JSON.stringify(value)})`
-    }
-    case 'composer.files.add':
-      return `attach(${(event.files as File[]).map((f) => f.name).join(',')})`
-    case 'composer.visibility.change':
-      return `visibility(${String(event.value)})`
-    case 'composer.schedule.change':
-      return `schedule(${event.date === yesterday ? 'yesterday' : 'tomorrow'})`
-    case 'xstate.error.actor.createPost':
-      return `createPost failed(${failureText.get(event.error)})`
-    default:
-      return undefined
-  }
-}
-
-/**
- * What tells states apart for the member: the state, the kind of text, how many files, and which rules are broken.
- * (The exact draft is checked at every step against what the path did.)
- */
-function key(s: { value: unknown; context: ReturnType<typeof composerMachine.getInitialSnapshot>['context'] }): string {
-  const { draft } = s.context
-  const text = draft.content === '' ? 'empty' : draft.content.trim() === '' ? 'blank' : postLength(draft.content) > 500 ? 'long' : 'ok'
-  return JSON.stringify({
-    value: s.value,
-    text,
-    media: draft.media.length,
-    visibility: draft.visibility,
-    schedule: draft.scheduleDate === yesterday ? 'past' : draft.scheduleDate === '' ? 'none' : 'future',
-    sensitive: draft.sensitive,
-    errors: Object.keys(s.context.errors).sort(),
-    checked: s.context.checked,
-    failure: s.context.failure !== null,
-  })
-}
-
-const graphPosts = createActor(postsMachine).start()
 const coverage = new Coverage(composerMachine)
 
 /** A preview actor that records the object URLs it would create and revoke. */
@@ -147,20 +34,10 @@ function previews() {
   return { live, revoked, logic }
 }
 
-beforeEach(() => {
-})
+describe.each(composerModel.walks.map((walk) => [walk.name, walk] as const))('composer machine: %s', (_scenario, walk) => {
+  const paths = walkPaths(composerModel, walk)
 
-describe.each(Object.entries(scenarios))('composer machine: %s', (_scenario, events) => {
-  const paths: Path[] = modelPaths(composerMachine, {
-    input: { posts: graphPosts },
-    events,
-    serializeState: (s) => key(s as Parameters<typeof key>[0]),
-    label,
-    // The draft's fields combine freely: the shortest path to every state and one path through every edge.
-    simplePaths: false,
-  })
-
-  it.each(paths.map((path) => [describePath(path, label), path] as const))('%s', async (_name, path) => {
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
     const calls = new Calls()
     const posts = createActor(postsMachine).start()
     const preview = previews()
@@ -212,7 +89,7 @@ describe.each(Object.entries(scenarios))('composer machine: %s', (_scenario, eve
       }
       if (event.type === 'composer.file.remove') expect(draft.media.some((m) => m.id === 'm1')).toBe(false)
       if (event.type === 'composer.submit' && snapshot.matches({ open: 'editing' })) {
-        // Back to the form with every broken rule said in the product's words.
+        // Back to the form with every broken rule said in the spec's words.
         const d = before.context.draft
         if (postLength(d.content) > 500) expect(errors.content).toBe(MESSAGES.tooLong)
         else if (d.content.trim() === '' && d.media.length === 0) expect(errors.content).toBe(MESSAGES.contentRequired)

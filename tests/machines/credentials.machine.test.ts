@@ -1,72 +1,31 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createActor, type AnyEventObject } from 'xstate'
-import { loginMachine } from '../../src/machines/login/login.machine'
-import { registerMachine } from '../../src/machines/register/register.machine'
-import { sessionMachine } from '../../src/machines/session/session.machine'
+import { createActor } from 'xstate'
 import { SESSION_STORAGE_KEY } from '../../src/machines/session/session.storage'
-import { Invalid, Network, Unauthorized } from '../../src/api/errors'
+import { loginForm, loginModel, networkError, registerForm, registerModel, startSession } from './models/credentials.model'
 import { Calls } from './support/controlled-actors'
 import { installLocalStorage, type MemoryStorage } from './support/memory-storage'
-import { Coverage, describePath, modelPaths, perform, type Path } from './support/model'
-import { noSession, robin, robinAuth } from './support/fixtures'
+import { Coverage, perform, walkPaths } from './support/model'
+import { robin, robinAuth } from './support/fixtures'
 
 // Login and register share a shape: idle -> submitting -> succeeded | failed. Each path is replayed with a real session
-// actor on the other end, so "success" is checked where the member feels it: signed in, stored, sent home.
+// actor on the other end, so "success" is checked where the member feels it: signed in, stored, sent home. The events
+// are the models' (./models/credentials.model.ts), shared with `npm run paths -- login` / `-- register`.
 
 let storage: MemoryStorage
 beforeEach(() => {
   storage = installLocalStorage()
 })
 
-/** A real session actor (no stored token, so it calls nothing) to receive the success event. */
-function startSession() {
-  return createActor(sessionMachine, { input: { stored: noSession } }).start()
-}
-
 const cases = [
-  {
-    name: 'login',
-    machine: loginMachine,
-    callId: 'login',
-    submit: { type: 'login.submit', username: 'Robin@Example.org', password: 'Sparrow2026' },
-    expectedInput: { username: 'Robin@Example.org', password: 'Sparrow2026' },
-    serverError: new Unauthorized({ message: 'Invalid username or password', fromServer: true }),
-    successEvent: 'session.login.succeeded',
-  },
-  {
-    name: 'register',
-    machine: registerMachine,
-    callId: 'register',
-    submit: {
-      type: 'register.submit',
-      username: 'robin',
-      email: 'robin@example.org',
-      displayName: 'Robin Wren',
-      password: 'Sparrow2026',
-    },
-    expectedInput: { username: 'robin', email: 'robin@example.org', displayName: 'Robin Wren', password: 'Sparrow2026' },
-    serverError: new Invalid({ status: 409, message: 'Username is already taken', fromServer: true, details: [] }),
-    successEvent: 'session.register.succeeded',
-  },
-] as const
+  { ...loginForm, model: loginModel },
+  { ...registerForm, model: registerModel },
+]
 
 describe.each(cases)('$name machine', (c) => {
-  const networkError = new Network({ message: 'Unable to reach the server. Check your connection and try again.' })
-  const events: AnyEventObject[] = [
-    c.submit,
-    { type: `xstate.done.actor.${c.callId}`, output: robinAuth },
-    { type: `xstate.error.actor.${c.callId}`, error: c.serverError },
-    { type: `xstate.error.actor.${c.callId}`, error: networkError },
-  ]
-  const graphSession = startSession()
-  const paths: Path[] = modelPaths(c.machine, {
-    input: { session: graphSession },
-    events,
-    serializeState: (s) => JSON.stringify({ value: s.value, error: s.context.error }),
-  })
+  const paths = c.model.walks.flatMap((walk) => walkPaths(c.model, walk))
   const coverage = new Coverage(c.machine)
 
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
     const calls = new Calls()
     const session = startSession()
     const navigateHome = vi.fn()

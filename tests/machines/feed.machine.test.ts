@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromCallback, type AnyEventObject } from 'xstate'
+import { createActor, fromCallback } from 'xstate'
 import type { FeedPost } from '../../src/api/posts.calls'
-import { Network, Server } from '../../src/api/errors'
 import { feedMachine } from '../../src/machines/feed/feed.machine'
 import {
   selectCanLoadMore,
@@ -13,59 +12,23 @@ import {
   selectLoadMoreFailed,
 } from '../../src/machines/feed/feed.selectors'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
+import { feedModel, first, mine, offline, page } from './models/feed.model'
 import { Calls } from './support/controlled-actors'
-import { Coverage, describePath, modelPaths, perform, settle, type Path } from './support/model'
-import { ann, asFeedPost, makePost, robinSummary, SpawnedCalls } from './support/post-fixtures'
+import { Coverage, perform, settle, walkPaths } from './support/model'
+import { ann, robinSummary, SpawnedCalls } from './support/post-fixtures'
 
 // The home feed, walked path by path on a real actor with a real post cache behind it. After each step the test checks
 // what Home shows: the skeleton, the error with its retry, the posts in order (and that the cache holds them), the
 // spinner under the list, Try again after a failed page, the end; and that a new post goes on top and a deleted one
-// leaves without a refetch.
+// leaves without a refetch. The events and fixtures are the model's (./models/feed.model.ts), shared with
+// `npm run paths -- feed`.
 
-const first = [asFeedPost(makePost('a1')), asFeedPost(makePost('a2'), robinSummary), asFeedPost(makePost('a3'))]
-const second = [asFeedPost(makePost('b1')), asFeedPost(makePost('a3'))] // a3 again: pages may overlap
-const page = (posts: FeedPost[], nextCursor: string | null) => ({ posts, nextCursor })
-
-const offline = new Network({ message: 'Unable to reach the server. Check your connection and try again.' })
-const down = new Server({ status: 503, message: 'Database unavailable', fromServer: true })
-const mine = makePost('n1', { author: robinSummary, content: 'Just posted' })
-
-const events: AnyEventObject[] = [
-  { type: 'xstate.done.actor.loadPage', output: page(first, 'cursor-1') },
-  { type: 'xstate.done.actor.loadPage', output: page([], null) },
-  { type: 'xstate.error.actor.loadPage', error: offline },
-  { type: 'feed.retry' },
-  { type: 'feed.loadMore' },
-  { type: 'xstate.done.actor.loadMore', output: page(second, 'cursor-2') },
-  { type: 'xstate.done.actor.loadMore', output: page(second, null) },
-  { type: 'xstate.error.actor.loadMore', error: down },
-  { type: 'post.created', post: mine },
-  { type: 'post.deleted', id: 'a2' },
-]
-
-const label = (event: AnyEventObject) => {
-  const output = event.output as { posts: FeedPost[]; nextCursor: string | null } | undefined
-  if (!output) return undefined
-  return `${event.type.replace('xstate.done.actor.', '')}(${output.posts.length} posts${output.nextCursor ? ', more' : ', last'})`
-}
-
-const graphPosts = createActor(postsMachine).start()
-const paths: Path[] = modelPaths(feedMachine, {
-  input: { posts: graphPosts },
-  events,
-  // What the member can tell apart: the state, the posts shown, the cursor and the error.
-  serializeState: (s) =>
-    JSON.stringify({ value: s.value, ids: s.context.entries.map((e: { id: string }) => e.id), cursor: s.context.cursor, error: s.context.error }),
-  // New and deleted posts arrive in any order around the page loads: every simple path would be thousands. The
-  // shortest path to each state plus one through each edge still reach every state and transition.
-  simplePaths: false,
-  label,
-})
+const paths = feedModel.walks.flatMap((walk) => walkPaths(feedModel, walk))
 const coverage = new Coverage(feedMachine)
 const idsOf = (entries: ReadonlyArray<{ id: string }>) => entries.map((e) => e.id)
 
 describe('feed machine', () => {
-  it.each(paths.map((path) => [describePath(path, label), path] as const))('%s', async (_name, path) => {
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
     const calls = new Calls()
     const posts = createActor(postsMachine).start()
     const machine = feedMachine.provide({

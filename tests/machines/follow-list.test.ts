@@ -1,59 +1,17 @@
-import { beforeEach, describe, expect, it } from 'vitest'
-import { createActor, type AnyEventObject, type SnapshotFrom } from 'xstate'
-import { Network, NotFound, Server } from '../../src/api/errors'
-import type { FollowEntry, FollowPage } from '../../src/api/users.calls'
-import {
-  FOLLOW_LIST_LOAD_FAILED,
-  FOLLOW_LIST_MORE_FAILED,
-  followListMachine,
-  type FollowListContext,
-  type FollowListKind,
-} from '../../src/machines/follow-list/follow-list.machine'
+import { describe, expect, it } from 'vitest'
+import { createActor, type SnapshotFrom } from 'xstate'
+import { Server } from '../../src/api/errors'
+import type { FollowPage } from '../../src/api/users.calls'
+import { FOLLOW_LIST_LOAD_FAILED, FOLLOW_LIST_MORE_FAILED, followListMachine } from '../../src/machines/follow-list/follow-list.machine'
 import { followMachine } from '../../src/machines/follow/follow.machine'
 import { shownToasts, withToasts } from './support/toasts'
+import { bare500, followListModel, lastPage, missing, offline, viewerId } from './models/follow-list.model'
 import { Calls } from './support/controlled-actors'
-import { Coverage, describePath, modelPaths, perform } from './support/model'
+import { Coverage, perform, walkPaths } from './support/model'
 
 // A followers/following list. What the member sees: a spinner, the rows (each with a Follow/Unfollow button except on
-// their own row), Load more while the server has more, 'User not found', or an error with Retry.
-
-const viewerId = 'viewer'
-const entry = (id: string, isFollowing = false): FollowEntry => ({
-  id,
-  username: `member_${id}`,
-  displayName: `Member ${id}`,
-  avatar: null,
-  verified: id.endsWith('7'),
-  isFollowing,
-})
-
-/** A full first page: 20 rows, the viewer's own among them, and a cursor for more. */
-const fullPage: FollowPage = {
-  entries: [entry(viewerId), ...Array.from({ length: 19 }, (_, i) => entry(`a${i + 1}`, i % 2 === 0))],
-  nextCursor: 'cursor-1',
-}
-/** The last page: fewer than 20, no cursor. */
-const lastPage: FollowPage = { entries: [entry('b1'), entry('b2'), entry('b3', true)], nextCursor: null }
-
-const missing = new NotFound({ message: 'User not found', fromServer: true })
-const offline = new Network({ message: 'Unable to reach the server. Check your connection and try again.' })
-const bare500 = new Server({ status: 500, message: 'Something went wrong on our side. Please try again.', fromServer: false })
-
-const events: AnyEventObject[] = [
-  { type: 'follows.more' },
-  { type: 'follows.retry' },
-  { type: 'xstate.done.actor.loadPage', output: fullPage },
-  { type: 'xstate.done.actor.loadPage', output: lastPage },
-  { type: 'xstate.error.actor.loadPage', error: missing },
-  { type: 'xstate.error.actor.loadPage', error: offline },
-  { type: 'xstate.error.actor.loadPage', error: bare500 },
-]
-
-const pageNames = new Map<unknown, string>([
-  [fullPage, 'full page'],
-  [lastPage, 'last page'],
-])
-const label = (event: AnyEventObject) => (pageNames.has(event.output) ? `${event.type}(${pageNames.get(event.output)})` : undefined)
+// their own row), Load more while the server has more, 'User not found', or an error with Retry. The events and pages
+// are the model's (./models/follow-list.model.ts), shared with `npm run paths -- follow-list`.
 
 type Snapshot = SnapshotFrom<typeof followListMachine>
 
@@ -74,24 +32,12 @@ function screen(snapshot: Snapshot) {
   }
 }
 
-describe.each<FollowListKind>(['followers', 'following'])('follow-list machine (%s)', (kind) => {
-  const input = { username: 'ann', kind, viewerId }
-  const paths = modelPaths(followListMachine, {
-    input,
-    events,
-    label,
-    serializeState: (s) =>
-      JSON.stringify({
-        value: s.value,
-        rows: (s.context as FollowListContext).rows.map((row) => row.entry.id),
-        cursor: s.context.nextCursor,
-        last: s.context.lastPageSize,
-        error: s.context.error,
-      }),
-  })
+describe.each(followListModel.walks.map((walk) => [walk.kind, walk] as const))('follow-list machine (%s)', (kind, walk) => {
+  const { input } = walk
+  const paths = walkPaths(followListModel, walk)
   const coverage = new Coverage(followListMachine)
 
-  it.each(paths.map((path) => [describePath(path, label), path] as const))('%s', async (_name, path) => {
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
     const calls = new Calls()
     const actor = createActor(followListMachine.provide({ actors: { loadPage: calls.actor('loadPage') } }), {
       input,
@@ -153,8 +99,6 @@ describe.each<FollowListKind>(['followers', 'following'])('follow-list machine (
 })
 
 describe('follow-list rows', () => {
-  beforeEach(() => {
-  })
 
   it("each row's button follows on its own and says 'Following user' / 'Unfollowed user'", async () => {
     const calls = new Calls()
@@ -178,7 +122,7 @@ describe('follow-list rows', () => {
     expect(third?.follow?.getSnapshot().context.following).toBe(false)
     rowCalls.reject('setFollow', offline)
     await new Promise((resolve) => setTimeout(resolve, 0))
-    // Silent rollback (list rows): the button says Unfollow again, no new toast.
+    // Silent rollback (lists say nothing when a follow fails): the button says Unfollow again, no new toast.
     expect(third?.follow?.getSnapshot().context.following).toBe(true)
     expect(shownToasts().map((t) => t.message)).toEqual(['Following user'])
     actor.stop()

@@ -1,59 +1,22 @@
-import { beforeEach, describe, expect, it } from 'vitest'
-import { createActor, type AnyEventObject } from 'xstate'
-import { Forbidden, Network } from '../../src/api/errors'
-import {
-  followMachine,
-  LIST_FOLLOW_MESSAGES,
-  PROFILE_FOLLOW_MESSAGES,
-  type FollowMessages,
-} from '../../src/machines/follow/follow.machine'
+import { describe, expect, it } from 'vitest'
+import { createActor } from 'xstate'
+import { followMachine, PROFILE_FOLLOW_MESSAGES } from '../../src/machines/follow/follow.machine'
 import { shownToasts, withToasts } from './support/toasts'
+import { blocked, followModel } from './models/follow.model'
 import { Calls } from './support/controlled-actors'
-import { Coverage, describePath, modelPaths, perform } from './support/model'
+import { Coverage, perform, walkPaths } from './support/model'
 
 // One Follow/Unfollow button with the followers count beside it. What the member sees: the button's word, the count,
 // whether the button is busy, and the toasts. The server's answer always wins (it is the exact count); a refusal puts
-// back exactly what was shown before the click.
+// back exactly what was shown before the click. The events are the model's (./models/follow.model.ts), shared with
+// `npm run paths -- follow`.
 
-const blocked = new Forbidden({ message: 'You cannot follow this member', fromServer: true })
-const offline = new Network({ message: 'Unable to reach the server.' })
-
-const followed = { following: true, followers: 8 }
-const unfollowed = { following: false, followers: 6 }
-const answers = new Map<unknown, string>([
-  [followed, 'following, 8'],
-  [unfollowed, 'not following, 6'],
-])
-const label = (event: AnyEventObject) => (answers.has(event.output) ? `${event.type}(${answers.get(event.output)})` : undefined)
-
-const events: AnyEventObject[] = [
-  { type: 'follow.toggle' },
-  { type: 'xstate.done.actor.setFollow', output: followed },
-  { type: 'xstate.done.actor.setFollow', output: unfollowed },
-  { type: 'xstate.error.actor.setFollow', error: blocked },
-  { type: 'xstate.error.actor.setFollow', error: offline },
-]
-
-const start = { userId: 'user-ann', following: false, followers: 7 }
-
-describe.each([
-  { name: 'profile header', messages: PROFILE_FOLLOW_MESSAGES },
-  { name: 'list row', messages: LIST_FOLLOW_MESSAGES },
-])('follow machine ($name)', ({ messages }: { messages: FollowMessages }) => {
-  const input = { ...start, messages }
-  const paths = modelPaths(followMachine, {
-    input,
-    events,
-    label,
-    serializeState: (s) =>
-      JSON.stringify({ value: s.value, following: s.context.following, followers: s.context.followers, before: s.context.before }),
-  })
+describe.each(followModel.walks)('follow machine ($name)', (walk) => {
+  const { input, messages } = walk
+  const paths = walkPaths(followModel, walk)
   const coverage = new Coverage(followMachine)
 
-  beforeEach(() => {
-  })
-
-  it.each(paths.map((path) => [describePath(path, label), path] as const))('%s', async (_name, path) => {
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
     const calls = new Calls()
     const machine = followMachine.provide({ actors: { setFollow: calls.actor('setFollow') } })
     const actor = withToasts(createActor(machine, { input, inspect: coverage.inspector })).start()

@@ -1,59 +1,23 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromCallback, type AnyEventObject } from 'xstate'
+import { createActor, fromCallback } from 'xstate'
 import type { Post, PostDetailResponse } from '../../src/api/posts.calls'
-import { Network, NotFound } from '../../src/api/errors'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
 import { postPageMachine } from '../../src/machines/post-page/post-page.machine'
+import { detail, mine, post, postPageModel, r1 } from './models/post-page.model'
 import { Calls } from './support/controlled-actors'
-import { Coverage, describePath, modelPaths, perform, settle, type Path } from './support/model'
-import { makePost, robinSummary } from './support/post-fixtures'
+import { Coverage, perform, settle, walkPaths } from './support/model'
 
 // The post page, walked path by path on a real actor with a real post cache. After each step the test checks what the
 // page shows: the spinner, 'Post not found' (for a missing post and for an unreachable server alike), the replies in
 // order with Load more while the server has more, a reply posted here at the end, and leaving when the post is deleted.
+// The events are the model's (./models/post-page.model.ts), shared with `npm run paths -- post-page`.
 
-const post = makePost('p1', { replyCount: 3 })
-const r1 = makePost('r1', { replyTo: 'p1' })
-const r2 = makePost('r2', { replyTo: 'p1' })
-const r3 = makePost('r3', { replyTo: 'p1' })
-const detail = (replies: Post[], nextCursor: string | null): PostDetailResponse => ({ post, replies, nextCursor })
-const mine = makePost('m1', { replyTo: 'p1', author: robinSummary, content: 'My reply' })
-
-const events: AnyEventObject[] = [
-  { type: 'xstate.done.actor.loadPost', output: detail([r1, r2], 'cursor-1') },
-  { type: 'xstate.done.actor.loadPost', output: detail([r1], null) },
-  { type: 'xstate.error.actor.loadPost', error: new NotFound({ message: 'Post not found', fromServer: true }) },
-  { type: 'xstate.error.actor.loadPost', error: new Network({ message: 'Unable to reach the server.' }) },
-  { type: 'replies.loadMore' },
-  { type: 'xstate.done.actor.loadMore', output: detail([r3], 'cursor-2') },
-  { type: 'xstate.done.actor.loadMore', output: detail([r3], null) },
-  { type: 'xstate.error.actor.loadMore', error: new Network({ message: 'Unable to reach the server.' }) },
-  { type: 'post.created', post: mine },
-  { type: 'post.created', post: makePost('x1', { replyTo: 'elsewhere' }) },
-  { type: 'post.deleted', id: 'r1' },
-  { type: 'post.deleted', id: 'p1' },
-]
-
-const label = (event: AnyEventObject): string | undefined => {
-  const output = event.output as PostDetailResponse | undefined
-  if (output) return `${event.type.replace('xstate.done.actor.', '')}(${output.replies.length}${output.nextCursor ? ', more' : ', last'})`
-  if (event.type === 'post.deleted') return `deleted(${String(event.id)})`
-  return undefined
-}
-
-const graphPosts = createActor(postsMachine).start()
-const paths: Path[] = modelPaths(postPageMachine, {
-  input: { posts: graphPosts, postId: 'p1' },
-  events,
-  serializeState: (s) => JSON.stringify({ value: s.value, ids: s.context.replies.map((e: { id: string }) => e.id), cursor: s.context.cursor }),
-  label,
-  simplePaths: false,
-})
+const paths = postPageModel.walks.flatMap((walk) => walkPaths(postPageModel, walk))
 const coverage = new Coverage(postPageMachine)
 const idsOf = (entries: ReadonlyArray<{ id: string }>) => entries.map((e) => e.id)
 
 describe('post page machine', () => {
-  it.each(paths.map((path) => [describePath(path, label), path] as const))('%s', async (_name, path) => {
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
     const calls = new Calls()
     const posts = createActor(postsMachine).start()
     const leave = vi.fn()

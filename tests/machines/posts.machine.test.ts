@@ -1,71 +1,24 @@
-import { beforeEach, describe, expect, it } from 'vitest'
-import { createActor, type AnyEventObject } from 'xstate'
+import { describe, expect, it } from 'vitest'
+import { createActor } from 'xstate'
 import { callActor } from '../../src/machines/lib/call-actor'
 import { POST_DELETED, postsMachine, type PostsEmitted } from '../../src/machines/posts/posts.machine'
 import { shownToasts, withToasts } from './support/toasts'
+import { p1, postsModel, reply } from './models/posts.model'
 import { Calls } from './support/controlled-actors'
-import { Coverage, describePath, modelPaths, perform, settle, type Path } from './support/model'
-import { makePost, SpawnedCalls } from './support/post-fixtures'
+import { Coverage, perform, settle, walkPaths } from './support/model'
+import { SpawnedCalls } from './support/post-fixtures'
 
 // The post cache. Three small models (likes, reposts, everything else) instead of one: together they reach every
 // transition, and each stays small enough to walk every simple path. After each step the test checks what a card
 // would show (liked, counts, present or gone, hidden or revealed), which calls went out, the toasts and the news the
-// lists hear.
-
-const p1 = makePost('p1', { likeCount: 7, repostCount: 2, liked: false, reposted: false })
-const p2 = makePost('p2', { visibility: 'followers', sensitive: true, sensitiveReason: 'Spoilers' })
-const reply = makePost('r1', { replyTo: 'p1', content: 'A reply' })
-/** The same post read again while a like is in flight: the server has not counted the like yet. */
-const p1Stale = { ...p1, views: 41 }
-
-const scenarios: Record<string, AnyEventObject[]> = {
-  likes: [
-    { type: 'posts.received', posts: [p1] },
-    { type: 'post.like', id: 'p1' },
-    { type: 'post.reaction.settled', id: 'p1', reaction: 'like', active: true, count: 9 },
-    { type: 'post.reaction.refused', id: 'p1', reaction: 'like' },
-    { type: 'posts.received', posts: [p1Stale] },
-  ],
-  reposts: [
-    { type: 'posts.received', posts: [p1, p2] },
-    { type: 'post.repost', id: 'p1' },
-    { type: 'post.repost', id: 'p2' },
-    { type: 'post.reaction.settled', id: 'p1', reaction: 'repost', active: true, count: 3 },
-    { type: 'post.reaction.refused', id: 'p1', reaction: 'repost' },
-  ],
-  others: [
-    { type: 'posts.received', posts: [p1, p2] },
-    { type: 'post.created', post: reply },
-    { type: 'post.reveal', id: 'p2' },
-    { type: 'post.delete', id: 'p1' },
-    { type: 'post.delete.succeeded', id: 'p1' },
-    { type: 'post.delete.failed', id: 'p1' },
-  ],
-}
-
-/** Tells apart events that differ only in their payload (which posts a page held, which post was clicked). */
-const label = (event: AnyEventObject): string | undefined => {
-  if (event.type === 'posts.received') return `received(${(event.posts as Array<{ id: string; views: number }>).map((p) => (p.views === 41 ? `${p.id} again` : p.id)).join(',')})`
-  if (typeof event.id === 'string') return `${event.type}(${event.id})`
-  return undefined
-}
+// lists hear. The walks and events are the model's (./models/posts.model.ts), shared with `npm run paths -- posts`.
 
 const coverage = new Coverage(postsMachine)
 
-beforeEach(() => {
-})
+describe.each(postsModel.walks.map((walk) => [walk.name, walk] as const))('post cache: %s', (_name, walk) => {
+  const paths = walkPaths(postsModel, walk)
 
-describe.each(Object.entries(scenarios))('post cache: %s', (name, events) => {
-  const paths: Path[] = modelPaths(postsMachine, {
-    events,
-    serializeState: (s) => JSON.stringify(s.context),
-    label,
-    // Creating, revealing and deleting combine freely into hundreds of simple paths that teach nothing new: there,
-    // the shortest path to every state and one path through every edge.
-    simplePaths: name !== 'others',
-  })
-
-  it.each(paths.map((path) => [describePath(path, label), path] as const))('%s', async (_title, path) => {
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
     const spawned = new SpawnedCalls()
     const machine = postsMachine.provide({
       actors: { reactionCall: spawned.logic('reactionCall'), deleteCall: spawned.logic('deleteCall') },

@@ -1,61 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createActor, type AnyEventObject } from 'xstate'
-import { Invalid, Network } from '../../src/api/errors'
-import type { CurrentUser } from '../../src/api/types'
-import {
-  PRIVACY_UPDATE_FAILED,
-  PRIVACY_UPDATED,
-  PROFILE_UPDATE_FAILED,
-  PROFILE_UPDATED,
-  profileSettingsMachine,
-} from '../../src/machines/profile-settings/profile-settings.machine'
+import { createActor } from 'xstate'
+import { PRIVACY_UPDATED, PROFILE_UPDATED, profileSettingsMachine } from '../../src/machines/profile-settings/profile-settings.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { shownToasts, withToasts } from './support/toasts'
+import { privacySave, profileSave, profileSettingsModel, savedPrivacy, savedProfile, tooLong } from './models/profile-settings.model'
 import { Calls } from './support/controlled-actors'
 import { robin, storedRobin } from './support/fixtures'
 import { installLocalStorage } from './support/memory-storage'
-import { Coverage, describePath, modelPaths, perform, type Path } from './support/model'
+import { Coverage, perform, walkPaths } from './support/model'
 
 // Settings -> Profile and Privacy & Safety. What the member sees: the Save button busy while saving, the toast on
 // success, the reason under the form on failure, and (through the session) the shell and the forms showing the
 // saved values. The two forms save independently: their regions are walked one at a time, each with the other idle.
-
-const profileSave = { type: 'settings.profile.save', displayName: 'Robin Renamed', bio: 'Birds and bikes', privateAccount: true }
-const privacySave = { type: 'settings.privacy.save', showSensitiveContent: true, allowDMs: 'following', allowMentions: 'none' }
-
-const savedProfile: CurrentUser = { ...robin, displayName: 'Robin Renamed', bio: 'Birds and bikes', privateAccount: true }
-const savedPrivacy: CurrentUser = {
-  ...robin,
-  contentSettings: { showSensitiveContent: true, allowDMs: 'following', allowMentions: 'none' },
-}
-
-const tooLong = new Invalid({ status: 400, message: 'bio must be at most 500 characters', fromServer: true, details: [] })
-const offline = new Network({ message: 'Unable to reach the server.' })
-
-const regions = [
-  {
-    region: 'profile',
-    call: 'saveProfile',
-    save: profileSave,
-    saved: savedProfile,
-    toast: PROFILE_UPDATED,
-    fallback: PROFILE_UPDATE_FAILED,
-    busyTag: 'savingProfile',
-    error: (c: { profileError: string | null }) => c.profileError,
-    input: { displayName: 'Robin Renamed', bio: 'Birds and bikes', privateAccount: true },
-  },
-  {
-    region: 'privacy',
-    call: 'savePrivacy',
-    save: privacySave,
-    saved: savedPrivacy,
-    toast: PRIVACY_UPDATED,
-    fallback: PRIVACY_UPDATE_FAILED,
-    busyTag: 'savingPrivacy',
-    error: (c: { privacyError: string | null }) => c.privacyError,
-    input: { showSensitiveContent: true, allowDMs: 'following', allowMentions: 'none' },
-  },
-] as const
+// The walks and events are the model's (./models/profile-settings.model.ts), shared with
+// `npm run paths -- profile-settings`.
 
 const coverage = new Coverage(profileSettingsMachine)
 
@@ -73,21 +31,10 @@ async function signedInSession() {
   return session
 }
 
-describe.each(regions)('profile-settings machine ($region)', (r) => {
-  const events: AnyEventObject[] = [
-    r.save,
-    { type: `xstate.done.actor.${r.call}`, output: r.saved },
-    { type: `xstate.error.actor.${r.call}`, error: tooLong },
-    { type: `xstate.error.actor.${r.call}`, error: offline },
-  ]
-  const graphSession = createActor(sessionMachine, { input: { stored: storedRobin } })
-  const paths: Path[] = modelPaths(profileSettingsMachine, {
-    input: { session: graphSession },
-    events,
-    serializeState: (s) => JSON.stringify({ value: s.value, p: s.context.profileError, q: s.context.privacyError }),
-  })
+describe.each(profileSettingsModel.walks)('profile-settings machine ($region)', (r) => {
+  const paths = walkPaths(profileSettingsModel, r)
 
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
     const calls = new Calls()
     const session = await signedInSession()
     const machine = profileSettingsMachine.provide({

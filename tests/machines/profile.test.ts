@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createActor, type AnyEventObject, type SnapshotFrom } from 'xstate'
-import { Invalid, Network, NotFound, Server } from '../../src/api/errors'
+import { createActor, type SnapshotFrom } from 'xstate'
 import type { CurrentUser } from '../../src/api/types'
 import type { ProfilePost, UserProfileResponse } from '../../src/api/users.calls'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
@@ -14,128 +13,32 @@ import {
   UPLOAD_FAILED,
 } from '../../src/machines/profile/profile.machine'
 import * as select from '../../src/machines/profile/profile.selectors'
-import type { ProfileContext } from '../../src/machines/profile/profile.types'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { shownToasts, withToasts } from './support/toasts'
+import {
+  avatarFile,
+  bannerFile,
+  bare503,
+  created,
+  missing,
+  notAnImage,
+  offline,
+  profileModel,
+} from './models/profile.model'
 import { Calls } from './support/controlled-actors'
 import { robin, storedRobin } from './support/fixtures'
 import { installLocalStorage } from './support/memory-storage'
-import { Coverage, describePath, modelPaths, perform, settle, type EventLabel, type Path } from './support/model'
-import {
-  ann,
-  annFirstPage,
-  morePage,
-  photo,
-  post,
-  repliesPage,
-  robinFirstPage,
-  robinProfile,
-} from './support/profile-fixtures'
+import { Coverage, perform, settle, walkPaths } from './support/model'
+import { ann, annFirstPage, photo, post, robinFirstPage } from './support/profile-fixtures'
 
 // The profile page. What the member sees is read through the same selectors the views use: the spinner, 'User not
 // found', the error with Retry, the header (name, counts, Follow or the camera buttons), the open tab and its posts
 // (ids from the actor, posts from the real post cache), the list's spinner/retry, and the toasts. The page's two
 // regions (list and upload) run side by side and independently, so each is walked on its own: the load paths, the
-// list paths on Ann's profile, the post-cache news, and the upload paths on Robin's own profile.
+// list paths on Ann's profile, the post-cache news, and the upload paths on Robin's own profile. The walks, events and
+// fixtures are the model's (./models/profile.model.ts), shared with `npm run paths -- profile`.
 
 type Snapshot = SnapshotFrom<typeof profileMachine>
-
-const missing = new NotFound({ message: 'User not found', fromServer: true })
-const offline = new Network({ message: 'Unable to reach the server. Check your connection and try again.' })
-const bare503 = new Server({ status: 503, message: '', fromServer: false })
-const notAnImage = new Invalid({
-  status: 400,
-  message: 'Unsupported file type: the image must be JPEG, PNG, WebP or GIF',
-  fromServer: true,
-  details: [],
-})
-
-const avatarFile = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' })
-const bannerFile = new File([new Uint8Array([137, 80, 78, 71])], 'wide.png', { type: 'image/png' })
-const withAvatar: CurrentUser = { ...robin, avatar: '/media/avatars/new.webp' }
-const withBanner: CurrentUser = { ...robin, banner: '/media/banners/new.webp' }
-
-const created = post('n1', { content: 'Fresh from the composer' })
-const createdReply = post('n2', { replyTo: 'p9' })
-const createdByOther = post('n3', {}, robinProfile)
-
-const names = new Map<unknown, string>([
-  [annFirstPage, "Ann's profile"],
-  [robinFirstPage, "Robin's own profile"],
-  [repliesPage, 'replies page'],
-  [morePage, 'next page'],
-  [withAvatar, 'new avatar'],
-  [withBanner, 'new banner'],
-  [created, 'her new post'],
-  [createdReply, 'her new reply'],
-  [avatarFile, 'me.png'],
-  [bannerFile, 'wide.png'],
-])
-const label: EventLabel = (event) => {
-  const payload = event.output ?? event.post ?? event.file
-  if (names.has(payload)) return `${event.type}(${names.get(payload)})`
-  if (event.type === 'profile.tab.select') return `${event.type}(${String(event.tab)})`
-  return undefined
-}
-
-interface Walk {
-  name: string
-  username: string
-  events: AnyEventObject[]
-}
-
-const walks: Walk[] = [
-  {
-    name: 'load',
-    username: 'ann',
-    events: [
-      { type: 'xstate.done.actor.loadProfile', output: annFirstPage },
-      { type: 'xstate.error.actor.loadProfile', error: missing },
-      { type: 'xstate.error.actor.loadProfile', error: offline },
-      { type: 'xstate.error.actor.loadProfile', error: bare503 },
-      { type: 'profile.retry' },
-    ],
-  },
-  {
-    name: 'list',
-    username: 'ann',
-    events: [
-      { type: 'xstate.done.actor.loadProfile', output: annFirstPage },
-      { type: 'profile.tab.select', tab: 'replies' },
-      { type: 'profile.tab.select', tab: 'posts' },
-      { type: 'profile.more' },
-      { type: 'profile.list.retry' },
-      { type: 'xstate.done.actor.loadPosts', output: repliesPage },
-      { type: 'xstate.done.actor.loadPosts', output: morePage },
-      { type: 'xstate.error.actor.loadPosts', error: offline },
-    ],
-  },
-  {
-    name: 'news from the post cache',
-    username: 'ann',
-    events: [
-      { type: 'xstate.done.actor.loadProfile', output: annFirstPage },
-      { type: 'post.created', post: created },
-      { type: 'post.created', post: createdReply },
-      { type: 'post.created', post: createdByOther },
-      { type: 'post.deleted', id: 'p1' },
-      { type: 'post.deleted', id: 'p2' },
-    ],
-  },
-  {
-    name: 'upload',
-    username: robin.username,
-    events: [
-      { type: 'xstate.done.actor.loadProfile', output: robinFirstPage },
-      { type: 'profile.avatar.upload', file: avatarFile },
-      { type: 'profile.banner.upload', file: bannerFile },
-      { type: 'xstate.done.actor.uploadImage', output: withAvatar },
-      { type: 'xstate.done.actor.uploadImage', output: withBanner },
-      { type: 'xstate.error.actor.uploadImage', error: notAnImage },
-      { type: 'xstate.error.actor.uploadImage', error: offline },
-    ],
-  },
-]
 
 /** What the screen shows, read the way the views read it. */
 function screen(snapshot: Snapshot, cache: ReturnType<typeof startCache>) {
@@ -180,33 +83,11 @@ beforeEach(() => {
   installLocalStorage()
 })
 
-describe.each(walks)('profile machine: $name', ({ username, events }) => {
-  const graphInput = {
-    username,
-    viewerId: robin.id,
-    session: createActor(sessionMachine, { input: { stored: storedRobin } }),
-    posts: createActor(postsMachine),
-  }
-  const paths: Path[] = modelPaths(profileMachine, {
-    input: graphInput,
-    events,
-    label,
-    serializeState: (s) => {
-      const c = s.context as ProfileContext
-      return JSON.stringify({
-        value: s.value,
-        tab: c.tab,
-        entries: c.entries.map((e) => e.id),
-        cursor: c.nextCursor,
-        // Not the posts count: each `post.created` adds one, so counting it would make the graph endless.
-        user: c.user && { avatar: c.user.avatar, banner: c.user.banner },
-        errors: [c.error, c.listError],
-        uploading: c.uploading,
-      })
-    },
-  })
+describe.each(profileModel.walks)('profile machine: $name', (walk) => {
+  const { username } = walk
+  const paths = walkPaths(profileModel, walk)
 
-  it.each(paths.map((path) => [describePath(path, label), path] as const))('%s', async (_name, path) => {
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
     const calls = new Calls()
     const cache = startCache()
     const session = await signedInSession()

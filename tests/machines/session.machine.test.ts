@@ -1,38 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createActor, type AnyEventObject } from 'xstate'
-import { sessionMachine, type SessionEvent } from '../../src/machines/session/session.machine'
+import { createActor } from 'xstate'
+import { sessionMachine } from '../../src/machines/session/session.machine'
 import { readStoredSession, SESSION_STORAGE_KEY, writeStoredSession } from '../../src/machines/session/session.storage'
 import type { StoredSession } from '../../src/machines/session/session.schema'
-import { Network } from '../../src/api/errors'
+import { fromNoSession, fromStoredToken, sessionModel } from './models/session.model'
 import { Calls } from './support/controlled-actors'
 import { installLocalStorage, type MemoryStorage } from './support/memory-storage'
-import { Coverage, describePath, modelPaths, perform, type Path } from './support/model'
-import { checkAuthFailures, noSession, robin, robinAuth, robinFromServer, storedRobin } from './support/fixtures'
+import { Coverage, perform, walkPaths, type Path } from './support/model'
+import { checkAuthFailures, noSession, robin, robinFromServer, storedRobin } from './support/fixtures'
 
 // Model-based: every simple path of the session chart (from a stored token and from none) is replayed on a real actor
 // whose server calls the test settles. After every step the test checks the product's rules, not the chart's own
 // bookkeeping: what localStorage holds, whether the member counts as signed in, and the me-check's keep-or-clear rule.
-
-const events: Array<SessionEvent | AnyEventObject> = [
-  { type: 'session.login.succeeded', auth: robinAuth },
-  { type: 'session.register.succeeded', auth: { ...robinAuth, token: 'token-from-register' } },
-  { type: 'session.logout' },
-  { type: 'session.expired' },
-  { type: 'session.user.updated', user: { displayName: 'Robin Renamed', avatar: '/media/robin.webp' } },
-  { type: 'xstate.done.actor.checkAuth', output: robinFromServer },
-  ...checkAuthFailures.map(({ error }) => ({ type: 'xstate.error.actor.checkAuth', error })),
-  { type: 'xstate.done.actor.logout', output: undefined },
-  { type: 'xstate.error.actor.logout', error: new Network({ message: 'Unable to reach the server.' }) },
-]
-
-function pathsFrom(stored: StoredSession): Path[] {
-  return modelPaths(sessionMachine, {
-    input: { stored },
-    events,
-    // Two snapshots are the same state when value and context match (the user's fields matter for persistence).
-    serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context }),
-  })
-}
+// The events are the model's (./models/session.model.ts), shared with `npm run paths -- session`.
 
 function stored(storage: MemoryStorage): StoredSession | null {
   const raw = storage.getItem(SESSION_STORAGE_KEY)
@@ -109,24 +89,24 @@ async function replay(start: StoredSession, path: Path) {
 }
 
 describe('session machine: paths from a stored token', () => {
-  const paths = pathsFrom(storedRobin)
+  const paths = walkPaths(sessionModel, fromStoredToken)
 
   it('has paths through the me-check', () => {
     expect(paths.length).toBeGreaterThan(checkAuthFailures.length)
   })
 
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const calls = await replay(storedRobin, path)
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
+    const calls = await replay(fromStoredToken.stored, path)
     // A stored token is always checked first, and only once.
     expect(calls.started.filter((c) => c.id === 'checkAuth')).toHaveLength(1)
   })
 })
 
 describe('session machine: paths from no stored session', () => {
-  const paths = pathsFrom(noSession)
+  const paths = walkPaths(sessionModel, fromNoSession)
 
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const calls = await replay(noSession, path)
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
+    const calls = await replay(fromNoSession.stored, path)
     // Without a token there is nothing to check.
     expect(calls.started.some((c) => c.id === 'checkAuth')).toBe(false)
   })

@@ -1,15 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createActor, type AnyEventObject } from 'xstate'
-import { themeMachine, type Theme, type ThemeEvent } from '../../src/machines/theme/theme.machine'
+import { createActor } from 'xstate'
+import { themeMachine, type ThemeEvent } from '../../src/machines/theme/theme.machine'
 import { readStoredTheme, THEME_STORAGE_KEY, writeStoredTheme } from '../../src/machines/theme/theme.storage'
 import { installLocalStorage, MemoryStorage } from './support/memory-storage'
-import { Coverage, describePath, modelPaths, type Path } from './support/model'
+import { themeModel } from './models/theme.model'
+import { Coverage, walkPaths } from './support/model'
 
 // Light or dark (docs/product.md, "Appearance"): default light; the toggle and the Appearance choice change it, every
 // change is saved under `theme-storage` in the shape earlier versions wrote, and a new page starts from what was saved.
-
-const events: AnyEventObject[] = [{ type: 'theme.toggle' }, { type: 'theme.set', theme: 'dark' }, { type: 'theme.set', theme: 'light' }]
-const label = (e: AnyEventObject) => (e.type === 'theme.set' ? `set(${String(e.theme)})` : undefined)
 
 let storage: MemoryStorage
 beforeEach(() => {
@@ -20,15 +18,11 @@ const saved = () => JSON.parse(storage.getItem(THEME_STORAGE_KEY) ?? 'null') as 
 
 const coverage = new Coverage(themeMachine)
 
-describe.each<Theme>(['light', 'dark'])('theme machine starting %s', (start) => {
-  const paths: Path[] = modelPaths(themeMachine, {
-    input: { theme: start },
-    events,
-    label,
-    serializeState: (s) => JSON.stringify(s.context),
-  })
+describe.each(themeModel.walks)('theme machine $name', (walk) => {
+  const start = walk.theme
+  const paths = walkPaths(themeModel, walk)
 
-  it.each(paths.map((path) => [describePath(path, label), path] as const))('%s', (_name, path) => {
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', (_name, path) => {
     const actor = createActor(themeMachine, { input: { theme: start }, inspect: coverage.inspector }).start()
     coverage.see(actor.getSnapshot())
     expect(saved(), 'starting writes nothing').toBeNull()

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createActor, type AnyEventObject, type SnapshotFrom } from 'xstate'
+import { createActor, type SnapshotFrom } from 'xstate'
 import { TOAST_DURATIONS, TOAST_LIMIT, toastsMachine, type ToastsEvent, type ToastType } from '../../src/machines/toasts/toasts.machine'
-import { Coverage, describePath, modelPaths, type Path } from './support/model'
+import { toastsModel } from './models/toasts.model'
+import { Coverage, walkPaths } from './support/model'
 
 // Toasts (docs/product.md, "Toasts"): blank/error/custom last 4 s, success 2 s, loading until dismissed or replaced;
 // at most 20 at once, the oldest going first. Paths add, replace, dismiss and clear toasts; after each step the
@@ -9,32 +10,14 @@ import { Coverage, describePath, modelPaths, type Path } from './support/model'
 
 type Snapshot = SnapshotFrom<typeof toastsMachine>
 
-const events: AnyEventObject[] = [
-  { type: 'toast.add', kind: 'success', message: 'Saved' },
-  { type: 'toast.add', id: 'upload', kind: 'loading', message: 'Uploading…' },
-  { type: 'toast.add', id: 'upload', kind: 'error', message: 'Upload failed' },
-  { type: 'toast.dismiss', id: 'upload' },
-  { type: 'toast.dismiss', id: 'toast-1' },
-  { type: 'toast.clear' },
-]
 const shown = (s: Snapshot) => s.context.toasts.map((t) => `${t.id}:${t.type}:${t.message}`)
-const label = (e: AnyEventObject) =>
-  e.type === 'toast.add' ? `add(${String(e.id ?? 'new')} ${String(e.kind)})` : e.type === 'toast.dismiss' ? `dismiss(${String(e.id)})` : undefined
 
 const coverage = new Coverage(toastsMachine)
 
 describe('toasts machine', () => {
-  const paths: Path[] = modelPaths(toastsMachine, {
-    events,
-    label,
-    serializeState: (s) => JSON.stringify((s as Snapshot).context),
-    // Adding without an id grows the list: the shortest path to every state and through every edge is plenty, and two
-    // id-less toasts show everything there is to see.
-    simplePaths: false,
-    stopWhen: (s) => (s as Snapshot).context.sequence >= 2,
-  })
+  const paths = walkPaths(toastsModel, toastsModel.walks[0]!)
 
-  it.each(paths.map((path) => [describePath(path, label), path] as const))('%s', (_name, path) => {
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', (_name, path) => {
     const actor = createActor(toastsMachine, { inspect: coverage.inspector }).start()
     coverage.see(actor.getSnapshot())
     for (const step of path.steps) {

@@ -1,17 +1,18 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createActor, type AnyEventObject } from 'xstate'
+import { createActor } from 'xstate'
 import { createFeatureBannerStore } from '../../src/machines/feature-banner/feature-banner.store'
 import { BANNER_DISMISSED_KEY, readFlag, TOUR_COMPLETED_KEY } from '../../src/machines/lib/local-flags'
 import { TOUR_STEPS, tourMachine } from '../../src/machines/tour/tour.machine'
 import { Calls } from './support/controlled-actors'
 import { installLocalStorage, type MemoryStorage } from './support/memory-storage'
-import { Coverage, describePath, modelPaths, perform, type Path } from './support/model'
+import { tourModel } from './models/tour.model'
+import { Coverage, perform, walkPaths } from './support/model'
 
 // The welcome tour, from a first visit (opens by itself) and from a later one (closed until Help). After each step:
 // which of the six steps shows, which buttons it offers (Skip Tour and Next, or Get Started on the last), what the
-// browser remembers, and that Help drops ?show-help from the address.
+// browser remembers, and that Help drops ?show-help from the address. The events are the model's
+// (./models/tour.model.ts), shared with `npm run paths -- tour`.
 
-const events: AnyEventObject[] = [{ type: 'tour.next' }, { type: 'tour.skip' }, { type: 'tour.finish' }, { type: 'tour.help.requested' }]
 const stepOf = (value: unknown) => TOUR_STEPS.find((step) => JSON.stringify(value) === JSON.stringify({ open: step })) ?? null
 
 let storage: MemoryStorage
@@ -21,17 +22,11 @@ beforeEach(() => {
 
 const coverage = new Coverage(tourMachine)
 
-describe.each([
-  { visit: 'first visit', completed: false },
-  { visit: 'later visit', completed: true },
-])('tour machine ($visit)', ({ completed }) => {
-  const paths: Path[] = modelPaths(tourMachine, {
-    input: { completed },
-    events,
-    serializeState: (s) => JSON.stringify(s.value),
-  })
+describe.each(tourModel.walks)('tour machine ($name)', (walk) => {
+  const { completed } = walk
+  const paths = walkPaths(tourModel, walk)
 
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
     if (completed) storage.setItem(TOUR_COMPLETED_KEY, 'true')
     const clearHelpQuery = vi.fn()
     const actor = createActor(tourMachine.provide({ actions: { clearHelpQuery } }), {

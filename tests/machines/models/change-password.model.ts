@@ -1,0 +1,41 @@
+import type { AnyEventObject } from 'xstate'
+import { Invalid, Network, Server } from '../../../src/api/errors'
+import { changePasswordMachine, PASSWORD_CHANGE_FAILED } from '../../../src/machines/change-password/change-password.machine'
+import type { MachineModel } from '../support/walks'
+
+// The Change Password dialog's model: open, close, submit, and the server's answers. Walked by
+// tests/machines/change-password.machine.test.ts and printed by `npm run paths -- change-password`.
+
+const wrongCurrent = new Invalid({ status: 400, message: 'Current password is incorrect', fromServer: true, details: [] })
+const offline = new Network({ message: 'Unable to reach the server.' })
+const bare500 = new Server({ status: 500, message: 'Something went wrong on our side.', fromServer: false })
+
+/** The spec's failure toast: the server's error field, else 'Failed to change password'. */
+export const failureText = new Map<unknown, string>([
+  [wrongCurrent, 'Current password is incorrect'],
+  [offline, PASSWORD_CHANGE_FAILED],
+  [bare500, PASSWORD_CHANGE_FAILED],
+])
+
+const submit = { type: 'password.submit', currentPassword: 'Sparrow2026', newPassword: 'Nightingale2027' }
+const events: AnyEventObject[] = [
+  { type: 'password.open' },
+  { type: 'password.close' },
+  submit,
+  { type: 'xstate.done.actor.changePassword', output: 'Password changed' },
+  ...[...failureText.keys()].map((error) => ({ type: 'xstate.error.actor.changePassword', error })),
+]
+
+export const changePasswordModel = {
+  name: 'change-password',
+  machine: changePasswordMachine,
+  walks: [
+    {
+      name: '',
+      options: () => ({
+        events,
+        serializeState: (s) => JSON.stringify({ value: s.value, error: s.context.error }),
+      }),
+    },
+  ],
+} satisfies MachineModel

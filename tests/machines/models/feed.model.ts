@@ -1,0 +1,58 @@
+import { createActor, type AnyEventObject } from 'xstate'
+import type { FeedPost } from '../../../src/api/posts.calls'
+import { Network, Server } from '../../../src/api/errors'
+import { feedMachine } from '../../../src/machines/feed/feed.machine'
+import { postsMachine } from '../../../src/machines/posts/posts.machine'
+import { asFeedPost, makePost, robinSummary } from '../support/post-fixtures'
+import type { MachineModel } from '../support/walks'
+
+// The home feed's model: the pages the server answers, the failures, and the news from the post cache. Walked by
+// tests/machines/feed.machine.test.ts and printed by `npm run paths -- feed`.
+
+export const first = [asFeedPost(makePost('a1')), asFeedPost(makePost('a2'), robinSummary), asFeedPost(makePost('a3'))]
+export const second = [asFeedPost(makePost('b1')), asFeedPost(makePost('a3'))] // a3 again: pages may overlap
+export const page = (posts: FeedPost[], nextCursor: string | null) => ({ posts, nextCursor })
+
+export const offline = new Network({ message: 'Unable to reach the server. Check your connection and try again.' })
+export const down = new Server({ status: 503, message: 'Database unavailable', fromServer: true })
+export const mine = makePost('n1', { author: robinSummary, content: 'Just posted' })
+
+const events: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadPage', output: page(first, 'cursor-1') },
+  { type: 'xstate.done.actor.loadPage', output: page([], null) },
+  { type: 'xstate.error.actor.loadPage', error: offline },
+  { type: 'feed.retry' },
+  { type: 'feed.loadMore' },
+  { type: 'xstate.done.actor.loadMore', output: page(second, 'cursor-2') },
+  { type: 'xstate.done.actor.loadMore', output: page(second, null) },
+  { type: 'xstate.error.actor.loadMore', error: down },
+  { type: 'post.created', post: mine },
+  { type: 'post.deleted', id: 'a2' },
+]
+
+const label = (event: AnyEventObject) => {
+  const output = event.output as { posts: FeedPost[]; nextCursor: string | null } | undefined
+  if (!output) return undefined
+  return `${event.type.replace('xstate.done.actor.', '')}(${output.posts.length} posts${output.nextCursor ? ', more' : ', last'})`
+}
+
+export const feedModel = {
+  name: 'feed',
+  machine: feedMachine,
+  walks: [
+    {
+      name: '',
+      options: () => ({
+        input: { posts: createActor(postsMachine).start() },
+        events,
+        // What the member can tell apart: the state, the posts shown, the cursor and the error.
+        serializeState: (s) =>
+          JSON.stringify({ value: s.value, ids: s.context.entries.map((e: { id: string }) => e.id), cursor: s.context.cursor, error: s.context.error }),
+        // New and deleted posts arrive in any order around the page loads: every simple path would be thousands. The
+        // shortest path to each state plus one through each edge still reach every state and transition.
+        simplePaths: false,
+        label,
+      }),
+    },
+  ],
+} satisfies MachineModel

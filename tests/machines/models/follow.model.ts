@@ -1,0 +1,51 @@
+import type { AnyEventObject } from 'xstate'
+import { Forbidden, Network } from '../../../src/api/errors'
+import { followMachine, LIST_FOLLOW_MESSAGES, PROFILE_FOLLOW_MESSAGES, type FollowMessages } from '../../../src/machines/follow/follow.machine'
+import type { MachineModel } from '../support/walks'
+
+// The Follow button's model: clicks and the server's answers, on the profile header and on a list row (the same
+// machine with different messages). Walked by tests/machines/follow.test.ts and printed by `npm run paths -- follow`.
+
+export const blocked = new Forbidden({ message: 'You cannot follow this member', fromServer: true })
+const offline = new Network({ message: 'Unable to reach the server.' })
+
+const followed = { following: true, followers: 8 }
+const unfollowed = { following: false, followers: 6 }
+const answers = new Map<unknown, string>([
+  [followed, 'following, 8'],
+  [unfollowed, 'not following, 6'],
+])
+const label = (event: AnyEventObject) => (answers.has(event.output) ? `${event.type}(${answers.get(event.output)})` : undefined)
+
+const events: AnyEventObject[] = [
+  { type: 'follow.toggle' },
+  { type: 'xstate.done.actor.setFollow', output: followed },
+  { type: 'xstate.done.actor.setFollow', output: unfollowed },
+  { type: 'xstate.error.actor.setFollow', error: blocked },
+  { type: 'xstate.error.actor.setFollow', error: offline },
+]
+
+const start = { userId: 'user-ann', following: false, followers: 7 }
+
+const button = (name: string, messages: FollowMessages) => {
+  const input = { ...start, messages }
+  return {
+    name,
+    messages,
+    /** The button's input: not following Ann yet, 7 followers. */
+    input,
+    options: () => ({
+      input,
+      events,
+      label,
+      serializeState: (s: { value: unknown; context: { following: boolean; followers: number; before: unknown } }) =>
+        JSON.stringify({ value: s.value, following: s.context.following, followers: s.context.followers, before: s.context.before }),
+    }),
+  }
+}
+
+export const followModel = {
+  name: 'follow',
+  machine: followMachine,
+  walks: [button('profile header', PROFILE_FOLLOW_MESSAGES), button('list row', LIST_FOLLOW_MESSAGES)],
+} satisfies MachineModel

@@ -1,0 +1,42 @@
+import type { MachineModel } from '../support/walks'
+import { appModel } from './app.model'
+import { changePasswordModel } from './change-password.model'
+import { composerModel } from './composer.model'
+import { loginModel, registerModel } from './credentials.model'
+import { feedModel } from './feed.model'
+import { followListModel } from './follow-list.model'
+import { followModel } from './follow.model'
+import { postPageModel } from './post-page.model'
+import { postsModel } from './posts.model'
+import { profileSettingsModel } from './profile-settings.model'
+import { profileModel } from './profile.model'
+import { sessionModel } from './session.model'
+import { themeModel } from './theme.model'
+import { toastsModel } from './toasts.model'
+import { tourModel } from './tour.model'
+
+// Every machine model the tests walk, for `npm run paths -- <name>` (docs/tools/paths.ts).
+//
+// Adding a machine's model test: put the model in ./<name>.model.ts (the machine, its walks, each walk's `modelPaths`
+// options: events, labels, serializeState, input) as `export const <name>Model = { ... } satisfies MachineModel`,
+// have the test walk it with `walkPaths(model, walk)` (so the test and `npm run paths` walk the same paths), and add
+// it to this list. Its name is the name of its chart in docs/machines.
+
+export const models: ReadonlyArray<MachineModel> = [
+  appModel,
+  themeModel,
+  toastsModel,
+  sessionModel,
+  loginModel,
+  registerModel,
+  changePasswordModel,
+  profileModel,
+  followModel,
+  followListModel,
+  profileSettingsModel,
+  composerModel,
+  postsModel,
+  feedModel,
+  postPageModel,
+  tourModel,
+]

@@ -1,0 +1,62 @@
+import type { AnyEventObject } from 'xstate'
+import { postsMachine } from '../../../src/machines/posts/posts.machine'
+import { makePost } from '../support/post-fixtures'
+import type { MachineModel } from '../support/walks'
+
+// The post cache's model, in three small walks (likes, reposts, everything else) instead of one: together they reach
+// every transition, and each stays small enough to walk every simple path. Walked by
+// tests/machines/posts.machine.test.ts and printed by `npm run paths -- posts`.
+
+export const p1 = makePost('p1', { likeCount: 7, repostCount: 2, liked: false, reposted: false })
+const p2 = makePost('p2', { visibility: 'followers', sensitive: true, sensitiveReason: 'Spoilers' })
+export const reply = makePost('r1', { replyTo: 'p1', content: 'A reply' })
+/** The same post read again while a like is in flight: the server has not counted the like yet. */
+const p1Stale = { ...p1, views: 41 }
+
+const scenarios: Record<string, AnyEventObject[]> = {
+  likes: [
+    { type: 'posts.received', posts: [p1] },
+    { type: 'post.like', id: 'p1' },
+    { type: 'post.reaction.settled', id: 'p1', reaction: 'like', active: true, count: 9 },
+    { type: 'post.reaction.refused', id: 'p1', reaction: 'like' },
+    { type: 'posts.received', posts: [p1Stale] },
+  ],
+  reposts: [
+    { type: 'posts.received', posts: [p1, p2] },
+    { type: 'post.repost', id: 'p1' },
+    { type: 'post.repost', id: 'p2' },
+    { type: 'post.reaction.settled', id: 'p1', reaction: 'repost', active: true, count: 3 },
+    { type: 'post.reaction.refused', id: 'p1', reaction: 'repost' },
+  ],
+  others: [
+    { type: 'posts.received', posts: [p1, p2] },
+    { type: 'post.created', post: reply },
+    { type: 'post.reveal', id: 'p2' },
+    { type: 'post.delete', id: 'p1' },
+    { type: 'post.delete.succeeded', id: 'p1' },
+    { type: 'post.delete.failed', id: 'p1' },
+  ],
+}
+
+/** Tells apart events that differ only in their payload (which posts a page held, which post was clicked). */
+const label = (event: AnyEventObject): string | undefined => {
+  if (event.type === 'posts.received') return `received(${(event.posts as Array<{ id: string; views: number }>).map((p) => (p.views === 41 ? `${p.id} again` : p.id)).join(',')})`
+  if (typeof event.id === 'string') return `${event.type}(${event.id})`
+  return undefined
+}
+
+export const postsModel = {
+  name: 'posts',
+  machine: postsMachine,
+  walks: Object.entries(scenarios).map(([name, events]) => ({
+    name,
+    options: () => ({
+      events,
+      serializeState: (s: { context: unknown }) => JSON.stringify(s.context),
+      label,
+      // Creating, revealing and deleting combine freely into hundreds of simple paths that teach nothing new: there,
+      // the shortest path to every state and one path through every edge.
+      simplePaths: name !== 'others',
+    }),
+  })),
+} satisfies MachineModel

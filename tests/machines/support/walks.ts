@@ -1,0 +1,96 @@
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate'
+import { getAdjacencyMap, getShortestPaths, getSimplePaths, type SerializedSnapshot, type StatePath, type TraversalOptions } from '@xstate/graph'
+
+// The paths a model-based machine test walks, and their names. Kept apart from the test runner (no vitest here), so
+// `npm run paths -- <machine>` (docs/tools/paths.ts) prints exactly the paths the tests replay: both read the same
+// model from tests/machines/models/.
+
+export type Path = StatePath<AnyMachineSnapshot, AnyEventObject>
+
+/** A test's own name for an event (e.g. which page a `done` carried); undefined keeps the default name. */
+export type EventLabel = (event: AnyEventObject) => string | undefined
+
+export type ModelOptions = Omit<TraversalOptions<AnyMachineSnapshot, AnyEventObject, unknown>, 'events'> & {
+  events: ReadonlyArray<AnyEventObject>
+  serializeState: (snapshot: AnyMachineSnapshot) => string
+  /** Paths are told apart by name: label events that differ only in their payload, or all but one are dropped. */
+  label?: EventLabel
+  /**
+   * Include every simple path (default). Machines whose context makes many distinct states (lists that grow and
+   * shrink) can turn it off: the shortest path to every state plus one path through every edge still reach every state
+   * and transition, without the combinatorial explosion.
+   */
+  simplePaths?: boolean
+}
+
+/** One group of paths a test walks (one `describe` block): a name, and the `modelPaths` options. */
+export interface Walk {
+  /** Says which group this is ('first visit', 'text'); empty when the machine has a single walk. */
+  readonly name: string
+  /** Built when the group is walked, not on import: graph inputs (actors) are created then, as in the test. */
+  readonly options: () => ModelOptions
+}
+
+/** Everything a machine's model test walks. Listed in tests/machines/models/index.ts for `npm run paths`. */
+export interface MachineModel<W extends Walk = Walk> {
+  /** What `npm run paths -- <name>` takes: the name of the machine's chart, docs/machines/<name>.md. */
+  readonly name: string
+  readonly machine: AnyStateMachine
+  readonly walks: ReadonlyArray<W>
+}
+
+/** A path with the name the test gives it (and the walk's labels, to name its steps the same way). */
+export interface TitledPath {
+  readonly title: string
+  readonly path: Path
+  readonly label?: EventLabel
+}
+
+/**
+ * The paths a machine test replays: every simple path (no state visited twice), plus, for every edge of the state
+ * graph, the shortest path to its source followed by that edge. Simple paths alone never take an edge back into a
+ * state they already visited (failed -> submitting), so the edge paths are what make "every transition" true.
+ */
+export function modelPaths(machine: AnyStateMachine, { events, label, simplePaths = true, ...rest }: ModelOptions): Path[] {
+  // Offer each state only the events it handles: an ignored event is a self-loop that tells nothing, and an actor
+  // result for a call that is not running cannot be replayed.
+  const options = { ...rest, events: (snapshot: AnyMachineSnapshot) => events.filter((event) => snapshot.can(event)) }
+  const simple = simplePaths ? getSimplePaths(machine, options) : []
+  const shortest = getShortestPaths(machine, options)
+  const adjacency = getAdjacencyMap(machine, options)
+  const edges: Path[] = []
+  for (const path of shortest) {
+    const entry = adjacency[options.serializeState(path.state) as SerializedSnapshot]
+    const transitions: Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }> = entry?.transitions ?? {}
+    for (const { event, state } of Object.values(transitions)) {
+      edges.push({ state, steps: [...path.steps, { state, event }], weight: path.weight + 1 })
+    }
+  }
+  const unique = new Map<string, Path>()
+  for (const path of [...simple, ...edges]) unique.set(describePath(path, label), path)
+  return [...unique.values()]
+}
+
+/** The paths of one walk of a model, each with its test title. */
+export function walkPaths(model: Pick<MachineModel, 'machine'>, walk: Walk): TitledPath[] {
+  const options = walk.options()
+  return modelPaths(model.machine, options).map((path) => ({ title: describePath(path, options.label), path, label: options.label }))
+}
+
+/** An event's name in path titles: the test's label, else its type (with the error's kind for a failed call). */
+export function describeEvent(event: AnyEventObject, label?: EventLabel): string {
+  const custom = label?.(event)
+  if (custom !== undefined) return custom
+  const error = event.error as { _tag?: string; status?: number } | undefined
+  if (error?._tag) return `${event.type}(${error._tag}${error.status ? ` ${error.status}` : ''})`
+  return event.type
+}
+
+/** A readable name for a path in test titles. */
+export function describePath(path: Path, label?: EventLabel): string {
+  const events = path.steps
+    .map((step) => step.event)
+    .filter((event) => event.type !== 'xstate.init')
+    .map((event) => describeEvent(event, label))
+  return `${events.join(' -> ') || '(start)'} => ${JSON.stringify(path.state.value)}`
+}

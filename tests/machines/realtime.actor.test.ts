@@ -81,6 +81,24 @@ describe('realtime actor', () => {
     expect(parentHeard()).toEqual([{ type: 'realtime.connected' }, { type: 'realtime.disconnected', reason: 'transport close' }])
   })
 
+  it('a socket the server dropped on purpose asks again, so a revoked session hears its refusal', () => {
+    const { socket, heardBy } = start()
+    socket().fire('connect')
+    socket().disconnect() // as socket.io does on a server disconnect
+    socket().fire('disconnect', 'io server disconnect')
+    expect(socket().connected, 'connecting again').toBe(true)
+    socket().fire('connect_error', new Error('Session expired or revoked'))
+    expect(heardBy('session')).toEqual([{ type: 'session.expired' }])
+  })
+
+  it('a dropped transport is left to socket.io to retry', () => {
+    const { socket } = start()
+    socket().fire('connect')
+    socket().disconnect()
+    socket().fire('disconnect', 'transport close')
+    expect(socket().connected).toBe(false)
+  })
+
   it('stopping it closes the socket and stops listening', () => {
     const { actor, socket, heardBy } = start()
     actor.send({ type: 'stop' })

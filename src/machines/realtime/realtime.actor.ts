@@ -61,7 +61,12 @@ export function realtimeLogic(open: (token: string) => RealtimeSocket) {
       socket.emit('authenticate', input.userId)
       sendBack({ type: 'realtime.connected' } satisfies RealtimeStatusEvent)
     })
-    socket.on('disconnect', (reason) => sendBack({ type: 'realtime.disconnected', reason } satisfies RealtimeStatusEvent))
+    socket.on('disconnect', (reason) => {
+      sendBack({ type: 'realtime.disconnected', reason } satisfies RealtimeStatusEvent)
+      // The server dropped this socket on purpose (its session was revoked: logout elsewhere, password change), and
+      // socket.io will not retry that by itself. Ask again: the server's refusal then ends the session here too.
+      if (reason === 'io server disconnect') socket.connect()
+    })
     socket.on('connect_error', (error) => {
       if (!SOCKET_REFUSALS.includes(error.message)) return // socket.io retries by itself
       sendBack({ type: 'realtime.refused', reason: error.message } satisfies RealtimeStatusEvent)

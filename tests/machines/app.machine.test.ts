@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, setup, type AnyActorRef, type EventObject } from 'xstate'
-import { createSessionBridge } from '../../src/api/client'
+import { createApiClient, createSessionBridge } from '../../src/api/client'
 import { appMachine, type AppEvent } from '../../src/machines/app/app.machine'
 import { apiBridgeLogic } from '../../src/machines/app/app.bridge'
 import { selectIsBooting, selectIsSignedIn } from '../../src/machines/app/app.selectors'
@@ -163,15 +163,23 @@ describe('app with the real session', () => {
     const app = createActor(machine, { input: { stored: storedRobin, theme: 'light' } }).start()
     calls.resolve('checkAuth', robin)
     await settle()
-    const request = new Request('http://wren.test/api/posts/feed')
-    const sent = (await bridge.middleware.onRequest?.({ request } as never)) as Request
-    expect(sent.headers.get('Authorization')).toBe('Bearer stored-token')
-    await bridge.middleware.onResponse?.({ response: new Response(null, { status: 401 }), schemaPath: '/posts/feed' } as never)
+    // The app's client, over a fake network that records what was sent and answers 401.
+    const sent: Request[] = []
+    const client = createApiClient({
+      baseUrl: 'http://wren.test/api',
+      bridge,
+      fetch: async (request) => {
+        sent.push(request)
+        return new Response(JSON.stringify({ error: 'Session expired or revoked' }), { status: 401 })
+      },
+    })
+    await client.GET('/posts/feed')
+    expect(sent[0]?.headers.get('Authorization')).toBe('Bearer stored-token')
     await settle()
     expect(app.getSnapshot().value).toBe('signedOut')
     app.stop()
-    const after = (await bridge.middleware.onRequest?.({ request: new Request('http://wren.test/api/auth/me') } as never)) as Request
-    expect(after.headers.get('Authorization'), 'a stopped app sends no token').toBeNull()
+    await client.GET('/auth/me')
+    expect(sent[1]?.headers.get('Authorization'), 'a stopped app sends no token').toBeNull()
   })
 
   it('a screen actor joins the system while its screen is shown: it can show toasts, and closing stops it', async () => {

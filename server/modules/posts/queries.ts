@@ -4,7 +4,7 @@ import { selectPrepared } from '../../db/prepared'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { posts, type NewPostMedia, postHashtags, postMedia, postMentions, type Visibility } from '../../db/schema-posts'
 import { cardWithAuthorColumns, type CardWithAuthor } from './card-queries'
-import { visibleToAlias } from './visibility'
+import { blockedBetween, visibleToAlias } from './visibility'
 
 /** The parts of a post that rules look at (reply targets, like and repost targets, deletion). */
 export interface PostRef {
@@ -77,7 +77,7 @@ export interface NewPost {
 /**
  * Members named in a post who accept being mentioned by its author (their `allowMentions`), by username
  * case-insensitively. A mention they refuse stays in the text but is not recorded: no notification, and no access
- * to a `mentioned` post.
+ * to a `mentioned` post. Nor is a mention across a block, either way.
  */
 export async function findMentionable(db: SqlExecutor, authorId: string, usernames: string[]): Promise<string[]> {
   if (usernames.length === 0) return []
@@ -89,6 +89,7 @@ export async function findMentionable(db: SqlExecutor, authorId: string, usernam
     db,
     sql`select u.id from users u
         where lower(u.username) in (${names})
+          and (u.id = ${authorId} or not ${blockedBetween(sql`u.id`, authorId)})
           and (u.id = ${authorId}
             or u.allow_mentions = 'everyone'
             or (u.allow_mentions = 'following'

@@ -8,9 +8,12 @@ import { type AnyColumn, sql, type SQL } from 'drizzle-orm'
  * - followers: the author and the members who follow the author;
  * - mentioned: the author and the members the post mentions (post_mentions holds existing members only).
  *
+ * - and never across a block, in either direction (docs/product.md, "Blocks"): neither the blocker nor the blocked
+ *   member sees the other's posts, whatever their audience.
+ *
  * A post the viewer may not see is answered exactly like a post that does not exist (404 'Post not found').
- * Each branch is one primary-key probe (follows_pkey, post_mentions_pkey), so the predicate stays cheap inside
- * scans.
+ * Each branch is one primary-key probe (follows_pkey, post_mentions_pkey, user_blocks_pkey and its reverse index),
+ * so the predicate stays cheap inside scans.
  */
 
 /** The columns of the post being tested, as they are named in the calling query (aliases welcome). */
@@ -24,13 +27,23 @@ export const POST_NOT_FOUND = 'Post not found'
 
 export function visibleTo(viewerId: string, post: PostColumns): SQL {
   return sql`(
-    ${post.visibility} = 'public'
-    or ${post.authorId} = ${viewerId}
-    or (${post.visibility} = 'followers' and exists (
-      select 1 from follows vis_f where vis_f.follower_id = ${viewerId} and vis_f.followee_id = ${post.authorId}))
-    or (${post.visibility} = 'mentioned' and exists (
-      select 1 from post_mentions vis_m where vis_m.post_id = ${post.id} and vis_m.user_id = ${viewerId}))
+    ${post.authorId} = ${viewerId}
+    or ((${post.visibility} = 'public'
+      or (${post.visibility} = 'followers' and exists (
+        select 1 from follows vis_f where vis_f.follower_id = ${viewerId} and vis_f.followee_id = ${post.authorId}))
+      or (${post.visibility} = 'mentioned' and exists (
+        select 1 from post_mentions vis_m where vis_m.post_id = ${post.id} and vis_m.user_id = ${viewerId})))
+      and not ${blockedBetween(viewerId, post.authorId)})
   )`
+}
+
+/**
+ * True when either member blocked the other: the wall every read and interaction respects (posts, profiles,
+ * follow lists, follows, likes, reposts, replies). Two primary-key probes.
+ */
+export function blockedBetween(a: string | AnyColumn | SQL, b: string | AnyColumn | SQL): SQL {
+  return sql`(exists (select 1 from user_blocks vis_b where vis_b.blocker_id = ${a} and vis_b.blocked_id = ${b})
+    or exists (select 1 from user_blocks vis_b where vis_b.blocker_id = ${b} and vis_b.blocked_id = ${a}))`
 }
 
 /** Raw-SQL form for queries written with a table alias, e.g. `visibleToAlias(viewer, 'p')`. */

@@ -54,7 +54,12 @@ export const userBlocks = pgTable(
   ],
 )
 
-/** Keywords a member blocked: stored trimmed as typed, unique per member case-insensitively. */
+/**
+ * Keywords a member blocked: stored trimmed as typed, unique per member case-insensitively. `pattern` is the
+ * keyword's words, lowercased, single-spaced and framed by spaces (` spoilers ahead `), made by the database with
+ * the same expression that the feed filter applies to post text (posts/visibility.ts, `listedFor`), so a keyword
+ * matches whole words or phrases only.
+ */
 export const blockedKeywords = pgTable(
   'blocked_keywords',
   {
@@ -62,6 +67,7 @@ export const blockedKeywords = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     keyword: text('keyword').notNull(),
+    pattern: text('pattern').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('blocked_keywords_user_lower_idx').on(t.userId, sql`lower(${t.keyword})`)],

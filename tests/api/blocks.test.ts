@@ -153,7 +153,7 @@ describe('blocked keywords and domains', () => {
   it('caps each list at 1,000', async () => {
     const full = await quickMember(t.app, 'cap')
     await t.app.services.db.execute(
-      sql`insert into blocked_keywords (user_id, keyword) select ${full.id}, 'kw' || n from generate_series(1, 999) n`,
+      sql`insert into blocked_keywords (user_id, keyword, pattern) select ${full.id}, 'kw' || n, ' kw' || n || ' ' from generate_series(1, 999) n`,
     )
     await t.app.services.db.execute(
       sql`insert into blocked_domains (user_id, domain) select ${full.id}, 'd' || n || '.example' from generate_series(1, 1000) n`,
@@ -313,5 +313,62 @@ describe('the wall between blocker and blocked', () => {
     expect(await feedContents(ann)).not.toContain('bob says hi')
     expect((await blockUser(bob, ann.id, 'DELETE')).statusCode).toBe(204)
     expect((await profile(ann, bob.username)).statusCode).toBe(200)
+  })
+})
+
+describe('blocked keywords and domains in lists', () => {
+  let ann: Member
+  let bob: Member
+  let carol: Member
+  let root: Schemas['Post']
+  const texts = {
+    phrase: 'Big SPOILERS, ahead! the end',
+    partWord: 'spoilersahead is one word',
+    word: 'I hate crypto.',
+    cryptic: 'cryptography is fine',
+    domain: 'read https://spam.example/page now',
+    subdomain: 'see HTTPS://News.Spam.Example?x=1',
+    lookalike: 'see https://notspam.example and spam.example without a link',
+  }
+
+  beforeAll(async () => {
+    ;[ann, bob, carol] = [await quickMember(t.app, 'ann'), await quickMember(t.app, 'bob'), await quickMember(t.app, 'carol')]
+    await follow(t.app, ann, bob)
+    await follow(t.app, ann, carol)
+    root = await publish(t.app, carol.token, 'a thread')
+    for (const text of Object.values(texts)) await publish(t.app, bob.token, text)
+    for (const text of Object.values(texts)) await publish(t.app, bob.token, `reply: ${text}`, { replyTo: root.id })
+    await publish(t.app, ann.token, 'ann also hates crypto')
+    // Fill the cached timeline before the lists change.
+    expect(await feedContents(ann)).toHaveLength(2 * Object.keys(texts).length + 2)
+    for (const [path, body] of [
+      ['/api/blocks/keyword', { keyword: 'spoilers ahead' }],
+      ['/api/blocks/keyword', { keyword: 'Crypto' }],
+      ['/api/blocks/keyword', { keyword: '!!!' }],
+      ['/api/blocks/domain', { domain: 'spam.example' }],
+    ] as const) {
+      expect((await api(t.app, 'POST', path, { token: ann.token, body })).statusCode).toBe(201)
+    }
+  })
+
+  const kept = [texts.partWord, texts.cryptic, texts.lookalike]
+
+  it("leaves matching posts out of the member's feed, replies and profile tabs, but not their own", async () => {
+    const annFeed = await feedContents(ann)
+    expect(annFeed.filter((c) => !c.startsWith('reply: ')).sort()).toEqual([...kept, 'ann also hates crypto', 'a thread'].sort())
+    expect(annFeed.filter((c) => c.startsWith('reply: ')).sort()).toEqual(kept.map((c) => `reply: ${c}`).sort())
+    expect((await replyContents(ann, root.id)).sort()).toEqual(kept.map((c) => `reply: ${c}`).sort())
+    expect((await profileContents(ann, bob.username, 'posts')).sort()).toEqual([...kept].sort())
+    // Others see everything; the post itself still opens.
+    expect(await feedContents(bob)).toHaveLength(2 * Object.keys(texts).length)
+    expect(await replyContents(carol, root.id)).toHaveLength(Object.keys(texts).length)
+  })
+
+  it('lists them again once the keyword or domain is removed', async () => {
+    expect((await api(t.app, 'DELETE', '/api/blocks/keyword/crypto', { token: ann.token })).statusCode).toBe(204)
+    expect((await api(t.app, 'DELETE', '/api/blocks/domain/spam.example', { token: ann.token })).statusCode).toBe(204)
+    const annFeed = await feedContents(ann)
+    for (const text of [texts.word, texts.domain, texts.subdomain]) expect(annFeed).toContain(text)
+    expect(annFeed).not.toContain(texts.phrase)
   })
 })

@@ -8,6 +8,7 @@ CREATE TABLE "blocked_domains" (
 CREATE TABLE "blocked_keywords" (
 	"user_id" uuid NOT NULL,
 	"keyword" text NOT NULL,
+	"pattern" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

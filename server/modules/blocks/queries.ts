@@ -3,7 +3,7 @@ import type { Database } from '../../db/client'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Cursor, cursorTime } from '../../lib/cursor'
 import { setFollow } from '../users/queries'
-import { blockedBetween } from '../posts/visibility'
+import { blockedBetween, wordsOf } from '../posts/visibility'
 
 /** Whether either member blocked the other (the wall is two-way). */
 export async function isBlockedBetween(db: SqlExecutor, a: string, b: string): Promise<boolean> {
@@ -105,7 +105,11 @@ export async function addBlocked(
   )
   if ((existing?.same ?? 0) > 0) return 'exists'
   if ((existing?.n ?? 0) >= cap) return 'full'
-  await tx.execute(sql`insert into ${tableOf[list]} (user_id, ${columnOf[list]}) values (${userId}, ${value})`)
+  await tx.execute(
+    list === 'keywords'
+      ? sql`insert into blocked_keywords (user_id, keyword, pattern) values (${userId}, ${value}, ${wordsOf(sql`${value}::text`)})`
+      : sql`insert into blocked_domains (user_id, domain) values (${userId}, ${value})`,
+  )
   return 'added'
 }
 

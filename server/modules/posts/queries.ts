@@ -4,7 +4,7 @@ import { selectPrepared } from '../../db/prepared'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { posts, type NewPostMedia, postHashtags, postMedia, postMentions, type Visibility } from '../../db/schema-posts'
 import { cardWithAuthorColumns, type CardWithAuthor } from './card-queries'
-import { blockedBetween, visibleToAlias } from './visibility'
+import { blockedBetween, listedFor, visibleToAlias } from './visibility'
 
 /** The parts of a post that rules look at (reply targets, like and repost targets, deletion). */
 export interface PostRef {
@@ -181,7 +181,7 @@ export interface KeyRow {
 }
 
 /**
- * A post's direct replies visible to the viewer, oldest first, after `after` (exclusive). `limit` should be one more
+ * A post's direct replies visible and listed to the viewer (not hidden by their blocked keywords or domains), oldest first, after `after` (exclusive). `limit` should be one more
  * than the page size so the caller knows whether a next page exists.
  */
 export async function replyKeys(
@@ -196,7 +196,7 @@ export async function replyKeys(
     db,
     sql`select c.id as post_id, ((extract(epoch from c.created_at) * 1000000)::bigint)::text as at
         from posts c
-        where c.reply_to = ${postId} and ${visibleToAlias(viewerId, 'c')}
+        where c.reply_to = ${postId} and ${visibleToAlias(viewerId, 'c')} and ${listedFor(viewerId, 'c')}
           ${after ? sql`and (c.created_at, c.id) > ${after}` : sql``}
         order by c.created_at, c.id
         offset ${offset} limit ${limit}`,

@@ -52,3 +52,42 @@ export function visibleToAlias(viewerId: string, alias: string): SQL {
   const column = (name: string) => sql.raw(`${alias}.${name}`)
   return visibleTo(viewerId, { id: column('id'), authorId: column('author_id'), visibility: column('visibility') })
 }
+
+/**
+ * Text as words for keyword matching: lowercased, every run of characters that are not letters, digits or `_` made
+ * one space, framed by spaces. One fixed pattern, linear in the text; blocked keywords are stored through the same
+ * expression (blocks/queries.ts), so `position(pattern in words)` finds whole words and phrases only, with no
+ * member-supplied regular expression anywhere.
+ */
+export function wordsOf(text: AnyColumn | SQL | string): SQL {
+  return sql`(' ' || trim(regexp_replace(lower(${text}), '[^[:alnum:]_]+', ' ', 'g')) || ' ')`
+}
+
+/** The host of every http(s) link in a post's text, lowercased (the SPA links the same `http(s)://` runs). */
+const LINK_HOSTS = sql.raw(`'https?://([[:alnum:].-]+)'`)
+
+/**
+ * Whether a post the viewer may see (visibleTo) is also *listed* to them: home feed, replies under a post and
+ * profile tabs leave out posts that contain one of the viewer's blocked keywords (whole word or phrase, any case)
+ * or link to one of their blocked domains or a subdomain of it (docs/product.md, "Blocks"). The viewer's own posts
+ * are always listed. The two uncorrelated `exists` run once per statement, so a member without blocked keywords or
+ * domains pays nothing per post.
+ */
+export function listedFor(viewerId: string, alias: string): SQL {
+  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Invalid table alias "${alias}"`)
+  const column = (name: string) => sql.raw(`${alias}.${name}`)
+  return sql`(
+    ${column('author_id')} = ${viewerId}
+    or ((not exists (select 1 from blocked_keywords lk0 where lk0.user_id = ${viewerId})
+        or not exists (
+          select 1 from (select ${wordsOf(column('content'))} as words offset 0) lw
+          join blocked_keywords lk on lk.user_id = ${viewerId}
+          where lk.pattern <> '  ' and position(lk.pattern in lw.words) > 0))
+      and (not exists (select 1 from blocked_domains ld0 where ld0.user_id = ${viewerId})
+        or position('://' in ${column('content')}) = 0
+        or not exists (
+          select 1 from regexp_matches(${column('content')}, ${LINK_HOSTS}, 'gi') lm(host)
+          join blocked_domains ld on ld.user_id = ${viewerId}
+          where lower(lm.host[1]) = ld.domain or right(lower(lm.host[1]), length(ld.domain) + 1) = '.' || ld.domain)))
+  )`
+}

@@ -372,3 +372,27 @@ describe('blocked keywords and domains in lists', () => {
     expect(annFeed).not.toContain(texts.phrase)
   })
 })
+
+describe('blocks and follows at the same moment', () => {
+  it('never leaves a follow across a block, and keeps the counts exact', async () => {
+    const [ann, bob] = [await quickMember(t.app, 'ann'), await quickMember(t.app, 'bob')]
+    for (let round = 0; round < 4; round += 1) {
+      await Promise.all([
+        api(t.app, 'POST', `/api/users/${ann.id}/follow`, { token: bob.token }),
+        api(t.app, 'POST', `/api/users/${bob.id}/follow`, { token: ann.token }),
+        blockUser(ann, bob.id),
+      ])
+      const [row] = (
+        (await t.app.services.db.execute(sql`
+          select (select count(*)::int from follows where (follower_id, followee_id) in
+                    ((${ann.id}::uuid, ${bob.id}::uuid), (${bob.id}::uuid, ${ann.id}::uuid))) as follows,
+                 (select followers_count + following_count from users where id = ${ann.id}) as ann_counts,
+                 (select followers_count + following_count from users where id = ${bob.id}) as bob_counts`)) as unknown as {
+          rows: Array<{ follows: number; ann_counts: number; bob_counts: number }>
+        }
+      ).rows
+      expect(row).toEqual({ follows: 0, ann_counts: 0, bob_counts: 0 })
+      expect((await blockUser(ann, bob.id, 'DELETE')).statusCode).toBe(204)
+    }
+  })
+})

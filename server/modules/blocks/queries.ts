@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Cursor, cursorTime } from '../../lib/cursor'
-import { setFollow } from '../users/queries'
+import { lockPair, setFollow } from '../users/queries'
 import { blockedBetween, wordsOf } from '../posts/visibility'
 
 /** Whether either member blocked the other (the wall is two-way). */
@@ -17,6 +17,7 @@ export async function isBlockedBetween(db: SqlExecutor, a: string, b: string): P
  * it was. Returns when the block was made.
  */
 export async function addUserBlock(tx: Database, blockerId: string, blockedId: string): Promise<string> {
+  await lockPair(tx, blockerId, blockedId)
   await selectRows(
     tx,
     sql`insert into user_blocks (blocker_id, blocked_id) values (${blockerId}, ${blockedId}) on conflict do nothing`,

@@ -49,6 +49,15 @@ export async function visiblePostCount(db: SqlExecutor, user: UserRow, viewerId:
 // ---- follows ----------------------------------------------------------------------------------------------------
 
 /**
+ * Locks two members' rows in id order (inside a transaction), before a follow or a block between them: a follow and
+ * a block of the same pair then run one after the other, so a follow can never slip in behind a block that has just
+ * removed the follows. Same mode and order as setFollow's counter updates, so nothing upgrades or deadlocks.
+ */
+export async function lockPair(tx: SqlExecutor, a: string, b: string): Promise<void> {
+  await tx.execute(sql`select id from users where id in (${a}, ${b}) order by id for no key update`)
+}
+
+/**
  * Adds or removes a follow and moves both members' counters in the same transaction, only when a row really appeared
  * or disappeared: the primary key decides, so concurrent and repeated calls count exactly once. The two users rows
  * are updated in id order, so two members following each other at the same moment cannot deadlock.

@@ -18,6 +18,7 @@ import {
   findUserByUsername,
   followPage,
   isFollowing,
+  lockPair,
   type ProfileChanges,
   replaceImage,
   setFollow,
@@ -135,10 +136,15 @@ export class UserService {
   async setFollow(viewer: UserRow, userId: string, follow: boolean): Promise<Schemas['FollowResponse']> {
     if (userId === viewer.id) throw new Invalid(CANNOT_FOLLOW_SELF)
     const target = await findUserById(this.db, userId)
-    // Across a block the member is as good as absent (docs/product.md, "Blocks"); unfollowing is refused too, and
-    // there is nothing to unfollow: the block removed the follows both ways.
-    if (!target || (await isBlockedBetween(this.db, viewer.id, target.id))) throw new NotFound(USER_NOT_FOUND)
-    const followers = await this.db.transaction((tx) => setFollow(tx, viewer.id, target.id, follow))
+    if (!target) throw new NotFound(USER_NOT_FOUND)
+    const followers = await this.db.transaction(async (tx) => {
+      // Across a block the member is as good as absent (docs/product.md, "Blocks"); unfollowing is refused too, and
+      // there is nothing to unfollow: the block removed the follows both ways. Checked under the pair's lock, so a
+      // block made at the same moment is either seen here or waits for this follow and then removes it.
+      await lockPair(tx, viewer.id, target.id)
+      if (await isBlockedBetween(tx, viewer.id, target.id)) throw new NotFound(USER_NOT_FOUND)
+      return setFollow(tx, viewer.id, target.id, follow)
+    })
     // The viewer's feed sources and followers-only visibility changed; the target's counters did too.
     await this.invalidations.emit({ kind: 'follows-changed', userId: viewer.id })
     await this.invalidations.emit({ kind: 'member-changed', userId: target.id })

@@ -23,6 +23,7 @@ import { RateLimiter } from './http/rate-limit'
 import { ImageProcessor } from './media/images'
 import { PasswordHasher } from './modules/auth/passwords'
 import { AccountService } from './modules/auth/service'
+import { BlockService } from './modules/blocks/service'
 import { SessionCache } from './modules/auth/session-cache'
 import { type Authenticated, SessionStore } from './modules/auth/sessions'
 import { PostCaches } from './modules/posts/cache/post-caches'
@@ -100,6 +101,7 @@ export function createServices(options: ServicesOptions) {
     ...context,
     // One line per module.
     accounts: new AccountService(context),
+    blocks: new BlockService(context),
     posts,
     users: new UserService({ ...context, posts }),
   }

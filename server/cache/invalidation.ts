@@ -8,7 +8,10 @@ export type Invalidation =
   | { kind: 'sessions-ended'; sessionIds: string[] }
   /** A member's row changed (profile, avatar, password, counters): their cached session user and author summary. */
   | { kind: 'member-changed'; userId: string }
-  /** A member's follows changed: their timeline, their per-viewer flags (reply visibility) and their user row. */
+  /**
+   * A member's follows changed, or what they may see did (a block or unblock by or of them, their blocked keywords or
+   * domains): their timeline, their per-viewer flags (reply visibility) and their user row.
+   */
   | { kind: 'follows-changed'; userId: string }
   /** A member posted, replied, reposted or un-reposted: their timeline and their followers'. */
   | { kind: 'author-activity'; authorId: string }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './schema'
 
 /**
@@ -29,3 +29,59 @@ export const follows = pgTable(
 )
 
 export type FollowRow = typeof follows.$inferSelect
+
+/**
+ * Who blocked whom (docs/product.md, "Blocks"). A block is a two-way wall: the visibility predicate
+ * (posts/visibility.ts) probes it in both directions, through the primary key (blocker, blocked) and the reverse
+ * index (blocked, blocker). Also serves the blocker's list, most recent first.
+ */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'user_blocks_pkey', columns: [t.blockerId, t.blockedId] }),
+    check('user_blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
+    index('user_blocks_blocked_blocker_idx').on(t.blockedId, t.blockerId),
+    index('user_blocks_blocker_created_idx').on(t.blockerId, t.createdAt, t.blockedId),
+  ],
+)
+
+/**
+ * Keywords a member blocked: stored trimmed as typed, unique per member case-insensitively. `pattern` is the
+ * keyword's words, lowercased, single-spaced and framed by spaces (` spoilers ahead `), made by the database with
+ * the same expression that the feed filter applies to post text (posts/visibility.ts, `listedFor`), so a keyword
+ * matches whole words or phrases only.
+ */
+export const blockedKeywords = pgTable(
+  'blocked_keywords',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyword: text('keyword').notNull(),
+    pattern: text('pattern').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('blocked_keywords_user_lower_idx').on(t.userId, sql`lower(${t.keyword})`)],
+)
+
+/** Domains a member blocked, stored lowercased. */
+export const blockedDomains = pgTable(
+  'blocked_domains',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'blocked_domains_pkey', columns: [t.userId, t.domain] })],
+)

@@ -21,14 +21,6 @@ export const notImplemented: readonly string[] = [
   'promoteUser',
   'demoteUser',
   'recalculateUserStats',
-  // blocks
-  'getBlocks',
-  'blockUser',
-  'unblockUser',
-  'blockKeyword',
-  'unblockKeyword',
-  'blockDomain',
-  'unblockDomain',
   // messages
   'getConversations',
   'createConversation',

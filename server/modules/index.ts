@@ -1,6 +1,7 @@
 import type { Handlers } from '../http/handler-types'
 import type { UploadPolicy } from '../http/uploads'
 import { authHandlers } from './auth/routes'
+import { blockHandlers } from './blocks/routes'
 import { healthHandlers } from './health/routes'
 import { postHandlers, postUploadPolicies } from './posts/routes'
 import { userHandlers, userUploadPolicies } from './users/routes'
@@ -14,6 +15,7 @@ export const moduleHandlers: Record<string, Handlers> = {
   auth: authHandlers,
   posts: postHandlers,
   users: userHandlers,
+  blocks: blockHandlers,
 }
 
 /** Multipart operations by operationId: which field carries files, how many, of which kinds (server/http/uploads.ts). */

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { selectPrepared } from '../../db/prepared'
 import type { Cursor } from '../../lib/cursor'
-import { visibleToAlias } from './visibility'
+import { listedFor, visibleToAlias } from './visibility'
 
 /**
  * The home feed: the viewer's own posts, posts of the members they follow, and reposts by the viewer and the
@@ -17,7 +17,8 @@ import { visibleToAlias } from './visibility'
  * - Replies appear when they answer the viewer or someone the viewer follows (a conversation among people the
  *   viewer knows), not when they answer strangers; those stay on the replier's profile (Replies tab). The viewer's
  *   own replies always appear.
- * - Visibility is applied to every item (posts/visibility.ts); only public posts can be reposted anyway.
+ * - Visibility is applied to every item (posts/visibility.ts); only public posts can be reposted anyway. So are the
+ *   viewer's blocked keywords and domains (`listedFor`).
  *
  * Keyset: items are ordered by (time, post id) descending and a page continues strictly below the cursor's
  * (time, post id). A post created after the first page was read sorts above every cursor, so it can never slip into
@@ -83,7 +84,7 @@ const originalsPerSource = (p: Params) => sql`
   from sources s cross join lateral (
     select p.id, p.created_at from posts p
     where p.author_id = s.uid and (p.created_at, p.id) < ${p.before}
-      and ${replyRule('p', p)} and ${visibleToAlias(p.viewer, 'p')}
+      and ${replyRule('p', p)} and ${visibleToAlias(p.viewer, 'p')} and ${listedFor(p.viewer, 'p')}
     order by p.created_at desc, p.id desc
     limit ${p.n}) p`
 
@@ -93,17 +94,17 @@ const repostsPerSource = (p: Params) => sql`
     select r.post_id, r.created_at, r.user_id from reposts r join posts p on p.id = r.post_id
     where r.user_id = s.uid and (r.created_at, r.post_id) < ${p.before}
       and not ${isFollowee(sql.raw('p.author_id'), p)}
-      and ${visibleToAlias(p.viewer, 'p')} and ${earliestRepost('r', p)}
+      and ${visibleToAlias(p.viewer, 'p')} and ${listedFor(p.viewer, 'p')} and ${earliestRepost('r', p)}
     order by r.created_at desc, r.post_id desc
     limit ${p.n}) r`
 
 const originalsScan = (p: Params) => sql`
   select p.id as post_id, p.created_at as ts, null::uuid as reposted_by
-  from (select p0.id, p0.author_id, p0.visibility, p0.reply_to, p0.reply_to_author_id, p0.created_at
+  from (select p0.id, p0.author_id, p0.visibility, p0.reply_to, p0.reply_to_author_id, p0.content, p0.created_at
         from posts p0 where (p0.created_at, p0.id) < ${p.before}
         order by p0.created_at desc, p0.id desc limit ${SCAN_WINDOW}) p
   where ${isFollowee(sql.raw('p.author_id'), p)}
-    and ${replyRule('p', p)} and ${visibleToAlias(p.viewer, 'p')}
+    and ${replyRule('p', p)} and ${visibleToAlias(p.viewer, 'p')} and ${listedFor(p.viewer, 'p')}
   order by p.created_at desc, p.id desc
   limit ${p.n}`
 
@@ -115,7 +116,7 @@ const repostsScan = (p: Params) => sql`
   join posts p on p.id = r.post_id
   where ${isFollowee(sql.raw('r.user_id'), p)}
     and not ${isFollowee(sql.raw('p.author_id'), p)}
-    and ${visibleToAlias(p.viewer, 'p')} and ${earliestRepost('r', p)}
+    and ${visibleToAlias(p.viewer, 'p')} and ${listedFor(p.viewer, 'p')} and ${earliestRepost('r', p)}
   order by r.created_at desc, r.post_id desc
   limit ${p.n}`
 
@@ -167,8 +168,8 @@ export async function feedKeys(
   const at = cursor ?? TOP
   const params: Params = { viewer: viewerId, before: sql`(${toTime(at)}, ${at.id}::uuid)`, n }
   return plan === 'scan'
-    ? selectPrepared<FeedKey>(db, 'wren_feed_scan_v1', scanStatement(params))
-    : selectPrepared<FeedKey>(db, 'wren_feed_per_source_v1', perSourceStatement(params))
+    ? selectPrepared<FeedKey>(db, 'wren_feed_scan_v2', scanStatement(params))
+    : selectPrepared<FeedKey>(db, 'wren_feed_per_source_v2', perSourceStatement(params))
 }
 
 /** The statement text for a plan, for EXPLAIN in benchmarks and tests. */

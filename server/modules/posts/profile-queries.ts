@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Cursor, cursorTime } from '../../lib/cursor'
 import type { FeedKey } from './feed-queries'
-import { visibleToAlias } from './visibility'
+import { listedFor, visibleToAlias } from './visibility'
 
 /**
  * The post lists of a profile, newest first, each only what its tab names and only what the viewer may see:
@@ -11,7 +11,8 @@ import { visibleToAlias } from './visibility'
  * - replies: the member's replies.
  * - media: the member's posts and replies with at least one image or video.
  * - likes: posts the member liked, most recent like first.
- * Same keyset rule as the feed: (time, post id) strictly below the cursor.
+ * None of the viewer's blocked keywords or domains (visibility.ts, `listedFor`). Same keyset rule as the feed: (time,
+ * post id) strictly below the cursor.
  */
 export type ProfileTab = 'posts' | 'replies' | 'media' | 'likes'
 
@@ -24,7 +25,7 @@ function ownPosts(authorId: string, viewerId: string, cursor: Cursor | undefined
   return sql`select p.id as post_id, ${micros('p.created_at')} as at, null::uuid as reposted_by, p.created_at as ts
     from posts p
     where p.author_id = ${authorId} and ${where} ${below('p.created_at', 'p.id', cursor)}
-      and ${visibleToAlias(viewerId, 'p')}
+      and ${visibleToAlias(viewerId, 'p')} and ${listedFor(viewerId, 'p')}
     order by p.created_at desc, p.id desc
     limit ${limit}`
 }
@@ -43,7 +44,7 @@ function statement(tab: ProfileTab, authorId: string, viewerId: string, cursor: 
         select l.post_id, ${micros('l.created_at')} as at, null::uuid as reposted_by, l.created_at as ts
         from likes l join posts p on p.id = l.post_id
         where l.user_id = ${authorId} ${below('l.created_at', 'l.post_id', cursor)}
-          and ${visibleToAlias(viewerId, 'p')}
+          and ${visibleToAlias(viewerId, 'p')} and ${listedFor(viewerId, 'p')}
         order by l.created_at desc, l.post_id desc
         limit ${reach}) x ${page}`
     case 'posts':
@@ -53,7 +54,7 @@ function statement(tab: ProfileTab, authorId: string, viewerId: string, cursor: 
         (select r.post_id, ${micros('r.created_at')} as at, r.user_id as reposted_by, r.created_at as ts
          from reposts r join posts p on p.id = r.post_id
          where r.user_id = ${authorId} and p.author_id <> ${authorId} ${below('r.created_at', 'r.post_id', cursor)}
-           and ${visibleToAlias(viewerId, 'p')}
+           and ${visibleToAlias(viewerId, 'p')} and ${listedFor(viewerId, 'p')}
          order by r.created_at desc, r.post_id desc
          limit ${reach})) x ${page}`
   }

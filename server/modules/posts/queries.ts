@@ -4,7 +4,7 @@ import { selectPrepared } from '../../db/prepared'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { posts, type NewPostMedia, postHashtags, postMedia, postMentions, type Visibility } from '../../db/schema-posts'
 import { cardWithAuthorColumns, type CardWithAuthor } from './card-queries'
-import { visibleToAlias } from './visibility'
+import { blockedBetween, listedFor, visibleToAlias } from './visibility'
 
 /** The parts of a post that rules look at (reply targets, like and repost targets, deletion). */
 export interface PostRef {
@@ -77,7 +77,7 @@ export interface NewPost {
 /**
  * Members named in a post who accept being mentioned by its author (their `allowMentions`), by username
  * case-insensitively. A mention they refuse stays in the text but is not recorded: no notification, and no access
- * to a `mentioned` post.
+ * to a `mentioned` post. Nor is a mention across a block, either way.
  */
 export async function findMentionable(db: SqlExecutor, authorId: string, usernames: string[]): Promise<string[]> {
   if (usernames.length === 0) return []
@@ -89,6 +89,7 @@ export async function findMentionable(db: SqlExecutor, authorId: string, usernam
     db,
     sql`select u.id from users u
         where lower(u.username) in (${names})
+          and (u.id = ${authorId} or not ${blockedBetween(sql`u.id`, authorId)})
           and (u.id = ${authorId}
             or u.allow_mentions = 'everyone'
             or (u.allow_mentions = 'following'
@@ -160,7 +161,7 @@ export async function hydratePosts(db: Database, viewerId: string, ids: readonly
   // One array parameter and a name: one statement text for any number of ids, planned once per connection.
   const rows = await selectPrepared<PostViewRow>(
     db,
-    'wren_hydrate_posts_v1',
+    'wren_hydrate_posts_v2',
     sql`select ${cardWithAuthorColumns(
           sql`(p.reply_count + (select count(*) from posts c
              where c.reply_to = p.id and c.visibility <> 'public' and ${visibleToAlias(viewerId, 'c')}))::int`,
@@ -180,7 +181,7 @@ export interface KeyRow {
 }
 
 /**
- * A post's direct replies visible to the viewer, oldest first, after `after` (exclusive). `limit` should be one more
+ * A post's direct replies visible and listed to the viewer (not hidden by their blocked keywords or domains), oldest first, after `after` (exclusive). `limit` should be one more
  * than the page size so the caller knows whether a next page exists.
  */
 export async function replyKeys(
@@ -195,7 +196,7 @@ export async function replyKeys(
     db,
     sql`select c.id as post_id, ((extract(epoch from c.created_at) * 1000000)::bigint)::text as at
         from posts c
-        where c.reply_to = ${postId} and ${visibleToAlias(viewerId, 'c')}
+        where c.reply_to = ${postId} and ${visibleToAlias(viewerId, 'c')} and ${listedFor(viewerId, 'c')}
           ${after ? sql`and (c.created_at, c.id) > ${after}` : sql``}
         order by c.created_at, c.id
         offset ${offset} limit ${limit}`,

@@ -4,7 +4,7 @@ import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Audience, users, type UserRow } from '../../db/schema'
 import type { Cursor } from '../../lib/cursor'
 import { cursorTime } from '../../lib/cursor'
-import { visibleToAlias } from '../posts/visibility'
+import { blockedBetween, visibleToAlias } from '../posts/visibility'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -47,6 +47,15 @@ export async function visiblePostCount(db: SqlExecutor, user: UserRow, viewerId:
 }
 
 // ---- follows ----------------------------------------------------------------------------------------------------
+
+/**
+ * Locks two members' rows in id order (inside a transaction), before a follow or a block between them: a follow and
+ * a block of the same pair then run one after the other, so a follow can never slip in behind a block that has just
+ * removed the follows. Same mode and order as setFollow's counter updates, so nothing upgrades or deadlocks.
+ */
+export async function lockPair(tx: SqlExecutor, a: string, b: string): Promise<void> {
+  await tx.execute(sql`select id from users where id in (${a}, ${b}) order by id for no key update`)
+}
 
 /**
  * Adds or removes a follow and moves both members' counters in the same transaction, only when a row really appeared
@@ -93,7 +102,8 @@ export interface FollowEntryRow {
 
 /**
  * One page of a member's followers (`followers`) or followees (`following`), most recent follow first, each with
- * whether the viewer follows that member. Keyset on (follow time, member id).
+ * whether the viewer follows that member, leaving out members behind a block with the viewer (either way). Keyset
+ * on (follow time, member id).
  */
 export async function followPage(
   db: SqlExecutor,
@@ -114,6 +124,7 @@ export async function followPage(
           ((extract(epoch from f.created_at) * 1000000)::bigint)::text as at
         from follows f join users u on u.id = ${listedColumn}
         where ${sql.raw(`f.${fixed}`)} = ${userId}
+          and (u.id = ${viewerId} or not ${blockedBetween(viewerId, sql`u.id`)})
           ${cursor ? sql`and (f.created_at, ${listedColumn}) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
         order by f.created_at desc, ${listedColumn} desc
         offset ${offset} limit ${limit}`,

@@ -10,6 +10,7 @@ import { encodeCursor, type PageRequest } from '../../lib/cursor'
 import type { EncodedImage, ImageProcessor } from '../../media/images'
 import { newMediaKey } from '../../media/keys'
 import { deleteQuietly, type Storage } from '../../storage/storage'
+import { isBlockedBetween } from '../blocks/queries'
 import type { ProfileTab } from '../posts/profile-queries'
 import type { Page, PostService } from '../posts/service'
 import {
@@ -17,6 +18,7 @@ import {
   findUserByUsername,
   followPage,
   isFollowing,
+  lockPair,
   type ProfileChanges,
   replaceImage,
   setFollow,
@@ -59,9 +61,12 @@ export class UserService {
     this.log = deps.warn
   }
 
-  private async byUsername(username: string): Promise<UserRow> {
+  /** The member, unless missing or behind a block either way with the viewer (then 404, as if absent). */
+  private async byUsername(viewer: UserRow, username: string): Promise<UserRow> {
     const user = await findUserByUsername(this.db, username)
-    if (!user) throw new NotFound(USER_NOT_FOUND)
+    if (!user || (user.id !== viewer.id && (await isBlockedBetween(this.db, viewer.id, user.id)))) {
+      throw new NotFound(USER_NOT_FOUND)
+    }
     return user
   }
 
@@ -71,7 +76,7 @@ export class UserService {
     tab: ProfileTab,
     page: PageRequest,
   ): Promise<{ user: Schemas['UserProfile'] } & Page<Schemas['FeedPost']>> {
-    const user = await this.byUsername(username)
+    const user = await this.byUsername(viewer, username)
     const own = user.id === viewer.id
     const [following, posts, postCount] = await Promise.all([
       own ? false : isFollowing(this.db, viewer.id, user.id),
@@ -110,7 +115,7 @@ export class UserService {
     direction: 'followers' | 'following',
     page: PageRequest,
   ): Promise<Page<FollowEntry>> {
-    const user = await this.byUsername(username)
+    const user = await this.byUsername(viewer, username)
     const rows = await followPage(this.db, direction, user.id, viewer.id, page.cursor, page.offset, page.limit + 1)
     const items = rows.slice(0, page.limit)
     const last = items[items.length - 1]
@@ -132,7 +137,14 @@ export class UserService {
     if (userId === viewer.id) throw new Invalid(CANNOT_FOLLOW_SELF)
     const target = await findUserById(this.db, userId)
     if (!target) throw new NotFound(USER_NOT_FOUND)
-    const followers = await this.db.transaction((tx) => setFollow(tx, viewer.id, target.id, follow))
+    const followers = await this.db.transaction(async (tx) => {
+      // Across a block the member is as good as absent (docs/product.md, "Blocks"); unfollowing is refused too, and
+      // there is nothing to unfollow: the block removed the follows both ways. Checked under the pair's lock, so a
+      // block made at the same moment is either seen here or waits for this follow and then removes it.
+      await lockPair(tx, viewer.id, target.id)
+      if (await isBlockedBetween(tx, viewer.id, target.id)) throw new NotFound(USER_NOT_FOUND)
+      return setFollow(tx, viewer.id, target.id, follow)
+    })
     // The viewer's feed sources and followers-only visibility changed; the target's counters did too.
     await this.invalidations.emit({ kind: 'follows-changed', userId: viewer.id })
     await this.invalidations.emit({ kind: 'member-changed', userId: target.id })

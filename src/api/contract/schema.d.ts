@@ -578,7 +578,8 @@ export interface paths {
         put?: never;
         /**
          * Block a member
-         * @description Blocking oneself is 400; an existing block is 409.
+         * @description Blocking oneself is 400; an unknown member 404. Idempotent: blocking again answers the existing block.
+         *     Removes the follows between the two members, both ways, and hides each from the other (404 as if absent).
          */
         post: operations["blockUser"];
         /** Unblock a member */
@@ -1501,7 +1502,7 @@ export interface components {
         NextCursor: string | null;
         /** @description A blocked or muted keyword; must not be blank (the server trims it). */
         Keyword: string;
-        /** @description Lowercase domain name, e.g. `spam.example`: labels of letters and digits with inner hyphens, dot separated, the last one at least 2 letters. */
+        /** @description A domain name, e.g. `spam.example`; the server trims and lowercases it, then requires labels of letters and digits with inner hyphens, dot separated, the last one at least 2 letters (otherwise 400 "Invalid domain format"). */
         Domain: string;
         /** @description A list or collection name; must not be blank. */
         Name: string;
@@ -3021,7 +3022,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
         };
     };

@@ -3,7 +3,7 @@ import { createActor } from 'xstate'
 import { callActor } from '../../src/machines/lib/call-actor'
 import { POST_DELETED, postsMachine, type PostsEmitted } from '../../src/machines/posts/posts.machine'
 import { shownToasts, withToasts } from './support/toasts'
-import { p1, postsModel, reply } from './models/posts.model'
+import { blockedAuthorId, p1, postsModel, reply } from './models/posts.model'
 import { Calls } from './support/controlled-actors'
 import { Coverage, perform, settle, walkPaths } from './support/model'
 import { SpawnedCalls } from './support/post-fixtures'
@@ -84,6 +84,20 @@ describe.each(postsModel.walks.map((walk) => [walk.name, walk] as const))('post 
         const parent = before.entities.p1
         if (parent) expect(entities.p1?.replyCount).toBe(parent.replyCount + (before.entities.r1 ? 0 : 1))
         expect(heard.slice(heardBefore)).toEqual([{ type: 'post.created', post: reply }])
+      }
+      if (event.type === 'author.blocked') {
+        // Every post of the blocked member goes at once, each announced deleted so the lists drop it; others stay.
+        const gone = Object.values(before.entities).filter((post) => post.author.id === blockedAuthorId).map((post) => post.id)
+        expect(gone.length).toBeGreaterThan(0)
+        expect(Object.values(entities).filter((post) => post.author.id === blockedAuthorId)).toEqual([])
+        expect(Object.keys(entities).sort()).toEqual(Object.keys(before.entities).filter((id) => !gone.includes(id)).sort())
+        expect(heard.slice(heardBefore)).toEqual(gone.map((id) => ({ type: 'post.deleted', id })))
+        // Their calls in flight are stopped: an answer about a post no longer shown changes nothing.
+        for (const id of gone) {
+          expect(snapshot.context.deleting[id]).toBeUndefined()
+          expect(snapshot.context.pending.like[id]).toBeUndefined()
+          if (before.pending.like[id]) expect(spawned.stopped.map((call) => call.input)).toContainEqual({ id, reaction: 'like' })
+        }
       }
       if (event.type === 'post.reveal') expect(snapshot.context.revealed.p2).toBe(true)
       if (event.type === 'post.delete') {

@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, setup, spawnChild, stopChild, type ActorRefFrom } from 'xstate'
+import { assertEvent, assign, emit, enqueueActions, setup, spawnChild, stopChild, type ActorRefFrom } from 'xstate'
 import { run } from '../../api/calls'
 import { postCalls, type Post } from '../../api/posts.calls'
 import { showToast } from '../toasts/notify'
@@ -22,6 +22,8 @@ import { canBeReposted, isHiddenAsSensitive } from './posts.rules'
 //   and a refusal puts back what was shown before. While one is in flight, another click on the same button waits.
 // - Delete waits for the server, then removes the post, tells the lists (`post.deleted`) and says 'Post deleted'.
 //   Failures of all three are silent (docs/product.md, "Likes and reposts", "Deleting a post").
+// - A member the viewer just blocked (`author.blocked`, sent by the block actor once the server agreed) takes their
+//   posts with them: each is removed and announced deleted, so every list on screen drops it at once.
 // - A post created by a composer is stored and announced (`post.created`) so the lists can show it without a refetch.
 
 export const POST_DELETED = 'Post deleted'
@@ -37,6 +39,7 @@ export type PostsEvent =
   | { type: 'post.delete'; id: string }
   | { type: 'post.delete.succeeded'; id: string }
   | { type: 'post.delete.failed'; id: string }
+  | { type: 'author.blocked'; authorId: string }
 
 /** What lists listen to (`actor.on(...)`). */
 export type PostsEmitted = { type: 'post.created'; post: Post } | { type: 'post.deleted'; id: string }
@@ -55,6 +58,12 @@ interface ReactionInput {
   id: string
   reaction: Reaction
 }
+
+/** The ids of the stored posts written by one member. */
+const postIdsBy = (entities: Entities, authorId: string): string[] =>
+  Object.values(entities)
+    .filter((post) => post.author.id === authorId)
+    .map((post) => post.id)
 
 /** The child actor id of a call about one post. */
 export const callId = (kind: Reaction | 'delete', id: string) => `${kind}:${id}`
@@ -121,6 +130,25 @@ export const postsMachine = setup({
     keep: assign(({ context }, id: string) => ({ deleting: without(context.deleting, id) })),
     announceDeleted: emit((_, id: string) => ({ type: 'post.deleted' as const, id })),
     notifyDeleted: ({ system }) => showToast(system, 'success', POST_DELETED),
+    /**
+     * Removes every post by the author, with its calls in flight (their answers no longer matter), and tells the
+     * lists, one `post.deleted` each.
+     */
+    forgetAuthor: enqueueActions(({ context, enqueue }, authorId: string) => {
+      const gone = postIdsBy(context.entities, authorId)
+      const drop = <T,>(record: Readonly<Record<string, T>>) => gone.reduce((rest, id) => without(rest, id), record)
+      for (const id of gone) {
+        if (context.pending.like[id]) enqueue.stopChild(callId('like', id))
+        if (context.pending.repost[id]) enqueue.stopChild(callId('repost', id))
+        if (context.deleting[id]) enqueue.stopChild(callId('delete', id))
+      }
+      enqueue.assign({
+        entities: drop(context.entities),
+        deleting: drop(context.deleting),
+        pending: { like: drop(context.pending.like), repost: drop(context.pending.repost) },
+      })
+      for (const id of gone) enqueue.emit({ type: 'post.deleted' as const, id })
+    }),
   },
   guards: {
     canReact: ({ context }, { id, reaction }: ReactionInput) => {
@@ -131,6 +159,7 @@ export const postsMachine = setup({
     isPending: ({ context }, { id, reaction }: ReactionInput) => context.pending[reaction][id] !== undefined,
     canDelete: ({ context }, id: string) => context.entities[id] !== undefined && !context.deleting[id],
     isDeleting: ({ context }, id: string) => context.deleting[id] === true,
+    hasPostsBy: ({ context }, authorId: string) => postIdsBy(context.entities, authorId).length > 0,
     /** The cache does not read the member's settings: a reveal is kept even while 'Show sensitive content' is on. */
     isHidden: ({ context }, id: string) => {
       const post = context.entities[id]
@@ -220,6 +249,10 @@ export const postsMachine = setup({
             { type: 'announceDeleted', params: ({ event }) => event.id },
             'notifyDeleted',
           ],
+        },
+        'author.blocked': {
+          guard: { type: 'hasPostsBy', params: ({ event }) => event.authorId },
+          actions: { type: 'forgetAuthor', params: ({ event }) => event.authorId },
         },
         'post.delete.failed': {
           guard: { type: 'isDeleting', params: ({ event }) => event.id },

@@ -1,15 +1,20 @@
 import type { AnyEventObject } from 'xstate'
 import { postsMachine } from '../../../src/machines/posts/posts.machine'
-import { makePost } from '../support/post-fixtures'
+import { ann, makePost, robinSummary } from '../support/post-fixtures'
 import type { MachineModel } from '../support/walks'
 
-// The post cache's model, in three small walks (likes, reposts, everything else) instead of one: together they reach
+// The post cache's model, in four small walks (likes, reposts, blocking an author, everything else) instead of one: together they reach
 // every transition, and each stays small enough to walk every simple path. Walked by
 // tests/machines/posts.machine.test.ts and printed by `npm run paths -- posts`.
 
 export const p1 = makePost('p1', { likeCount: 7, repostCount: 2, liked: false, reposted: false })
 const p2 = makePost('p2', { visibility: 'followers', sensitive: true, sensitiveReason: 'Spoilers' })
 export const reply = makePost('r1', { replyTo: 'p1', content: 'A reply' })
+/** Robin's own post: blocking Ann leaves it where it is. */
+const mine = makePost('m1', { author: robinSummary })
+/** The member blocked from a card's menu or a profile (every `makePost` is Ann's unless told otherwise). */
+export const blockedAuthorId = ann.id
+
 /** The same post read again while a like is in flight: the server has not counted the like yet. */
 const p1Stale = { ...p1, views: 41 }
 
@@ -36,12 +41,19 @@ const scenarios: Record<string, AnyEventObject[]> = {
     { type: 'post.delete.succeeded', id: 'p1' },
     { type: 'post.delete.failed', id: 'p1' },
   ],
+  blocks: [
+    { type: 'posts.received', posts: [p1, mine] },
+    { type: 'post.like', id: 'p1' },
+    { type: 'post.delete', id: 'p1' },
+    { type: 'author.blocked', authorId: ann.id },
+  ],
 }
 
 /** Tells apart events that differ only in their payload (which posts a page held, which post was clicked). */
 const label = (event: AnyEventObject): string | undefined => {
   if (event.type === 'posts.received') return `received(${(event.posts as Array<{ id: string; views: number }>).map((p) => (p.views === 41 ? `${p.id} again` : p.id)).join(',')})`
   if (typeof event.id === 'string') return `${event.type}(${event.id})`
+  if (event.type === 'author.blocked') return 'author.blocked(ann)'
   return undefined
 }
 

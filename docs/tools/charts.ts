@@ -38,6 +38,7 @@ import { describeState, listStateNodes, listTransitions, triggerText, type Trans
 import { postPageMachine } from '../../src/machines/post-page/post-page.machine'
 import { followListMachine } from '../../src/machines/follow-list/follow-list.machine'
 import { followMachine } from '../../src/machines/follow/follow.machine'
+import { blockMachine } from '../../src/machines/block/block.machine'
 import { profileMachine } from '../../src/machines/profile/profile.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { profileSettingsMachine } from '../../src/machines/profile-settings/profile-settings.machine'
@@ -156,6 +157,16 @@ const charts: ChartSpec[] = [
       "'Following' / 'Unfollowed' (profile) or 'Following user' / 'Unfollowed user' (lists); a refusal puts back " +
       'what was shown (with the server\'s reason on the profile, silently in lists). Clicks wait while saving.',
     machine: followMachine,
+  },
+  {
+    name: 'block',
+    title: 'Block User',
+    source: 'src/machines/block/block.machine.ts',
+    summary:
+      "Block User from a post card's menu or another member's profile: a confirm dialog, then POST /blocks/user/{id}. " +
+      "Once the server agrees it says 'User blocked', tells the post cache (`author.blocked`) so the member's posts " +
+      "leave every list on screen, and from a profile goes to '/'. A refusal is silent.",
+    machine: blockMachine,
   },
   {
     name: 'follow-list',

@@ -1,5 +1,6 @@
 import type { MachineModel } from '../support/walks'
 import { appModel } from './app.model'
+import { blockModel } from './block.model'
 import { changePasswordModel } from './change-password.model'
 import { composerModel } from './composer.model'
 import { loginModel, registerModel } from './credentials.model'
@@ -32,6 +33,7 @@ export const models: ReadonlyArray<MachineModel> = [
   changePasswordModel,
   profileModel,
   followModel,
+  blockModel,
   followListModel,
   profileSettingsModel,
   composerModel,

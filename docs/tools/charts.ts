@@ -39,6 +39,7 @@ import { postPageMachine } from '../../src/machines/post-page/post-page.machine'
 import { followListMachine } from '../../src/machines/follow-list/follow-list.machine'
 import { followMachine } from '../../src/machines/follow/follow.machine'
 import { blockMachine } from '../../src/machines/block/block.machine'
+import { blockedMachine } from '../../src/machines/blocked/blocked.machine'
 import { profileMachine } from '../../src/machines/profile/profile.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { profileSettingsMachine } from '../../src/machines/profile-settings/profile-settings.machine'
@@ -167,6 +168,18 @@ const charts: ChartSpec[] = [
       "Once the server agrees it says 'User blocked', tells the post cache (`author.blocked`) so the member's posts " +
       "leave every list on screen, and from a profile goes to '/'. A refusal is silent.",
     machine: blockMachine,
+  },
+  {
+    name: 'blocked',
+    title: 'Blocked accounts (settings)',
+    source: 'src/machines/blocked/blocked.machine.ts',
+    summary:
+      'Settings -> Blocked Accounts: reads GET /blocks when the section opens (spinner), then lists the blocked ' +
+      'members (Unblock; Load more while there is a next page) and the keyword and domain chips (remove), with an Add ' +
+      "form for each, checked first (blocked.rules.ts). One change saves at a time. Successes toast ('User unblocked', " +
+      "'Keyword blocked'...); a refused Add says why under its form (the server's words, else 'Failed to block " +
+      "keyword' / 'Invalid domain format'); refused unblocks and removals are silent.",
+    machine: blockedMachine,
   },
   {
     name: 'follow-list',

@@ -1,6 +1,7 @@
 import type { MachineModel } from '../support/walks'
 import { appModel } from './app.model'
 import { blockModel } from './block.model'
+import { blockedModel } from './blocked.model'
 import { changePasswordModel } from './change-password.model'
 import { composerModel } from './composer.model'
 import { loginModel, registerModel } from './credentials.model'
@@ -36,6 +37,7 @@ export const models: ReadonlyArray<MachineModel> = [
   blockModel,
   followListModel,
   profileSettingsModel,
+  blockedModel,
   composerModel,
   postsModel,
   feedModel,

@@ -2,13 +2,15 @@ import type { ActorRefFrom } from 'xstate'
 import { Link, useSearchParams } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import { button, input } from 'styled-system/recipes'
+import { blockedMachine } from '../../machines/blocked/blocked.machine'
 import { changePasswordMachine } from '../../machines/change-password/change-password.machine'
 import { profileSettingsMachine, type ProfileSettingsMachine } from '../../machines/profile-settings/profile-settings.machine'
-import { useScreenActor, useSession } from '../actors'
+import { ScreenActor, useScreenActor, useSession } from '../actors'
 import { ComingSoon } from '../ui/ComingSoon'
 import { Icon } from '../ui/Icon'
 import { PageHeader } from '../ui/PageHeader'
 import { AppearanceSection } from './AppearanceSection'
+import { BlockedSection } from './BlockedSection'
 import { ChangePasswordDialog } from './ChangePasswordDialog'
 import { PrivacySection } from './PrivacySection'
 import { ProfileSection } from './ProfileSection'
@@ -48,6 +50,9 @@ function SectionBody({
       return <SecuritySection onChangePassword={onChangePassword} />
     case 'appearance':
       return <AppearanceSection />
+    case 'blocked':
+      // Opened with the section, so GET /blocks runs only while it shows (and again each time it opens).
+      return <ScreenActor logic={blockedMachine}>{(actor) => <BlockedSection actor={actor} />}</ScreenActor>
     case 'notifications':
       return <p className={css({ color: 'fg.muted', py: '6' })}>Notification preferences coming soon...</p>
     default:

@@ -1,0 +1,281 @@
+import type { FormEvent } from 'react'
+import { useSelector } from '@xstate/react'
+import { css } from 'styled-system/css'
+import { button, input } from 'styled-system/recipes'
+import type { BlockedUser } from '../../api/blocks.calls'
+import type { BlockedRef } from '../../machines/blocked/blocked.machine'
+import {
+  selectCanAddDomain,
+  selectCanAddKeyword,
+  selectDomainDraft,
+  selectDomainError,
+  selectDomains,
+  selectFailed,
+  selectHasMore,
+  selectKeywordDraft,
+  selectKeywordError,
+  selectKeywords,
+  selectLoading,
+  selectLoadingMore,
+  selectSaving,
+  selectUsers,
+} from '../../machines/blocked/blocked.selectors'
+import { Avatar } from '../ui/Avatar'
+import { Icon } from '../ui/Icon'
+import { Spinner } from '../ui/Spinner'
+
+// Settings -> Blocked Accounts (docs/product.md, "Blocks"): the blocked members with Unblock, the blocked keywords and
+// domains as removable chips, and an Add form for each. Everything it shows and allows comes from the blocked actor.
+
+const group = css({ display: 'flex', flexDirection: 'column', gap: '3', pt: '5', '&:not(:first-child)': { borderTopWidth: '1px', borderColor: 'border', mt: '5' } })
+const groupTitle = css({ fontSize: 'md', fontWeight: 'bold' })
+const empty = css({ fontSize: 'sm', color: 'fg.muted' })
+const errorText = css({ fontSize: 'sm', color: 'danger.text', fontWeight: 'medium' })
+const chip = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1',
+  pl: '3',
+  pr: '1',
+  py: '1',
+  borderRadius: 'full',
+  bg: 'bg.subtle',
+  borderWidth: '1px',
+  borderColor: 'border',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+  maxW: 'full',
+})
+const chipRemove = css({
+  display: 'inline-grid',
+  placeItems: 'center',
+  w: '6',
+  h: '6',
+  borderRadius: 'full',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.surface', color: 'fg.default' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent' },
+  _disabled: { opacity: 0.5, cursor: 'not-allowed' },
+})
+
+export function BlockedSection({ actor }: { actor: BlockedRef }) {
+  const loading = useSelector(actor, selectLoading)
+  const failed = useSelector(actor, selectFailed)
+
+  if (loading) {
+    return (
+      <div className={css({ display: 'grid', placeItems: 'center', py: '10' })}>
+        <Spinner label="Loading blocked accounts" />
+      </div>
+    )
+  }
+  if (failed) {
+    return (
+      <div role="alert" className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '6', color: 'fg.muted' })}>
+        Could not load your blocks.
+        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => actor.send({ type: 'blocked.retry' })}>
+          Try again
+        </button>
+      </div>
+    )
+  }
+  return (
+    <div className={css({ maxW: '560px' })}>
+      <BlockedUsers actor={actor} />
+      <BlockedKeywords actor={actor} />
+      <BlockedDomains actor={actor} />
+    </div>
+  )
+}
+
+function BlockedUsers({ actor }: { actor: BlockedRef }) {
+  const users = useSelector(actor, selectUsers)
+  const hasMore = useSelector(actor, selectHasMore)
+  const saving = useSelector(actor, selectSaving)
+  const loadingMore = useSelector(actor, selectLoadingMore)
+  return (
+    <section aria-labelledby="blocked-users-title" className={group}>
+      <h3 id="blocked-users-title" className={groupTitle}>
+        Blocked users
+      </h3>
+      {users.length === 0 ? (
+        <p className={empty}>No blocked users</p>
+      ) : (
+        <ul aria-label="Blocked users" className={css({ display: 'flex', flexDirection: 'column' })}>
+          {users.map((entry) => (
+            <BlockedUserRow key={entry.id} entry={entry} disabled={saving} onUnblock={() => actor.send({ type: 'user.unblock', userId: entry.blocked.id })} />
+          ))}
+        </ul>
+      )}
+      {hasMore ? (
+        <button
+          type="button"
+          className={button({ variant: 'outline', size: 'sm' })}
+          onClick={() => actor.send({ type: 'users.more' })}
+          disabled={saving}
+          aria-busy={loadingMore}
+        >
+          {loadingMore ? <Spinner size={14} /> : null}
+          Load more
+        </button>
+      ) : null}
+    </section>
+  )
+}
+
+function BlockedUserRow({ entry, disabled, onUnblock }: { entry: BlockedUser; disabled: boolean; onUnblock: () => void }) {
+  const user = entry.blocked
+  const name = user.displayName || user.username
+  return (
+    <li className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '2.5', '&:not(:first-child)': { borderTopWidth: '1px', borderColor: 'border' } })}>
+      <Avatar src={user.avatar} name={name} size={40} />
+      <div className={css({ flex: 1, minW: 0 })}>
+        <p className={css({ fontWeight: 'semibold', truncate: true })}>{name}</p>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted', truncate: true })}>@{user.username}</p>
+      </div>
+      <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={onUnblock} disabled={disabled} aria-label={`Unblock @${user.username}`}>
+        Unblock
+      </button>
+    </li>
+  )
+}
+
+interface ChipsProps {
+  title: string
+  id: string
+  noun: 'keyword' | 'domain'
+  values: ReadonlyArray<string>
+  emptyText: string
+  disabled: boolean
+  onRemove: (value: string) => void
+}
+
+function Chips({ title, id, noun, values, emptyText, disabled, onRemove }: ChipsProps) {
+  return (
+    <>
+      <h3 id={id} className={groupTitle}>
+        {title}
+      </h3>
+      {values.length === 0 ? (
+        <p className={empty}>{emptyText}</p>
+      ) : (
+        <ul aria-label={title} className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+          {values.map((value) => (
+            <li key={value} className={chip}>
+              <span className={css({ truncate: true })}>{value}</span>
+              <button type="button" className={chipRemove} onClick={() => onRemove(value)} disabled={disabled} aria-label={`Remove ${noun} ${value}`}>
+                <Icon name="close" size={14} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}
+
+interface AddFormProps {
+  label: string
+  placeholder: string
+  value: string
+  error: string | null
+  canAdd: boolean
+  saving: boolean
+  onInput: (value: string) => void
+  onAdd: () => void
+}
+
+function AddForm({ label, placeholder, value, error, canAdd, saving, onInput, onAdd }: AddFormProps) {
+  const fieldId = `add-${label.toLowerCase().replace(/\W+/g, '-')}`
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (canAdd) onAdd()
+  }
+  return (
+    <form onSubmit={submit} noValidate aria-label={label} className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+      <div className={css({ display: 'flex', gap: '2' })}>
+        <input
+          id={fieldId}
+          className={input()}
+          value={value}
+          placeholder={placeholder}
+          aria-label={label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+          onChange={(event) => onInput(event.target.value)}
+        />
+        <button type="submit" className={button()} disabled={!canAdd} aria-busy={saving}>
+          Add
+        </button>
+      </div>
+      {error ? (
+        <p id={`${fieldId}-error`} role="alert" className={errorText}>
+          {error}
+        </p>
+      ) : null}
+    </form>
+  )
+}
+
+function BlockedKeywords({ actor }: { actor: BlockedRef }) {
+  const keywords = useSelector(actor, selectKeywords)
+  const draft = useSelector(actor, selectKeywordDraft)
+  const error = useSelector(actor, selectKeywordError)
+  const canAdd = useSelector(actor, selectCanAddKeyword)
+  const saving = useSelector(actor, selectSaving)
+  return (
+    <section aria-labelledby="blocked-keywords-title" className={group}>
+      <Chips
+        title="Blocked keywords"
+        id="blocked-keywords-title"
+        noun="keyword"
+        values={keywords}
+        emptyText="No blocked keywords"
+        disabled={saving}
+        onRemove={(keyword) => actor.send({ type: 'keyword.remove', keyword })}
+      />
+      <AddForm
+        label="Block a keyword"
+        placeholder="Add a keyword"
+        value={draft}
+        error={error}
+        canAdd={canAdd}
+        saving={saving}
+        onInput={(value) => actor.send({ type: 'keyword.input', value })}
+        onAdd={() => actor.send({ type: 'keyword.add' })}
+      />
+    </section>
+  )
+}
+
+function BlockedDomains({ actor }: { actor: BlockedRef }) {
+  const domains = useSelector(actor, selectDomains)
+  const draft = useSelector(actor, selectDomainDraft)
+  const error = useSelector(actor, selectDomainError)
+  const canAdd = useSelector(actor, selectCanAddDomain)
+  const saving = useSelector(actor, selectSaving)
+  return (
+    <section aria-labelledby="blocked-domains-title" className={group}>
+      <Chips
+        title="Blocked domains"
+        id="blocked-domains-title"
+        noun="domain"
+        values={domains}
+        emptyText="No blocked domains"
+        disabled={saving}
+        onRemove={(domain) => actor.send({ type: 'domain.remove', domain })}
+      />
+      <AddForm
+        label="Block a domain"
+        placeholder="example.com"
+        value={draft}
+        error={error}
+        canAdd={canAdd}
+        saving={saving}
+        onInput={(value) => actor.send({ type: 'domain.input', value })}
+        onAdd={() => actor.send({ type: 'domain.add' })}
+      />
+    </section>
+  )
+}

@@ -183,8 +183,7 @@ test("follow another member: 'Following', the count moves by one and stays after
   await expect(header.getByRole('link', { name: `${FANS} Following` })).toBeVisible()
   await expect(header.getByRole('link', { name: `${FANS} Followers` })).toBeVisible()
   await expect(header.getByRole('link', { name: `Message @${ann.username}` })).toHaveAttribute('href', '/messages')
-  await expect(header.getByRole('button', { name: `Block @${ann.username}` })).toBeDisabled()
-  await expect(header.getByRole('button', { name: `Block @${ann.username}` })).toHaveAttribute('title', 'Coming soon')
+  await expect(header.getByRole('button', { name: `Block @${ann.username}` })).toBeEnabled()
   await expect(header.getByRole('link', { name: 'Edit Profile' })).toHaveCount(0)
 
   await header.getByRole('button', { name: `Follow @${ann.username}` }).click()

@@ -14,6 +14,7 @@ import { selectShowsSensitive, selectUserId } from '../../machines/session/sessi
 import { useSession } from '../actors'
 import { Avatar } from '../ui/Avatar'
 import { profileHref } from './content-tokens'
+import { BlockUser } from './BlockUserDialog'
 import { DeletePostDialog } from './DeletePostDialog'
 import { PostIcon } from './icons'
 import { MediaGrid } from './MediaGrid'
@@ -116,7 +117,13 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
             <div className={css({ flex: 1, minW: 0 })}>
               <PostAuthor post={post} stacked={focus} />
             </div>
-            <PostMenu isOwner={isOwner} onDelete={() => setConfirming(true)} />
+            {isOwner ? (
+              <PostMenu isOwner onDelete={() => setConfirming(true)} />
+            ) : (
+              <BlockUser userId={author.id} name={author.displayName || author.username} leaveTo={null}>
+                {(ask) => <PostMenu isOwner={false} onDelete={() => setConfirming(true)} onBlock={ask} />}
+              </BlockUser>
+            )}
           </div>
           {focus ? null : <PostBody post={post} hidden={hidden} onReveal={() => posts.send({ type: 'post.reveal', id })} />}
           {focus ? null : (

@@ -4,12 +4,12 @@ import { Menu, type MenuItem } from '../ui/Menu'
 import { PostIcon } from './icons'
 
 // The card's overflow menu (docs/product.md, "Post card"): the author sees Edit (not built yet) and Delete; everyone
-// else sees Report and Block User (not built yet either). Items that do nothing yet say so in their title instead of
+// else sees Report (not built yet either) and Block User. Items that do nothing yet say so in their title instead of
 // pretending.
 
 const placement = css({ position: 'absolute', zIndex: 30, top: 'calc(100% + 0.25rem)', right: 0, minW: '200px' })
 
-export function PostMenu({ isOwner, onDelete }: { isOwner: boolean; onDelete: () => void }) {
+export function PostMenu({ isOwner, onDelete, onBlock }: { isOwner: boolean; onDelete: () => void; onBlock?: () => void }) {
   const items: MenuItem[] = isOwner
     ? [
         { label: 'Edit', icon: <PostIcon name="edit" size={18} />, comingSoon: 'Editing posts is coming soon' },
@@ -17,7 +17,7 @@ export function PostMenu({ isOwner, onDelete }: { isOwner: boolean; onDelete: ()
       ]
     : [
         { label: 'Report', icon: <PostIcon name="flag" size={18} />, comingSoon: 'Reporting posts is coming soon' },
-        { label: 'Block User', icon: <PostIcon name="block" size={18} />, comingSoon: 'Blocking is coming soon' },
+        { label: 'Block User', icon: <PostIcon name="block" size={18} />, tone: 'danger', onSelect: onBlock ?? (() => undefined) },
       ]
 
   return (

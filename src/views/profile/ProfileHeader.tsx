@@ -8,6 +8,7 @@ import type { UserProfile } from '../../api/users.calls'
 import type { FollowRef } from '../../machines/follow/follow.machine'
 import type { ProfileMachine } from '../../machines/profile/profile.machine'
 import { selectFollow, selectIsOwner, selectUploading } from '../../machines/profile/profile.selectors'
+import { BlockUser } from '../post/BlockUserDialog'
 import { formatCount } from '../post/format'
 import { Icon } from '../ui/Icon'
 import { FollowButton } from './FollowButton'
@@ -53,7 +54,7 @@ export function ProfileHeader({ actor, user }: { actor: ProfileActor; user: User
             onAvatar={(file) => actor.send({ type: 'profile.avatar.upload', file })}
           />
           <div className={css({ display: 'flex', alignItems: 'center', gap: '2', pt: '3' })}>
-            {owner ? <OwnerActions /> : follow ? <VisitorActions follow={follow} username={user.username} /> : null}
+            {owner ? <OwnerActions /> : follow ? <VisitorActions follow={follow} user={user} /> : null}
           </div>
         </div>
 
@@ -141,15 +142,21 @@ function OwnerActions() {
 
 const roundButton = cx(button({ variant: 'outline', size: 'icon' }), css({ w: '9', h: '9' }))
 
-function VisitorActions({ follow, username }: { follow: FollowRef; username: string }) {
+function VisitorActions({ follow, user }: { follow: FollowRef; user: UserProfile }) {
+  const { username } = user
   return (
     <>
       <Link href="/messages" className={roundButton} aria-label={`Message @${username}`} title="Message">
         <ProfileIcon name="mail" size={18} />
       </Link>
-      <button type="button" className={roundButton} aria-label={`Block @${username}`} title="Coming soon" disabled>
-        <Icon name="block" size={18} />
-      </button>
+      {/* Blocking makes this profile absent to the member: once blocked, home (docs/product.md, "Blocks"). */}
+      <BlockUser userId={user.id} name={user.displayName || username} leaveTo="/">
+        {(ask) => (
+          <button type="button" className={roundButton} aria-label={`Block @${username}`} title="Block" onClick={ask}>
+            <Icon name="block" size={18} />
+          </button>
+        )}
+      </BlockUser>
       <FollowButton actor={follow} name={username} size="sm" />
     </>
   )

@@ -17,7 +17,7 @@ export function PostMenu({ isOwner, onDelete, onBlock }: { isOwner: boolean; onD
       ]
     : [
         { label: 'Report', icon: <PostIcon name="flag" size={18} />, comingSoon: 'Reporting posts is coming soon' },
-        { label: 'Block User', icon: <PostIcon name="block" size={18} />, tone: 'danger', onSelect: onBlock ?? (() => undefined) },
+        { label: 'Block User', icon: <PostIcon name="block" size={18} />, tone: 'danger', onSelect: onBlock },
       ]
 
   return (

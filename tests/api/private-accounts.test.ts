@@ -141,6 +141,22 @@ describe('follow requests', () => {
     expect(second.nextCursor).toBeNull()
   })
 
+  it('list rows tell the viewer which members are private and which requests are pending', async () => {
+    const hub = await quickMember(t.app, 'hub')
+    const closed = await privateMember('closed')
+    const open = await quickMember(t.app, 'open')
+    const viewer = await quickMember(t.app, 'viewer')
+    await follow(t.app, closed, hub)
+    await follow(t.app, open, hub)
+    await followRes(viewer, closed.id)
+    const res = await api(t.app, 'GET', `/api/users/${hub.username}/followers`, { token: viewer.token })
+    const rows = (res.json() as Schemas['FollowersPage']).followers
+    expect(rows.map((r) => [r.id, r.privateAccount, r.isFollowing, r.requested])).toEqual([
+      [open.id, false, false, false],
+      [closed.id, true, false, true],
+    ])
+  })
+
   it('a blocked pair cannot request, and a block removes a pending request', async () => {
     const walled = await privateMember('walled')
     const blocker = await quickMember(t.app, 'blocker')

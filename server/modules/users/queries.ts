@@ -96,7 +96,9 @@ export interface FollowEntryRow {
   display_name: string
   avatar: string | null
   verified: boolean
+  private_account: boolean
   is_following: boolean
+  requested: boolean
   at: string
 }
 
@@ -119,8 +121,9 @@ export async function followPage(
   const listedColumn = sql.raw(`f.${listed}`)
   return selectRows<FollowEntryRow>(
     db,
-    sql`select u.id, u.username, u.display_name, u.avatar, u.verified,
+    sql`select u.id, u.username, u.display_name, u.avatar, u.verified, u.private_account,
           exists (select 1 from follows v where v.follower_id = ${viewerId} and v.followee_id = u.id) as is_following,
+          exists (select 1 from follow_requests q where q.requester_id = ${viewerId} and q.target_id = u.id) as requested,
           ((extract(epoch from f.created_at) * 1000000)::bigint)::text as at
         from follows f join users u on u.id = ${listedColumn}
         where ${sql.raw(`f.${fixed}`)} = ${userId}

@@ -147,7 +147,9 @@ export class UserService {
         displayName: r.display_name,
         avatar: r.avatar,
         verified: r.verified,
+        privateAccount: r.private_account,
         isFollowing: r.is_following,
+        requested: r.requested && !r.is_following,
       })),
       nextCursor: rows.length > page.limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
     }

@@ -1709,8 +1709,11 @@ export interface components {
             displayName: string;
             avatar: string | null;
             verified: boolean;
+            privateAccount: boolean;
             /** @description The viewer follows this member */
             isFollowing: boolean;
+            /** @description The viewer's follow request to this member is pending */
+            requested: boolean;
         };
         FollowersPage: {
             followers: components["schemas"]["FollowEntry"][];

@@ -13,6 +13,11 @@ export type Invalidation =
    * domains): their timeline, their per-viewer flags (reply visibility) and their user row.
    */
   | { kind: 'follows-changed'; userId: string }
+  /**
+   * A member's account turned private or public: who may see their posts changed for everyone, wherever the posts
+   * are listed (reposts bring them into non-followers' feeds): every timeline and every viewer's flags.
+   */
+  | { kind: 'audience-changed'; authorId: string }
   /** A member posted, replied, reposted or un-reposted: their timeline and their followers'. */
   | { kind: 'author-activity'; authorId: string }
   /** Posts' cards changed (counters, replies): reload them on next read. */
@@ -48,6 +53,7 @@ const KINDS = new Set<Invalidation['kind']>([
   'member-changed',
   'follows-changed',
   'author-activity',
+  'audience-changed',
   'posts-changed',
   'posts-deleted',
   'restricted-replies-changed',

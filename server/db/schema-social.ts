@@ -85,3 +85,26 @@ export const blockedDomains = pgTable(
   },
   (t) => [primaryKey({ name: 'blocked_domains_pkey', columns: [t.userId, t.domain] })],
 )
+
+/**
+ * Pending follow requests to private accounts (docs/product.md, "Private accounts and follow requests"). The primary
+ * key (requester, target) makes a request idempotent; the target's index serves their incoming list, most recent
+ * first, and the moves of "turn private off" (every request to the member approved at once).
+ */
+export const followRequests = pgTable(
+  'follow_requests',
+  {
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetId: uuid('target_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'follow_requests_pkey', columns: [t.requesterId, t.targetId] }),
+    check('follow_requests_not_self_check', sql`${t.requesterId} <> ${t.targetId}`),
+    index('follow_requests_target_created_idx').on(t.targetId, t.createdAt, t.requesterId),
+  ],
+)

@@ -105,11 +105,11 @@ describe('follow and unfollow', () => {
 
   it('is idempotent both ways and answers the new state and count', async () => {
     const star = await quickMember(t.app, 'star')
-    expect((await followRes(ann, star.id)).json()).toEqual({ following: true, followers: 1 })
-    expect((await followRes(ann, star.id)).json()).toEqual({ following: true, followers: 1 })
+    expect((await followRes(ann, star.id)).json()).toEqual({ following: true, requested: false, followers: 1 })
+    expect((await followRes(ann, star.id)).json()).toEqual({ following: true, requested: false, followers: 1 })
     expect((await profile(ann, star.username)).body.user).toMatchObject({ isFollowing: true, stats: { followers: 1 } })
-    expect((await followRes(ann, star.id, 'DELETE')).json()).toEqual({ following: false, followers: 0 })
-    expect((await followRes(ann, star.id, 'DELETE')).json()).toEqual({ following: false, followers: 0 })
+    expect((await followRes(ann, star.id, 'DELETE')).json()).toEqual({ following: false, requested: false, followers: 0 })
+    expect((await followRes(ann, star.id, 'DELETE')).json()).toEqual({ following: false, requested: false, followers: 0 })
   })
 
   it('counts exactly under concurrency, including two members following each other at once', async () => {

@@ -6,7 +6,7 @@ import { blocked, followModel } from './models/follow.model'
 import { Calls } from './support/controlled-actors'
 import { Coverage, perform, walkPaths } from './support/model'
 
-// One Follow/Unfollow button with the followers count beside it. What the member sees: the button's word, the count,
+// One Follow/Unfollow/Requested button with the followers count beside it. What the member sees: the button's word, the count,
 // whether the button is busy, and the toasts. The server's answer always wins (it is the exact count); a refusal puts
 // back exactly what was shown before the click. The events are the model's (./models/follow.model.ts), shared with
 // `npm run paths -- follow`.
@@ -35,18 +35,33 @@ describe.each(followModel.walks)('follow machine ($name)', (walk) => {
       const toasts = shownToasts()
 
       if (step.event.type === 'follow.toggle') {
-        // At once: the other word and the count moved by one, and the server is asked for what the member clicked.
-        expect(snapshot.context.following).toBe(!before.following)
-        expect(snapshot.context.followers).toBe(before.followers + (before.following ? -1 : 1))
-        expect(calls.started.at(-1)?.input).toEqual({ userId: 'user-ann', follow: !before.following })
+        // At once: Follow becomes Following (+1) or, on a private account, Requested; Unfollow and Requested go back
+        // to Follow (-1 only for a real unfollow); the server is asked for what the member clicked.
+        const asked = !before.following && !before.requested
+        const shown = before.following
+          ? { following: false, requested: false, followers: Math.max(0, before.followers - 1) }
+          : before.requested
+            ? { following: false, requested: false, followers: before.followers }
+            : input.privateAccount
+              ? { following: false, requested: true, followers: before.followers }
+              : { following: true, requested: false, followers: before.followers + 1 }
+        expect(snapshot.context).toMatchObject(shown)
+        expect(snapshot.value).toBe('saving')
+        expect(calls.started.at(-1)?.input).toEqual({ userId: 'user-ann', follow: asked })
         expect(toasts.length).toBe(toastsBefore)
       } else if (step.event.type === 'xstate.done.actor.setFollow') {
-        const answer = step.event.output as { following: boolean; followers: number }
-        expect(snapshot.context).toMatchObject({ following: answer.following, followers: answer.followers, before: null })
-        expect(toasts.at(-1)).toMatchObject({
-          type: 'success',
-          message: answer.following ? messages.followed : messages.unfollowed,
-        })
+        const answer = step.event.output as { following: boolean; requested: boolean; followers: number }
+        expect(snapshot.context).toMatchObject({ ...answer, before: null })
+        expect(snapshot.value).toBe(answer.following ? 'following' : answer.requested ? 'requested' : 'notFollowing')
+        // A request is never 'Following' nor 'Unfollowed'.
+        const text = answer.following
+          ? messages.followed
+          : answer.requested
+            ? messages.requested
+            : before.before?.requested
+              ? messages.cancelled
+              : messages.unfollowed
+        expect(toasts.at(-1)).toMatchObject({ type: 'success', message: text })
       } else if (step.event.type === 'xstate.error.actor.setFollow') {
         // Back to what was shown before the click.
         expect(before.before).not.toBeNull()
@@ -76,8 +91,27 @@ describe('follow machine counts', () => {
     }).start()
     await perform(actor, calls, { type: 'follow.toggle' })
     expect(actor.getSnapshot().context.followers).toBe(0)
-    await perform(actor, calls, { type: 'xstate.done.actor.setFollow', output: { following: false, followers: 0 } })
+    await perform(actor, calls, {
+      type: 'xstate.done.actor.setFollow',
+      output: { following: false, requested: false, followers: 0 },
+    })
     expect(actor.getSnapshot().context).toMatchObject({ following: false, followers: 0 })
     actor.stop()
+  })
+})
+
+describe('follow machine start', () => {
+  it('shows Requested for a pending request and Unfollow when following, whatever else the input says', () => {
+    const requested = createActor(followMachine, {
+      input: { userId: 'user-ann', following: false, requested: true, followers: 3, messages: PROFILE_FOLLOW_MESSAGES },
+    }).start()
+    expect(requested.getSnapshot().value).toBe('requested')
+    requested.stop()
+    const following = createActor(followMachine, {
+      input: { userId: 'user-ann', following: true, requested: true, followers: 3, messages: PROFILE_FOLLOW_MESSAGES },
+    }).start()
+    expect(following.getSnapshot().value).toBe('following')
+    expect(following.getSnapshot().context.requested).toBe(false)
+    following.stop()
   })
 })

@@ -29,7 +29,7 @@ const where = (request: Request | undefined) => {
   return `${request?.method} ${url.pathname}${url.search}`
 }
 
-const entry = { id: ann.id, username: 'ann', displayName: 'Ann', avatar: null, verified: false, isFollowing: true }
+const entry = { id: ann.id, username: 'ann', displayName: 'Ann', avatar: null, verified: false, privateAccount: false, isFollowing: true, requested: false }
 
 describe('user calls', () => {
   it('reads a profile tab, with the cursor of the next page when there is one', async () => {

@@ -29,6 +29,11 @@ export async function addUserBlock(tx: Database, blockerId: string, blockedId: s
   ]
   pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   for (const [follower, followee] of pairs) await setFollow(tx, follower, followee, false)
+  // Pending follow requests go too, both ways (docs/product.md, "Private accounts and follow requests").
+  await tx.execute(
+    sql`delete from follow_requests where (requester_id = ${blockerId} and target_id = ${blockedId})
+        or (requester_id = ${blockedId} and target_id = ${blockerId})`,
+  )
   const [row] = await selectRows<{ created_at: unknown }>(
     tx,
     sql`select created_at from user_blocks where blocker_id = ${blockerId} and blocked_id = ${blockedId}`,

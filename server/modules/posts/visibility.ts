@@ -9,7 +9,8 @@ import { type AnyColumn, sql, type SQL } from 'drizzle-orm'
  * - mentioned: the author and the members the post mentions (post_mentions holds existing members only).
  *
  * - and never across a block, in either direction (docs/product.md, "Blocks"): neither the blocker nor the blocked
- *   member sees the other's posts, whatever their audience.
+ *   member sees the other's posts, whatever their audience;
+ * - and a private account's posts, whatever their audience, only by its approved followers (and itself).
  *
  * A post the viewer may not see is answered exactly like a post that does not exist (404 'Post not found').
  * Each branch is one primary-key probe (follows_pkey, post_mentions_pkey, user_blocks_pkey and its reverse index),
@@ -33,8 +34,18 @@ export function visibleTo(viewerId: string, post: PostColumns): SQL {
         select 1 from follows vis_f where vis_f.follower_id = ${viewerId} and vis_f.followee_id = ${post.authorId}))
       or (${post.visibility} = 'mentioned' and exists (
         select 1 from post_mentions vis_m where vis_m.post_id = ${post.id} and vis_m.user_id = ${viewerId})))
-      and not ${blockedBetween(viewerId, post.authorId)})
+      and not ${blockedBetween(viewerId, post.authorId)}
+      and not ${privateTo(viewerId, post.authorId)})
   )`
+}
+
+/**
+ * True when the author's account is private and the viewer does not follow them (docs/product.md, "Private accounts
+ * and follow requests"): none of their posts, whatever the audience, reach the viewer. Two primary-key probes.
+ */
+export function privateTo(viewerId: string, authorId: string | AnyColumn | SQL): SQL {
+  return sql`(exists (select 1 from users vis_u where vis_u.id = ${authorId} and vis_u.private_account)
+    and not exists (select 1 from follows vis_pf where vis_pf.follower_id = ${viewerId} and vis_pf.followee_id = ${authorId}))`
 }
 
 /**

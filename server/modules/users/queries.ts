@@ -96,7 +96,9 @@ export interface FollowEntryRow {
   display_name: string
   avatar: string | null
   verified: boolean
+  private_account: boolean
   is_following: boolean
+  requested: boolean
   at: string
 }
 
@@ -119,14 +121,109 @@ export async function followPage(
   const listedColumn = sql.raw(`f.${listed}`)
   return selectRows<FollowEntryRow>(
     db,
-    sql`select u.id, u.username, u.display_name, u.avatar, u.verified,
+    sql`select u.id, u.username, u.display_name, u.avatar, u.verified, u.private_account,
           exists (select 1 from follows v where v.follower_id = ${viewerId} and v.followee_id = u.id) as is_following,
+          exists (select 1 from follow_requests q where q.requester_id = ${viewerId} and q.target_id = u.id) as requested,
           ((extract(epoch from f.created_at) * 1000000)::bigint)::text as at
         from follows f join users u on u.id = ${listedColumn}
         where ${sql.raw(`f.${fixed}`)} = ${userId}
           and (u.id = ${viewerId} or not ${blockedBetween(viewerId, sql`u.id`)})
           ${cursor ? sql`and (f.created_at, ${listedColumn}) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
         order by f.created_at desc, ${listedColumn} desc
+        offset ${offset} limit ${limit}`,
+  )
+}
+
+// ---- follow requests (docs/product.md, "Private accounts and follow requests") -----------------------------------
+
+export async function hasFollowRequest(db: SqlExecutor, requesterId: string, targetId: string): Promise<boolean> {
+  const rows = await selectRows<{ one: number }>(
+    db,
+    sql`select 1 as one from follow_requests where requester_id = ${requesterId} and target_id = ${targetId}`,
+  )
+  return rows.length > 0
+}
+
+/** Whether the member's account is private, read inside the caller's transaction (after lockPair: fresh). */
+export async function isPrivateAccount(db: SqlExecutor, userId: string): Promise<boolean> {
+  const [row] = await selectRows<{ private_account: boolean }>(
+    db,
+    sql`select private_account from users where id = ${userId}`,
+  )
+  return row?.private_account === true
+}
+
+export async function followersCount(db: SqlExecutor, userId: string): Promise<number> {
+  const [row] = await selectRows<{ followers_count: number }>(
+    db,
+    sql`select followers_count from users where id = ${userId}`,
+  )
+  return row?.followers_count ?? 0
+}
+
+/** Idempotent: the primary key keeps one request per pair. */
+export async function addFollowRequest(db: SqlExecutor, requesterId: string, targetId: string): Promise<void> {
+  await db.execute(
+    sql`insert into follow_requests (requester_id, target_id) values (${requesterId}, ${targetId}) on conflict do nothing`,
+  )
+}
+
+/** Deletes the pending request; true when there was one. */
+export async function removeFollowRequest(db: SqlExecutor, requesterId: string, targetId: string): Promise<boolean> {
+  const rows = await selectRows<{ requester_id: string }>(
+    db,
+    sql`delete from follow_requests where requester_id = ${requesterId} and target_id = ${targetId}
+        returning requester_id`,
+  )
+  return rows.length > 0
+}
+
+/**
+ * Turns every pending request to the member into a follow, counters exact, in the caller's transaction. Takes the
+ * member's and every requester's row lock in id order first (the order lockPair uses), so a request, cancel or
+ * approval of the same pairs at the same moment waits for this one instead of deadlocking. Returns the requesters.
+ */
+export async function approveAllFollowRequests(tx: Database, targetId: string): Promise<string[]> {
+  await tx.execute(
+    sql`select id from users where id = ${targetId}
+          or id in (select requester_id from follow_requests where target_id = ${targetId})
+        order by id for no key update`,
+  )
+  const moved = await selectRows<{ requester_id: string }>(
+    tx,
+    sql`delete from follow_requests where target_id = ${targetId} returning requester_id`,
+  )
+  moved.sort((a, b) => (a.requester_id < b.requester_id ? -1 : a.requester_id > b.requester_id ? 1 : 0))
+  for (const { requester_id } of moved) await setFollow(tx, requester_id, targetId, true)
+  return moved.map((r) => r.requester_id)
+}
+
+export interface FollowRequestRow {
+  id: string
+  username: string
+  display_name: string
+  avatar: string | null
+  verified: boolean
+  created_at: string | Date
+  at: string
+}
+
+/** One page of the member's pending incoming requests, most recent first, without members behind a block. */
+export async function followRequestPage(
+  db: SqlExecutor,
+  targetId: string,
+  cursor: Cursor | undefined,
+  offset: number,
+  limit: number,
+): Promise<FollowRequestRow[]> {
+  return selectRows<FollowRequestRow>(
+    db,
+    sql`select u.id, u.username, u.display_name, u.avatar, u.verified, r.created_at,
+          ((extract(epoch from r.created_at) * 1000000)::bigint)::text as at
+        from follow_requests r join users u on u.id = r.requester_id
+        where r.target_id = ${targetId} and not ${blockedBetween(targetId, sql`u.id`)}
+          ${cursor ? sql`and (r.created_at, r.requester_id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
+        order by r.created_at desc, r.requester_id desc
         offset ${offset} limit ${limit}`,
   )
 }

@@ -27,6 +27,8 @@ function theImage(request: FastifyRequest) {
   return file
 }
 
+const restrictedOf = (page: { restricted?: true }) => (page.restricted ? { restricted: true } : {})
+
 export const userHandlers = {
   async getUserProfile(request) {
     const viewer = requireAuth(request).user
@@ -48,7 +50,7 @@ export const userHandlers = {
       'followers',
       pageRequest(request.query),
     )
-    return { status: 200, body: { followers: page.items, nextCursor: page.nextCursor } }
+    return { status: 200, body: { followers: page.items, nextCursor: page.nextCursor, ...restrictedOf(page) } }
   },
 
   async getFollowing(request) {
@@ -59,7 +61,7 @@ export const userHandlers = {
       'following',
       pageRequest(request.query),
     )
-    return { status: 200, body: { following: page.items, nextCursor: page.nextCursor } }
+    return { status: 200, body: { following: page.items, nextCursor: page.nextCursor, ...restrictedOf(page) } }
   },
 
   async followUser(request) {
@@ -70,6 +72,21 @@ export const userHandlers = {
   async unfollowUser(request) {
     const body = await request.server.services.users.setFollow(requireAuth(request).user, request.params.id, false)
     return { status: 200, body }
+  },
+
+  async getFollowRequests(request) {
+    const page = await request.server.services.users.followRequests(requireAuth(request).user, pageRequest(request.query))
+    return { status: 200, body: { requests: page.items, nextCursor: page.nextCursor } }
+  },
+
+  async approveFollowRequest(request) {
+    const body = await request.server.services.users.approveFollowRequest(requireAuth(request).user, request.params.id)
+    return { status: 200, body }
+  },
+
+  async declineFollowRequest(request) {
+    await request.server.services.users.declineFollowRequest(requireAuth(request).user, request.params.id)
+    return { status: 204 }
   },
 
   async updateProfile(request) {

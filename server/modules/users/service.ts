@@ -14,7 +14,14 @@ import { isBlockedBetween } from '../blocks/queries'
 import type { ProfileTab } from '../posts/profile-queries'
 import type { Page, PostService } from '../posts/service'
 import {
+  addFollowRequest,
+  approveAllFollowRequests,
   findUserById,
+  followersCount,
+  followRequestPage,
+  hasFollowRequest,
+  isPrivateAccount,
+  removeFollowRequest,
   findUserByUsername,
   followPage,
   isFollowing,
@@ -28,8 +35,10 @@ import {
 
 export const USER_NOT_FOUND = 'User not found'
 export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself'
+export const REQUEST_NOT_FOUND = 'Follow request not found'
 
 type FollowEntry = Schemas['FollowEntry']
+type FollowRequest = Schemas['FollowRequest']
 
 /** What UserService needs, by the names of the services registry (server/services.ts). */
 export interface UserDeps {
@@ -78,9 +87,16 @@ export class UserService {
   ): Promise<{ user: Schemas['UserProfile'] } & Page<Schemas['FeedPost']>> {
     const user = await this.byUsername(viewer, username)
     const own = user.id === viewer.id
-    const [following, posts, postCount] = await Promise.all([
-      own ? false : isFollowing(this.db, viewer.id, user.id),
-      this.posts.profilePosts(viewer, user.id, tab, page),
+    const [following, requested] = own
+      ? [false, false]
+      : await Promise.all([isFollowing(this.db, viewer.id, user.id), hasFollowRequest(this.db, viewer.id, user.id)])
+    // A private account shows its header only, to anyone but its owner and approved followers (docs/product.md,
+    // "Private accounts and follow requests"); the visibility predicate hides the posts themselves everywhere.
+    const restricted = user.privateAccount && !own && !following
+    const [posts, postCount] = await Promise.all([
+      restricted
+        ? ({ items: [], nextCursor: null } satisfies Page<Schemas['FeedPost']>)
+        : this.posts.profilePosts(viewer, user.id, tab, page),
       visiblePostCount(this.db, user, viewer.id),
     ])
     const profile: Schemas['UserProfile'] = {
@@ -95,6 +111,8 @@ export class UserService {
       isAdmin: user.isAdmin,
       createdAt: user.createdAt.toISOString(),
       isFollowing: following,
+      requested: requested && !following,
+      restricted,
       stats: { following: user.followingCount, followers: user.followersCount, posts: postCount },
       ...(own
         ? {
@@ -114,8 +132,11 @@ export class UserService {
     username: string,
     direction: 'followers' | 'following',
     page: PageRequest,
-  ): Promise<Page<FollowEntry>> {
+  ): Promise<Page<FollowEntry> & { restricted?: true }> {
     const user = await this.byUsername(viewer, username)
+    if (user.privateAccount && user.id !== viewer.id && !(await isFollowing(this.db, viewer.id, user.id))) {
+      return { items: [], nextCursor: null, restricted: true }
+    }
     const rows = await followPage(this.db, direction, user.id, viewer.id, page.cursor, page.offset, page.limit + 1)
     const items = rows.slice(0, page.limit)
     const last = items[items.length - 1]
@@ -126,29 +147,94 @@ export class UserService {
         displayName: r.display_name,
         avatar: r.avatar,
         verified: r.verified,
+        privateAccount: r.private_account,
         isFollowing: r.is_following,
+        requested: r.requested && !r.is_following,
       })),
       nextCursor: rows.length > page.limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
     }
   }
 
-  /** Idempotent both ways; answers the viewer's new state and the member's followers count. */
+  /**
+   * Idempotent both ways; answers the viewer's new state and the member's followers count. Following a private
+   * account makes a pending request instead; unfollowing cancels one (docs/product.md, "Private accounts and follow
+   * requests").
+   */
   async setFollow(viewer: UserRow, userId: string, follow: boolean): Promise<Schemas['FollowResponse']> {
     if (userId === viewer.id) throw new Invalid(CANNOT_FOLLOW_SELF)
     const target = await findUserById(this.db, userId)
     if (!target) throw new NotFound(USER_NOT_FOUND)
-    const followers = await this.db.transaction(async (tx) => {
+    const answer = await this.db.transaction(async (tx) => {
       // Across a block the member is as good as absent (docs/product.md, "Blocks"); unfollowing is refused too, and
       // there is nothing to unfollow: the block removed the follows both ways. Checked under the pair's lock, so a
-      // block made at the same moment is either seen here or waits for this follow and then removes it.
+      // block made at the same moment is either seen here or waits for this follow and then removes it. The same
+      // lock orders a request against the member turning their account public (approveAllFollowRequests).
       await lockPair(tx, viewer.id, target.id)
       if (await isBlockedBetween(tx, viewer.id, target.id)) throw new NotFound(USER_NOT_FOUND)
-      return setFollow(tx, viewer.id, target.id, follow)
+      if (!follow) {
+        const cancelled = await removeFollowRequest(tx, viewer.id, target.id)
+        const followers = await setFollow(tx, viewer.id, target.id, false)
+        return { following: false, requested: false, followers, changed: !cancelled }
+      }
+      if (!(await isFollowing(tx, viewer.id, target.id)) && (await isPrivateAccount(tx, target.id))) {
+        await addFollowRequest(tx, viewer.id, target.id)
+        return { following: false, requested: true, followers: await followersCount(tx, target.id), changed: false }
+      }
+      const followers = await setFollow(tx, viewer.id, target.id, true)
+      return { following: true, requested: false, followers, changed: true }
     })
-    // The viewer's feed sources and followers-only visibility changed; the target's counters did too.
-    await this.invalidations.emit({ kind: 'follows-changed', userId: viewer.id })
-    await this.invalidations.emit({ kind: 'member-changed', userId: target.id })
-    return { following: follow, followers }
+    if (answer.changed) {
+      // The viewer's feed sources and followers-only visibility changed; the target's counters did too.
+      await this.invalidations.emit({ kind: 'follows-changed', userId: viewer.id })
+      await this.invalidations.emit({ kind: 'member-changed', userId: target.id })
+    }
+    return { following: answer.following, requested: answer.requested, followers: answer.followers }
+  }
+
+  /** The viewer's pending incoming follow requests, most recent first. */
+  async followRequests(viewer: UserRow, page: PageRequest): Promise<Page<FollowRequest>> {
+    const rows = await followRequestPage(this.db, viewer.id, page.cursor, page.offset, page.limit + 1)
+    const items = rows.slice(0, page.limit)
+    const last = items[items.length - 1]
+    return {
+      items: items.map((r) => ({
+        id: r.id,
+        username: r.username,
+        displayName: r.display_name,
+        avatar: r.avatar,
+        verified: r.verified,
+        requestedAt: new Date(r.created_at).toISOString(),
+      })),
+      nextCursor: rows.length > page.limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
+    }
+  }
+
+  /**
+   * The requester now follows the viewer. Idempotent: a request already approved (the requester follows) answers the
+   * same; no pending request from that member is 404, and so is an unknown member or one behind a block.
+   */
+  async approveFollowRequest(viewer: UserRow, requesterId: string): Promise<Schemas['FollowRequestApproved']> {
+    const requester = await findUserById(this.db, requesterId)
+    if (!requester || requester.id === viewer.id) throw new NotFound(REQUEST_NOT_FOUND)
+    const followers = await this.db.transaction(async (tx) => {
+      await lockPair(tx, requester.id, viewer.id)
+      if (!(await removeFollowRequest(tx, requester.id, viewer.id))) {
+        if (await isFollowing(tx, requester.id, viewer.id)) return null
+        throw new NotFound(REQUEST_NOT_FOUND)
+      }
+      return setFollow(tx, requester.id, viewer.id, true)
+    })
+    if (followers === null) return { following: true, followers: await followersCount(this.db, viewer.id) }
+    await this.invalidations.emit({ kind: 'follows-changed', userId: requester.id })
+    await this.invalidations.emit({ kind: 'member-changed', userId: viewer.id })
+    return { following: true, followers }
+  }
+
+  /** Deletes the request, leaving no trace the requester can see. Idempotent; an unknown member is 404. */
+  async declineFollowRequest(viewer: UserRow, requesterId: string): Promise<void> {
+    const requester = await findUserById(this.db, requesterId)
+    if (!requester) throw new NotFound(USER_NOT_FOUND)
+    await removeFollowRequest(this.db, requester.id, viewer.id)
   }
 
   async updateProfile(viewer: UserRow, changes: ProfileChanges): Promise<UserRow> {
@@ -156,12 +242,23 @@ export class UserService {
     if (changes.displayName !== undefined && !displayName) throw new Invalid('Display name is required')
     if (displayName) checkLength('displayName', displayName, { max: LIMITS.displayNameMax })
     if (changes.bio !== undefined) checkLength('bio', changes.bio, { max: LIMITS.bioMax })
-    const user = await updateUser(this.db, viewer.id, {
-      ...changes,
-      ...(displayName === undefined ? {} : { displayName }),
-    })
+    const update = { ...changes, ...(displayName === undefined ? {} : { displayName }) }
+    // Turning the account public approves every pending request in the same transaction (docs/product.md, "Private
+    // accounts and follow requests"); the locks are taken before the row is updated, in id order.
+    const { user, approved } =
+      changes.privateAccount === false
+        ? await this.db.transaction(async (tx) => {
+            const approved = await approveAllFollowRequests(tx, viewer.id)
+            return { user: await updateUser(tx, viewer.id, update), approved }
+          })
+        : { user: await updateUser(this.db, viewer.id, update), approved: [] }
     // Cached session rows (privacy settings) and the author summary on every card of theirs.
     await this.invalidations.emit({ kind: 'member-changed', userId: viewer.id })
+    for (const requester of approved) await this.invalidations.emit({ kind: 'follows-changed', userId: requester })
+    // Who may see the member's posts changed: feeds where they arrived through reposts too.
+    if (changes.privateAccount !== undefined && changes.privateAccount !== viewer.privateAccount) {
+      await this.invalidations.emit({ kind: 'audience-changed', authorId: viewer.id })
+    }
     return user
   }
 

@@ -510,15 +510,83 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Follow a member
-         * @description Idempotent. Following oneself is 400; a member who blocked the viewer (or is blocked) is 403.
+         * Follow a member, or ask to (private accounts)
+         * @description Idempotent. Following oneself is 400; an unknown member, or one behind a block either way, is 404. A private
+         *     account (`privateAccount`) is not followed at once: a pending follow request is made instead and the answer
+         *     is `following: false, requested: true` until the member approves it.
          */
         post: operations["followUser"];
         /**
-         * Stop following a member
-         * @description Idempotent.
+         * Stop following a member, or cancel one's pending follow request
+         * @description Idempotent. A pending follow request of the viewer to the member is cancelled.
          */
         delete: operations["unfollowUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/follow-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The viewer's pending incoming follow requests
+         * @description Most recent request first. Requests of members behind a block either way are left out.
+         */
+        get: operations["getFollowRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/follow-requests/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve the pending follow request of member `id` to the viewer
+         * @description The requester now follows the viewer and the request is gone. Idempotent: approving a request that was already
+         *     approved answers the same. No pending request from that member (or an unknown member) is 404.
+         */
+        post: operations["approveFollowRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/follow-requests/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline the pending follow request of member `id` to the viewer
+         * @description Deletes the request; the requester sees the member as not followed and not requested, exactly as before
+         *     they asked. Idempotent: no pending request from that member is 204 too; an unknown member is 404.
+         */
+        post: operations["declineFollowRequest"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1618,6 +1686,13 @@ export interface components {
             createdAt: string;
             /** @description The viewer follows this member */
             isFollowing: boolean;
+            /** @description The viewer's follow request to this member is pending */
+            requested: boolean;
+            /**
+             * @description The account is private and the viewer is neither its owner nor an approved follower: `posts` is empty
+             *     and the followers and following lists answer an empty page with `restricted: true`.
+             */
+            restricted: boolean;
             stats: components["schemas"]["UserStats"];
             /** @description Only on the viewer's own profile */
             contentSettings?: components["schemas"]["ContentSettings"];
@@ -1634,21 +1709,50 @@ export interface components {
             displayName: string;
             avatar: string | null;
             verified: boolean;
+            privateAccount: boolean;
             /** @description The viewer follows this member */
             isFollowing: boolean;
+            /** @description The viewer's follow request to this member is pending */
+            requested: boolean;
         };
         FollowersPage: {
             followers: components["schemas"]["FollowEntry"][];
             nextCursor: components["schemas"]["NextCursor"];
+            /** @description The member's account is private and the viewer may not see this list (always empty then) */
+            restricted?: boolean;
         };
         FollowingPage: {
             following: components["schemas"]["FollowEntry"][];
             nextCursor: components["schemas"]["NextCursor"];
+            /** @description The member's account is private and the viewer may not see this list (always empty then) */
+            restricted?: boolean;
         };
         FollowResponse: {
             /** @description The viewer now follows the member */
             following: boolean;
+            /** @description The viewer's follow request to this private account is pending */
+            requested: boolean;
             /** @description The member's followers count */
+            followers: number;
+        };
+        /** @description A pending follow request to the viewer */
+        FollowRequest: {
+            id: components["schemas"]["Id"];
+            username: string;
+            displayName: string;
+            avatar: string | null;
+            verified: boolean;
+            /** Format: date-time */
+            requestedAt: string;
+        };
+        FollowRequestsPage: {
+            requests: components["schemas"]["FollowRequest"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        FollowRequestApproved: {
+            /** @description The requester now follows the viewer (always true) */
+            following: boolean;
+            /** @description The viewer's followers count */
             followers: number;
         };
         UserSearchResult: {
@@ -2059,7 +2163,7 @@ export interface components {
         Notification: {
             id: components["schemas"]["Id"];
             /** @enum {string} */
-            type: "like" | "reply" | "follow" | "mention" | "repost";
+            type: "like" | "reply" | "follow" | "follow_request" | "mention" | "repost";
             read: boolean;
             /** Format: date-time */
             createdAt: string;
@@ -2899,7 +3003,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The viewer follows the member; `followers` is the member's new followers count */
+            /** @description The viewer follows the member (or has requested to); `followers` is the member's followers count */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2935,6 +3039,85 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["FollowResponse"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getFollowRequests: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of follow requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowRequestsPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    approveFollowRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member follows the viewer; `followers` is the viewer's followers count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowRequestApproved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    declineFollowRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No request from that member is pending */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

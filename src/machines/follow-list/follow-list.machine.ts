@@ -69,7 +69,14 @@ export const followListMachine = setup({
             ? spawn('follow', {
                 id: `follow-${entry.id}`,
                 // Rows show no followers count (the entry has none); the button only needs the state.
-                input: { userId: entry.id, following: entry.isFollowing, followers: 0, messages: LIST_FOLLOW_MESSAGES },
+                input: {
+                  userId: entry.id,
+                  following: entry.isFollowing,
+                  requested: entry.requested,
+                  privateAccount: entry.privateAccount,
+                  followers: 0,
+                  messages: LIST_FOLLOW_MESSAGES,
+                },
               })
             : null,
         }),

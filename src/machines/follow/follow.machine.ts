@@ -8,10 +8,16 @@ import { showToast } from '../toasts/notify'
 // A click flips the button and the count at once (optimistic); the server's answer then sets both exactly (its
 // `followers` is the member's real count, whatever else happened meanwhile); a refusal puts them back as they were.
 // While a request is in flight the button ignores clicks, so the requests never race each other.
+// A private account is not followed at once: the server makes a follow request and the button says Requested until
+// the member approves it (docs/product.md, "Private accounts and follow requests"); a click on Requested cancels it.
 
 export interface FollowMessages {
   followed: string
   unfollowed: string
+  /** A follow of a private account became a pending request. */
+  requested: string
+  /** The member cancelled their pending request. */
+  cancelled: string
   /** Shown when the server refuses; null rolls back without a message (list rows are silent). */
   failed: string | null
 }
@@ -20,6 +26,8 @@ export interface FollowMessages {
 export const PROFILE_FOLLOW_MESSAGES: FollowMessages = {
   followed: 'Following',
   unfollowed: 'Unfollowed',
+  requested: 'Follow request sent',
+  cancelled: 'Follow request cancelled',
   failed: 'Could not update the follow. Please try again.',
 }
 
@@ -27,22 +35,46 @@ export const PROFILE_FOLLOW_MESSAGES: FollowMessages = {
 export const LIST_FOLLOW_MESSAGES: FollowMessages = {
   followed: 'Following user',
   unfollowed: 'Unfollowed user',
+  requested: 'Follow request sent',
+  cancelled: 'Follow request cancelled',
   failed: null,
 }
 
 export interface FollowInput {
   userId: string
   following: boolean
+  /** The member's follow request to this account is pending (absent: not requested). */
+  requested?: boolean
+  /** The account is private, so a click on Follow shows Requested at once (absent: not known, Following at once). */
+  privateAccount?: boolean
   followers: number
   messages: FollowMessages
 }
 
-export interface FollowContext extends FollowInput {
-  /** What the button showed before the optimistic flip, for the rollback. */
-  before: { following: boolean; followers: number } | null
+interface Shown {
+  following: boolean
+  requested: boolean
+  followers: number
+}
+
+export interface FollowContext extends Shown {
+  userId: string
+  privateAccount: boolean
+  messages: FollowMessages
+  /** What the button showed before the optimistic flip, for the rollback and the toast. */
+  before: Shown | null
 }
 
 export type FollowEvent = { type: 'follow.toggle' }
+
+/** What a click asks for and shows at once: Follow becomes Following (or Requested), the others go back to Follow. */
+function flipped(context: FollowContext): Shown {
+  if (context.following) return { following: false, requested: false, followers: Math.max(0, context.followers - 1) }
+  if (context.requested) return { following: false, requested: false, followers: context.followers }
+  return context.privateAccount
+    ? { following: false, requested: true, followers: context.followers }
+    : { following: true, requested: false, followers: context.followers + 1 }
+}
 
 export const followMachine = setup({
   types: {
@@ -56,20 +88,34 @@ export const followMachine = setup({
       run(input.follow ? userCalls.follow(input.userId) : userCalls.unfollow(input.userId), signal),
     ),
   },
+  guards: {
+    isFollowing: ({ context }) => context.following,
+    isRequested: ({ context }) => context.requested,
+  },
   actions: {
     flip: assign(({ context }) => ({
-      before: { following: context.following, followers: context.followers },
-      following: !context.following,
-      followers: Math.max(0, context.followers + (context.following ? -1 : 1)),
+      before: { following: context.following, requested: context.requested, followers: context.followers },
+      ...flipped(context),
     })),
     applyAnswer: assign((_, answer: FollowResponse) => ({
       following: answer.following,
+      requested: answer.requested && !answer.following,
       followers: answer.followers,
       before: null,
     })),
     rollBack: assign(({ context }) => ({ ...(context.before ?? {}), before: null })),
-    notifySuccess: ({ context, system }, answer: FollowResponse) =>
-      showToast(system, 'success', answer.following ? context.messages.followed : context.messages.unfollowed),
+    // Said from the answer: a request is never "Following" nor "Unfollowed".
+    notifySuccess: ({ context, system }, answer: FollowResponse) => {
+      const { messages, before } = context
+      const text = answer.following
+        ? messages.followed
+        : answer.requested
+          ? messages.requested
+          : before?.requested
+            ? messages.cancelled
+            : messages.unfollowed
+      showToast(system, 'success', text)
+    },
     // Lists fail silently (no `failed` text); the profile says the server's reason.
     notifyFailure: ({ context, system }, error: unknown) => {
       if (context.messages.failed !== null) showToast(system, 'error', serverMessageOr(error, context.messages.failed))
@@ -77,10 +123,32 @@ export const followMachine = setup({
   },
 }).createMachine({
   id: 'follow',
-  context: ({ input }) => ({ ...input, before: null }),
-  initial: 'idle',
+  context: ({ input }) => ({
+    userId: input.userId,
+    following: input.following,
+    requested: !input.following && input.requested === true,
+    privateAccount: input.privateAccount === true,
+    followers: input.followers,
+    messages: input.messages,
+    before: null,
+  }),
+  initial: 'settled',
   states: {
-    idle: {
+    // Which button the member sees: Unfollow, Requested or Follow.
+    settled: {
+      always: [
+        { guard: 'isFollowing', target: 'following' },
+        { guard: 'isRequested', target: 'requested' },
+        { target: 'notFollowing' },
+      ],
+    },
+    notFollowing: {
+      on: { 'follow.toggle': { target: 'saving', actions: 'flip' } },
+    },
+    requested: {
+      on: { 'follow.toggle': { target: 'saving', actions: 'flip' } },
+    },
+    following: {
       on: { 'follow.toggle': { target: 'saving', actions: 'flip' } },
     },
     saving: {
@@ -88,17 +156,18 @@ export const followMachine = setup({
       invoke: {
         id: 'setFollow',
         src: 'setFollow',
-        // After the flip, `following` is what the member asked for.
-        input: ({ context }) => ({ userId: context.userId, follow: context.following }),
+        // After the flip, Following or Requested mean the member asked to follow; Follow means unfollow or cancel.
+        input: ({ context }) => ({ userId: context.userId, follow: context.following || context.requested }),
         onDone: {
-          target: 'idle',
+          target: 'settled',
+          // The toast first: it reads `before` (was this a cancelled request?), which the answer clears.
           actions: [
-            { type: 'applyAnswer', params: ({ event }) => event.output },
             { type: 'notifySuccess', params: ({ event }) => event.output },
+            { type: 'applyAnswer', params: ({ event }) => event.output },
           ],
         },
         onError: {
-          target: 'idle',
+          target: 'settled',
           actions: ['rollBack', { type: 'notifyFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error }],
         },
       },

@@ -83,6 +83,8 @@ export const profileMachine = setup({
             input: {
               userId: answer.user.id,
               following: answer.user.isFollowing,
+              requested: answer.user.requested,
+              privateAccount: answer.user.privateAccount,
               followers: answer.user.stats.followers,
               messages: PROFILE_FOLLOW_MESSAGES,
             },

@@ -16,3 +16,6 @@ export function belongsToTab(post: Post, tab: ProfileTab): boolean {
   if (tab === 'media') return post.media.length > 0
   return false
 }
+
+/** What a restricted profile shows instead of its tabs (docs/product.md, "Private accounts and follow requests"). */
+export const PRIVATE_PROFILE_NOTICE = { title: 'This account is private', hint: 'Follow to see their posts' } as const

@@ -21,3 +21,5 @@ export const selectIsLoadingMore = (s: ProfileSnapshot) => s.hasTag('busy')
 export const selectLoadMoreFailed = (s: ProfileSnapshot) => s.matches({ loaded: { list: 'moreFailed' } })
 /** Which image is uploading: 'avatar', 'banner' or null. */
 export const selectUploading = (s: ProfileSnapshot) => s.context.uploading
+/** A private account the viewer neither owns nor follows: the header only, no tabs. */
+export const selectIsRestricted = (s: ProfileSnapshot) => s.context.user?.restricted === true

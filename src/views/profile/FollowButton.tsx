@@ -4,7 +4,7 @@ import { button } from 'styled-system/recipes'
 import type { FollowRef } from '../../machines/follow/follow.machine'
 
 /**
- * Follow (solid) or Unfollow (outline), from the member's follow actor. It flips at once when clicked; while the server
+ * Follow (solid), Unfollow or Requested (outline; a click cancels the request), from the member's follow actor. It flips at once when clicked; while the server
  * answers it is busy and ignores clicks (the actor does too).
  */
 export function FollowButton({
@@ -20,18 +20,20 @@ export function FollowButton({
   className?: string
 }) {
   const following = useSelector(actor, (s) => s.context.following)
+  const requested = useSelector(actor, (s) => s.context.requested)
+  const word = following ? 'Unfollow' : requested ? 'Requested' : 'Follow'
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   return (
     <button
       type="button"
-      className={cx(button({ variant: following ? 'outline' : 'solid', size }), css({ minW: '24' }), className)}
+      className={cx(button({ variant: following || requested ? 'outline' : 'solid', size }), css({ minW: '24' }), className)}
       onClick={() => actor.send({ type: 'follow.toggle' })}
-      aria-pressed={following}
+      aria-pressed={following || requested}
       aria-busy={busy}
-      aria-label={`${following ? 'Unfollow' : 'Follow'} @${name}`}
+      aria-label={requested ? `Requested: cancel the follow request to @${name}` : `${word} @${name}`}
       disabled={busy}
     >
-      {following ? 'Unfollow' : 'Follow'}
+      {word}
     </button>
   )
 }

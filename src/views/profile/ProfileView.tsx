@@ -4,9 +4,11 @@ import { profileMachine } from '../../machines/profile/profile.machine'
 import {
   selectIsLoading,
   selectIsNotFound,
+  selectIsRestricted,
   selectLoadError,
   selectUser,
 } from '../../machines/profile/profile.selectors'
+import { PRIVATE_PROFILE_NOTICE } from '../../machines/profile/profile.rules'
 import { selectUser as selectSessionUser } from '../../machines/session/session.selectors'
 import type { ActorRefFrom } from 'xstate'
 import { ScreenActor, useSession } from '../actors'
@@ -36,6 +38,7 @@ function Profile({ profile, username }: { profile: ActorRefFrom<typeof profileMa
   const notFound = useSelector(profile, selectIsNotFound)
   const error = useSelector(profile, selectLoadError)
   const user = useSelector(profile, selectUser)
+  const restricted = useSelector(profile, selectIsRestricted)
 
   const name = user ? user.displayName || user.username : 'Profile'
   const subtitle = user ? `${formatCount(user.stats.posts)} ${user.stats.posts === 1 ? 'post' : 'posts'}` : `@${username}`
@@ -54,9 +57,18 @@ function Profile({ profile, username }: { profile: ActorRefFrom<typeof profileMa
       ) : user ? (
         <>
           <ProfileHeader actor={profile} user={user} />
-          <ProfileTabs actor={profile} username={user.username} />
+          {restricted ? <PrivateNotice /> : <ProfileTabs actor={profile} username={user.username} />}
         </>
       ) : null}
     </>
+  )
+}
+
+function PrivateNotice() {
+  return (
+    <div data-testid="private-profile" className={css({ textAlign: 'center', px: '6', py: '14' })}>
+      <p className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{PRIVATE_PROFILE_NOTICE.title}</p>
+      <p className={css({ color: 'fg.muted', mt: '1' })}>{PRIVATE_PROFILE_NOTICE.hint}</p>
+    </div>
   )
 }

@@ -14,7 +14,9 @@ const entry = (id: string, isFollowing = false): FollowEntry => ({
   displayName: `Member ${id}`,
   avatar: null,
   verified: id.endsWith('7'),
+  privateAccount: false,
   isFollowing,
+  requested: false,
 })
 
 /** A full first page: 20 rows, the viewer's own among them, and a cursor for more. */

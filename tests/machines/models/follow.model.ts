@@ -9,11 +9,14 @@ import type { MachineModel } from '../support/walks'
 export const blocked = new Forbidden({ message: 'You cannot follow this member', fromServer: true })
 const offline = new Network({ message: 'Unable to reach the server.' })
 
-const followed = { following: true, followers: 8 }
-const unfollowed = { following: false, followers: 6 }
+const followed = { following: true, requested: false, followers: 8 }
+const unfollowed = { following: false, requested: false, followers: 6 }
+/** A private account: the follow became a pending request. */
+const requested = { following: false, requested: true, followers: 7 }
 const answers = new Map<unknown, string>([
   [followed, 'following, 8'],
   [unfollowed, 'not following, 6'],
+  [requested, 'requested, 7'],
 ])
 const label = (event: AnyEventObject) => (answers.has(event.output) ? `${event.type}(${answers.get(event.output)})` : undefined)
 
@@ -21,25 +24,35 @@ const events: AnyEventObject[] = [
   { type: 'follow.toggle' },
   { type: 'xstate.done.actor.setFollow', output: followed },
   { type: 'xstate.done.actor.setFollow', output: unfollowed },
+  { type: 'xstate.done.actor.setFollow', output: requested },
   { type: 'xstate.error.actor.setFollow', error: blocked },
   { type: 'xstate.error.actor.setFollow', error: offline },
 ]
 
-const start = { userId: 'user-ann', following: false, followers: 7 }
+const start = { userId: 'user-ann', following: false, requested: false, followers: 7 }
 
-const button = (name: string, messages: FollowMessages) => {
-  const input = { ...start, messages }
+const button = (name: string, messages: FollowMessages, privateAccount: boolean) => {
+  const input = { ...start, privateAccount, messages }
   return {
     name,
     messages,
-    /** The button's input: not following Ann yet, 7 followers. */
+    /** The button's input: not following Ann yet, 7 followers; her account is private or not. */
     input,
     options: () => ({
       input,
       events,
       label,
-      serializeState: (s: { value: unknown; context: { following: boolean; followers: number; before: unknown } }) =>
-        JSON.stringify({ value: s.value, following: s.context.following, followers: s.context.followers, before: s.context.before }),
+      serializeState: (s: {
+        value: unknown
+        context: { following: boolean; requested: boolean; followers: number; before: unknown }
+      }) =>
+        JSON.stringify({
+          value: s.value,
+          following: s.context.following,
+          requested: s.context.requested,
+          followers: s.context.followers,
+          before: s.context.before,
+        }),
     }),
   }
 }
@@ -47,5 +60,9 @@ const button = (name: string, messages: FollowMessages) => {
 export const followModel = {
   name: 'follow',
   machine: followMachine,
-  walks: [button('profile header', PROFILE_FOLLOW_MESSAGES), button('list row', LIST_FOLLOW_MESSAGES)],
+  walks: [
+    button('profile header', PROFILE_FOLLOW_MESSAGES, false),
+    button('profile header of a private account', PROFILE_FOLLOW_MESSAGES, true),
+    button('list row', LIST_FOLLOW_MESSAGES, false),
+  ],
 } satisfies MachineModel

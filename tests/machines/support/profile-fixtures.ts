@@ -15,6 +15,8 @@ export const ann: UserProfile = {
   isAdmin: false,
   createdAt: '2026-03-02T10:00:00.000Z',
   isFollowing: false,
+  requested: false,
+  restricted: false,
   stats: { following: 4, followers: 7, posts: 3 },
 }
 
@@ -30,6 +32,8 @@ export const robinProfile: UserProfile = {
   isAdmin: false,
   createdAt: robin.createdAt,
   isFollowing: false,
+  requested: false,
+  restricted: false,
   stats: { following: 1, followers: 0, posts: 0 },
   contentSettings: robin.contentSettings,
 }

@@ -39,6 +39,11 @@ export class FlagCache {
     return { found, missing, stale: hit?.stale ? [...found.keys()] : [] }
   }
 
+  /** Every viewer's map (an account turned private or public). */
+  clear(): void {
+    this.lru.clear()
+  }
+
   storeIfFresh(viewerId: string, flags: ReadonlyMap<string, ViewerFlags>, generation: number): void {
     if (!this.enabled || generation !== this.lru.generation) return
     const hit = this.lru.lookup(viewerId)

@@ -61,6 +61,10 @@ export class PostCaches implements InvalidationTarget {
         this.timelines.evictMember(message.userId)
         this.flags.evictViewer(message.userId)
         return
+      case 'audience-changed':
+        this.timelines.clear()
+        this.flags.clear()
+        return
       case 'author-activity':
         this.timelines.sourceChanged(message.authorId)
         return

@@ -71,6 +71,11 @@ export class TimelineCache {
     this.lru.invalidate(memberId)
   }
 
+  /** Every timeline goes (an account turned private or public: visibility is baked into the keys). */
+  clear(): void {
+    this.lru.clear()
+  }
+
   postsDeleted(ids: readonly string[]): void {
     const gone = new Set(ids)
     this.lru.invalidateWhere((_member, t) => t.keys.some((k) => gone.has(k.post_id)))

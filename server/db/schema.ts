@@ -36,6 +36,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // The few private accounts, for the visibility predicate's once-per-statement "hidden authors" set.
+    index('users_private_account_idx').on(t.id).where(sql`${t.privateAccount}`),
     check('users_allow_dms_check', sql`${t.allowDms} in ('everyone', 'following', 'none')`),
     check('users_allow_mentions_check', sql`${t.allowMentions} in ('everyone', 'following', 'none')`),
     check(

@@ -90,7 +90,7 @@ export function loadViewerFlags(
 ): Promise<Array<ViewerFlags & { id: string }>> {
   return selectPrepared(
     db,
-    'wren_viewer_flags_v2',
+    'wren_viewer_flags_v3',
     sql`select p.id,
           exists (select 1 from likes l where l.user_id = ${viewerId} and l.post_id = p.id) as liked,
           exists (select 1 from reposts r where r.user_id = ${viewerId} and r.post_id = p.id) as reposted,

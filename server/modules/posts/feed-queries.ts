@@ -168,8 +168,8 @@ export async function feedKeys(
   const at = cursor ?? TOP
   const params: Params = { viewer: viewerId, before: sql`(${toTime(at)}, ${at.id}::uuid)`, n }
   return plan === 'scan'
-    ? selectPrepared<FeedKey>(db, 'wren_feed_scan_v3', scanStatement(params))
-    : selectPrepared<FeedKey>(db, 'wren_feed_per_source_v3', perSourceStatement(params))
+    ? selectPrepared<FeedKey>(db, 'wren_feed_scan_v4', scanStatement(params))
+    : selectPrepared<FeedKey>(db, 'wren_feed_per_source_v4', perSourceStatement(params))
 }
 
 /** The statement text for a plan, for EXPLAIN in benchmarks and tests. */

@@ -1,0 +1,1 @@
+CREATE INDEX "users_private_account_idx" ON "users" USING btree ("id") WHERE "users"."private_account";

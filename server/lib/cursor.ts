@@ -62,3 +62,20 @@ export function pageRequest(query: { cursor?: string; page?: number; limit?: num
   if (query.cursor) return { cursor: decodeCursor(query.cursor), offset: 0, limit }
   return { cursor: undefined, offset: ((query.page ?? 1) - 1) * limit, limit }
 }
+
+/**
+ * A keyset page from rows read with `limit + 1` (the extra row only says that more exist): the first `limit` rows as
+ * items, and the cursor of the last one when there is more to read.
+ */
+export function keysetPage<R extends Cursor, T>(
+  rows: readonly R[],
+  limit: number,
+  toItem: (row: R) => T,
+): { items: T[]; nextCursor: string | null } {
+  const shown = rows.slice(0, limit)
+  const last = shown[shown.length - 1]
+  return {
+    items: shown.map(toItem),
+    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
+  }
+}

@@ -3,7 +3,7 @@ import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
 import type { UserRow } from '../../db/schema'
 import type { Schemas } from '../../http/handler-types'
-import { encodeCursor, type PageRequest } from '../../lib/cursor'
+import { keysetPage, type PageRequest } from '../../lib/cursor'
 import { Conflict, Invalid, NotFound } from '../../lib/domain-errors'
 import { codePointLength } from '../../lib/lengths'
 import { findUserById } from '../users/queries'
@@ -75,24 +75,12 @@ export class BlockService {
       listBlocked(this.db, 'keywords', viewer.id),
       listBlocked(this.db, 'domains', viewer.id),
     ])
-    const items = rows.slice(0, page.limit)
-    const last = items[items.length - 1]
-    return {
-      users: items.map((r) => ({
-        id: r.id,
-        blocked: {
-          id: r.id,
-          username: r.username,
-          displayName: r.display_name,
-          avatar: r.avatar,
-          verified: r.verified,
-        },
-        createdAt: new Date(r.created_at as string | Date).toISOString(),
-      })),
-      keywords,
-      domains,
-      nextCursor: rows.length > page.limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
-    }
+    const { items: users, nextCursor } = keysetPage(rows, page.limit, (r) => ({
+      id: r.id,
+      blocked: { id: r.id, username: r.username, displayName: r.display_name, avatar: r.avatar, verified: r.verified },
+      createdAt: new Date(r.created_at as string | Date).toISOString(),
+    }))
+    return { users, keywords, domains, nextCursor }
   }
 
   /** Idempotent: blocking again answers the existing block. Follows both ways go in the same transaction. */

@@ -6,7 +6,7 @@ import { Invalid, NotFound } from '../../lib/domain-errors'
 import { checkLength } from '../../lib/lengths'
 import type { Schemas } from '../../http/handler-types'
 import type { UploadedFile } from '../../http/uploads'
-import { encodeCursor, type PageRequest } from '../../lib/cursor'
+import { keysetPage, type PageRequest } from '../../lib/cursor'
 import type { EncodedImage, ImageProcessor } from '../../media/images'
 import { newMediaKey } from '../../media/keys'
 import { deleteQuietly, type Storage } from '../../storage/storage'
@@ -138,21 +138,16 @@ export class UserService {
       return { items: [], nextCursor: null, restricted: true }
     }
     const rows = await followPage(this.db, direction, user.id, viewer.id, page.cursor, page.offset, page.limit + 1)
-    const items = rows.slice(0, page.limit)
-    const last = items[items.length - 1]
-    return {
-      items: items.map((r) => ({
-        id: r.id,
-        username: r.username,
-        displayName: r.display_name,
-        avatar: r.avatar,
-        verified: r.verified,
-        privateAccount: r.private_account,
-        isFollowing: r.is_following,
-        requested: r.requested && !r.is_following,
-      })),
-      nextCursor: rows.length > page.limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
-    }
+    return keysetPage(rows, page.limit, (r) => ({
+      id: r.id,
+      username: r.username,
+      displayName: r.display_name,
+      avatar: r.avatar,
+      verified: r.verified,
+      privateAccount: r.private_account,
+      isFollowing: r.is_following,
+      requested: r.requested && !r.is_following,
+    }))
   }
 
   /**
@@ -194,19 +189,14 @@ export class UserService {
   /** The viewer's pending incoming follow requests, most recent first. */
   async followRequests(viewer: UserRow, page: PageRequest): Promise<Page<FollowRequest>> {
     const rows = await followRequestPage(this.db, viewer.id, page.cursor, page.offset, page.limit + 1)
-    const items = rows.slice(0, page.limit)
-    const last = items[items.length - 1]
-    return {
-      items: items.map((r) => ({
-        id: r.id,
-        username: r.username,
-        displayName: r.display_name,
-        avatar: r.avatar,
-        verified: r.verified,
-        requestedAt: new Date(r.created_at).toISOString(),
-      })),
-      nextCursor: rows.length > page.limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
-    }
+    return keysetPage(rows, page.limit, (r) => ({
+      id: r.id,
+      username: r.username,
+      displayName: r.display_name,
+      avatar: r.avatar,
+      verified: r.verified,
+      requestedAt: new Date(r.created_at).toISOString(),
+    }))
   }
 
   /**

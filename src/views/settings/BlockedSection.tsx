@@ -83,8 +83,8 @@ export function BlockedSection({ actor }: { actor: BlockedRef }) {
   return (
     <div className={css({ maxW: '560px' })}>
       <BlockedUsers actor={actor} />
-      <BlockedKeywords actor={actor} />
-      <BlockedDomains actor={actor} />
+      <BlockedChips actor={actor} noun="keyword" />
+      <BlockedChips actor={actor} noun="domain" />
     </div>
   )
 }
@@ -218,63 +218,65 @@ function AddForm({ label, placeholder, value, error, canAdd, saving, onInput, on
   )
 }
 
-function BlockedKeywords({ actor }: { actor: BlockedRef }) {
-  const keywords = useSelector(actor, selectKeywords)
-  const draft = useSelector(actor, selectKeywordDraft)
-  const error = useSelector(actor, selectKeywordError)
-  const canAdd = useSelector(actor, selectCanAddKeyword)
-  const saving = useSelector(actor, selectSaving)
-  return (
-    <section aria-labelledby="blocked-keywords-title" className={group}>
-      <Chips
-        title="Blocked keywords"
-        id="blocked-keywords-title"
-        noun="keyword"
-        values={keywords}
-        emptyText="No blocked keywords"
-        disabled={saving}
-        onRemove={(keyword) => actor.send({ type: 'keyword.remove', keyword })}
-      />
-      <AddForm
-        label="Block a keyword"
-        placeholder="Add a keyword"
-        value={draft}
-        error={error}
-        canAdd={canAdd}
-        saving={saving}
-        onInput={(value) => actor.send({ type: 'keyword.input', value })}
-        onAdd={() => actor.send({ type: 'keyword.add' })}
-      />
-    </section>
-  )
+/** What differs between the keyword and the domain lists: texts, what they read, and the events they send. */
+const CHIP_LISTS = {
+  keyword: {
+    title: 'Blocked keywords',
+    emptyText: 'No blocked keywords',
+    label: 'Block a keyword',
+    placeholder: 'Add a keyword',
+    values: selectKeywords,
+    draft: selectKeywordDraft,
+    error: selectKeywordError,
+    canAdd: selectCanAddKeyword,
+    remove: (keyword: string) => ({ type: 'keyword.remove' as const, keyword }),
+    input: (value: string) => ({ type: 'keyword.input' as const, value }),
+    add: { type: 'keyword.add' as const },
+  },
+  domain: {
+    title: 'Blocked domains',
+    emptyText: 'No blocked domains',
+    label: 'Block a domain',
+    placeholder: 'example.com',
+    values: selectDomains,
+    draft: selectDomainDraft,
+    error: selectDomainError,
+    canAdd: selectCanAddDomain,
+    remove: (domain: string) => ({ type: 'domain.remove' as const, domain }),
+    input: (value: string) => ({ type: 'domain.input' as const, value }),
+    add: { type: 'domain.add' as const },
+  },
 }
 
-function BlockedDomains({ actor }: { actor: BlockedRef }) {
-  const domains = useSelector(actor, selectDomains)
-  const draft = useSelector(actor, selectDomainDraft)
-  const error = useSelector(actor, selectDomainError)
-  const canAdd = useSelector(actor, selectCanAddDomain)
+/** Blocked keywords or blocked domains: the chips and the Add form. */
+function BlockedChips({ actor, noun }: { actor: BlockedRef; noun: keyof typeof CHIP_LISTS }) {
+  const list = CHIP_LISTS[noun]
+  const values = useSelector(actor, list.values)
+  const draft = useSelector(actor, list.draft)
+  const error = useSelector(actor, list.error)
+  const canAdd = useSelector(actor, list.canAdd)
   const saving = useSelector(actor, selectSaving)
+  const titleId = `blocked-${noun}s-title`
   return (
-    <section aria-labelledby="blocked-domains-title" className={group}>
+    <section aria-labelledby={titleId} className={group}>
       <Chips
-        title="Blocked domains"
-        id="blocked-domains-title"
-        noun="domain"
-        values={domains}
-        emptyText="No blocked domains"
+        title={list.title}
+        id={titleId}
+        noun={noun}
+        values={values}
+        emptyText={list.emptyText}
         disabled={saving}
-        onRemove={(domain) => actor.send({ type: 'domain.remove', domain })}
+        onRemove={(value) => actor.send(list.remove(value))}
       />
       <AddForm
-        label="Block a domain"
-        placeholder="example.com"
+        label={list.label}
+        placeholder={list.placeholder}
         value={draft}
         error={error}
         canAdd={canAdd}
         saving={saving}
-        onInput={(value) => actor.send({ type: 'domain.input', value })}
-        onAdd={() => actor.send({ type: 'domain.add' })}
+        onInput={(value) => actor.send(list.input(value))}
+        onAdd={() => actor.send(list.add)}
       />
     </section>
   )

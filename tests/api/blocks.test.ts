@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Schemas } from '../../server/http/handler-types'
 import { LIMITS } from '../../src/api/contract/limits'
-import { feed, follow, type Member, publish, quickMember } from './content-helpers'
+import { feed, field, follow, type Member, publish, quickMember, send } from './content-helpers'
 import { api, type ErrorBody, useTestApp } from './harness'
 
 // docs/product.md, "Blocks". Runs with the caches on and, in `npm test`'s second pass, off (WREN_TEST_CACHES=off).
@@ -392,6 +392,30 @@ describe('blocks and follows at the same moment', () => {
         }
       ).rows
       expect(row).toEqual({ follows: 0, ann_counts: 0, bob_counts: 0 })
+      expect((await blockUser(ann, bob.id, 'DELETE')).statusCode).toBe(204)
+    }
+  })
+})
+
+describe('blocks and replies at the same moment', () => {
+  it('a reply either lands before the block or is refused as not found; the reply count stays exact', async () => {
+    const [ann, bob] = [await quickMember(t.app, 'ann'), await quickMember(t.app, 'bob')]
+    for (let round = 0; round < 4; round += 1) {
+      const root = await publish(t.app, ann.token, `root ${round}`)
+      const [reply, block] = await Promise.all([
+        send(t.app, 'POST', '/api/posts', bob.token, [field('content', `reply ${round}`), field('replyTo', root.id)]),
+        blockUser(ann, bob.id),
+      ])
+      expect(block.statusCode).toBe(201)
+      expect([201, 404]).toContain(reply.statusCode)
+      const [row] = (
+        (await t.app.services.db.execute(sql`
+          select (select count(*)::int from posts where reply_to = ${root.id}) as replies,
+                 (select reply_count from posts where id = ${root.id}) as reply_count`)) as unknown as {
+          rows: Array<{ replies: number; reply_count: number }>
+        }
+      ).rows
+      expect(row).toEqual({ replies: reply.statusCode === 201 ? 1 : 0, reply_count: reply.statusCode === 201 ? 1 : 0 })
       expect((await blockUser(ann, bob.id, 'DELETE')).statusCode).toBe(204)
     }
   })

@@ -137,6 +137,16 @@ export async function insertPost(
   }
   if (hashtags.length > 0) await tx.insert(postHashtags).values(hashtags.map((tag) => ({ postId: post.id, tag })))
   await tx.execute(sql`update users set posts_count = posts_count + 1 where id = ${post.authorId}`)
+  // The block check before this transaction can be overtaken by a block committing in between. A block holds both
+  // members' rows while it runs (lockPair), and the update above waits for the author's row, so this statement sees
+  // any block that won the race; a block that comes later waits for this reply, which then predates it.
+  if (parent && parent.authorId !== post.authorId) {
+    const [wall] = await selectRows<{ blocked: boolean }>(
+      tx,
+      sql`select ${blockedBetween(post.authorId, parent.authorId)} as blocked`,
+    )
+    if (wall?.blocked) return 'parent-gone'
+  }
   return 'created'
 }
 

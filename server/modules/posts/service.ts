@@ -128,8 +128,8 @@ export class PostService {
     // Files first, rows second: if the transaction fails the files are deleted; if the files fail no row exists.
     const stored = await storePostMedia(postId, files, alts, this.images, this.storage)
     try {
-      const outcome = await this.db.transaction((tx) =>
-        insertPost(
+      await this.db.transaction(async (tx) => {
+        const outcome = await insertPost(
           tx,
           {
             id: postId,
@@ -143,9 +143,10 @@ export class PostService {
           stored.rows,
           mentionIds,
           parsed.hashtags,
-        ),
-      )
-      if (outcome === 'parent-gone') throw new NotFound(POST_NOT_FOUND)
+        )
+        // Thrown inside, so whatever insertPost wrote rolls back with it.
+        if (outcome === 'parent-gone') throw new NotFound(POST_NOT_FOUND)
+      })
     } catch (err) {
       await deleteQuietly(this.storage, stored.keys, (key, e) => this.log(`could not delete ${key}`, e))
       throw err

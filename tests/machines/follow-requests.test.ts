@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { followRequestsMachine, type PendingAnswer } from '../../src/machines/follow-requests/follow-requests.machine'
 import {
   APPROVE_FAILED,
   DECLINE_FAILED,
+  NO_REQUESTS,
   pendingCountLabel,
   REQUEST_APPROVED,
   REQUEST_DECLINED,
@@ -111,5 +113,12 @@ describe('follow requests', () => {
     expect(pendingCountLabel(0, false)).toBeNull()
     expect(pendingCountLabel(3, false)).toBe('3')
     expect(pendingCountLabel(20, true)).toBe('20+')
+  })
+
+  it('says what docs/product.md says', () => {
+    const product = readFileSync(new URL('../../docs/product.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')
+    for (const text of [REQUEST_APPROVED, REQUEST_DECLINED, APPROVE_FAILED, DECLINE_FAILED, NO_REQUESTS]) {
+      expect(product).toContain(`"${text}"`)
+    }
   })
 })

@@ -136,6 +136,16 @@ test('declining a request: the requester is back to Follow and nothing tells the
   const owner = await kitsPage(browser)
   await owner.goto('/settings?tab=privacy')
   await expect(requestsList(owner).getByRole('listitem')).toHaveCount(1)
+  // On a phone the row keeps both buttons; the names give way.
+  await owner.setViewportSize({ width: 390, height: 844 })
+  const decline = requestsList(owner).getByRole('button', { name: `Decline @${nell.username}` })
+  // Centred: "if needed" counts a row behind the fixed bottom bar as in view.
+  await decline.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+  const box = await decline.boundingBox()
+  expect(box && box.x + box.width).toBeLessThanOrEqual(390 - 16)
+  // The viewport, not the full page: the phone's bottom bar is fixed.
+  await owner.screenshot({ path: 'test-results/screens/follow-requests-phone.png' })
+  await owner.setViewportSize({ width: 1280, height: 800 })
   await requestsList(owner).getByRole('button', { name: `Decline @${nell.username}` }).click()
   await expect(toastSaying(owner, 'Follow request declined')).toBeVisible()
   await expect(owner.getByText('No pending follow requests')).toBeVisible()

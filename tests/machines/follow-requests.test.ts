@@ -86,7 +86,6 @@ describe.each(followRequestsModel.walks.map((walk) => [walk.name, walk] as const
         const pending = before.context.pending as PendingAnswer
         expect(toasts.at(-1)).toMatchObject({ type: 'success', message: pending.answer === 'approve' ? REQUEST_APPROVED : REQUEST_DECLINED })
         expect(context.requests).toEqual(before.context.requests.filter((r) => r.id !== pending.userId))
-        expect(context.followers).toBe(event.output ?? before.context.followers)
       } else if (event.type === 'xstate.error.actor.answer') {
         const pending = before.context.pending as PendingAnswer
         const fallback = pending.answer === 'approve' ? APPROVE_FAILED : DECLINE_FAILED
@@ -95,7 +94,6 @@ describe.each(followRequestsModel.walks.map((walk) => [walk.name, walk] as const
         // A refusal leaves the list as it was, except a request the server no longer has.
         const expected = event.error === gone ? before.context.requests.filter((r) => r.id !== pending.userId) : before.context.requests
         expect(context.requests).toEqual(expected)
-        expect(context.followers).toBe(before.context.followers)
       } else {
         expect(toasts.length, 'only an answer says anything').toBe(toastsBefore)
       }

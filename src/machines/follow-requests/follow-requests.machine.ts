@@ -12,7 +12,9 @@ import { APPROVE_FAILED, DECLINE_FAILED, REQUEST_APPROVED, REQUEST_DECLINED } fr
 // race. The row goes once the server agrees (not before: a refused answer leaves the list exactly as it was) with a
 // success toast. Unlike follow buttons in lists, a refusal is not silent: the owner must know the requester is still
 // waiting, so it toasts the server's words, else 'Failed to approve request' / 'Failed to decline request'. A 404
-// means the request is gone already (the requester cancelled it), so its row goes too.
+// means the request is gone already (the requester cancelled it), so its row goes too. The followers count an approval
+// answers is not kept: nothing in the app holds the member's own count (the session's user has none, a profile reads
+// it fresh), so there is no cache to bring up to date.
 
 export type Answer = 'approve' | 'decline'
 
@@ -33,21 +35,13 @@ export interface FollowRequestsContext {
   nextCursor: string | null
   /** The answer being saved; its row shows it is busy. */
   pending: PendingAnswer | null
-  /**
-   * The member's followers count as the last approval answered it; null until one does. Nothing else in the app
-   * holds the member's own count (the session's user has none, a profile reads it fresh), so this is all there is to
-   * keep current.
-   */
-  followers: number | null
 }
 
-const initialContext: FollowRequestsContext = { requests: [], nextCursor: null, pending: null, followers: null }
+const initialContext: FollowRequestsContext = { requests: [], nextCursor: null, pending: null }
 
-/** What approve and decline answer: the member's followers count after an approval, null after a decline. */
-function save({ answer, userId }: PendingAnswer, signal: AbortSignal): Promise<number | null> {
-  return answer === 'approve'
-    ? run(followRequestCalls.approve(userId), signal).then((body) => body.followers)
-    : run(followRequestCalls.decline(userId), signal).then(() => null)
+function save({ answer, userId }: PendingAnswer, signal: AbortSignal): Promise<void> {
+  const call = answer === 'approve' ? followRequestCalls.approve(userId) : followRequestCalls.decline(userId)
+  return run(call, signal).then(() => undefined)
 }
 
 const withoutRow = (context: FollowRequestsContext) =>
@@ -63,7 +57,7 @@ export const followRequestsMachine = setup({
     loadRequests: fromPromise<FollowRequestsPage, { cursor: string | null }>(({ input, signal }) =>
       run(followRequestCalls.getFollowRequests(input.cursor), signal),
     ),
-    answer: fromPromise<number | null, PendingAnswer>(({ input, signal }) => save(input, signal)),
+    answer: fromPromise<void, PendingAnswer>(({ input, signal }) => save(input, signal)),
   },
   actions: {
     showPage: assign((_, page: FollowRequestsPage) => ({ requests: page.requests, nextCursor: page.nextCursor })),
@@ -73,12 +67,8 @@ export const followRequestsMachine = setup({
       nextCursor: page.nextCursor,
     })),
     begin: assign((_, pending: PendingAnswer) => ({ pending })),
-    /** The server agreed: the row goes, and an approval's count is kept. */
-    removeRow: assign(({ context }, followers: number | null) => ({
-      requests: withoutRow(context),
-      pending: null,
-      followers: followers ?? context.followers,
-    })),
+    /** The server agreed: the row goes. */
+    removeRow: assign(({ context }) => ({ requests: withoutRow(context), pending: null })),
     notifyAnswered: ({ context, system }) => {
       showToast(system, 'success', context.pending?.answer === 'decline' ? REQUEST_DECLINED : REQUEST_APPROVED)
     },
@@ -140,7 +130,7 @@ export const followRequestsMachine = setup({
             input: ({ context }) => context.pending as PendingAnswer,
             onDone: {
               target: 'idle',
-              actions: ['notifyAnswered', { type: 'removeRow', params: ({ event }) => event.output }],
+              actions: ['notifyAnswered', 'removeRow'],
             },
             onError: {
               target: 'idle',

@@ -11,7 +11,7 @@ import { Icon } from '../ui/Icon'
 // shown to a private member, or to anyone with requests still pending (they were private when asked), with the
 // pending count; it opens the list in Settings -> Privacy & Safety, where Approve and Decline are.
 
-export const FOLLOW_REQUESTS_HREF = '/settings?tab=privacy'
+const FOLLOW_REQUESTS_HREF = '/settings?tab=privacy'
 
 export function FollowRequestsEntry({ actor }: { actor: FollowRequestsRef }) {
   const privateAccount = useSelector(useSession(), (s) => selectUser(s)?.privateAccount ?? false)

@@ -22,7 +22,7 @@ import { Spinner } from '../ui/Spinner'
 // member's pending follow requests with Approve and Decline, then Load more while the server has more. Everything it
 // shows and allows comes from the follow-requests actor.
 
-export const FOLLOW_REQUESTS_ANCHOR = 'follow-requests'
+const FOLLOW_REQUESTS_ANCHOR = 'follow-requests'
 
 const section = css({ display: 'flex', flexDirection: 'column', gap: '3', mt: '8', pt: '6', borderTopWidth: '1px', borderColor: 'border', maxW: '560px' })
 const title = css({ fontSize: 'md', fontWeight: 'bold' })

@@ -40,6 +40,7 @@ import { followListMachine } from '../../src/machines/follow-list/follow-list.ma
 import { followMachine } from '../../src/machines/follow/follow.machine'
 import { blockMachine } from '../../src/machines/block/block.machine'
 import { blockedMachine } from '../../src/machines/blocked/blocked.machine'
+import { followRequestsMachine } from '../../src/machines/follow-requests/follow-requests.machine'
 import { profileMachine } from '../../src/machines/profile/profile.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { profileSettingsMachine } from '../../src/machines/profile-settings/profile-settings.machine'
@@ -180,6 +181,18 @@ const charts: ChartSpec[] = [
       "'Keyword blocked'...); a refused Add says why under its form (the server's words, else 'Failed to block " +
       "keyword' / 'Invalid domain format'); refused unblocks and removals are silent.",
     machine: blockedMachine,
+  },
+  {
+    name: 'follow-requests',
+    title: 'Follow requests (settings, notifications)',
+    source: 'src/machines/follow-requests/follow-requests.machine.ts',
+    summary:
+      'The member\'s incoming follow requests: reads GET /follow-requests when Settings -> Privacy & Safety or ' +
+      'Notifications opens (spinner), then lists them (Load more while there is a next page) with Approve and Decline ' +
+      "per row. One answer saves at a time (its row is busy, the other buttons wait); the row goes once the server " +
+      "agrees, with 'Follow request approved' / 'Follow request declined'. A refusal keeps the row (a 404, a request " +
+      "already gone, drops it) and toasts the server's words, else 'Failed to approve request' / 'Failed to decline request'.",
+    machine: followRequestsMachine,
   },
   {
     name: 'follow-list',

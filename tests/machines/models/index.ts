@@ -8,6 +8,7 @@ import { loginModel, registerModel } from './credentials.model'
 import { feedModel } from './feed.model'
 import { followListModel } from './follow-list.model'
 import { followModel } from './follow.model'
+import { followRequestsModel } from './follow-requests.model'
 import { postPageModel } from './post-page.model'
 import { postsModel } from './posts.model'
 import { profileSettingsModel } from './profile-settings.model'
@@ -38,6 +39,7 @@ export const models: ReadonlyArray<MachineModel> = [
   followListModel,
   profileSettingsModel,
   blockedModel,
+  followRequestsModel,
   composerModel,
   postsModel,
   feedModel,

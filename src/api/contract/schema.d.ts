@@ -1616,6 +1616,13 @@ export interface components {
             liked: boolean;
             /** @description The viewer reposted this post */
             reposted: boolean;
+            /**
+             * @description Set only on the post page (`GET /posts/{id}`: the post and its replies) when the viewer's mutes concern
+             *     the post: `@username` of a muted author, else the muted keyword it contains (as stored), else the muted
+             *     domain it links to. The page shows the post behind a "Muted: {muted}" notice with "Show anyway". Never set
+             *     on the viewer's own posts, nor in feeds or profiles (mutes leave such posts out of feeds instead).
+             */
+            muted?: string;
         };
         /** @description A post in a feed or on a profile; `repostedBy` is set when it is there because of a repost */
         FeedPost: components["schemas"]["Post"] & {

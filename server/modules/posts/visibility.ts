@@ -63,11 +63,19 @@ export function blockedBetween(a: string | AnyColumn | SQL, b: string | AnyColum
     or exists (select 1 from user_blocks vis_b where vis_b.blocker_id = ${b} and vis_b.blocked_id = ${a}))`
 }
 
+/** A column of a table alias of raw SQL; the alias is checked, since it is pasted into the statement as is. */
+const column = (alias: string, name: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Invalid table alias "${alias}"`)
+  return sql.raw(`${alias}.${name}`)
+}
+
 /** Raw-SQL form for queries written with a table alias, e.g. `visibleToAlias(viewer, 'p')`. */
 export function visibleToAlias(viewerId: string, alias: string): SQL {
-  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Invalid table alias "${alias}"`)
-  const column = (name: string) => sql.raw(`${alias}.${name}`)
-  return visibleTo(viewerId, { id: column('id'), authorId: column('author_id'), visibility: column('visibility') })
+  return visibleTo(viewerId, {
+    id: column(alias, 'id'),
+    authorId: column(alias, 'author_id'),
+    visibility: column(alias, 'visibility'),
+  })
 }
 
 /**
@@ -84,15 +92,12 @@ export function wordsOf(text: AnyColumn | SQL | string): SQL {
 const LINK_HOSTS = sql.raw(`'https?://([[:alnum:].-]+)'`)
 
 /** The member's keyword and domain lists: blocked ones apply wherever posts are listed, muted ones only in feeds. */
-type FilterLists = { keywords: 'blocked_keywords'; domains: 'blocked_domains' } | { keywords: 'muted_keywords'; domains: 'muted_domains' }
+type FilterLists =
+  | { keywords: 'blocked_keywords'; domains: 'blocked_domains' }
+  | { keywords: 'muted_keywords'; domains: 'muted_domains' }
 
 const BLOCKED: FilterLists = { keywords: 'blocked_keywords', domains: 'blocked_domains' }
 const MUTED: FilterLists = { keywords: 'muted_keywords', domains: 'muted_domains' }
-
-const column = (alias: string, name: string) => {
-  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Invalid table alias "${alias}"`)
-  return sql.raw(`${alias}.${name}`)
-}
 
 /**
  * The post's text matches none of the member's keywords of `lists` (whole word or phrase, any case) and links to

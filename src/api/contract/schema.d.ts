@@ -1131,7 +1131,7 @@ export interface paths {
         put?: never;
         /**
          * Mute a member
-         * @description Muting oneself is 400; an existing mute is 409.
+         * @description Muting oneself is 400; an unknown member, or one across a block either way, is 404; an existing mute is 409. The muted member's posts and reposts leave the viewer's home feed only.
          */
         post: operations["muteUser"];
         delete?: never;
@@ -1153,7 +1153,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Unmute a member */
+        /**
+         * Unmute a member
+         * @description A member who is not muted, unknown, or across a block is 404.
+         */
         delete: operations["unmuteUser"];
         options?: never;
         head?: never;

@@ -122,10 +122,15 @@ describe('blocked keywords and domains', () => {
     expect((await blocks(ann)).keywords).toEqual(['crypto'])
   })
 
-  it('refuses a blank or too long keyword (400)', async () => {
-    expect((await addKeyword('   ')).statusCode).toBe(400)
-    expect((await addKeyword('')).statusCode).toBe(400)
-    expect((await addKeyword('x'.repeat(LIMITS.blockedKeywordMax + 1))).statusCode).toBe(400)
+  it("refuses a blank or too long keyword (400) with the product's words", async () => {
+    for (const blank of ['   ', '']) {
+      const res = await addKeyword(blank)
+      expect(res.statusCode).toBe(400)
+      expect(errorOf(res)).toBe('Keyword is required')
+    }
+    const long = await addKeyword('x'.repeat(LIMITS.blockedKeywordMax + 1))
+    expect(long.statusCode).toBe(400)
+    expect(errorOf(long)).toBe('Keyword must be at most 100 characters')
     expect((await addKeyword('x'.repeat(LIMITS.blockedKeywordMax))).statusCode).toBe(201)
   })
 

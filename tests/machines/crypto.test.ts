@@ -22,6 +22,7 @@ import { ConversationKeyCache } from '../../src/crypto/conversation-key-cache'
 import { deriveConversationKey } from '../../src/crypto/conversation-key'
 import { fromBase64url, toBase64url, utf8 } from '../../src/crypto/encoding'
 import { generateKeyPair, type NewKeyPair } from '../../src/crypto/key-pair'
+import { memoryKeyStore } from '../../src/crypto/key-store'
 import type { MemberKeys } from '../../src/crypto/keys'
 import { decryptMessage, encryptMessage, messageLength, type MessageContext } from '../../src/crypto/messages'
 import { safetyNumber } from '../../src/crypto/safety-number'
@@ -473,5 +474,45 @@ describe('safety number', () => {
 
   it('refuses an invalid public key', async () => {
     expect((await failure(safetyNumber(ann.publicKey, 'garbage')))._tag).toBe('InvalidPublicKey')
+  })
+})
+
+// The IndexedDB store needs a browser: tests/browser/key-store.smoke.mjs runs the same contract in Chromium.
+describe('key store (in memory)', () => {
+  it('saves, loads, forgets one member, and forgets all on logout', async () => {
+    const store = memoryKeyStore()
+    expect(await succeed(store.load('ann'))).toBeUndefined()
+    await succeed(store.save({ userId: 'ann', ...member(ann) }))
+    await succeed(store.save({ userId: 'bob', ...member(bob) }))
+    const loaded = await succeed(store.load('ann'))
+    expect(loaded).toEqual({ userId: 'ann', publicKey: ann.publicKey, privateKey: ann.privateKey })
+    expect(loaded?.privateKey.extractable).toBe(false)
+
+    await succeed(store.forget('ann'))
+    expect(await succeed(store.load('ann'))).toBeUndefined()
+    expect((await succeed(store.load('bob')))?.publicKey).toBe(bob.publicKey)
+    await succeed(store.forgetAll())
+    expect(await succeed(store.load('bob'))).toBeUndefined()
+  })
+
+  it("replaces a member's keys on save, and keeps only the three fields", async () => {
+    const store = memoryKeyStore()
+    await succeed(store.save({ userId: 'ann', ...member(ann) }))
+    await succeed(store.save({ userId: 'ann', ...member(cat), wrappedPrivateKey: 'not kept' } as never))
+    expect(await succeed(store.load('ann'))).toEqual({
+      userId: 'ann',
+      publicKey: cat.publicKey,
+      privateKey: cat.privateKey,
+    })
+  })
+
+  it('refuses to store an extractable private key (a defect)', async () => {
+    const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])
+    const store = memoryKeyStore()
+    const exit = await Effect.runPromiseExit(
+      store.save({ userId: 'ann', publicKey: ann.publicKey, privateKey: pair.privateKey }),
+    )
+    expect(Exit.isFailure(exit) && Cause.hasDies(exit.cause)).toBe(true)
+    expect(await succeed(store.load('ann'))).toBeUndefined()
   })
 })

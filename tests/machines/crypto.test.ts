@@ -26,6 +26,7 @@ import { memoryKeyStore } from '../../src/crypto/key-store'
 import type { MemberKeys } from '../../src/crypto/keys'
 import { decryptMessage, encryptMessage, messageLength, type MessageContext } from '../../src/crypto/messages'
 import { safetyNumber } from '../../src/crypto/safety-number'
+import { forgetKeys, keysMatch, unlockKeys } from '../../src/crypto/session-keys'
 import {
   OWASP_KDF,
   PBKDF2_ITERATIONS,
@@ -514,5 +515,38 @@ describe('key store (in memory)', () => {
     )
     expect(Exit.isFailure(exit) && Cause.hasDies(exit.cause)).toBe(true)
     expect(await succeed(store.load('ann'))).toBeUndefined()
+  })
+})
+
+describe('session keys', () => {
+  const account = () => ({ userId: 'ann', publicKey: ann.publicKey, wrappedPrivateKey: ann.wrappedPrivateKey })
+
+  it('login unwraps, checks the pair and keeps the keys; logout forgets them and the conversation keys', async () => {
+    const store = memoryKeyStore()
+    const cache = new ConversationKeyCache()
+    const keys = await succeed(unlockKeys(account(), 'ann-Password1', store, CHEAP))
+    expect(keys.privateKey.extractable).toBe(false)
+    expect((await succeed(store.load('ann')))?.privateKey).toBe(keys.privateKey)
+    await succeed(cache.get(keys, bob.publicKey))
+    expect(cache.size).toBe(1)
+
+    await succeed(forgetKeys(store, cache))
+    expect(await succeed(store.load('ann'))).toBeUndefined()
+    expect(cache.size).toBe(0)
+  })
+
+  it('keeps nothing on a wrong password', async () => {
+    const store = memoryKeyStore()
+    expect((await failure(unlockKeys(account(), 'nope', store, CHEAP)))._tag).toBe('WrongPassword')
+    expect(await succeed(store.load('ann'))).toBeUndefined()
+  })
+
+  it("refuses a wrapped key served with someone else's public key, and keeps nothing", async () => {
+    const store = memoryKeyStore()
+    const swapped = { ...account(), publicKey: bob.publicKey }
+    expect((await failure(unlockKeys(swapped, 'ann-Password1', store, CHEAP)))._tag).toBe('MalformedKey')
+    expect(await succeed(store.load('ann'))).toBeUndefined()
+    expect(await succeed(keysMatch(member(ann)))).toBe(true)
+    expect(await succeed(keysMatch({ publicKey: cat.publicKey, privateKey: ann.privateKey }))).toBe(false)
   })
 })

@@ -14,7 +14,7 @@ export const PUBLIC_KEY_PATTERN = new RegExp(`^${B64}{87}$`)
 /** The password-wrapped private key: `wk1.<iterations>.<salt>.<iv>.<ciphertext>` (see src/crypto/wrap.ts). */
 export const WRAPPED_KEY_PATTERN = new RegExp(`^wk1\\.[1-9][0-9]{5,7}\\.${B64}{22}\\.${B64}{16}\\.${B64}{22,}$`)
 
-/** A wrapped P-256 PKCS#8 key is ~230 characters; this leaves room for any browser's PKCS#8 encoding. */
+/** A wrapped P-256 key is ~260 characters (138 bytes of PKCS#8); this leaves room for any browser's encoding. */
 export const WRAPPED_KEY_MAX_LENGTH = 512
 
 /** A message's ciphertext envelope: `m1.<iv>.<ciphertext and tag>` (see src/crypto/messages.ts). */

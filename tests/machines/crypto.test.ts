@@ -7,7 +7,7 @@ import {
   hkdfSync,
   randomBytes as nodeRandomBytes,
 } from 'node:crypto'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Cause, Effect, Exit } from 'effect'
 import {
   ENVELOPE_MAX_LENGTH,
@@ -349,6 +349,27 @@ describe('messages', () => {
     expect((await succeed(encryptMessage(annToBob, ascii, fromAnn))).length).toBe(envelopeLength(MESSAGE_MAX_LENGTH))
   })
 
+  it('round-trips random text of every kind of character, at random lengths', async () => {
+    // Code points from every UTF-8 width: ASCII, 2-byte, 3-byte (not surrogates), 4-byte.
+    const ranges = [
+      [0x20, 0x7e],
+      [0x80, 0x7ff],
+      [0x800, 0xd7ff],
+      [0x10000, 0x10ffff],
+    ] as const
+    for (let round = 0; round < 40; round++) {
+      const length = Math.floor(Math.random() * 300)
+      let text = ''
+      for (let i = 0; i < length; i++) {
+        const [low, high] = ranges[Math.floor(Math.random() * ranges.length)] ?? ranges[0]
+        text += String.fromCodePoint(low + Math.floor(Math.random() * (high - low + 1)))
+      }
+      const envelope = await succeed(encryptMessage(annToBob, text, fromAnn))
+      expect(envelope.length).toBe(envelopeLength(utf8(text).length))
+      expect(await succeed(decryptMessage(bobToAnn, envelope, fromAnn))).toBe(text)
+    }
+  })
+
   it('predicts the envelope length exactly from the UTF-8 size', async () => {
     for (const text of ['', 'a', 'ab', 'abc', 'é', '€', '😀', 'a😀é€', 'x'.repeat(47)]) {
       const envelope = await succeed(encryptMessage(annToBob, text, fromAnn))
@@ -548,5 +569,26 @@ describe('session keys', () => {
     expect(await succeed(store.load('ann'))).toBeUndefined()
     expect(await succeed(keysMatch(member(ann)))).toBe(true)
     expect(await succeed(keysMatch({ publicKey: cat.publicKey, privateKey: ann.privateKey }))).toBe(false)
+  })
+})
+
+describe('without WebCrypto (a page served over plain http)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('fails every operation with CryptoUnavailable instead of a TypeError', async () => {
+    const key = await succeed(deriveConversationKey(member(ann), bob.publicKey))
+    // Browsers keep getRandomValues in insecure contexts and hide only subtle.
+    vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) })
+    const context = { conversationId: 'c', senderId: 'ann' }
+    const failures = [
+      await failure(generateKeyPair('x', CHEAP)),
+      await failure(unwrapPrivateKey(ann.wrappedPrivateKey, 'ann-Password1', CHEAP)),
+      await failure(deriveConversationKey(member(ann), bob.publicKey)),
+      await failure(encryptMessage(key, 'x', context)),
+      await failure(safetyNumber(ann.publicKey, bob.publicKey)),
+    ]
+    for (const error of failures) expect(error._tag).toBe('CryptoUnavailable')
   })
 })

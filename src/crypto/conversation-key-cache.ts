@@ -3,6 +3,8 @@ import { deriveConversationKey } from './conversation-key'
 import type { CryptoUnavailable, InvalidPublicKey } from './errors'
 import type { MemberKeys } from './keys'
 
+type Failure = InvalidPublicKey | CryptoUnavailable
+
 /**
  * Conversation keys derived once per (my keys, their public key) and kept in memory only: ECDH and HKDF are cheap
  * but a conversation list decrypts one preview per row and a conversation every message on each refetch. Keyed by
@@ -10,8 +12,6 @@ import type { MemberKeys } from './keys'
  * stale one. Holds the keys of one member: asking with other keys (another account signed in) starts afresh.
  * `clear()` on logout; keys are non-extractable, so even a leaked reference cannot export them.
  */
-type Failure = InvalidPublicKey | CryptoUnavailable
-
 export class ConversationKeyCache {
   private owner: MemberKeys | undefined
   /** Exits rather than promises: a settled Exit is itself an Effect that fails with the same typed error. */

@@ -23,7 +23,7 @@ import { attempt, certain } from './webcrypto'
 
 /** OWASP Password Storage Cheat Sheet, PBKDF2-HMAC-SHA256 (2023 onward). */
 export const PBKDF2_ITERATIONS = 600_000
-/** 16x the current count: room for OWASP to raise it, while a hostile count stays under a few seconds. */
+/** 16x the current count: room for OWASP to raise it, while a hostile count costs seconds, not hours. */
 export const PBKDF2_MAX_ITERATIONS = 10_000_000
 
 /**

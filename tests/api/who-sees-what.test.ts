@@ -11,8 +11,8 @@ import { api, useTestApp } from './harness'
 
 const t = useTestApp()
 
-type Role = 'owner' | 'follower' | 'requester' | 'stranger' | 'blocked' | 'blocker'
-const ROLES: Role[] = ['owner', 'follower', 'requester', 'stranger', 'blocked', 'blocker']
+type Role = 'owner' | 'follower' | 'requester' | 'stranger' | 'blocked' | 'blocker' | 'muter'
+const ROLES: Role[] = ['owner', 'follower', 'requester', 'stranger', 'blocked', 'blocker', 'muter']
 type Kind = 'public' | 'private'
 
 /** What one author wrote: a public post, a followers-only post, a public post with a photo, a reply, a like. */
@@ -50,15 +50,22 @@ beforeAll(async () => {
   hostPost = await publish(t.app, host.token, 'host asks a question')
   for (const kind of ['public', 'private'] as const) {
     const author = await quickMember(t.app, kind === 'public' ? 'pub' : 'priv')
-    const [follower, requester, stranger, blocked, blocker] = (await Promise.all(
-      ['fol', 'req', 'str', 'bkd', 'bkr'].map((p) => quickMember(t.app, `${kind[0]}${p}`)),
-    )) as [Member, Member, Member, Member, Member]
+    const [follower, requester, stranger, blocked, blocker, muter] = (await Promise.all(
+      ['fol', 'req', 'str', 'bkd', 'bkr', 'mut'].map((p) => quickMember(t.app, `${kind[0]}${p}`)),
+    )) as [Member, Member, Member, Member, Member, Member]
     if (kind === 'private') await setPrivate(author)
-    // Approved follower: on a private account the follow is a request the owner approves.
-    await api(t.app, 'POST', `/api/users/${author.id}/follow`, { token: follower.token })
+    // Approved followers: on a private account the follow is a request the owner approves. The muter follows the
+    // author and muted them: one-way and silent, their posts leave the muter's home feed and nothing else.
+    for (const fan of [follower, muter]) {
+      await api(t.app, 'POST', `/api/users/${author.id}/follow`, { token: fan.token })
+      if (kind === 'private') {
+        const approved = await api(t.app, 'POST', `/api/follow-requests/${fan.id}/approve`, { token: author.token })
+        expect(approved.statusCode).toBe(200)
+      }
+    }
+    const muted = await api(t.app, 'POST', '/api/mutes/user', { token: muter.token, body: { userId: author.id } })
+    expect(muted.statusCode).toBe(201)
     if (kind === 'private') {
-      const approved = await api(t.app, 'POST', `/api/follow-requests/${follower.id}/approve`, { token: author.token })
-      expect(approved.statusCode).toBe(200)
       // A pending request, never approved.
       await api(t.app, 'POST', `/api/users/${author.id}/follow`, { token: requester.token })
     }
@@ -77,16 +84,19 @@ beforeAll(async () => {
       reply: await publish(t.app, author.token, `${kind} author: reply`, { replyTo: hostPost.id }),
     }
     expect((await api(t.app, 'POST', `/api/posts/${hostPost.id}/like`, { token: author.token })).statusCode).toBe(200)
-    viewers[kind] = { owner: author, follower, requester, stranger, blocked, blocker }
+    viewers[kind] = { owner: author, follower, requester, stranger, blocked, blocker, muter }
   }
 })
 
 /** May the viewer see the account's posts at all, and its followers-only posts? */
 function access(kind: Kind, role: Role): { walled: boolean; any: boolean; followersOnly: boolean } {
   const walled = role === 'blocked' || role === 'blocker'
-  const insider = role === 'owner' || role === 'follower'
+  const insider = role === 'owner' || role === 'follower' || role === 'muter'
   return { walled, any: !walled && (insider || kind === 'public'), followersOnly: insider }
 }
+
+/** What the post page's `muted` says to this viewer about this author's posts. */
+const mutedMark = (kind: Kind, role: Role) => (role === 'muter' ? `@${writings[kind].author.username}` : undefined)
 
 const cases = (['public', 'private'] as const).flatMap((kind) => ROLES.map((role) => [kind, role] as const))
 
@@ -106,18 +116,24 @@ describe.each(cases)('a %s author, read by their %s', (kind, role) => {
       const res = await call(who(), `/api/posts/${post.id}`)
       expect(res.statusCode, post.content).toBe(visible ? 200 : 404)
       if (!visible) expect(res.json()).toEqual({ error: 'Post not found' })
+      // Opened directly, a muted member's post shows behind the notice 'Muted: @username'.
+      else expect((res.json() as Schemas['PostDetailResponse']).post.muted).toBe(mutedMark(kind, role))
     }
   })
 
   it("replies under a third member's post: the author's reply is listed exactly when it would open", async () => {
     const res = await call(who(), `/api/posts/${hostPost.id}`)
     expect(res.statusCode).toBe(200)
-    const replies = (res.json() as Schemas['PostDetailResponse']).replies.map((p) => p.id)
-    expect(replies.includes(w().reply.id)).toBe(rule().any)
+    const replies = (res.json() as Schemas['PostDetailResponse']).replies
+    const reply = replies.find((p) => p.id === w().reply.id)
+    expect(reply !== undefined).toBe(rule().any)
+    if (reply) expect(reply.muted).toBe(mutedMark(kind, role))
   })
 
-  it('home feed: the posts of an author the viewer follows (or is), nothing across a block or a pending request', async () => {
-    const ids = (await feed(t.app, who().token)).posts.map((p) => p.id)
+  it('home feed: the posts of an author the viewer follows (or is), nothing across a block, a request or a mute', async () => {
+    const page = await feed(t.app, who().token)
+    const ids = page.posts.map((p) => p.id)
+    expect(page.posts.every((p) => p.muted === undefined)).toBe(true)
     const follows = role === 'owner' || role === 'follower'
     expect(ids.includes(w().publicPost.id)).toBe(follows)
     expect(ids.includes(w().followersPost.id)).toBe(follows)
@@ -170,8 +186,11 @@ describe.each(cases)('a %s author, read by their %s', (kind, role) => {
       const rows = (direction === 'followers' ? body.followers : body.following).map((r) => r.username).sort()
       expect(body.restricted ?? false).toBe(!rule().any)
       const people = viewers[kind]
-      // Followers: only the approved follower is left (the block removed the other two follows).
-      const all = direction === 'followers' ? [people.follower.username] : [people.follower.username, people.stranger.username]
+      // Followers: the approved follower and the muter (the blocks removed the other two follows).
+      const all =
+        direction === 'followers'
+          ? [people.follower.username, people.muter.username]
+          : [people.follower.username, people.stranger.username]
       expect(rows).toEqual(rule().any ? all.sort() : [])
     }
   })

@@ -28,6 +28,7 @@ import {
   warmupTable,
   writeReport,
 } from './lib/report'
+import { findGuardedMember, GUARDED, guardMember } from './lib/guarded-member'
 import { findViewer, openSqlFeed, type Viewer } from './lib/sql-feed'
 
 /**
@@ -150,12 +151,19 @@ async function main() {
   try {
     const base = await listen(app)
     const members: Array<{ label: string; viewer: Viewer; token: string }> = []
+    const guarded = await findGuardedMember(sqlFeed.db)
     for (const [label, username] of [
-      ['2,000 followed', 'demo_reader'],
-      ['20 followed', 'demo_casual'],
+      [LABELS.reader, 'demo_reader'],
+      [LABELS.casual, 'demo_casual'],
+      [LABELS.guarded, guarded],
     ] as const) {
       const viewer = await findViewer(sqlFeed.db, username)
       members.push({ label, viewer, token: await login(base, username) })
+    }
+    const guardedMember = members.find((m) => m.label === LABELS.guarded)
+    if (guardedMember) {
+      log(`Guarding ${guarded}: ${GUARDED.blocks} blocks, ${GUARDED.mutedKeywords} muted keywords, ${GUARDED.blockedDomains} blocked domains...`)
+      await guardMember(sqlFeed.db, base, guardedMember.token, guardedMember.viewer.id)
     }
 
     const load = (url: string, headers: Record<string, string> = {}, connections = o.connections) =>
@@ -266,10 +274,17 @@ async function main() {
 
 const byName = (scenarios: Scenario[], name: string) => scenarios.find((s) => s.name === name)
 
+/** The measured members: demo_reader, demo_casual, and a second 2,000-follow member with blocks and mutes (issue 8). */
+const LABELS = {
+  reader: '2,000 followed',
+  casual: '20 followed',
+  guarded: '2,000 followed, 200 blocks, 100 muted keywords, 20 blocked domains',
+} as const
+
 function ratios(scenarios: Scenario[]): Record<string, number> {
   const out: Record<string, number> = {}
   const noDb = byName(scenarios, 'HTTP no-DB, 20 fixed posts')
-  for (const label of ['2,000 followed', '20 followed']) {
+  for (const label of Object.values(LABELS)) {
     const feed = byName(scenarios, `HTTP feed, ${label}`)
     const keys = byName(scenarios, `SQL feed keys, ${label}`)
     const page = byName(scenarios, `SQL feed keys + cards, ${label}`)
@@ -297,7 +312,7 @@ function checks(scenarios: Scenario[]): Check[] {
     if (s.failures > 0) out.push({ name: `${s.name} without failures`, pass: false, detail: `${s.failures} failed` })
     if (s.count === 0) out.push({ name: `${s.name} completes requests`, pass: false, detail: 'none finished in time' })
   }
-  for (const label of ['2,000 followed', '20 followed']) {
+  for (const label of Object.values(LABELS)) {
     const feed = byName(scenarios, `HTTP feed, ${label}`)
     if (!feed) continue
     out.push({ name: `feed p99 < 30 ms, ${label}`, pass: feed.p99 < 30, detail: `p99 ${feed.p99.toFixed(1)} ms` })

@@ -91,6 +91,11 @@ describe('feed machine', () => {
         expect(idsOf(entries).filter((id) => id === 'n1')).toHaveLength(1)
       }
       if (event.type === 'post.deleted') expect(idsOf(entries)).not.toContain('a2')
+      if (event.type === 'author.muted') {
+        // Mute is feed-only, and here it acts at once: the muted member's rows leave, the others keep their order.
+        const kept = idsOf(before.context.entries).filter((id) => id !== 'a1' && id !== 'b1')
+        expect(idsOf(entries)).toEqual(kept)
+      }
       if (selectIsEnd(snapshot)) expect(selectCanLoadMore(snapshot)).toBe(false)
     }
     actor.stop()

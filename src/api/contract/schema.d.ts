@@ -1616,6 +1616,8 @@ export interface components {
             liked: boolean;
             /** @description The viewer reposted this post */
             reposted: boolean;
+            /** @description Set on the post page when the post is by a member the viewer muted (@username) or matches one of the viewer's muted keywords or domains */
+            muted?: string;
         };
         /** @description A post in a feed or on a profile; `repostedBy` is set when it is there because of a repost */
         FeedPost: components["schemas"]["Post"] & {

@@ -56,6 +56,9 @@ export const feedMachine = setup({
     })),
     showCreated: assign(({ context }, post: Post) => ({ entries: prependEntries(context.entries, [toEntry(post)]) })),
     forget: assign(({ context }, id: string) => ({ entries: removeEntry(context.entries, id) })),
+    forgetAll: assign(({ context }, ids: ReadonlyArray<string>) => ({
+      entries: ids.reduce((entries, id) => removeEntry(entries, id), context.entries),
+    })),
     setError: assign((_, message: string) => ({ error: message })),
     clearError: assign({ error: null }),
   },
@@ -102,6 +105,8 @@ export const feedMachine = setup({
         // The cache has already stored it; the feed shows it on top (the member's own posts are in their feed).
         'post.created': { actions: { type: 'showCreated', params: ({ event }) => event.post } },
         'post.deleted': { actions: { type: 'forget', params: ({ event }) => event.id } },
+        // Mute is feed-only: the muted member's posts leave Home at once (the profile and post page keep them).
+        'author.muted': { actions: { type: 'forgetAll', params: ({ event }) => event.ids } },
       },
       initial: 'loaded',
       states: {

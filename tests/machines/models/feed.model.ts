@@ -28,6 +28,8 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.loadMore', error: down },
   { type: 'post.created', post: mine },
   { type: 'post.deleted', id: 'a2' },
+  // Ann muted from a post menu: the cache names her posts it holds (b1 may not be shown yet).
+  { type: 'author.muted', ids: ['a1', 'b1'] },
 ]
 
 const label = (event: AnyEventObject) => {

@@ -186,5 +186,17 @@ test('screenshots: the Mute Management dialog, light and dark', async ({ page, r
     await dialog.getByRole('tab', { name: 'Keywords' }).click()
     await expect(dialog.getByRole('list', { name: 'Muted keywords' }).getByText('spoilers', { exact: true })).toBeVisible()
     await shot(page, `settings-mutes-keywords-desktop-${theme}`)
+    // The post page of a muted member's post, behind its notice.
+    await page.goto(`/post/${calPostId}`)
+    await expect(page.getByText(`Muted: @${cal.username}`)).toBeVisible()
+    await shot(page, `post-muted-notice-desktop-${theme}`)
+    // The confirm of Mute @user, with a reason over 200 characters (Mute disabled, the message under it).
+    await page.goto(`/profile/${ann.username}`)
+    await page.getByRole('button', { name: `Mute @${ann.username}` }).click()
+    const confirm = page.getByRole('dialog', { name: `Mute @${ann.username}?` })
+    await confirm.getByRole('textbox', { name: 'Reason (optional)' }).fill('x'.repeat(201))
+    await expect(confirm.getByText('Reason must be at most 200 characters')).toBeVisible()
+    await expect(confirm.getByRole('button', { name: 'Mute', exact: true })).toBeDisabled()
+    await shot(page, `mute-user-dialog-desktop-${theme}`)
   }
 })

@@ -74,6 +74,8 @@ export function MuteManagementDialog({ actor }: { actor: MutesRef }) {
             role="tab"
             id={`mutes-tab-${id}`}
             aria-selected={tab === id}
+            // Focus starts on the open tab, not on the close button (arrow-free tabs: Tab moves between them).
+            data-autofocus={tab === id ? '' : undefined}
             aria-controls={`mutes-panel-${id}`}
             className={tabButton}
             onClick={() => actor.send({ type: 'mutes.tab', tab: id })}

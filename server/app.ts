@@ -11,7 +11,7 @@ import { loadSpecification, type OpenApiDocument } from './http/openapi'
 import { addSecurityHeaders } from './http/security-headers'
 import { defaultDistDir, serveWebApp } from './http/spa'
 import { validationError } from './http/validation-messages'
-import { moduleHandlers, uploadPolicies } from './modules'
+import { moduleHandlers, uploadPolicies, validationMessages } from './modules'
 import { createServices } from './services'
 
 /** Fastify's typings take no hop count; proxy-addr's meaning of one is "trust the nearest N hops". */
@@ -111,6 +111,7 @@ async function assembleApp(config: Config, database: DatabaseHandle, options: Bu
     specification: options.specification ?? loadSpecification(),
     modules: moduleHandlers,
     notImplemented,
+    messages: validationMessages,
   })
   await serveWebApp(app, options.distDir ?? defaultDistDir)
   return app

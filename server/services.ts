@@ -29,6 +29,7 @@ import { type Authenticated, SessionStore } from './modules/auth/sessions'
 import { PostCaches } from './modules/posts/cache/post-caches'
 import { PostService } from './modules/posts/service'
 import { ViewCounter } from './modules/posts/views'
+import { MuteService } from './modules/mutes/service'
 import { UserService } from './modules/users/service'
 import { LocalDiskStorage } from './storage/local'
 import type { Storage } from './storage/storage'
@@ -102,6 +103,7 @@ export function createServices(options: ServicesOptions) {
     // One line per module.
     accounts: new AccountService(context),
     blocks: new BlockService(context),
+    mutes: new MuteService(context),
     posts,
     users: new UserService({ ...context, posts }),
   }

@@ -42,6 +42,7 @@ import { blockMachine } from '../../src/machines/block/block.machine'
 import { blockedMachine } from '../../src/machines/blocked/blocked.machine'
 import { muteMachine } from '../../src/machines/mute/mute.machine'
 import { mutesMachine } from '../../src/machines/mutes/mutes.machine'
+import { followRequestsMachine } from '../../src/machines/follow-requests/follow-requests.machine'
 import { profileMachine } from '../../src/machines/profile/profile.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { profileSettingsMachine } from '../../src/machines/profile-settings/profile-settings.machine'
@@ -207,6 +208,18 @@ const charts: ChartSpec[] = [
       "answered. Every outcome toasts: '... muted successfully' / '... unmuted successfully', or the server's words, " +
       "else 'Failed to mute' / 'Failed to unmute'.",
     machine: mutesMachine,
+  },
+  {
+    name: 'follow-requests',
+    title: 'Follow requests (settings, notifications)',
+    source: 'src/machines/follow-requests/follow-requests.machine.ts',
+    summary:
+      'The member\'s incoming follow requests: reads GET /follow-requests when Settings -> Privacy & Safety or ' +
+      'Notifications opens (spinner), then lists them (Load more while there is a next page) with Approve and Decline ' +
+      "per row. One answer saves at a time (its row is busy, the other buttons wait); the row goes once the server " +
+      "agrees, with 'Follow request approved' / 'Follow request declined'. A refusal keeps the row (a 404, a request " +
+      "already gone, drops it) and toasts the server's words, else 'Failed to approve request' / 'Failed to decline request'.",
+    machine: followRequestsMachine,
   },
   {
     name: 'follow-list',

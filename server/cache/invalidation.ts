@@ -10,7 +10,7 @@ export type Invalidation =
   | { kind: 'member-changed'; userId: string }
   /**
    * A member's follows changed, or what they may see did (a block or unblock by or of them, their blocked keywords or
-   * domains): their timeline, their per-viewer flags (reply visibility) and their user row.
+   * domains, their mutes): their timeline, their per-viewer flags (reply visibility) and their user row.
    */
   | { kind: 'follows-changed'; userId: string }
   /**

@@ -87,6 +87,64 @@ export const blockedDomains = pgTable(
 )
 
 /**
+ * Who muted whom (docs/product.md, "Mutes"). One-way and silent: only the muter's home feed reads it, as one set of
+ * muted ids built once per statement from the primary key's prefix (posts/visibility.ts, `feedListedFor`). The
+ * created index serves the muter's list, most recent first; the muted member's index serves the cascade when they
+ * leave.
+ */
+export const userMutes = pgTable(
+  'user_mutes',
+  {
+    muterId: uuid('muter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mutedId: uuid('muted_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'user_mutes_pkey', columns: [t.muterId, t.mutedId] }),
+    check('user_mutes_not_self_check', sql`${t.muterId} <> ${t.mutedId}`),
+    index('user_mutes_muted_idx').on(t.mutedId),
+    index('user_mutes_muter_created_idx').on(t.muterId, t.createdAt, t.mutedId),
+  ],
+)
+
+/**
+ * Keywords a member muted: like blocked_keywords (same trimming, same case-insensitive uniqueness, same `pattern`
+ * made by the database from the words of the keyword), plus an id the contract gives each mute.
+ */
+export const mutedKeywords = pgTable(
+  'muted_keywords',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyword: text('keyword').notNull(),
+    pattern: text('pattern').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('muted_keywords_user_lower_idx').on(t.userId, sql`lower(${t.keyword})`)],
+)
+
+/** Domains a member muted, stored lowercased, like blocked_domains plus an id. */
+export const mutedDomains = pgTable(
+  'muted_domains',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('muted_domains_user_domain_idx').on(t.userId, t.domain)],
+)
+
+/**
  * Pending follow requests to private accounts (docs/product.md, "Private accounts and follow requests"). The primary
  * key (requester, target) makes a request idempotent; the target's index serves their incoming list, most recent
  * first, and the moves of "turn private off" (every request to the member approved at once).

@@ -4,6 +4,7 @@ import { authenticate } from './authenticate'
 import { badRequest, HttpError } from './errors'
 import type { AnyHandler, Handlers } from './handler-types'
 import { listOperations, type OpenApiDocument, type OperationInfo } from './openapi'
+import { type FieldMessages, withSpecMessages } from './validation-messages'
 
 export interface ApiRoutesOptions {
   specification: OpenApiDocument
@@ -11,6 +12,8 @@ export interface ApiRoutesOptions {
   modules: Record<string, Handlers>
   /** operationIds that answer 501 (server/http/not-implemented.ts). */
   notImplemented: readonly string[]
+  /** The product's words for body validation failures, by operationId (server/modules/index.ts). */
+  messages?: Record<string, FieldMessages>
 }
 
 /** Merges the modules' handler maps; an operationId claimed twice is a programming error, refused at start. */
@@ -73,7 +76,9 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
     const operation = operations.get(operationId)
     const auth = operation?.auth ?? 'required'
     const handler = handlers.get(operationId)
+    const messages = options.messages?.[operationId]
     return {
+      ...(messages ? { schemaErrorFormatter: withSpecMessages(messages) } : {}),
       method,
       url: openapiPath.replace(/{(\w+)}/g, ':$1'),
       onRequest: auth === 'none' ? [] : [authenticate(auth)],

@@ -49,14 +49,6 @@ export const notImplemented: readonly string[] = [
   'updateCollection',
   'addCollectionPost',
   'deleteBookmark',
-  // mutes
-  'getMutes',
-  'muteUser',
-  'unmuteUser',
-  'muteKeyword',
-  'unmuteKeyword',
-  'muteDomain',
-  'unmuteDomain',
   // reports
   'reportUser',
   'reportPost',

@@ -8,16 +8,14 @@ import multipart, { type Multipart, type MultipartFile } from '@fastify/multipar
 import type {
   FastifyInstance,
   FastifyRequest,
-  FastifySchemaValidationError,
   onRequestAbortHookHandler,
   onResponseHookHandler,
   preValidationHookHandler,
 } from 'fastify'
-import type { SchemaErrorFormatter } from 'fastify/types/schema'
 import type { MediaKind } from '../db/schema-posts'
 import { type Sniffed, SNIFF_BYTES, sniff } from '../media/sniff'
 import { badRequest, HttpError } from './errors'
-import { describe, validationError } from './validation-messages'
+import { type FieldMessages, withSpecMessages } from './validation-messages'
 
 /**
  * Multipart uploads, for the operations that declare them only.
@@ -46,7 +44,7 @@ export interface UploadPolicy {
    * Messages the product words itself for this form (field -> validation keyword -> message), used instead of
    * the generic sentence, e.g. `visibility: { enum: 'Please select a valid visibility option' }`.
    */
-  messages?: Record<string, Record<string, string>>
+  messages?: FieldMessages
 }
 
 export interface UploadLimits {
@@ -251,19 +249,6 @@ function refuseUndeclaredBody(declared: readonly string[]): preValidationHookHan
     const type = request.mediaType
     if (type === undefined || declared.includes(type)) return
     throw new HttpError(415, `Unsupported Content-Type: send ${declared.join(' or ')}`)
-  }
-}
-
-/** The route's validation errors in the usual shape, with the product's own wording where it has one. */
-function withSpecMessages(messages: Record<string, Record<string, string>>): SchemaErrorFormatter {
-  const word = (error: FastifySchemaValidationError) => {
-    const fieldName = error.instancePath.split('/')[1] ?? ''
-    return messages[fieldName]?.[error.keyword] ?? describe(error, 'body')
-  }
-  return (errors, dataVar) => {
-    if (dataVar !== 'body') return validationError(errors, dataVar)
-    const details = [...new Set(errors.map(word))]
-    return new HttpError(400, details[0] ?? 'The request is invalid', details)
   }
 }
 

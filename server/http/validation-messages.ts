@@ -1,4 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify'
+import type { SchemaErrorFormatter } from 'fastify/types/schema'
 import { HttpError } from './errors'
 
 type Part = 'body' | 'headers' | 'params' | 'querystring'
@@ -96,4 +97,23 @@ export function describe(error: FastifySchemaValidationError, part: Part): strin
 export function validationError(errors: FastifySchemaValidationError[], part: Part): HttpError {
   const details = [...new Set(errors.map((e) => describe(e, part)))]
   return new HttpError(400, details[0] ?? 'The request is invalid', details)
+}
+
+/**
+ * Messages the product words itself for one operation's body fields: field -> validation keyword -> message, e.g.
+ * `{ keyword: { pattern: 'Keyword is required' } }`, used instead of the generic sentence.
+ */
+export type FieldMessages = Record<string, Record<string, string>>
+
+/** A route's `schemaErrorFormatter` that says the body's problems in the product's words where it has them. */
+export function withSpecMessages(messages: FieldMessages): SchemaErrorFormatter {
+  const word = (error: FastifySchemaValidationError) => {
+    const fieldName = error.instancePath.split('/')[1] ?? ''
+    return messages[fieldName]?.[error.keyword] ?? describe(error, 'body')
+  }
+  return (errors, dataVar) => {
+    if (dataVar !== 'body') return validationError(errors, dataVar)
+    const details = [...new Set(errors.map(word))]
+    return new HttpError(400, details[0] ?? 'The request is invalid', details)
+  }
 }

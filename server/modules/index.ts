@@ -1,8 +1,10 @@
 import type { Handlers } from '../http/handler-types'
 import type { UploadPolicy } from '../http/uploads'
 import { authHandlers } from './auth/routes'
-import { blockHandlers } from './blocks/routes'
+import { blockHandlers, blockMessages } from './blocks/routes'
+import type { FieldMessages } from '../http/validation-messages'
 import { healthHandlers } from './health/routes'
+import { muteHandlers, muteMessages } from './mutes/routes'
 import { postHandlers, postUploadPolicies } from './posts/routes'
 import { userHandlers, userUploadPolicies } from './users/routes'
 
@@ -16,6 +18,13 @@ export const moduleHandlers: Record<string, Handlers> = {
   posts: postHandlers,
   users: userHandlers,
   blocks: blockHandlers,
+  mutes: muteHandlers,
+}
+
+/** The product's words for body validation failures, by operationId (server/http/validation-messages.ts). */
+export const validationMessages: Record<string, FieldMessages> = {
+  ...blockMessages,
+  ...muteMessages,
 }
 
 /** Multipart operations by operationId: which field carries files, how many, of which kinds (server/http/uploads.ts). */

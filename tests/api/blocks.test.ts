@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Schemas } from '../../server/http/handler-types'
 import { LIMITS } from '../../src/api/contract/limits'
-import { feed, follow, type Member, publish, quickMember } from './content-helpers'
+import { feed, field, follow, type Member, publish, quickMember, send } from './content-helpers'
 import { api, type ErrorBody, useTestApp } from './harness'
 
 // docs/product.md, "Blocks". Runs with the caches on and, in `npm test`'s second pass, off (WREN_TEST_CACHES=off).
@@ -122,10 +122,15 @@ describe('blocked keywords and domains', () => {
     expect((await blocks(ann)).keywords).toEqual(['crypto'])
   })
 
-  it('refuses a blank or too long keyword (400)', async () => {
-    expect((await addKeyword('   ')).statusCode).toBe(400)
-    expect((await addKeyword('')).statusCode).toBe(400)
-    expect((await addKeyword('x'.repeat(LIMITS.blockedKeywordMax + 1))).statusCode).toBe(400)
+  it("refuses a blank or too long keyword (400) with the product's words", async () => {
+    for (const blank of ['   ', '']) {
+      const res = await addKeyword(blank)
+      expect(res.statusCode).toBe(400)
+      expect(errorOf(res)).toBe('Keyword is required')
+    }
+    const long = await addKeyword('x'.repeat(LIMITS.blockedKeywordMax + 1))
+    expect(long.statusCode).toBe(400)
+    expect(errorOf(long)).toBe('Keyword must be at most 100 characters')
     expect((await addKeyword('x'.repeat(LIMITS.blockedKeywordMax))).statusCode).toBe(201)
   })
 
@@ -392,6 +397,30 @@ describe('blocks and follows at the same moment', () => {
         }
       ).rows
       expect(row).toEqual({ follows: 0, ann_counts: 0, bob_counts: 0 })
+      expect((await blockUser(ann, bob.id, 'DELETE')).statusCode).toBe(204)
+    }
+  })
+})
+
+describe('blocks and replies at the same moment', () => {
+  it('a reply either lands before the block or is refused as not found; the reply count stays exact', async () => {
+    const [ann, bob] = [await quickMember(t.app, 'ann'), await quickMember(t.app, 'bob')]
+    for (let round = 0; round < 4; round += 1) {
+      const root = await publish(t.app, ann.token, `root ${round}`)
+      const [reply, block] = await Promise.all([
+        send(t.app, 'POST', '/api/posts', bob.token, [field('content', `reply ${round}`), field('replyTo', root.id)]),
+        blockUser(ann, bob.id),
+      ])
+      expect(block.statusCode).toBe(201)
+      expect([201, 404]).toContain(reply.statusCode)
+      const [row] = (
+        (await t.app.services.db.execute(sql`
+          select (select count(*)::int from posts where reply_to = ${root.id}) as replies,
+                 (select reply_count from posts where id = ${root.id}) as reply_count`)) as unknown as {
+          rows: Array<{ replies: number; reply_count: number }>
+        }
+      ).rows
+      expect(row).toEqual({ replies: reply.statusCode === 201 ? 1 : 0, reply_count: reply.statusCode === 201 ? 1 : 0 })
       expect((await blockUser(ann, bob.id, 'DELETE')).statusCode).toBe(204)
     }
   })

@@ -1,13 +1,15 @@
-import { test, expect, type Page } from '@playwright/test'
-import { logIn, type Member, publish, register, setTheme, shot } from './support/members'
+import { test, expect, type Browser, type Page } from '@playwright/test'
+import { follow, logIn, type Member, publish, register, setTheme, shot } from './support/members'
 
 // Private accounts (docs/product.md, "Private accounts and follow requests"), in a real browser against the real
 // server: Kit makes their account private (API) and has a post; Lou sees "This account is private", clicks Follow
-// and the button says Requested; Kit approves through the API; Lou now sees Kit's posts.
-// Screenshots (light and dark) go to test-results/screens/.
+// and the button says Requested; Kit opens Notifications -> Follow requests (Settings -> Privacy & Safety) and
+// approves; Lou now sees Kit's posts and Following. Nell's request (API) is declined there: her button goes back to
+// Follow and nothing tells her. Screenshots (light and dark) go to test-results/screens/.
 
 let kit: Member
 let lou: Member
+let nell: Member
 const kitPost = 'Quiet notes from a private garden'
 
 test.describe.configure({ mode: 'serial' })
@@ -15,6 +17,7 @@ test.describe.configure({ mode: 'serial' })
 test.beforeAll(async ({ request }) => {
   kit = await register(request, 'kit', 'Kit Hedge')
   lou = await register(request, 'lou', 'Lou Finch')
+  nell = await register(request, 'nell', 'Nell Marsh')
   await publish(request, kit, { content: kitPost })
   const res = await request.patch('/api/users/profile', {
     headers: { Authorization: `Bearer ${kit.token}` },
@@ -24,8 +27,17 @@ test.beforeAll(async ({ request }) => {
 })
 
 const profileSection = (page: Page) => page.getByRole('region', { name: /'s profile$/ })
+const toastSaying = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text).last()
+const requestsList = (page: Page) => page.getByRole('list', { name: 'Follow requests' })
 
-test('a stranger sees the header only, asks to follow, and sees the posts once approved', async ({ page, request }) => {
+/** Kit, signed in in a browser of their own (the test's page stays the requester's). */
+async function kitsPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage()
+  await logIn(page, kit)
+  return page
+}
+
+test('a stranger sees the header only, asks to follow, and sees the posts once the owner approves', async ({ page, request, browser }) => {
   await logIn(page, lou)
   await page.goto(`/profile/${kit.username}`)
   const header = profileSection(page)
@@ -54,10 +66,43 @@ test('a stranger sees the header only, asks to follow, and sees the posts once a
   await page.reload()
   await expect(profileSection(page).getByRole('button', { name: /^Requested/ })).toHaveText('Requested')
 
-  const approve = await request.post(`/api/follow-requests/${lou.id}/approve`, {
-    headers: { Authorization: `Bearer ${kit.token}` },
-  })
-  expect(approve.status(), await approve.text()).toBe(200)
+  // Nell asks too (API), so Kit's list has two rows; her request is declined in the last test.
+  await follow(request, nell, kit)
+
+  // Kit: Notifications shows the entry with the count, and it opens the list in Settings -> Privacy & Safety.
+  const owner = await kitsPage(browser)
+  await owner.goto('/notifications')
+  await expect(owner.getByText('Notifications are coming soon')).toBeVisible()
+  const entry = owner.getByRole('link', { name: 'Follow requests, 2 pending' })
+  await expect(entry).toBeVisible()
+  await shot(owner, 'follow-requests-entry-light')
+  await entry.click()
+  await expect(owner).toHaveURL(/\/settings\?tab=privacy$/)
+  const rows = requestsList(owner).getByRole('listitem')
+  await expect(rows).toHaveCount(2)
+  // Most recent first: Nell, then Lou; each with the name and @username linking to the profile.
+  await expect(rows.nth(0)).toContainText('Nell Marsh')
+  await expect(rows.nth(1)).toContainText('Lou Finch')
+  await expect(rows.nth(1).getByRole('link', { name: `@${lou.username}` })).toHaveAttribute('href', `/profile/${lou.username}`)
+  await shot(owner, 'follow-requests-light')
+  await setTheme(owner, 'dark')
+  await owner.reload()
+  await expect(requestsList(owner).getByRole('listitem')).toHaveCount(2)
+  await shot(owner, 'follow-requests-dark')
+  await owner.goto('/notifications')
+  await expect(owner.getByRole('link', { name: 'Follow requests, 2 pending' })).toBeVisible()
+  await shot(owner, 'follow-requests-entry-dark')
+  await setTheme(owner, 'light')
+  await owner.goto('/settings?tab=privacy')
+
+  await requestsList(owner).getByRole('button', { name: `Approve @${lou.username}` }).click()
+  await expect(toastSaying(owner, 'Follow request approved')).toBeVisible()
+  await expect(requestsList(owner).getByRole('listitem')).toHaveCount(1)
+  await expect(requestsList(owner).getByText('Lou Finch')).toHaveCount(0)
+  // Approving made the follow: Kit's profile counts Lou.
+  await owner.goto(`/profile/${kit.username}`)
+  await expect(profileSection(owner).getByRole('link', { name: '1 Follower' })).toBeVisible()
+  await owner.close()
 
   await page.reload()
   await expect(profileSection(page).getByRole('button', { name: `Unfollow @${kit.username}` })).toBeVisible()
@@ -81,4 +126,45 @@ test('cancelling a request: Requested goes back to Follow', async ({ page, reque
   const pending = await request.get('/api/follow-requests', { headers: { Authorization: `Bearer ${kit.token}` } })
   const body = (await pending.json()) as { requests: Array<{ id: string }> }
   expect(body.requests.map((r) => r.id)).not.toContain(moss.id)
+})
+
+test('declining a request: the requester is back to Follow and nothing tells them', async ({ page, browser }) => {
+  await logIn(page, nell)
+  await page.goto(`/profile/${kit.username}`)
+  await expect(profileSection(page).getByRole('button', { name: /^Requested/ })).toHaveText('Requested')
+
+  const owner = await kitsPage(browser)
+  await owner.goto('/settings?tab=privacy')
+  await expect(requestsList(owner).getByRole('listitem')).toHaveCount(1)
+  // On a phone the row keeps both buttons; the names give way.
+  await owner.setViewportSize({ width: 390, height: 844 })
+  const decline = requestsList(owner).getByRole('button', { name: `Decline @${nell.username}` })
+  // Centred: "if needed" counts a row behind the fixed bottom bar as in view.
+  await decline.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+  const box = await decline.boundingBox()
+  expect(box && box.x + box.width).toBeLessThanOrEqual(390 - 16)
+  // The viewport, not the full page: the phone's bottom bar is fixed.
+  await owner.screenshot({ path: 'test-results/screens/follow-requests-phone.png' })
+  await owner.setViewportSize({ width: 1280, height: 800 })
+  await requestsList(owner).getByRole('button', { name: `Decline @${nell.username}` }).click()
+  await expect(toastSaying(owner, 'Follow request declined')).toBeVisible()
+  await expect(owner.getByText('No pending follow requests')).toBeVisible()
+  await expect(requestsList(owner)).toHaveCount(0)
+  await shot(owner, 'follow-requests-empty-light')
+  // Kit is private, so the entry stays on Notifications, without a count.
+  await owner.goto('/notifications')
+  await expect(owner.getByRole('link', { name: 'Follow requests', exact: true })).toBeVisible()
+  await owner.close()
+
+  // Nell: Follow again, still private to her, and no word of a decline anywhere.
+  await page.reload()
+  const header = profileSection(page)
+  await expect(header.getByRole('button', { name: `Follow @${kit.username}` })).toBeVisible()
+  await expect(header.getByRole('button', { name: /^Requested/ })).toHaveCount(0)
+  await expect(page.getByText('This account is private')).toBeVisible()
+  await expect(page.getByText(/declin/i)).toHaveCount(0)
+  await page.goto('/notifications')
+  await expect(page.getByText('Notifications are coming soon')).toBeVisible()
+  await expect(page.getByRole('link', { name: /^Follow requests/ })).toHaveCount(0)
+  await expect(page.getByText(/declin/i)).toHaveCount(0)
 })

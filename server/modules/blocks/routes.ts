@@ -1,6 +1,11 @@
 import { requireAuth } from '../../http/authenticate'
 import type { Handlers } from '../../http/handler-types'
+import type { FieldMessages } from '../../http/validation-messages'
 import { pageRequest } from '../../lib/cursor'
+import { keywordMessages } from '../../lib/filter-terms'
+
+/** The product's words for what the yaml refuses before the service sees it (docs/product.md, "Blocks"). */
+export const blockMessages: Record<string, FieldMessages> = { blockKeyword: keywordMessages }
 
 export const blockHandlers = {
   async getBlocks(request) {

@@ -1,11 +1,10 @@
-import { LIMITS } from '../../../src/api/contract/limits'
 import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
 import type { UserRow } from '../../db/schema'
 import type { Schemas } from '../../http/handler-types'
 import { keysetPage, type PageRequest } from '../../lib/cursor'
 import { Conflict, Invalid, NotFound } from '../../lib/domain-errors'
-import { codePointLength } from '../../lib/lengths'
+import { FILTER_LIST_CAP, normalizeDomain, normalizeKeyword } from '../../lib/filter-terms'
 import { findUserById } from '../users/queries'
 import {
   addBlocked,
@@ -17,41 +16,17 @@ import {
   removeUserBlock,
 } from './queries'
 
-// The product's words (docs/product.md, "Blocks").
+// The product's words (docs/product.md, "Blocks"); the keyword and domain rules are shared with mutes.
 export const CANNOT_BLOCK_SELF = 'You cannot block yourself'
 export const BLOCK_USER_NOT_FOUND = 'User not found'
-export const KEYWORD_REQUIRED = 'Keyword is required'
-export const KEYWORD_TOO_LONG = `Keyword must be at most ${LIMITS.blockedKeywordMax} characters`
 export const KEYWORD_EXISTS = 'This keyword is already blocked'
 export const KEYWORD_NOT_BLOCKED = 'This keyword is not blocked'
-export const INVALID_DOMAIN = 'Invalid domain format'
 export const DOMAIN_EXISTS = 'This domain is already blocked'
 export const DOMAIN_NOT_BLOCKED = 'This domain is not blocked'
 /** How many keywords, and how many domains, one member may block. */
-export const BLOCK_LIST_CAP = 1_000
+export const BLOCK_LIST_CAP = FILTER_LIST_CAP
 export const tooMany = (what: 'keywords' | 'domains') =>
   `You can block at most ${BLOCK_LIST_CAP.toLocaleString('en-US')} ${what}`
-
-/**
- * Labels of lowercase letters and digits with inner hyphens, dot separated, the last one at least 2 letters. No
- * overlapping alternatives (a hyphen run must be followed by a letter or digit, a label ends at a dot), so matching
- * is linear; the input is at most 253 characters anyway.
- */
-const DOMAIN = /^(?:[a-z0-9]+(?:-+[a-z0-9]+)*\.)+[a-z]{2,}$/
-const DOMAIN_MAX = 253
-
-export function normalizeKeyword(raw: string): string {
-  const keyword = raw.trim()
-  if (keyword === '') throw new Invalid(KEYWORD_REQUIRED)
-  if (codePointLength(keyword) > LIMITS.blockedKeywordMax) throw new Invalid(KEYWORD_TOO_LONG)
-  return keyword
-}
-
-export function normalizeDomain(raw: string): string {
-  const domain = raw.trim().toLowerCase()
-  if (domain.length > DOMAIN_MAX || !DOMAIN.test(domain)) throw new Invalid(INVALID_DOMAIN)
-  return domain
-}
 
 /** What BlockService needs, by the names of the services registry (server/services.ts). */
 export interface BlockDeps {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { selectPrepared } from '../../db/prepared'
 import type { Cursor } from '../../lib/cursor'
-import { listedFor, visibleToAlias } from './visibility'
+import { feedListedFor, notMuted, visibleToAlias } from './visibility'
 
 /**
  * The home feed: the viewer's own posts, posts of the members they follow, and reposts by the viewer and the
@@ -18,7 +18,8 @@ import { listedFor, visibleToAlias } from './visibility'
  *   viewer knows), not when they answer strangers; those stay on the replier's profile (Replies tab). The viewer's
  *   own replies always appear.
  * - Visibility is applied to every item (posts/visibility.ts); only public posts can be reposted anyway. So are the
- *   viewer's blocked keywords and domains (`listedFor`).
+ *   viewer's blocked keywords and domains, and their mutes: posts by muted members, reposts made by them, posts
+ *   matching muted keywords or domains (`feedListedFor`, `notMuted`); the viewer's own posts always stay.
  *
  * Keyset: items are ordered by (time, post id) descending and a page continues strictly below the cursor's
  * (time, post id). A post created after the first page was read sorts above every cursor, so it can never slip into
@@ -68,12 +69,15 @@ const replyRule = (alias: string, p: Params) => sql`(${sql.raw(alias)}.reply_to 
   or ${sql.raw(alias)}.author_id = ${p.viewer}::uuid
   or ${isFollowee(sql.raw(`${alias}.reply_to_author_id`), p)})`
 
-/** No earlier repost of the same post by the viewer or a followee (the earliest one is the feed item). */
+/**
+ * No earlier repost of the same post by the viewer or an unmuted followee (the earliest one is the feed item; a muted
+ * followee's repost is no item, so the next one brings the post).
+ */
 const earliestRepost = (r: string, p: Params) => sql`not exists (
   select 1 from reposts r2
   where r2.post_id = ${sql.raw(r)}.post_id
     and (r2.created_at, r2.user_id) < (${sql.raw(r)}.created_at, ${sql.raw(r)}.user_id)
-    and ${isFollowee(sql.raw('r2.user_id'), p)})`
+    and ${isFollowee(sql.raw('r2.user_id'), p)} and ${notMuted(p.viewer, sql.raw('r2.user_id'))})`
 
 const ctes = (p: Params) => sql`
   followees as materialized (select followee_id as uid from follows where follower_id = ${p.viewer}),
@@ -84,7 +88,7 @@ const originalsPerSource = (p: Params) => sql`
   from sources s cross join lateral (
     select p.id, p.created_at from posts p
     where p.author_id = s.uid and (p.created_at, p.id) < ${p.before}
-      and ${replyRule('p', p)} and ${visibleToAlias(p.viewer, 'p')} and ${listedFor(p.viewer, 'p')}
+      and ${replyRule('p', p)} and ${visibleToAlias(p.viewer, 'p')} and ${feedListedFor(p.viewer, 'p')}
     order by p.created_at desc, p.id desc
     limit ${p.n}) p`
 
@@ -94,7 +98,8 @@ const repostsPerSource = (p: Params) => sql`
     select r.post_id, r.created_at, r.user_id from reposts r join posts p on p.id = r.post_id
     where r.user_id = s.uid and (r.created_at, r.post_id) < ${p.before}
       and not ${isFollowee(sql.raw('p.author_id'), p)}
-      and ${visibleToAlias(p.viewer, 'p')} and ${listedFor(p.viewer, 'p')} and ${earliestRepost('r', p)}
+      and ${visibleToAlias(p.viewer, 'p')} and ${feedListedFor(p.viewer, 'p')}
+      and ${notMuted(p.viewer, sql.raw('r.user_id'))} and ${earliestRepost('r', p)}
     order by r.created_at desc, r.post_id desc
     limit ${p.n}) r`
 
@@ -104,7 +109,7 @@ const originalsScan = (p: Params) => sql`
         from posts p0 where (p0.created_at, p0.id) < ${p.before}
         order by p0.created_at desc, p0.id desc limit ${SCAN_WINDOW}) p
   where ${isFollowee(sql.raw('p.author_id'), p)}
-    and ${replyRule('p', p)} and ${visibleToAlias(p.viewer, 'p')} and ${listedFor(p.viewer, 'p')}
+    and ${replyRule('p', p)} and ${visibleToAlias(p.viewer, 'p')} and ${feedListedFor(p.viewer, 'p')}
   order by p.created_at desc, p.id desc
   limit ${p.n}`
 
@@ -116,7 +121,8 @@ const repostsScan = (p: Params) => sql`
   join posts p on p.id = r.post_id
   where ${isFollowee(sql.raw('r.user_id'), p)}
     and not ${isFollowee(sql.raw('p.author_id'), p)}
-    and ${visibleToAlias(p.viewer, 'p')} and ${listedFor(p.viewer, 'p')} and ${earliestRepost('r', p)}
+    and ${visibleToAlias(p.viewer, 'p')} and ${feedListedFor(p.viewer, 'p')}
+      and ${notMuted(p.viewer, sql.raw('r.user_id'))} and ${earliestRepost('r', p)}
   order by r.created_at desc, r.post_id desc
   limit ${p.n}`
 
@@ -168,8 +174,8 @@ export async function feedKeys(
   const at = cursor ?? TOP
   const params: Params = { viewer: viewerId, before: sql`(${toTime(at)}, ${at.id}::uuid)`, n }
   return plan === 'scan'
-    ? selectPrepared<FeedKey>(db, 'wren_feed_scan_v4', scanStatement(params))
-    : selectPrepared<FeedKey>(db, 'wren_feed_per_source_v4', perSourceStatement(params))
+    ? selectPrepared<FeedKey>(db, 'wren_feed_scan_v5', scanStatement(params))
+    : selectPrepared<FeedKey>(db, 'wren_feed_per_source_v5', perSourceStatement(params))
 }
 
 /** The statement text for a plan, for EXPLAIN in benchmarks and tests. */

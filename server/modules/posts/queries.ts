@@ -4,7 +4,7 @@ import { selectPrepared } from '../../db/prepared'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { posts, type NewPostMedia, postHashtags, postMedia, postMentions, type Visibility } from '../../db/schema-posts'
 import { cardWithAuthorColumns, type CardWithAuthor } from './card-queries'
-import { blockedBetween, listedFor, visibleToAlias } from './visibility'
+import { blockedBetween, listedFor, mutedNoticeOf, visibleToAlias } from './visibility'
 
 /** The parts of a post that rules look at (reply targets, like and repost targets, deletion). */
 export interface PostRef {
@@ -137,6 +137,16 @@ export async function insertPost(
   }
   if (hashtags.length > 0) await tx.insert(postHashtags).values(hashtags.map((tag) => ({ postId: post.id, tag })))
   await tx.execute(sql`update users set posts_count = posts_count + 1 where id = ${post.authorId}`)
+  // The block check before this transaction can be overtaken by a block committing in between. A block holds both
+  // members' rows while it runs (lockPair), and the update above waits for the author's row, so this statement sees
+  // any block that won the race; a block that comes later waits for this reply, which then predates it.
+  if (parent && parent.authorId !== post.authorId) {
+    const [wall] = await selectRows<{ blocked: boolean }>(
+      tx,
+      sql`select ${blockedBetween(post.authorId, parent.authorId)} as blocked`,
+    )
+    if (wall?.blocked) return 'parent-gone'
+  }
   return 'created'
 }
 
@@ -201,6 +211,26 @@ export async function replyKeys(
         order by c.created_at, c.id
         offset ${offset} limit ${limit}`,
   )
+}
+
+/**
+ * For the posts of one post page (the post and a page of its replies): the notice the viewer's mutes put on each,
+ * by post id (`@username`, a keyword or a domain; posts/visibility.ts, `mutedNoticeOf`). Posts no mute concerns are
+ * absent. Read per viewer at request time, never cached with the cards, which every viewer shares.
+ */
+export async function mutedNotices(db: SqlExecutor, viewerId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await selectRows<{ id: string; muted: string | null }>(
+    db,
+    sql`select n.id, n.muted from (
+          select p.id, ${mutedNoticeOf(viewerId, 'p')} as muted from posts p
+          where p.id in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})) n
+        where n.muted is not null`,
+  )
+  return new Map(rows.flatMap((r) => (r.muted === null ? [] : [[r.id, r.muted] as const])))
 }
 
 // ---- deletion ---------------------------------------------------------------------------------------------------

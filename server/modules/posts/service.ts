@@ -25,6 +25,7 @@ import {
   findVisiblePost,
   insertPost,
   type KeyRow,
+  mutedNotices,
   type PostRef,
   type Reaction,
   replyKeys,
@@ -128,8 +129,8 @@ export class PostService {
     // Files first, rows second: if the transaction fails the files are deleted; if the files fail no row exists.
     const stored = await storePostMedia(postId, files, alts, this.images, this.storage)
     try {
-      const outcome = await this.db.transaction((tx) =>
-        insertPost(
+      await this.db.transaction(async (tx) => {
+        const outcome = await insertPost(
           tx,
           {
             id: postId,
@@ -143,9 +144,10 @@ export class PostService {
           stored.rows,
           mentionIds,
           parsed.hashtags,
-        ),
-      )
-      if (outcome === 'parent-gone') throw new NotFound(POST_NOT_FOUND)
+        )
+        // Thrown inside, so whatever insertPost wrote rolls back with it.
+        if (outcome === 'parent-gone') throw new NotFound(POST_NOT_FOUND)
+      })
     } catch (err) {
       await deleteQuietly(this.storage, stored.keys, (key, e) => this.log(`could not delete ${key}`, e))
       throw err
@@ -290,6 +292,22 @@ export class PostService {
     )
     // Deleted between the two reads: answer as if it never existed.
     if (!post || post.id !== target.id) throw new NotFound(POST_NOT_FOUND)
-    return { post, items: replies, nextCursor }
+    const marked = await this.withMutedNotices(viewer.id, post, replies)
+    return { post: marked.post, items: marked.items, nextCursor }
+  }
+
+  /**
+   * The post page shows what the viewer muted behind a notice instead of leaving it out (docs/product.md, "Mutes"):
+   * `muted` on the post and on its replies, read for this viewer now. Only here: feeds leave such posts out, and
+   * cards are shared by every viewer. The posts are this request's own objects, so they are copied, not mutated.
+   */
+  private async withMutedNotices(viewerId: string, post: Post, replies: Post[]): Promise<{ post: Post; items: Post[] }> {
+    const notices = await mutedNotices(this.db, viewerId, [post.id, ...replies.map((r) => r.id)])
+    if (notices.size === 0) return { post, items: replies }
+    const mark = (p: Post): Post => {
+      const muted = notices.get(p.id)
+      return muted === undefined ? p : { ...p, muted }
+    }
+    return { post: mark(post), items: replies.map(mark) }
   }
 }

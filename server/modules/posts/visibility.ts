@@ -63,11 +63,19 @@ export function blockedBetween(a: string | AnyColumn | SQL, b: string | AnyColum
     or exists (select 1 from user_blocks vis_b where vis_b.blocker_id = ${b} and vis_b.blocked_id = ${a}))`
 }
 
+/** A column of a table alias of raw SQL; the alias is checked, since it is pasted into the statement as is. */
+const column = (alias: string, name: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Invalid table alias "${alias}"`)
+  return sql.raw(`${alias}.${name}`)
+}
+
 /** Raw-SQL form for queries written with a table alias, e.g. `visibleToAlias(viewer, 'p')`. */
 export function visibleToAlias(viewerId: string, alias: string): SQL {
-  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Invalid table alias "${alias}"`)
-  const column = (name: string) => sql.raw(`${alias}.${name}`)
-  return visibleTo(viewerId, { id: column('id'), authorId: column('author_id'), visibility: column('visibility') })
+  return visibleTo(viewerId, {
+    id: column(alias, 'id'),
+    authorId: column(alias, 'author_id'),
+    visibility: column(alias, 'visibility'),
+  })
 }
 
 /**
@@ -83,28 +91,85 @@ export function wordsOf(text: AnyColumn | SQL | string): SQL {
 /** The host of every http(s) link in a post's text, lowercased (the SPA links the same `http(s)://` runs). */
 const LINK_HOSTS = sql.raw(`'https?://([[:alnum:].-]+)'`)
 
+/** The member's keyword and domain lists: blocked ones apply wherever posts are listed, muted ones only in feeds. */
+type FilterLists =
+  | { keywords: 'blocked_keywords'; domains: 'blocked_domains' }
+  | { keywords: 'muted_keywords'; domains: 'muted_domains' }
+
+const BLOCKED: FilterLists = { keywords: 'blocked_keywords', domains: 'blocked_domains' }
+const MUTED: FilterLists = { keywords: 'muted_keywords', domains: 'muted_domains' }
+
+/**
+ * The post's text matches none of the member's keywords of `lists` (whole word or phrase, any case) and links to
+ * none of its domains or their subdomains. The two uncorrelated `exists` run once per statement, so a member with an
+ * empty list pays nothing per post. Aliases differ per list (l…: blocked, as before; u…: muted) so both fit one query.
+ */
+function clearOf(viewerId: string, lists: FilterLists, content: SQL): SQL {
+  const k = sql.raw(lists.keywords)
+  const d = sql.raw(lists.domains)
+  const a = sql.raw(lists.keywords === 'blocked_keywords' ? 'l' : 'u')
+  return sql`((not exists (select 1 from ${k} ${a}k0 where ${a}k0.user_id = ${viewerId})
+        or not exists (
+          select 1 from (select ${wordsOf(content)} as words offset 0) ${a}w
+          join ${k} ${a}k on ${a}k.user_id = ${viewerId}
+          where ${a}k.pattern <> '  ' and position(${a}k.pattern in ${a}w.words) > 0))
+      and (not exists (select 1 from ${d} ${a}d0 where ${a}d0.user_id = ${viewerId})
+        or position('://' in ${content}) = 0
+        or not exists (
+          select 1 from regexp_matches(${content}, ${LINK_HOSTS}, 'gi') ${a}m(host)
+          join ${d} ${a}d on ${a}d.user_id = ${viewerId}
+          where lower(${a}m.host[1]) = ${a}d.domain or right(lower(${a}m.host[1]), length(${a}d.domain) + 1) = '.' || ${a}d.domain)))`
+}
+
 /**
  * Whether a post the viewer may see (visibleTo) is also *listed* to them: home feed, replies under a post and
  * profile tabs leave out posts that contain one of the viewer's blocked keywords (whole word or phrase, any case)
  * or link to one of their blocked domains or a subdomain of it (docs/product.md, "Blocks"). The viewer's own posts
- * are always listed. The two uncorrelated `exists` run once per statement, so a member without blocked keywords or
- * domains pays nothing per post.
+ * are always listed.
  */
 export function listedFor(viewerId: string, alias: string): SQL {
-  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Invalid table alias "${alias}"`)
-  const column = (name: string) => sql.raw(`${alias}.${name}`)
-  return sql`(
-    ${column('author_id')} = ${viewerId}
-    or ((not exists (select 1 from blocked_keywords lk0 where lk0.user_id = ${viewerId})
-        or not exists (
-          select 1 from (select ${wordsOf(column('content'))} as words offset 0) lw
-          join blocked_keywords lk on lk.user_id = ${viewerId}
-          where lk.pattern <> '  ' and position(lk.pattern in lw.words) > 0))
-      and (not exists (select 1 from blocked_domains ld0 where ld0.user_id = ${viewerId})
-        or position('://' in ${column('content')}) = 0
-        or not exists (
-          select 1 from regexp_matches(${column('content')}, ${LINK_HOSTS}, 'gi') lm(host)
-          join blocked_domains ld on ld.user_id = ${viewerId}
-          where lower(lm.host[1]) = ld.domain or right(lower(lm.host[1]), length(ld.domain) + 1) = '.' || ld.domain)))
-  )`
+  return sql`(${column(alias, 'author_id')} = ${viewerId} or ${clearOf(viewerId, BLOCKED, column(alias, 'content'))})`
+}
+
+/**
+ * `listedFor` plus the viewer's mutes (docs/product.md, "Mutes"), for the timelines mutes apply to: the home feed
+ * now, list timelines and notifications later. Leaves out posts by muted members and posts matching muted keywords
+ * or domains; the viewer's own posts are always listed. A reposter is checked apart (`notMuted`). Mutes are one-way:
+ * only the muter's lists read them, never the post page, replies, profiles or the muted member's own view.
+ */
+export function feedListedFor(viewerId: string, alias: string): SQL {
+  return sql`(${column(alias, 'author_id')} = ${viewerId}
+    or (${clearOf(viewerId, BLOCKED, column(alias, 'content'))}
+      and ${notMuted(viewerId, column(alias, 'author_id'))}
+      and ${clearOf(viewerId, MUTED, column(alias, 'content'))}))`
+}
+
+/**
+ * The member is not one the viewer muted. Uncorrelated like `hiddenAuthors`: the set of muted ids is built once per
+ * statement (user_mutes' primary-key prefix) and probed as a hash for each post or repost.
+ */
+export function notMuted(viewerId: string, member: AnyColumn | SQL): SQL {
+  return sql`${member} not in (select vis_mu.muted_id from user_mutes vis_mu where vis_mu.muter_id = ${viewerId})`
+}
+
+/**
+ * Why a post would be left out of the viewer's feed by their mutes, as the post page's notice words it: `@username`
+ * of a muted author, else the first muted keyword it contains (as stored), else the first muted domain it links to;
+ * null when none applies, and always for the viewer's own posts. Same matching as `feedListedFor`, per post: meant
+ * for the few posts of one page.
+ */
+export function mutedNoticeOf(viewerId: string, alias: string): SQL {
+  const author = column(alias, 'author_id')
+  const content = column(alias, 'content')
+  return sql`(case when ${author} = ${viewerId} then null else coalesce(
+    (select '@' || mn_u.username from user_mutes mn_m join users mn_u on mn_u.id = mn_m.muted_id
+      where mn_m.muter_id = ${viewerId} and mn_m.muted_id = ${author}),
+    (select mn_k.keyword from muted_keywords mn_k
+      where mn_k.user_id = ${viewerId} and mn_k.pattern <> '  ' and position(mn_k.pattern in ${wordsOf(content)}) > 0
+      order by lower(mn_k.keyword), mn_k.keyword limit 1),
+    (select mn_d.domain from muted_domains mn_d
+      where mn_d.user_id = ${viewerId} and position('://' in ${content}) > 0 and exists (
+        select 1 from regexp_matches(${content}, ${LINK_HOSTS}, 'gi') mn_l(host)
+        where lower(mn_l.host[1]) = mn_d.domain or right(lower(mn_l.host[1]), length(mn_d.domain) + 1) = '.' || mn_d.domain)
+      order by mn_d.domain limit 1)) end)`
 }

@@ -1131,7 +1131,7 @@ export interface paths {
         put?: never;
         /**
          * Mute a member
-         * @description Muting oneself is 400; an existing mute is 409.
+         * @description Muting oneself is 400; an unknown member, or one across a block either way, is 404; an existing mute is 409. The muted member's posts and reposts leave the viewer's home feed only.
          */
         post: operations["muteUser"];
         delete?: never;
@@ -1153,7 +1153,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Unmute a member */
+        /**
+         * Unmute a member
+         * @description A member who is not muted, unknown, or across a block is 404.
+         */
         delete: operations["unmuteUser"];
         options?: never;
         head?: never;
@@ -1616,7 +1619,12 @@ export interface components {
             liked: boolean;
             /** @description The viewer reposted this post */
             reposted: boolean;
-            /** @description Set on the post page when the post is by a member the viewer muted (@username) or matches one of the viewer's muted keywords or domains */
+            /**
+             * @description Set only on the post page (`GET /posts/{id}`: the post and its replies) when the viewer's mutes concern
+             *     the post: `@username` of a muted author, else the muted keyword it contains (as stored), else the muted
+             *     domain it links to. The page shows the post behind a "Muted: {muted}" notice with "Show anyway". Never set
+             *     on the viewer's own posts, nor in feeds or profiles (mutes leave such posts out of feeds instead).
+             */
             muted?: string;
         };
         /** @description A post in a feed or on a profile; `repostedBy` is set when it is there because of a repost */

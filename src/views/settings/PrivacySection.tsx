@@ -7,18 +7,33 @@ import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { selectUser } from '../../machines/session/session.selectors'
 import type { ProfileSettingsMachine } from '../../machines/profile-settings/profile-settings.machine'
-import { useSession } from '../actors'
+import { followRequestsMachine } from '../../machines/follow-requests/follow-requests.machine'
+import { ScreenActor, useSession } from '../actors'
 import { CheckboxField, FormError } from '../ui/Field'
 import { Spinner } from '../ui/Spinner'
 import { settingsActions, settingsForm } from './ProfileSection'
 import { AUDIENCES, privacySettingsSchema, type PrivacySettingsValues } from '../../machines/profile-settings/profile-settings.rules'
 import { SelectField } from './SettingsFields'
+import { FollowRequestsSection } from './FollowRequestsSection'
+
+/**
+ * Privacy & Safety: the privacy form, then the member's follow requests (docs/product.md, "Private accounts and follow
+ * requests"). The requests' actor lives with the section, so GET /follow-requests runs each time it opens.
+ */
+export function PrivacySection({ actor }: { actor: ActorRefFrom<ProfileSettingsMachine> }) {
+  return (
+    <>
+      <PrivacyForm actor={actor} />
+      <ScreenActor logic={followRequestsMachine}>{(requests) => <FollowRequestsSection actor={requests} />}</ScreenActor>
+    </>
+  )
+}
 
 /**
  * Show sensitive content, Direct Messages and Mentions (docs/product.md, "Privacy & safety settings"), filled from
  * the session's user and refilled with what the server saved.
  */
-export function PrivacySection({ actor }: { actor: ActorRefFrom<ProfileSettingsMachine> }) {
+function PrivacyForm({ actor }: { actor: ActorRefFrom<ProfileSettingsMachine> }) {
   const settings = useSelector(useSession(), (s) => selectUser(s)?.contentSettings)
   const saving = useSelector(actor, (s) => s.hasTag('savingPrivacy'))
   const serverError = useSelector(actor, (s) => s.context.privacyError)

@@ -12,7 +12,7 @@ export interface SettingsSection {
 
 export const settingsSections: ReadonlyArray<SettingsSection> = [
   { id: 'profile', label: 'Profile', icon: 'user', description: 'Your display name, bio and whether your account is private.' },
-  { id: 'privacy', label: 'Privacy & Safety', icon: 'eye', description: 'Sensitive content, and who can message or mention you.' },
+  { id: 'privacy', label: 'Privacy & Safety', icon: 'eye', description: 'Sensitive content, who can message or mention you, and follow requests.' },
   { id: 'notifications', label: 'Notifications', icon: 'bell', description: 'Choose what you hear about.' },
   { id: 'appearance', label: 'Appearance', icon: 'palette', description: 'Light or dark, on every page.' },
   { id: 'lists', label: 'Lists', icon: 'list', description: 'Create lists of people to follow as a group.' },

@@ -10,6 +10,7 @@ import { followListModel } from './follow-list.model'
 import { followModel } from './follow.model'
 import { muteModel } from './mute.model'
 import { mutesModel } from './mutes.model'
+import { followRequestsModel } from './follow-requests.model'
 import { postPageModel } from './post-page.model'
 import { postsModel } from './posts.model'
 import { profileSettingsModel } from './profile-settings.model'
@@ -42,6 +43,7 @@ export const models: ReadonlyArray<MachineModel> = [
   blockedModel,
   muteModel,
   mutesModel,
+  followRequestsModel,
   composerModel,
   postsModel,
   feedModel,

@@ -1,0 +1,21 @@
+// The browser's end-to-end encryption for direct messages (issue 9): pure TypeScript over WebCrypto, no React, no
+// XState. Formats and the threat model: docs/security.md, "In the browser"; shapes and size bounds the server checks:
+// src/api/contract/encryption.ts. Every operation is an Effect failing with a tagged error of ./errors.
+
+export { generateKeyPair, type NewKeyPair } from './key-pair'
+export {
+  wrapPrivateKey,
+  unwrapPrivateKey,
+  rewrapPrivateKey,
+  OWASP_KDF,
+  PBKDF2_ITERATIONS,
+  type KdfPolicy,
+} from './wrap'
+export { parsePublicKey, type MemberKeys, type PublicKey } from './keys'
+export { deriveConversationKey } from './conversation-key'
+export { ConversationKeyCache } from './conversation-key-cache'
+export { encryptMessage, decryptMessage, messageLength, type MessageContext } from './messages'
+export { safetyNumber, SAFETY_NUMBER_GROUPS } from './safety-number'
+export { indexedDbKeyStore, memoryKeyStore, type KeyStore, type StoredKeys } from './key-store'
+export { unlockKeys, forgetKeys, keysMatch, type AccountKeys } from './session-keys'
+export * from './errors'

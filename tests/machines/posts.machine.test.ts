@@ -105,7 +105,7 @@ describe.each(postsModel.walks.map((walk) => [walk.name, walk] as const))('post 
         // Feed-only: every post stays in the cache (profile, post page); the lists hear the muted member's post ids.
         expect(entities).toEqual(before.entities)
         const ids = Object.values(before.entities).filter((post) => post.author.id === blockedAuthorId).map((post) => post.id)
-        expect(heard.slice(heardBefore)).toEqual([{ type: 'author.muted', ids }])
+        expect(heard.slice(heardBefore)).toEqual([{ type: 'author.muted', authorId: blockedAuthorId, ids }])
       } else if (event.type !== 'post.created' && event.type !== 'post.delete.succeeded' && event.type !== 'author.blocked') {
         expect(heard.length, 'nothing else is announced').toBe(heardBefore)
       }

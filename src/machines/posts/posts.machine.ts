@@ -25,7 +25,8 @@ import { canBeReposted, isHiddenAsSensitive } from './posts.rules'
 // - A member the viewer just blocked (`author.blocked`, sent by the block actor once the server agreed) takes their
 //   posts with them: each is removed and announced deleted, so every list on screen drops it at once.
 // - A member the viewer just muted (`author.muted`, sent by the mute actor) is feed-only: the posts stay here (the
-//   profile and the post page still show them) and the lists hear `author.muted` with the ids; only Home acts on it.
+//   profile and the post page still show them) and the lists hear `author.muted` with the member and the ids of
+//   their stored posts; only Home acts on it.
 // - A post the server marked `muted` (the post page, opened directly) hides behind its notice until 'Show anyway'
 //   (`post.showMuted`), kept here like the sensitive reveal.
 // - A post created by a composer is stored and announced (`post.created`) so the lists can show it without a refetch.
@@ -51,7 +52,7 @@ export type PostsEvent =
 export type PostsEmitted =
   | { type: 'post.created'; post: Post }
   | { type: 'post.deleted'; id: string }
-  | { type: 'author.muted'; ids: ReadonlyArray<string> }
+  | { type: 'author.muted'; authorId: string; ids: ReadonlyArray<string> }
 
 export interface PostsContext {
   entities: Entities
@@ -135,7 +136,11 @@ export const postsMachine = setup({
     reveal: assign(({ context }, id: string) => ({ revealed: { ...context.revealed, [id]: true as const } })),
     showMuted: assign(({ context }, id: string) => ({ shownMuted: { ...context.shownMuted, [id]: true as const } })),
     /** Tells the lists which stored posts are by the member just muted; the posts themselves stay. */
-    announceMuted: emit(({ context }, authorId: string) => ({ type: 'author.muted' as const, ids: postIdsBy(context.entities, authorId) })),
+    announceMuted: emit(({ context }, authorId: string) => ({
+      type: 'author.muted' as const,
+      authorId,
+      ids: postIdsBy(context.entities, authorId),
+    })),
     markDeleting: assign(({ context }, id: string) => ({ deleting: { ...context.deleting, [id]: true as const } })),
     forget: assign(({ context }, id: string) => ({
       deleting: without(context.deleting, id),

@@ -9,7 +9,7 @@ import type { PostsRef } from './posts.machine'
 export type PostsNews =
   | { type: 'post.created'; post: Post }
   | { type: 'post.deleted'; id: string }
-  | { type: 'author.muted'; ids: ReadonlyArray<string> }
+  | { type: 'author.muted'; authorId: string; ids: ReadonlyArray<string> }
 
 /**
  * Invoked by every list of posts (home feed, post page, profile) so it hears about new and deleted posts without
@@ -18,7 +18,9 @@ export type PostsNews =
 export const watchPosts = fromCallback<EventObject, { posts: PostsRef }>(({ input, sendBack }) => {
   const created = input.posts.on('post.created', ({ post }) => sendBack({ type: 'post.created', post } satisfies PostsNews))
   const deleted = input.posts.on('post.deleted', ({ id }) => sendBack({ type: 'post.deleted', id } satisfies PostsNews))
-  const muted = input.posts.on('author.muted', ({ ids }) => sendBack({ type: 'author.muted', ids } satisfies PostsNews))
+  const muted = input.posts.on('author.muted', ({ authorId, ids }) =>
+    sendBack({ type: 'author.muted', authorId, ids } satisfies PostsNews),
+  )
   return () => {
     muted.unsubscribe()
     created.unsubscribe()

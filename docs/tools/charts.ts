@@ -40,6 +40,8 @@ import { followListMachine } from '../../src/machines/follow-list/follow-list.ma
 import { followMachine } from '../../src/machines/follow/follow.machine'
 import { blockMachine } from '../../src/machines/block/block.machine'
 import { blockedMachine } from '../../src/machines/blocked/blocked.machine'
+import { muteMachine } from '../../src/machines/mute/mute.machine'
+import { mutesMachine } from '../../src/machines/mutes/mutes.machine'
 import { followRequestsMachine } from '../../src/machines/follow-requests/follow-requests.machine'
 import { profileMachine } from '../../src/machines/profile/profile.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
@@ -181,6 +183,31 @@ const charts: ChartSpec[] = [
       "'Keyword blocked'...); a refused Add says why under its form (the server's words, else 'Failed to block " +
       "keyword' / 'Invalid domain format'); refused unblocks and removals are silent.",
     machine: blockedMachine,
+  },
+  {
+    name: 'mute',
+    title: 'Mute @user',
+    source: 'src/machines/mute/mute.machine.ts',
+    summary:
+      "Mute @user from a post card's menu or another member's profile: a small confirm dialog with an optional reason " +
+      "(at most 200 characters; Mute is refused while it is longer), then POST /mutes/user. Once the server agrees it " +
+      "says 'User muted successfully' and tells the post cache (`author.muted`), so the Home feed drops the member's " +
+      "posts at once; the profile and the post page keep them (mute is feed-only). A refusal toasts the server's words, " +
+      "else 'Failed to mute', and keeps the dialog and the reason.",
+    machine: muteMachine,
+  },
+  {
+    name: 'mutes',
+    title: 'Mute Management (settings)',
+    source: 'src/machines/mutes/mutes.machine.ts',
+    summary:
+      'Settings -> Mutes: the Mute Management dialog, opened at once by `?tab=mutes` or later by Manage Mutes. Each ' +
+      'opening reads GET /mutes (spinner, or Try again), then shows the Users, Keywords and Domains tabs: muted members ' +
+      'with their reason (Unmute; Load more while there is a next page), keyword and domain chips (remove) with an Add ' +
+      "form each, checked first (mutes.rules.ts). One change saves at a time and the dialog stays open until it is " +
+      "answered. Every outcome toasts: '... muted successfully' / '... unmuted successfully', or the server's words, " +
+      "else 'Failed to mute' / 'Failed to unmute'.",
+    machine: mutesMachine,
   },
   {
     name: 'follow-requests',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { callActor } from '../../src/machines/lib/call-actor'
 import { POST_DELETED, postsMachine, type PostsEmitted } from '../../src/machines/posts/posts.machine'
+import { selectMutedNotice } from '../../src/machines/posts/posts.selectors'
 import { shownToasts, withToasts } from './support/toasts'
 import { blockedAuthorId, p1, postsModel, reply } from './models/posts.model'
 import { Calls } from './support/controlled-actors'
@@ -100,6 +101,20 @@ describe.each(postsModel.walks.map((walk) => [walk.name, walk] as const))('post 
         }
       }
       if (event.type === 'post.reveal') expect(snapshot.context.revealed.p2).toBe(true)
+      if (event.type === 'author.muted') {
+        // Feed-only: every post stays in the cache (profile, post page); the lists hear the muted member's post ids.
+        expect(entities).toEqual(before.entities)
+        const ids = Object.values(before.entities).filter((post) => post.author.id === blockedAuthorId).map((post) => post.id)
+        expect(heard.slice(heardBefore)).toEqual([{ type: 'author.muted', authorId: blockedAuthorId, ids }])
+      } else if (event.type !== 'post.created' && event.type !== 'post.delete.succeeded' && event.type !== 'author.blocked') {
+        expect(heard.length, 'nothing else is announced').toBe(heardBefore)
+      }
+      if (event.type === 'posts.received' || event.type === 'post.showMuted') {
+        // The post page's notice shows until 'Show anyway', then the post.
+        const notice = selectMutedNotice('p3')(snapshot)
+        if (entities.p3) expect(notice).toBe(snapshot.context.shownMuted.p3 ? null : '@ann')
+        if (event.type === 'post.showMuted') expect(notice).toBeNull()
+      }
       if (event.type === 'post.delete') {
         expect(entities.p1, 'still shown (dimmed) until the server agrees').toBeDefined()
         expect(snapshot.context.deleting.p1).toBe(true)

@@ -3,7 +3,7 @@ import { run } from '../../api/calls'
 import { describeError } from '../../api/errors'
 import { postCalls, type FeedPost, type Post, type PostPage } from '../../api/posts.calls'
 import type { PostsRef } from '../posts/posts.machine'
-import { appendEntries, prependEntries, removeEntry, toEntry, type PostEntry } from '../posts/posts.model'
+import { appendEntries, prependEntries, removeEntry, toEntry, withoutMuted, type PostEntry } from '../posts/posts.model'
 import { watchPosts, type PostsNews } from '../posts/watch-posts'
 
 // The home feed (docs/product.md, "Home feed"): the first page loads when Home opens (loading -> ready or error with a
@@ -56,6 +56,9 @@ export const feedMachine = setup({
     })),
     showCreated: assign(({ context }, post: Post) => ({ entries: prependEntries(context.entries, [toEntry(post)]) })),
     forget: assign(({ context }, id: string) => ({ entries: removeEntry(context.entries, id) })),
+    forgetMuted: assign(({ context }, { authorId, ids }: { authorId: string; ids: ReadonlyArray<string> }) => ({
+      entries: withoutMuted(context.entries, authorId, ids),
+    })),
     setError: assign((_, message: string) => ({ error: message })),
     clearError: assign({ error: null }),
   },
@@ -102,6 +105,8 @@ export const feedMachine = setup({
         // The cache has already stored it; the feed shows it on top (the member's own posts are in their feed).
         'post.created': { actions: { type: 'showCreated', params: ({ event }) => event.post } },
         'post.deleted': { actions: { type: 'forget', params: ({ event }) => event.id } },
+        // Mute is feed-only: the muted member's posts leave Home at once (the profile and post page keep them).
+        'author.muted': { actions: { type: 'forgetMuted', params: ({ event }) => event } },
       },
       initial: 'loaded',
       states: {

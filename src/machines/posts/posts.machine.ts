@@ -24,6 +24,11 @@ import { canBeReposted, isHiddenAsSensitive } from './posts.rules'
 //   Failures of all three are silent (docs/product.md, "Likes and reposts", "Deleting a post").
 // - A member the viewer just blocked (`author.blocked`, sent by the block actor once the server agreed) takes their
 //   posts with them: each is removed and announced deleted, so every list on screen drops it at once.
+// - A member the viewer just muted (`author.muted`, sent by the mute actor) is feed-only: the posts stay here (the
+//   profile and the post page still show them) and the lists hear `author.muted` with the member and the ids of
+//   their stored posts; only Home acts on it.
+// - A post the server marked `muted` (the post page, opened directly) hides behind its notice until 'Show anyway'
+//   (`post.showMuted`), kept here like the sensitive reveal.
 // - A post created by a composer is stored and announced (`post.created`) so the lists can show it without a refetch.
 
 export const POST_DELETED = 'Post deleted'
@@ -40,9 +45,14 @@ export type PostsEvent =
   | { type: 'post.delete.succeeded'; id: string }
   | { type: 'post.delete.failed'; id: string }
   | { type: 'author.blocked'; authorId: string }
+  | { type: 'author.muted'; authorId: string }
+  | { type: 'post.showMuted'; id: string }
 
 /** What lists listen to (`actor.on(...)`). */
-export type PostsEmitted = { type: 'post.created'; post: Post } | { type: 'post.deleted'; id: string }
+export type PostsEmitted =
+  | { type: 'post.created'; post: Post }
+  | { type: 'post.deleted'; id: string }
+  | { type: 'author.muted'; authorId: string; ids: ReadonlyArray<string> }
 
 export interface PostsContext {
   entities: Entities
@@ -52,6 +62,8 @@ export interface PostsContext {
   deleting: Readonly<Record<string, true>>
   /** Sensitive posts the member chose to see ('Show anyway'); kept here so a scrolled-away card stays revealed. */
   revealed: Readonly<Record<string, true>>
+  /** Muted posts the member chose to see on the post page ('Show anyway'). */
+  shownMuted: Readonly<Record<string, true>>
 }
 
 interface ReactionInput {
@@ -122,6 +134,13 @@ export const postsMachine = setup({
       }
     }),
     reveal: assign(({ context }, id: string) => ({ revealed: { ...context.revealed, [id]: true as const } })),
+    showMuted: assign(({ context }, id: string) => ({ shownMuted: { ...context.shownMuted, [id]: true as const } })),
+    /** Tells the lists which stored posts are by the member just muted; the posts themselves stay. */
+    announceMuted: emit(({ context }, authorId: string) => ({
+      type: 'author.muted' as const,
+      authorId,
+      ids: postIdsBy(context.entities, authorId),
+    })),
     markDeleting: assign(({ context }, id: string) => ({ deleting: { ...context.deleting, [id]: true as const } })),
     forget: assign(({ context }, id: string) => ({
       deleting: without(context.deleting, id),
@@ -159,6 +178,7 @@ export const postsMachine = setup({
     isPending: ({ context }, { id, reaction }: ReactionInput) => context.pending[reaction][id] !== undefined,
     canDelete: ({ context }, id: string) => context.entities[id] !== undefined && !context.deleting[id],
     isDeleting: ({ context }, id: string) => context.deleting[id] === true,
+    isHiddenAsMuted: ({ context }, id: string) => context.entities[id]?.muted !== undefined && !context.shownMuted[id],
     hasPostsBy: ({ context }, authorId: string) => postIdsBy(context.entities, authorId).length > 0,
     /** The cache does not read the member's settings: a reveal is kept even while 'Show sensitive content' is on. */
     isHidden: ({ context }, id: string) => {
@@ -168,7 +188,7 @@ export const postsMachine = setup({
   },
 }).createMachine({
   id: 'posts',
-  context: { entities: {}, pending: { like: {}, repost: {} }, deleting: {}, revealed: {} },
+  context: { entities: {}, pending: { like: {}, repost: {} }, deleting: {}, revealed: {}, shownMuted: {} },
   initial: 'active',
   states: {
     active: {
@@ -253,6 +273,14 @@ export const postsMachine = setup({
         'author.blocked': {
           guard: { type: 'hasPostsBy', params: ({ event }) => event.authorId },
           actions: { type: 'forgetAuthor', params: ({ event }) => event.authorId },
+        },
+        'author.muted': {
+          guard: { type: 'hasPostsBy', params: ({ event }) => event.authorId },
+          actions: { type: 'announceMuted', params: ({ event }) => event.authorId },
+        },
+        'post.showMuted': {
+          guard: { type: 'isHiddenAsMuted', params: ({ event }) => event.id },
+          actions: { type: 'showMuted', params: ({ event }) => event.id },
         },
         'post.delete.failed': {
           guard: { type: 'isDeleting', params: ({ event }) => event.id },

@@ -95,3 +95,13 @@ export function appendEntries(entries: ReadonlyArray<PostEntry>, added: Readonly
 export function removeEntry(entries: ReadonlyArray<PostEntry>, id: string): PostEntry[] {
   return entries.filter((e) => e.id !== id)
 }
+
+/**
+ * The rows Home keeps once a member is muted (docs/product.md, "Mutes"), as the server's next read would: their own
+ * posts go (`ids`, the muted member's posts the cache holds) unless a repost by someone else brought them here, and
+ * their reposts of anyone's posts go too.
+ */
+export function withoutMuted(entries: ReadonlyArray<PostEntry>, authorId: string, ids: ReadonlyArray<string>): PostEntry[] {
+  const theirs = new Set(ids)
+  return entries.filter((e) => (e.repostedBy ? e.repostedBy.id !== authorId : !theirs.has(e.id)))
+}

@@ -16,6 +16,12 @@ export const selectIsHiddenAsSensitive = (id: string, showsSensitive: boolean) =
   return post !== undefined && isHiddenAsSensitive(post, { revealed: s.context.revealed[id] === true, showsSensitive })
 }
 
+/** The post page's notice: the server's `muted` ('@ann', a keyword, a domain) until 'Show anyway', else null. */
+export const selectMutedNotice = (id: string) => (s: PostsSnapshot) => {
+  const muted = s.context.entities[id]?.muted
+  return muted !== undefined && !s.context.shownMuted[id] ? muted : null
+}
+
 /** Whether the viewer wrote the post (Edit and Delete in its menu, rather than Report and Block User). */
 export const selectIsOwnPost = (id: string, viewerId: string | null) => (s: PostsSnapshot) => {
   const post = s.context.entities[id]

@@ -8,6 +8,7 @@ import {
   selectIsDeleting,
   selectIsHiddenAsSensitive,
   selectIsOwnPost,
+  selectMutedNotice,
   selectPost,
 } from '../../machines/posts/posts.selectors'
 import { selectShowsSensitive, selectUserId } from '../../machines/session/session.selectors'
@@ -16,6 +17,8 @@ import { Avatar } from '../ui/Avatar'
 import { profileHref } from './content-tokens'
 import { BlockUser } from './BlockUserDialog'
 import { DeletePostDialog } from './DeletePostDialog'
+import { MuteUser } from './MuteUserDialog'
+import { MutedNotice } from './MutedNotice'
 import { PostIcon } from './icons'
 import { MediaGrid } from './MediaGrid'
 import { PostActions } from './PostActions'
@@ -81,6 +84,7 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
   const hidden = useSelector(posts, selectIsHiddenAsSensitive(id, showsSensitive))
   const isOwner = useSelector(posts, selectIsOwnPost(id, viewerId))
   const repostable = useSelector(posts, selectCanBeReposted(id))
+  const muted = useSelector(posts, selectMutedNotice(id))
   const [, navigate] = useLocation()
   const [confirming, setConfirming] = useState(false)
 
@@ -120,12 +124,27 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
             {isOwner ? (
               <PostMenu isOwner onDelete={() => setConfirming(true)} />
             ) : (
-              <BlockUser userId={author.id} name={author.displayName || author.username} leaveTo={null}>
-                {(ask) => <PostMenu isOwner={false} onDelete={() => setConfirming(true)} onBlock={ask} />}
-              </BlockUser>
+              <MuteUser userId={author.id} username={author.username}>
+                {(askMute) => (
+                  <BlockUser userId={author.id} name={author.displayName || author.username} leaveTo={null}>
+                    {(ask) => (
+                      <PostMenu
+                        isOwner={false}
+                        onDelete={() => setConfirming(true)}
+                        onBlock={ask}
+                        mute={{ username: author.username, onSelect: askMute }}
+                      />
+                    )}
+                  </BlockUser>
+                )}
+              </MuteUser>
             )}
           </div>
-          {focus ? null : <PostBody post={post} hidden={hidden} onReveal={() => posts.send({ type: 'post.reveal', id })} />}
+          {focus ? null : muted !== null ? (
+            <MutedNotice muted={muted} onShow={() => posts.send({ type: 'post.showMuted', id })} />
+          ) : (
+            <PostBody post={post} hidden={hidden} onReveal={() => posts.send({ type: 'post.reveal', id })} />
+          )}
           {focus ? null : (
             <PostActions post={post} repostable={repostable} onLike={() => posts.send({ type: 'post.like', id })} onRepost={() => posts.send({ type: 'post.repost', id })} />
           )}
@@ -133,7 +152,11 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
       </div>
       {focus ? (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2.5' })}>
-          <PostBody post={post} hidden={hidden} large onReveal={() => posts.send({ type: 'post.reveal', id })} />
+          {muted !== null ? (
+            <MutedNotice muted={muted} onShow={() => posts.send({ type: 'post.showMuted', id })} />
+          ) : (
+            <PostBody post={post} hidden={hidden} large onReveal={() => posts.send({ type: 'post.reveal', id })} />
+          )}
           <PostTimestamp post={post} />
           <div className={css({ borderTopWidth: '1px', borderColor: 'border', pt: '0.5' })}>
             <PostActions post={post} repostable={repostable} onLike={() => posts.send({ type: 'post.like', id })} onRepost={() => posts.send({ type: 'post.repost', id })} />

@@ -1,15 +1,24 @@
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import { Icon } from '../ui/Icon'
 import { Menu, type MenuItem } from '../ui/Menu'
 import { PostIcon } from './icons'
 
 // The card's overflow menu (docs/product.md, "Post card"): the author sees Edit (not built yet) and Delete; everyone
-// else sees Report (not built yet either) and Block User. Items that do nothing yet say so in their title instead of
+// else sees Report (not built yet either), Mute @user and Block User. Items that do nothing yet say so in their title instead of
 // pretending.
 
 const placement = css({ position: 'absolute', zIndex: 30, top: 'calc(100% + 0.25rem)', right: 0, minW: '200px' })
 
-export function PostMenu({ isOwner, onDelete, onBlock }: { isOwner: boolean; onDelete: () => void; onBlock?: () => void }) {
+export interface PostMenuProps {
+  isOwner: boolean
+  onDelete: () => void
+  onBlock?: () => void
+  /** Mute @user: the author's username and what opens the mute dialog. */
+  mute?: { username: string; onSelect: () => void }
+}
+
+export function PostMenu({ isOwner, onDelete, onBlock, mute }: PostMenuProps) {
   const items: MenuItem[] = isOwner
     ? [
         { label: 'Edit', icon: <PostIcon name="edit" size={18} />, comingSoon: 'Editing posts is coming soon' },
@@ -17,6 +26,7 @@ export function PostMenu({ isOwner, onDelete, onBlock }: { isOwner: boolean; onD
       ]
     : [
         { label: 'Report', icon: <PostIcon name="flag" size={18} />, comingSoon: 'Reporting posts is coming soon' },
+        ...(mute ? [{ label: `Mute @${mute.username}`, icon: <Icon name="mute" size={18} />, onSelect: mute.onSelect }] : []),
         { label: 'Block User', icon: <PostIcon name="block" size={18} />, tone: 'danger', onSelect: onBlock },
       ]
 

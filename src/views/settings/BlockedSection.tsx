@@ -1,7 +1,6 @@
-import type { FormEvent } from 'react'
 import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
-import { button, input } from 'styled-system/recipes'
+import { button } from 'styled-system/recipes'
 import type { BlockedUser } from '../../api/blocks.calls'
 import type { BlockedRef } from '../../machines/blocked/blocked.machine'
 import {
@@ -21,8 +20,8 @@ import {
   selectUsers,
 } from '../../machines/blocked/blocked.selectors'
 import { Avatar } from '../ui/Avatar'
-import { Icon } from '../ui/Icon'
 import { Spinner } from '../ui/Spinner'
+import { AddForm, Chips } from './ChipList'
 
 // Settings -> Blocked Accounts (docs/product.md, "Blocks"): the blocked members with Unblock, the blocked keywords and
 // domains as removable chips, and an Add form for each. Everything it shows and allows comes from the blocked actor.
@@ -30,35 +29,6 @@ import { Spinner } from '../ui/Spinner'
 const group = css({ display: 'flex', flexDirection: 'column', gap: '3', pt: '5', '&:not(:first-child)': { borderTopWidth: '1px', borderColor: 'border', mt: '5' } })
 const groupTitle = css({ fontSize: 'md', fontWeight: 'bold' })
 const empty = css({ fontSize: 'sm', color: 'fg.muted' })
-const errorText = css({ fontSize: 'sm', color: 'danger.text', fontWeight: 'medium' })
-const chip = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '1',
-  pl: '3',
-  pr: '1',
-  py: '1',
-  borderRadius: 'full',
-  bg: 'bg.subtle',
-  borderWidth: '1px',
-  borderColor: 'border',
-  fontSize: 'sm',
-  fontWeight: 'medium',
-  maxW: 'full',
-})
-const chipRemove = css({
-  display: 'inline-grid',
-  placeItems: 'center',
-  w: '6',
-  h: '6',
-  borderRadius: 'full',
-  color: 'fg.muted',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.surface', color: 'fg.default' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent' },
-  _disabled: { opacity: 0.5, cursor: 'not-allowed' },
-})
-
 export function BlockedSection({ actor }: { actor: BlockedRef }) {
   const loading = useSelector(actor, selectLoading)
   const failed = useSelector(actor, selectFailed)
@@ -138,83 +108,6 @@ function BlockedUserRow({ entry, disabled, onUnblock }: { entry: BlockedUser; di
         Unblock
       </button>
     </li>
-  )
-}
-
-interface ChipsProps {
-  title: string
-  id: string
-  noun: 'keyword' | 'domain'
-  values: ReadonlyArray<string>
-  emptyText: string
-  disabled: boolean
-  onRemove: (value: string) => void
-}
-
-function Chips({ title, id, noun, values, emptyText, disabled, onRemove }: ChipsProps) {
-  return (
-    <>
-      <h3 id={id} className={groupTitle}>
-        {title}
-      </h3>
-      {values.length === 0 ? (
-        <p className={empty}>{emptyText}</p>
-      ) : (
-        <ul aria-label={title} className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
-          {values.map((value) => (
-            <li key={value} className={chip}>
-              <span className={css({ truncate: true })}>{value}</span>
-              <button type="button" className={chipRemove} onClick={() => onRemove(value)} disabled={disabled} aria-label={`Remove ${noun} ${value}`}>
-                <Icon name="close" size={14} />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
-  )
-}
-
-interface AddFormProps {
-  label: string
-  placeholder: string
-  value: string
-  error: string | null
-  canAdd: boolean
-  saving: boolean
-  onInput: (value: string) => void
-  onAdd: () => void
-}
-
-function AddForm({ label, placeholder, value, error, canAdd, saving, onInput, onAdd }: AddFormProps) {
-  const fieldId = `add-${label.toLowerCase().replace(/\W+/g, '-')}`
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (canAdd) onAdd()
-  }
-  return (
-    <form onSubmit={submit} noValidate aria-label={label} className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
-      <div className={css({ display: 'flex', gap: '2' })}>
-        <input
-          id={fieldId}
-          className={input()}
-          value={value}
-          placeholder={placeholder}
-          aria-label={label}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-          onChange={(event) => onInput(event.target.value)}
-        />
-        <button type="submit" className={button()} disabled={!canAdd} aria-busy={saving}>
-          Add
-        </button>
-      </div>
-      {error ? (
-        <p id={`${fieldId}-error`} role="alert" className={errorText}>
-          {error}
-        </p>
-      ) : null}
-    </form>
   )
 }
 

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import { button, input } from 'styled-system/recipes'
 import { blockedMachine } from '../../machines/blocked/blocked.machine'
+import { mutesMachine } from '../../machines/mutes/mutes.machine'
 import { changePasswordMachine } from '../../machines/change-password/change-password.machine'
 import { profileSettingsMachine, type ProfileSettingsMachine } from '../../machines/profile-settings/profile-settings.machine'
 import { ScreenActor, useScreenActor, useSession } from '../actors'
@@ -12,6 +13,7 @@ import { PageHeader } from '../ui/PageHeader'
 import { AppearanceSection } from './AppearanceSection'
 import { BlockedSection } from './BlockedSection'
 import { ChangePasswordDialog } from './ChangePasswordDialog'
+import { MutesSection } from './MutesSection'
 import { PrivacySection } from './PrivacySection'
 import { ProfileSection } from './ProfileSection'
 import { findSection, settingsSections, type SettingsSection } from './sections'
@@ -53,6 +55,9 @@ function SectionBody({
     case 'blocked':
       // Opened with the section, so GET /blocks runs only while it shows (and again each time it opens).
       return <ScreenActor logic={blockedMachine}>{(actor) => <BlockedSection actor={actor} />}</ScreenActor>
+    case 'mutes':
+      // The section shows only under `?tab=mutes`, which opens the dialog at once (docs/product.md, "Settings").
+      return <ScreenActor logic={mutesMachine} input={{ open: true }}>{(actor) => <MutesSection actor={actor} />}</ScreenActor>
     case 'notifications':
       return <p className={css({ color: 'fg.muted', py: '6' })}>Notification preferences coming soon...</p>
     default:

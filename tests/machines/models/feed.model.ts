@@ -3,7 +3,7 @@ import type { FeedPost } from '../../../src/api/posts.calls'
 import { Network, Server } from '../../../src/api/errors'
 import { feedMachine } from '../../../src/machines/feed/feed.machine'
 import { postsMachine } from '../../../src/machines/posts/posts.machine'
-import { asFeedPost, makePost, robinSummary } from '../support/post-fixtures'
+import { ann, asFeedPost, makePost, robinSummary } from '../support/post-fixtures'
 import type { MachineModel } from '../support/walks'
 
 // The home feed's model: the pages the server answers, the failures, and the news from the post cache. Walked by
@@ -15,6 +15,7 @@ export const page = (posts: FeedPost[], nextCursor: string | null) => ({ posts, 
 
 export const offline = new Network({ message: 'Unable to reach the server. Check your connection and try again.' })
 export const down = new Server({ status: 503, message: 'Database unavailable', fromServer: true })
+const annId = ann.id
 export const mine = makePost('n1', { author: robinSummary, content: 'Just posted' })
 
 const events: AnyEventObject[] = [
@@ -28,6 +29,9 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.loadMore', error: down },
   { type: 'post.created', post: mine },
   { type: 'post.deleted', id: 'a2' },
+  // Ann muted from a post menu: the cache names her posts it holds (b1 may not be shown yet; a2 is here through
+  // Robin's repost, so it stays).
+  { type: 'author.muted', authorId: annId, ids: ['a1', 'a2', 'b1'] },
 ]
 
 const label = (event: AnyEventObject) => {

@@ -8,6 +8,8 @@ import { loginModel, registerModel } from './credentials.model'
 import { feedModel } from './feed.model'
 import { followListModel } from './follow-list.model'
 import { followModel } from './follow.model'
+import { muteModel } from './mute.model'
+import { mutesModel } from './mutes.model'
 import { followRequestsModel } from './follow-requests.model'
 import { postPageModel } from './post-page.model'
 import { postsModel } from './posts.model'
@@ -39,6 +41,8 @@ export const models: ReadonlyArray<MachineModel> = [
   followListModel,
   profileSettingsModel,
   blockedModel,
+  muteModel,
+  mutesModel,
   followRequestsModel,
   composerModel,
   postsModel,

@@ -3,7 +3,7 @@ import { postsMachine } from '../../../src/machines/posts/posts.machine'
 import { ann, makePost, robinSummary } from '../support/post-fixtures'
 import type { MachineModel } from '../support/walks'
 
-// The post cache's model, in four small walks (likes, reposts, blocking an author, everything else) instead of one: together they reach
+// The post cache's model, in five small walks (likes, reposts, muting and blocking an author, everything else) instead of one: together they reach
 // every transition, and each stays small enough to walk every simple path. Walked by
 // tests/machines/posts.machine.test.ts and printed by `npm run paths -- posts`.
 
@@ -14,6 +14,9 @@ export const reply = makePost('r1', { replyTo: 'p1', content: 'A reply' })
 const mine = makePost('m1', { author: robinSummary })
 /** The member blocked from a card's menu or a profile (every `makePost` is Ann's unless told otherwise). */
 export const blockedAuthorId = ann.id
+
+/** Ann's post as the post page sends it when the viewer muted her: hidden behind 'Muted: @ann'. */
+export const mutedPost = makePost('p3', { muted: '@ann' })
 
 /** The same post read again while a like is in flight: the server has not counted the like yet. */
 const p1Stale = { ...p1, views: 41 }
@@ -41,6 +44,11 @@ const scenarios: Record<string, AnyEventObject[]> = {
     { type: 'post.delete.succeeded', id: 'p1' },
     { type: 'post.delete.failed', id: 'p1' },
   ],
+  mutes: [
+    { type: 'posts.received', posts: [mutedPost, mine] },
+    { type: 'post.showMuted', id: 'p3' },
+    { type: 'author.muted', authorId: ann.id },
+  ],
   blocks: [
     { type: 'posts.received', posts: [p1, mine] },
     { type: 'post.like', id: 'p1' },
@@ -54,6 +62,7 @@ const label = (event: AnyEventObject): string | undefined => {
   if (event.type === 'posts.received') return `received(${(event.posts as Array<{ id: string; views: number }>).map((p) => (p.views === 41 ? `${p.id} again` : p.id)).join(',')})`
   if (typeof event.id === 'string') return `${event.type}(${event.id})`
   if (event.type === 'author.blocked') return 'author.blocked(ann)'
+  if (event.type === 'author.muted') return 'author.muted(ann)'
   return undefined
 }
 

@@ -98,6 +98,11 @@ describe('feed machine', () => {
         expect(idsOf(entries)).toEqual(idsOf(kept))
         if (idsOf(before.context.entries).includes('a2')) expect(idsOf(entries)).toContain('a2')
       }
+      if (event.type === 'author.blocked') {
+        // Only the rows Robin's reposts brought go (a2 here); every other row stays, in order.
+        expect(entries.some((e) => e.repostedBy?.id === robinSummary.id)).toBe(false)
+        expect(idsOf(entries)).toEqual(idsOf(before.context.entries.filter((e) => e.repostedBy?.id !== robinSummary.id)))
+      }
       if (selectIsEnd(snapshot)) expect(selectCanLoadMore(snapshot)).toBe(false)
     }
     actor.stop()

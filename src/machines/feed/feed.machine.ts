@@ -3,7 +3,15 @@ import { run } from '../../api/calls'
 import { describeError } from '../../api/errors'
 import { postCalls, type FeedPost, type Post, type PostPage } from '../../api/posts.calls'
 import type { PostsRef } from '../posts/posts.machine'
-import { appendEntries, prependEntries, removeEntry, toEntry, withoutMuted, type PostEntry } from '../posts/posts.model'
+import {
+  appendEntries,
+  prependEntries,
+  removeEntry,
+  toEntry,
+  withoutMuted,
+  withoutRepostsBy,
+  type PostEntry,
+} from '../posts/posts.model'
 import { watchPosts, type PostsNews } from '../posts/watch-posts'
 
 // The home feed (docs/product.md, "Home feed"): the first page loads when Home opens (loading -> ready or error with a
@@ -59,6 +67,9 @@ export const feedMachine = setup({
     forgetMuted: assign(({ context }, { authorId, ids }: { authorId: string; ids: ReadonlyArray<string> }) => ({
       entries: withoutMuted(context.entries, authorId, ids),
     })),
+    forgetRepostsBy: assign(({ context }, memberId: string) => ({
+      entries: withoutRepostsBy(context.entries, memberId),
+    })),
     setError: assign((_, message: string) => ({ error: message })),
     clearError: assign({ error: null }),
   },
@@ -107,6 +118,8 @@ export const feedMachine = setup({
         'post.deleted': { actions: { type: 'forget', params: ({ event }) => event.id } },
         // Mute is feed-only: the muted member's posts leave Home at once (the profile and post page keep them).
         'author.muted': { actions: { type: 'forgetMuted', params: ({ event }) => event } },
+        // A block: their posts were announced deleted one by one; their reposts of others' posts go too.
+        'author.blocked': { actions: { type: 'forgetRepostsBy', params: ({ event }) => event.authorId } },
       },
       initial: 'loaded',
       states: {

@@ -53,6 +53,7 @@ export type PostsEmitted =
   | { type: 'post.created'; post: Post }
   | { type: 'post.deleted'; id: string }
   | { type: 'author.muted'; authorId: string; ids: ReadonlyArray<string> }
+  | { type: 'author.blocked'; authorId: string }
 
 export interface PostsContext {
   entities: Entities
@@ -167,6 +168,9 @@ export const postsMachine = setup({
         pending: { like: drop(context.pending.like), repost: drop(context.pending.repost) },
       })
       for (const id of gone) enqueue.emit({ type: 'post.deleted' as const, id })
+      // Then the lists drop what the member reposted: those posts are someone else's and stay stored, but the
+      // repost that brought them into Home is gone with the block.
+      enqueue.emit({ type: 'author.blocked' as const, authorId })
     }),
   },
   guards: {
@@ -179,7 +183,6 @@ export const postsMachine = setup({
     canDelete: ({ context }, id: string) => context.entities[id] !== undefined && !context.deleting[id],
     isDeleting: ({ context }, id: string) => context.deleting[id] === true,
     isHiddenAsMuted: ({ context }, id: string) => context.entities[id]?.muted !== undefined && !context.shownMuted[id],
-    hasPostsBy: ({ context }, authorId: string) => postIdsBy(context.entities, authorId).length > 0,
     /** The cache does not read the member's settings: a reveal is kept even while 'Show sensitive content' is on. */
     isHidden: ({ context }, id: string) => {
       const post = context.entities[id]
@@ -270,14 +273,9 @@ export const postsMachine = setup({
             'notifyDeleted',
           ],
         },
-        'author.blocked': {
-          guard: { type: 'hasPostsBy', params: ({ event }) => event.authorId },
-          actions: { type: 'forgetAuthor', params: ({ event }) => event.authorId },
-        },
-        'author.muted': {
-          guard: { type: 'hasPostsBy', params: ({ event }) => event.authorId },
-          actions: { type: 'announceMuted', params: ({ event }) => event.authorId },
-        },
+        // Unguarded: a member with no post stored may still have reposts on screen, which must go too.
+        'author.blocked': { actions: { type: 'forgetAuthor', params: ({ event }) => event.authorId } },
+        'author.muted': { actions: { type: 'announceMuted', params: ({ event }) => event.authorId } },
         'post.showMuted': {
           guard: { type: 'isHiddenAsMuted', params: ({ event }) => event.id },
           actions: { type: 'showMuted', params: ({ event }) => event.id },

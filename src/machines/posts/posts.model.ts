@@ -101,6 +101,11 @@ export function removeEntry(entries: ReadonlyArray<PostEntry>, id: string): Post
  * posts go (`ids`, the muted member's posts the cache holds) unless a repost by someone else brought them here, and
  * their reposts of anyone's posts go too.
  */
+/** The rows left once a member is blocked: their posts were announced deleted; here their reposts go. */
+export function withoutRepostsBy(entries: ReadonlyArray<PostEntry>, memberId: string): PostEntry[] {
+  return entries.filter((e) => e.repostedBy?.id !== memberId)
+}
+
 export function withoutMuted(entries: ReadonlyArray<PostEntry>, authorId: string, ids: ReadonlyArray<string>): PostEntry[] {
   const theirs = new Set(ids)
   return entries.filter((e) => (e.repostedBy ? e.repostedBy.id !== authorId : !theirs.has(e.id)))

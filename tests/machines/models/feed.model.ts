@@ -32,6 +32,8 @@ const events: AnyEventObject[] = [
   // Ann muted from a post menu: the cache names her posts it holds (b1 may not be shown yet; a2 is here through
   // Robin's repost, so it stays).
   { type: 'author.muted', authorId: annId, ids: ['a1', 'a2', 'b1'] },
+  // Robin blocked: the cache announces each of his stored posts deleted, then the block, so his repost of a2 goes.
+  { type: 'author.blocked', authorId: robinSummary.id },
 ]
 
 const label = (event: AnyEventObject) => {

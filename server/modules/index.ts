@@ -3,6 +3,7 @@ import type { UploadPolicy } from '../http/uploads'
 import { authHandlers } from './auth/routes'
 import { blockHandlers } from './blocks/routes'
 import { healthHandlers } from './health/routes'
+import { messageHandlers } from './messages/routes'
 import { postHandlers, postUploadPolicies } from './posts/routes'
 import { userHandlers, userUploadPolicies } from './users/routes'
 
@@ -16,6 +17,7 @@ export const moduleHandlers: Record<string, Handlers> = {
   posts: postHandlers,
   users: userHandlers,
   blocks: blockHandlers,
+  messages: messageHandlers,
 }
 
 /** Multipart operations by operationId: which field carries files, how many, of which kinds (server/http/uploads.ts). */

@@ -53,8 +53,19 @@ describe('realtime sockets', () => {
     expect(inRoom).toHaveLength(1)
 
     const received = new Promise((resolve) => socket.once('new_message', resolve))
-    io.to(userRoom(member.user.id)).emit('new_message', { conversation: 'c1' })
-    expect(await received).toEqual({ conversation: 'c1' })
+    const message = {
+      id: 'm1',
+      conversationId: 'c1',
+      senderId: member.user.id,
+      content: '{"v":1}',
+      read: false,
+      edited: false,
+      deleted: false,
+      createdAt: new Date(0).toISOString(),
+      media: [],
+    }
+    io.to(userRoom(member.user.id)).emit('new_message', { conversationId: 'c1', message })
+    expect(await received).toEqual({ conversationId: 'c1', message })
   })
 
   it('refuse a missing token and a revoked one', async () => {

@@ -38,6 +38,8 @@ export interface NewUser {
   email: string
   displayName: string
   passwordHash: string
+  publicKey?: string
+  wrappedPrivateKey?: string
 }
 
 /**
@@ -63,21 +65,46 @@ export async function setPasswordHash(db: Database, userId: string, passwordHash
   await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId))
 }
 
-/** New password and the end of every other session, together or not at all. Returns the revoked session ids. */
+/**
+ * New password (and the private key re-wrapped under it, for a member with keys) and the end of every other session,
+ * together or not at all: a hash without its re-wrapped key would leave a key nobody can unwrap. Returns the revoked
+ * session ids.
+ */
 export async function replacePasswordRevokingOthers(
   db: Database,
   userId: string,
   passwordHash: string,
+  wrappedPrivateKey: string | undefined,
   keepSessionId: string,
 ): Promise<string[]> {
   return db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId))
+    await tx
+      .update(users)
+      .set({ passwordHash, ...(wrappedPrivateKey === undefined ? {} : { wrappedPrivateKey }), updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
     const revoked = await tx
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
       .returning({ id: sessions.id })
     return revoked.map((r) => r.id)
   })
+}
+
+/**
+ * Stores a member's key pair if they have none or an admin asked for new ones, and clears that request; one
+ * conditional statement, so two tabs racing both to set keys store one pair. Undefined when keys already exist.
+ */
+export async function storeKeyPair(
+  db: Database,
+  userId: string,
+  keys: { publicKey: string; wrappedPrivateKey: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...keys, keysRequested: false, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), sql`(${users.publicKey} is null or ${users.keysRequested})`))
+    .returning()
+  return row
 }
 
 export async function insertSession(

@@ -81,7 +81,7 @@ function toConversation(viewer: UserRow, row: ConversationRow): Conversation {
         displayName: viewer.displayName,
         avatar: viewer.avatar,
         verified: viewer.verified,
-        publicKey: viewer.publicKey,
+        publicKey: receivingKey(viewer),
       },
       {
         id: row.other_id,

@@ -360,3 +360,23 @@ describe('per-member state', () => {
     expect((await history(a.token, conversation.id)).messages.map((m) => m.id)).toEqual([fresh.id])
   })
 })
+
+describe('blocks and sends at the same moment', () => {
+  it('a send either lands before the block or is refused with 403; nothing else is stored, nothing deadlocks', async () => {
+    const { a, b, conversation } = await pair()
+    let landed = 0
+    for (let round = 0; round < 4; round += 1) {
+      const [sentNow, block] = await Promise.all([
+        send(t.app, b.token, conversation.id),
+        api(t.app, 'POST', `/api/blocks/user/${b.user.id}`, { token: a.token }),
+      ])
+      expect(block.statusCode).toBe(201)
+      expect([201, 403]).toContain(sentNow.statusCode)
+      if (sentNow.statusCode === 201) landed += 1
+      // Blocked now: refused whatever the race did.
+      expect((await send(t.app, b.token, conversation.id)).statusCode).toBe(403)
+      expect((await api(t.app, 'DELETE', `/api/blocks/user/${b.user.id}`, { token: a.token })).statusCode).toBe(204)
+    }
+    expect((await history(a.token, conversation.id, '?limit=100')).messages).toHaveLength(landed)
+  })
+})

@@ -66,6 +66,26 @@ describe('change password', () => {
     expect((await login(member.user.username, member.password)).statusCode).toBe(200)
   })
 
+  it('decides from the stored row, not a cached one: keys set elsewhere a moment ago still need re-wrapping', async () => {
+    const member = await registerMember(t.app)
+    // The session is cached (with caches on) as keyless; keys then arrive behind the cache's back, as from another
+    // process whose invalidation was lost.
+    expect((await api(t.app, 'GET', '/api/auth/me', { token: member.token })).json<Schemas['MeResponse']>().user.publicKey).toBeNull()
+    const keys = fakeKeys()
+    await t.database.handle.db.execute(
+      sql`update users set public_key = ${keys.publicKey}, wrapped_private_key = ${keys.privateKey} where id = ${member.user.id}`,
+    )
+    const res = await api(t.app, 'POST', '/api/auth/change-password', {
+      token: member.token,
+      body: { currentPassword: member.password, newPassword: 'Brand-New-Pass-7' },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ error: 'Re-encrypt your message key to change the password' })
+    const again = await login(member.user.username, member.password)
+    expect(again.statusCode).toBe(200)
+    expect(again.json<AuthResponse>().privateKey).toBe(keys.privateKey)
+  })
+
   it('refuses a re-wrapped key from a member who has none', async () => {
     const member = await registerMember(t.app)
     const res = await api(t.app, 'POST', '/api/auth/change-password', {

@@ -67,8 +67,10 @@ export async function setPasswordHash(db: Database, userId: string, passwordHash
 
 /**
  * New password (and the private key re-wrapped under it, for a member with keys) and the end of every other session,
- * together or not at all: a hash without its re-wrapped key would leave a key nobody can unwrap. Returns the revoked
- * session ids.
+ * together or not at all: a hash without its re-wrapped key would leave a key nobody can unwrap. The update holds
+ * only if the member's keys are as the caller believed (a re-wrapped key exactly when keys exist), decided by the
+ * statement itself, so keys set by another tab a moment earlier cannot be left wrapped under the old password.
+ * Returns the revoked session ids, or undefined (nothing changed) when the keys were not as believed.
  */
 export async function replacePasswordRevokingOthers(
   db: Database,
@@ -76,12 +78,19 @@ export async function replacePasswordRevokingOthers(
   passwordHash: string,
   wrappedPrivateKey: string | undefined,
   keepSessionId: string,
-): Promise<string[]> {
+): Promise<string[] | undefined> {
   return db.transaction(async (tx) => {
-    await tx
+    const changed = await tx
       .update(users)
       .set({ passwordHash, ...(wrappedPrivateKey === undefined ? {} : { wrappedPrivateKey }), updatedAt: sql`now()` })
-      .where(eq(users.id, userId))
+      .where(
+        and(
+          eq(users.id, userId),
+          wrappedPrivateKey === undefined ? sql`${users.wrappedPrivateKey} is null` : sql`${users.wrappedPrivateKey} is not null`,
+        ),
+      )
+      .returning({ id: users.id })
+    if (changed.length === 0) return undefined
     const revoked = await tx
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))

@@ -141,9 +141,9 @@ export class AccountService {
     rewrappedKey: string | undefined,
   ): Promise<void> {
     if (!isStrongEnough(newPassword)) throw new Invalid(PASSWORD_RULE_MESSAGE)
-    const hasKeys = auth.user.wrappedPrivateKey !== null
-    if (hasKeys && rewrappedKey === undefined) throw new Invalid(REWRAP_REQUIRED)
-    if (!hasKeys && rewrappedKey !== undefined) throw new Invalid(NO_KEY_TO_REWRAP)
+    // Answered here before spending a hash; the update below decides again from the row itself.
+    const keysMismatch = () => new Invalid(rewrappedKey === undefined ? REWRAP_REQUIRED : NO_KEY_TO_REWRAP)
+    if ((auth.user.wrappedPrivateKey !== null) !== (rewrappedKey !== undefined)) throw keysMismatch()
     const wrappedPrivateKey = rewrappedKey === undefined ? undefined : checkWrappedPrivateKey(rewrappedKey)
     if (!(await this.passwords.verify(auth.user.passwordHash, currentPassword))) {
       throw new Invalid('Current password is incorrect')
@@ -156,6 +156,7 @@ export class AccountService {
       wrappedPrivateKey,
       auth.sessionId,
     )
+    if (!revoked) throw keysMismatch()
     await this.sessions.announceRevoked(revoked)
     // The kept session's cached row still holds the old hash (a second change would check against it).
     await this.sessions.memberChanged(auth.user.id)

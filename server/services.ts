@@ -30,7 +30,9 @@ import { PostCaches } from './modules/posts/cache/post-caches'
 import { PostService } from './modules/posts/service'
 import { ViewCounter } from './modules/posts/views'
 import { MuteService } from './modules/mutes/service'
+import { MessageService } from './modules/messages/service'
 import { UserService } from './modules/users/service'
+import { RealtimeEvents } from './realtime/events'
 import { LocalDiskStorage } from './storage/local'
 import type { Storage } from './storage/storage'
 
@@ -53,6 +55,8 @@ export interface ServiceContext {
   views: ViewCounter
   /** The read caches of posts: cards, authors, per-viewer flags, feed timelines (docs/architecture.md, "Caches"). */
   postCaches: PostCaches
+  /** Events to members' sockets; silent until attachRealtime plugs socket.io in (server/realtime/events.ts). */
+  realtime: RealtimeEvents
 }
 
 export interface CacheOptions {
@@ -92,6 +96,7 @@ function createContext({ config, db, databaseKind, log, cache }: ServicesOptions
     // it). View counts on cards in lists lag by up to the card TTL; a post's own page reads them fresh.
     views: new ViewCounter(db, (err) => warn('could not save view counts', err)),
     postCaches,
+    realtime: new RealtimeEvents(),
   }
 }
 
@@ -104,6 +109,7 @@ export function createServices(options: ServicesOptions) {
     accounts: new AccountService(context),
     blocks: new BlockService(context),
     mutes: new MuteService(context),
+    messages: new MessageService(context),
     posts,
     users: new UserService({ ...context, posts }),
   }

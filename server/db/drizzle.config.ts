@@ -5,6 +5,11 @@ import { defineConfig } from 'drizzle-kit'
 export default defineConfig({
   dialect: 'postgresql',
   // One file per area; every table of every file is in the migrations.
-  schema: ['./server/db/schema.ts', './server/db/schema-posts.ts', './server/db/schema-social.ts'],
+  schema: [
+    './server/db/schema.ts',
+    './server/db/schema-posts.ts',
+    './server/db/schema-social.ts',
+    './server/db/schema-messages.ts',
+  ],
   out: './server/db/migrations',
 })

@@ -30,6 +30,14 @@ export const users = pgTable(
     followersCount: integer('followers_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
     postsCount: integer('posts_count').notNull().default(0),
+    // Direct-message keys, made in the browser (docs/security.md). Opaque to the server: the public key as the browser
+    // exported it, and the private key wrapped under a key derived from the member's password. Both null until the
+    // member's browser makes them (accounts from before messaging, seeded accounts).
+    publicKey: text('public_key'),
+    wrappedPrivateKey: text('wrapped_private_key'),
+    // Set by an admin's migrate-keys: the member's next sign-in in the browser makes (or replaces) the key pair.
+    // Until then the member cannot receive messages.
+    keysRequested: boolean('keys_requested').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -40,6 +48,8 @@ export const users = pgTable(
     index('users_private_account_idx').on(t.id).where(sql`${t.privateAccount}`),
     check('users_allow_dms_check', sql`${t.allowDms} in ('everyone', 'following', 'none')`),
     check('users_allow_mentions_check', sql`${t.allowMentions} in ('everyone', 'following', 'none')`),
+    // Both keys or neither: a public key without its private half would take messages nobody can read.
+    check('users_keys_pair_check', sql`(${t.publicKey} is null) = (${t.wrappedPrivateKey} is null)`),
     check(
       'users_counters_check',
       sql`${t.followersCount} >= 0 and ${t.followingCount} >= 0 and ${t.postsCount} >= 0`,

@@ -30,6 +30,22 @@ function isClientError(err: unknown): err is Partial<FastifyError> & Error & { s
 }
 
 /**
+ * drizzle wraps driver errors as `Failed query: <sql>\nparams: <values>`: the values are what members sent (a
+ * message's ciphertext, a wrapped key). Logged without them: the statement and the driver's own error say what went
+ * wrong, and nothing a member wrote reaches the log (docs/security.md).
+ */
+function loggable(err: unknown): { err: unknown; query?: string } {
+  const failed = err as { query?: unknown; params?: unknown; cause?: unknown }
+  if (!(err instanceof Error) || typeof failed.query !== 'string' || !('params' in failed)) return { err }
+  // The driver's error alone: its `detail` ("Failing row contains (...)") would repeat the row's values.
+  const cause = failed.cause as { message?: string; code?: string; constraint?: string; stack?: string } | undefined
+  return {
+    err: { message: cause?.message ?? 'Database query failed', code: cause?.code, constraint: cause?.constraint, stack: cause?.stack },
+    query: failed.query,
+  }
+}
+
+/**
  * One error body for everything: `{ error, details? }`. 4xx say what to fix; 5xx say nothing (no stack, no SQL) and
  * are logged with the request id instead.
  */
@@ -46,7 +62,7 @@ export function handleErrors(app: FastifyInstance): void {
     if (isClientError(err)) {
       return reply.code(err.statusCode).send({ error: frameworkMessages[err.code ?? ''] ?? err.message })
     }
-    request.log.error({ err }, 'unhandled error')
+    request.log.error(loggable(err), 'unhandled error')
     return reply.code(500).send({ error: 'Internal server error' })
   })
 }

@@ -17,20 +17,9 @@ export const notImplemented: readonly string[] = [
   'searchUsers',
   // admin
   'fixAllStats',
-  'migrateKeys',
   'promoteUser',
   'demoteUser',
   'recalculateUserStats',
-  // messages
-  'getConversations',
-  'createConversation',
-  'getMessages',
-  'sendMessage',
-  'markConversationRead',
-  'archiveConversation',
-  'muteConversation',
-  'editMessage',
-  'deleteMessage',
   // lists
   'createList',
   'getLists',

@@ -13,6 +13,9 @@ const patternMeanings: Record<string, string> = {
   '^[^\\s@]+@[^\\s@]+$': 'must be a valid email address',
   '\\S': 'must not be blank',
   '^(?:[a-z0-9]+(?:-+[a-z0-9]+)*\\.)+[a-z]{2,}$': 'must be a lowercase domain name like spam.example',
+  // Message keys and ciphertext envelopes (openapi.yaml PublicKey, WrappedPrivateKey, MessageContentRequest).
+  '^[A-Za-z0-9+/=_.:,{}"\\[\\]-]*$':
+    'must be base64, base64url or compact JSON (letters, digits and + / = _ - . : , { } [ ] " only)',
 }
 
 const typeNames: Record<string, string> = {

@@ -5,6 +5,7 @@ import { blockHandlers, blockMessages } from './blocks/routes'
 import type { FieldMessages } from '../http/validation-messages'
 import { healthHandlers } from './health/routes'
 import { muteHandlers, muteMessages } from './mutes/routes'
+import { messageHandlers } from './messages/routes'
 import { postHandlers, postUploadPolicies } from './posts/routes'
 import { userHandlers, userUploadPolicies } from './users/routes'
 
@@ -19,6 +20,7 @@ export const moduleHandlers: Record<string, Handlers> = {
   users: userHandlers,
   blocks: blockHandlers,
   mutes: muteHandlers,
+  messages: messageHandlers,
 }
 
 /** The product's words for body validation failures, by operationId (server/http/validation-messages.ts). */

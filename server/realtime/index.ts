@@ -5,10 +5,9 @@ import { Server, type Socket } from 'socket.io'
 import type { AuthenticateAck, ServerToClientEvents } from '../../src/api/contract/socket-events'
 import { AUTH_REQUIRED, SESSION_ENDED } from '../http/authenticate'
 import type { Authenticated } from '../modules/auth/sessions'
+import { sessionRoom, userRoom } from './events'
 
-/** Rooms: every socket of a member (for fan-out) and every socket of one session (to drop it on revocation). */
-export const userRoom = (userId: string) => `user:${userId}`
-export const sessionRoom = (sessionId: string) => `session:${sessionId}`
+export { sessionRoom, userRoom }
 
 export type { AuthenticateAck }
 
@@ -114,10 +113,13 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   })
 
   const stopWatching = sessions.onRevoked((ids) => io.in(ids.map(sessionRoom)).disconnectSockets(true))
+  // Services emit message events through the registry's RealtimeEvents (server/realtime/events.ts).
+  app.services.realtime.attach(io)
 
   // Open websockets would hold the HTTP server open: close them before Fastify waits for its connections.
   app.addHook('preClose', async () => {
     stopWatching()
+    app.services.realtime.detach()
     io.local.disconnectSockets(true)
     io.engine.close()
   })

@@ -136,6 +136,17 @@ describe('openapi.yaml and LIMITS (src/api/contract/limits.ts)', () => {
     ['changePassword newPassword', () => field('changePassword', 'newPassword').minLength, LIMITS.passwordMin],
     ['updateProfile displayName', () => field('updateProfile', 'displayName').maxLength, LIMITS.displayNameMax],
     ['updateProfile bio', () => field('updateProfile', 'bio').maxLength, LIMITS.bioMax],
+    ['sendMessage content', () => field('sendMessage', 'content').maxLength, LIMITS.messageEnvelopeMax],
+    ['editMessage content', () => field('editMessage', 'content').maxLength, LIMITS.messageEnvelopeMax],
+    ['register publicKey', () => field('register', 'publicKey').maxLength, LIMITS.publicKeyMax],
+    ['register privateKey', () => field('register', 'privateKey').maxLength, LIMITS.wrappedPrivateKeyMax],
+    ['setMessageKeys publicKey', () => field('setMessageKeys', 'publicKey').maxLength, LIMITS.publicKeyMax],
+    ['setMessageKeys privateKey', () => field('setMessageKeys', 'privateKey').maxLength, LIMITS.wrappedPrivateKeyMax],
+    [
+      'changePassword privateKey',
+      () => resolve((field('changePassword', 'privateKey').allOf as unknown[])[0]).maxLength,
+      LIMITS.wrappedPrivateKeyMax,
+    ],
   ])('%s', (_name, read, limit) => {
     expect(read()).toBe(limit)
   })

@@ -4,6 +4,9 @@ import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import { type AuthenticateAck, type RealtimeServer, attachRealtime, userRoom } from '../../server/realtime'
+import { type MessageEvent, SERVER_EVENTS } from '../../src/api/contract/socket-events'
+import type { Schemas } from '../../server/http/handler-types'
+import { fakeEnvelope, keyedMember, send, startConversation } from './e2ee-support'
 import { api, openTestDatabase, registerMember, type TestDatabase, testCaches } from './harness'
 
 let database: TestDatabase
@@ -53,8 +56,19 @@ describe('realtime sockets', () => {
     expect(inRoom).toHaveLength(1)
 
     const received = new Promise((resolve) => socket.once('new_message', resolve))
-    io.to(userRoom(member.user.id)).emit('new_message', { conversation: 'c1' })
-    expect(await received).toEqual({ conversation: 'c1' })
+    const message = {
+      id: 'm1',
+      conversationId: 'c1',
+      senderId: member.user.id,
+      content: '{"v":1}',
+      read: false,
+      edited: false,
+      deleted: false,
+      createdAt: new Date(0).toISOString(),
+      media: [],
+    }
+    io.to(userRoom(member.user.id)).emit('new_message', { conversationId: 'c1', message })
+    expect(await received).toEqual({ conversationId: 'c1', message })
   })
 
   it('refuse a missing token and a revoked one', async () => {
@@ -87,5 +101,90 @@ describe('realtime sockets', () => {
     const dropped = new Promise((resolve) => socket.once('disconnect', resolve))
     expect((await api(app, 'POST', '/api/auth/logout', { token: member.token })).statusCode).toBe(204)
     expect(await dropped).toBe('io server disconnect')
+  })
+})
+
+describe('message events', () => {
+  type Heard = { event: string; payload: MessageEvent }
+  /** Everything a socket hears of the three message events, in order. */
+  function listen(socket: Socket): Heard[] {
+    const heard: Heard[] = []
+    for (const event of SERVER_EVENTS) socket.on(event, (payload: MessageEvent) => heard.push({ event, payload }))
+    return heard
+  }
+  const until = async (check: () => boolean) => {
+    for (let i = 0; i < 200 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+
+  it('reach both participants (every socket of each) with the conversation and the ciphertext, and no one else', async () => {
+    const a = await keyedMember(app)
+    const b = await keyedMember(app)
+    const eve = await keyedMember(app)
+    const sockets = [open({ token: a.token }), open({ token: b.token }), open({ token: b.token }), open({ token: eve.token })]
+    await Promise.all(sockets.map(outcome))
+    const [heardA, heardB1, heardB2, heardEve] = sockets.map(listen) as [Heard[], Heard[], Heard[], Heard[]]
+
+    const conversation = (await startConversation(app, a.token, b.user.id)).json<Schemas['ConversationResponse']>()
+      .conversation
+    const envelope = fakeEnvelope()
+    const sent = (await send(app, a.token, conversation.id, envelope)).json<Schemas['DirectMessageResponse']>().message
+    const edited = await api(app, 'PATCH', `/api/messages/messages/${sent.id}`, {
+      token: a.token,
+      body: { content: fakeEnvelope() },
+    })
+    await api(app, 'DELETE', `/api/messages/messages/${sent.id}`, { token: a.token })
+    await until(() => [heardA, heardB1, heardB2].every((h) => h.length === 3))
+
+    const expected: Heard[] = [
+      { event: 'new_message', payload: { conversationId: conversation.id, message: sent } },
+      {
+        event: 'message_edited',
+        payload: { conversationId: conversation.id, message: edited.json<Schemas['DirectMessageResponse']>().message },
+      },
+      {
+        event: 'message_deleted',
+        payload: { conversationId: conversation.id, message: { ...sent, content: '', edited: true, deleted: true } },
+      },
+    ]
+    for (const heard of [heardA, heardB1, heardB2]) expect(heard).toEqual(expected)
+    expect(heardEve).toEqual([])
+  })
+
+  it('follow the token, not a user id the client claims', async () => {
+    const a = await keyedMember(app)
+    const b = await keyedMember(app)
+    const eve = await keyedMember(app)
+    const socket = open({ token: eve.token, userId: b.user.id })
+    await outcome(socket)
+    const claim = await new Promise<AuthenticateAck>((resolve) => socket.emit('authenticate', b.user.id, resolve))
+    expect(claim).toEqual({ ok: false, error: 'That is not the signed-in member' })
+    const heard = listen(socket)
+    const watcher = open({ token: b.token })
+    await outcome(watcher)
+    const heardByB = listen(watcher)
+    const conversation = (await startConversation(app, a.token, b.user.id)).json<Schemas['ConversationResponse']>()
+      .conversation
+    await send(app, a.token, conversation.id)
+    await until(() => heardByB.length === 1)
+    expect(heardByB).toHaveLength(1)
+    expect(heard).toEqual([])
+  })
+
+  it('drop the other sessions of a member who changes the password', async () => {
+    const member = await registerMember(app)
+    const other = (await api(app, 'POST', '/api/auth/login', {
+      body: { username: member.user.username, password: member.password },
+    })).json<{ token: string }>().token
+    const kept = open({ token: member.token })
+    const ended = open({ token: other })
+    await Promise.all([outcome(kept), outcome(ended)])
+    const dropped = new Promise((resolve) => ended.once('disconnect', resolve))
+    const change = await api(app, 'POST', '/api/auth/change-password', {
+      token: member.token,
+      body: { currentPassword: member.password, newPassword: 'Brand-New-Pass-7' },
+    })
+    expect(change.statusCode).toBe(200)
+    expect(await dropped).toBe('io server disconnect')
+    expect(kept.connected).toBe(true)
   })
 })

@@ -36,6 +36,9 @@ describe('register', () => {
       isAdmin: expect.any(Boolean),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       contentSettings: { showSensitiveContent: false, allowDMs: 'everyone', allowMentions: 'everyone' },
+      // Registered without keys (an older client): none stored, none asked for yet.
+      publicKey: null,
+      keysRequested: false,
     })
     const me = await api(t.app, 'GET', '/api/auth/me', { token: json.token })
     expect(me.statusCode).toBe(200)

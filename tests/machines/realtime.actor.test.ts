@@ -52,11 +52,11 @@ describe('realtime actor', () => {
 
   it.each(['new_message', 'message_edited', 'message_deleted'])('%s becomes conversation.changed for the conversations actor', (name) => {
     const { socket, heardBy } = start()
-    socket().fire(name, { conversation: 'c-42' })
+    socket().fire(name, { conversationId: 'c-42' })
     expect(heardBy('conversations')).toEqual([{ type: 'conversation.changed', conversation: 'c-42', change: name }])
   })
 
-  it.each([[null], [{}], [{ conversation: 42 }], [{ conversation: '' }], [{ conversation: 'x'.repeat(101) }], ['c-1']])(
+  it.each([[null], [{}], [{ conversationId: 42 }], [{ conversationId: '' }], [{ conversationId: 'x'.repeat(101) }], ['c-1']])(
     'drops a malformed server event: %j',
     (payload) => {
       const { socket, heardBy } = start()
@@ -103,7 +103,7 @@ describe('realtime actor', () => {
     const { actor, socket, heardBy } = start()
     actor.send({ type: 'stop' })
     expect(socket().disconnected).toBe(true)
-    socket().fire('new_message', { conversation: 'c-1' })
+    socket().fire('new_message', { conversationId: 'c-1' })
     expect(heardBy('conversations')).toEqual([])
   })
 })

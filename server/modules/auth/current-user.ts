@@ -23,5 +23,7 @@ export function toCurrentUser(row: UserRow): Schemas['CurrentUser'] {
       allowDMs: row.allowDms,
       allowMentions: row.allowMentions,
     },
+    publicKey: row.publicKey,
+    keysRequested: row.keysRequested,
   }
 }

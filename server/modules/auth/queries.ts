@@ -38,6 +38,8 @@ export interface NewUser {
   email: string
   displayName: string
   passwordHash: string
+  publicKey?: string
+  wrappedPrivateKey?: string
 }
 
 /**
@@ -63,21 +65,55 @@ export async function setPasswordHash(db: Database, userId: string, passwordHash
   await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId))
 }
 
-/** New password and the end of every other session, together or not at all. Returns the revoked session ids. */
+/**
+ * New password (and the private key re-wrapped under it, for a member with keys) and the end of every other session,
+ * together or not at all: a hash without its re-wrapped key would leave a key nobody can unwrap. The update holds
+ * only if the member's keys are as the caller believed (a re-wrapped key exactly when keys exist), decided by the
+ * statement itself, so keys set by another tab a moment earlier cannot be left wrapped under the old password.
+ * Returns the revoked session ids, or undefined (nothing changed) when the keys were not as believed.
+ */
 export async function replacePasswordRevokingOthers(
   db: Database,
   userId: string,
   passwordHash: string,
+  wrappedPrivateKey: string | undefined,
   keepSessionId: string,
-): Promise<string[]> {
+): Promise<string[] | undefined> {
   return db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId))
+    const changed = await tx
+      .update(users)
+      .set({ passwordHash, ...(wrappedPrivateKey === undefined ? {} : { wrappedPrivateKey }), updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(users.id, userId),
+          wrappedPrivateKey === undefined ? sql`${users.wrappedPrivateKey} is null` : sql`${users.wrappedPrivateKey} is not null`,
+        ),
+      )
+      .returning({ id: users.id })
+    if (changed.length === 0) return undefined
     const revoked = await tx
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
       .returning({ id: sessions.id })
     return revoked.map((r) => r.id)
   })
+}
+
+/**
+ * Stores a member's key pair if they have none or an admin asked for new ones, and clears that request; one
+ * conditional statement, so two tabs racing both to set keys store one pair. Undefined when keys already exist.
+ */
+export async function storeKeyPair(
+  db: Database,
+  userId: string,
+  keys: { publicKey: string; wrappedPrivateKey: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...keys, keysRequested: false, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), sql`(${users.publicKey} is null or ${users.keysRequested})`))
+    .returning()
+  return row
 }
 
 export async function insertSession(

@@ -10,7 +10,12 @@ const loginMessage = tryAgain('login attempts')
 const registerMessage = tryAgain('registrations from this address')
 const changePasswordMessage = tryAgain('password change attempts')
 
-const signedIn = ({ user, token }: SignedIn) => ({ user: toCurrentUser(user), token, privateKey: null })
+// The wrapped private key goes back exactly as the browser stored it: it unwraps it with the password just typed.
+const signedIn = ({ user, token }: SignedIn) => ({
+  user: toCurrentUser(user),
+  token,
+  privateKey: user.wrappedPrivateKey,
+})
 const userAgent = (request: FastifyRequest) => request.headers['user-agent']
 
 export const authHandlers = {
@@ -43,13 +48,19 @@ export const authHandlers = {
     return { status: 200, body: { user: toCurrentUser(requireAuth(request).user) } }
   },
 
+  async setMessageKeys(request) {
+    const user = await request.server.services.accounts.setMessageKeys(requireAuth(request), request.body)
+    return { status: 200, body: { user: toCurrentUser(user), privateKey: user.wrappedPrivateKey ?? '' } }
+  },
+
   async changePassword(request) {
     const { rateLimits, config, accounts } = request.server.services
     const auth = requireAuth(request)
     // Guessing the current password with a stolen token is still password guessing: same per-account budget.
     const key = `change-password:${auth.user.id}`
     rateLimits.hit(key, config.loginLimitPerAccount, changePasswordMessage)
-    await accounts.changePassword(auth, request.body.currentPassword, request.body.newPassword)
+    const { currentPassword, newPassword, privateKey } = request.body
+    await accounts.changePassword(auth, currentPassword, newPassword, privateKey)
     rateLimits.refund(key)
     return { status: 200, body: { message: 'Password changed successfully' } }
   },

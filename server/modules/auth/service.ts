@@ -4,6 +4,7 @@ import { violatedUniqueConstraint } from '../../db/errors'
 import type { UserRow } from '../../db/schema'
 import { Conflict, Invalid, Unauthenticated } from '../../lib/domain-errors'
 import { checkLength } from '../../lib/lengths'
+import { checkWrappedPrivateKey, KEYS_EXIST, keyPairOf, NO_KEY_TO_REWRAP, REWRAP_REQUIRED } from './keys'
 import { isStrongEnough, PASSWORD_RULE_MESSAGE, type PasswordHasher } from './passwords'
 import {
   findTakenIdentity,
@@ -11,10 +12,12 @@ import {
   insertUser,
   replacePasswordRevokingOthers,
   setPasswordHash,
+  storeKeyPair,
 } from './queries'
 import type { Authenticated, SessionStore } from './sessions'
 
 export const INVALID_CREDENTIALS = 'Invalid username or password'
+const KEYS_TOGETHER_MISSING = 'publicKey and privateKey are required'
 
 const conflictMessages = {
   username: 'Username is already taken',
@@ -51,6 +54,9 @@ export interface Registration {
   email: string
   displayName: string
   password: string
+  /** The browser's new key pair: optional (older clients, the seed), but both or neither. */
+  publicKey?: string
+  privateKey?: string
 }
 
 export interface SignedIn {
@@ -84,6 +90,7 @@ export class AccountService {
     checkLength('displayName', displayName, { max: LIMITS.displayNameMax })
     if (RESERVED_USERNAMES.has(input.username.toLowerCase())) throw new Invalid(reservedUsernameMessage(input.username))
     if (!isStrongEnough(input.password)) throw new Invalid(PASSWORD_RULE_MESSAGE)
+    const keys = keyPairOf(input)
 
     // Checked before hashing to answer duplicates without spending a hash; the unique indexes still decide races.
     const taken = await findTakenIdentity(this.db, input.username, input.email)
@@ -92,7 +99,13 @@ export class AccountService {
     const passwordHash = await this.passwords.hash(input.password)
     let user: UserRow
     try {
-      user = await insertUser(this.db, { username: input.username, email: input.email, displayName, passwordHash })
+      user = await insertUser(this.db, {
+        username: input.username,
+        email: input.email,
+        displayName,
+        passwordHash,
+        ...keys,
+      })
     } catch (err) {
       const identity = identityByConstraint[violatedUniqueConstraint(err) ?? '']
       if (identity) throw new Conflict(conflictMessages[identity])
@@ -116,17 +129,51 @@ export class AccountService {
     return { user, token: await this.sessions.create(user.id, userAgent) }
   }
 
-  /** Keeps the session that made the change; every other session of the member ends. */
-  async changePassword(auth: Authenticated, currentPassword: string, newPassword: string): Promise<void> {
+  /**
+   * Keeps the session that made the change; every other session of the member ends. A member with message keys must
+   * send their private key re-wrapped under the new password (the browser does it): the server cannot re-wrap it, and
+   * a new password with the old wrapping would make the whole message history unreadable at the next sign-in.
+   */
+  async changePassword(
+    auth: Authenticated,
+    currentPassword: string,
+    newPassword: string,
+    rewrappedKey: string | undefined,
+  ): Promise<void> {
     if (!isStrongEnough(newPassword)) throw new Invalid(PASSWORD_RULE_MESSAGE)
+    // Answered here before spending a hash; the update below decides again from the row itself.
+    const keysMismatch = () => new Invalid(rewrappedKey === undefined ? REWRAP_REQUIRED : NO_KEY_TO_REWRAP)
+    if ((auth.user.wrappedPrivateKey !== null) !== (rewrappedKey !== undefined)) throw keysMismatch()
+    const wrappedPrivateKey = rewrappedKey === undefined ? undefined : checkWrappedPrivateKey(rewrappedKey)
     if (!(await this.passwords.verify(auth.user.passwordHash, currentPassword))) {
       throw new Invalid('Current password is incorrect')
     }
     const passwordHash = await this.passwords.hash(newPassword)
-    const revoked = await replacePasswordRevokingOthers(this.db, auth.user.id, passwordHash, auth.sessionId)
+    const revoked = await replacePasswordRevokingOthers(
+      this.db,
+      auth.user.id,
+      passwordHash,
+      wrappedPrivateKey,
+      auth.sessionId,
+    )
+    if (!revoked) throw keysMismatch()
     await this.sessions.announceRevoked(revoked)
     // The kept session's cached row still holds the old hash (a second change would check against it).
     await this.sessions.memberChanged(auth.user.id)
+  }
+
+  /**
+   * Stores the key pair the member's browser made: for an account without keys, or one an admin marked with
+   * migrate-keys (which then becomes able to receive messages). Otherwise 409: replacing keys silently would make
+   * every earlier message unreadable.
+   */
+  async setMessageKeys(auth: Authenticated, input: { publicKey: string; privateKey: string }): Promise<UserRow> {
+    const keys = keyPairOf(input)
+    if (!keys) throw new Invalid(KEYS_TOGETHER_MISSING)
+    const user = await storeKeyPair(this.db, auth.user.id, keys)
+    if (!user) throw new Conflict(KEYS_EXIST)
+    await this.sessions.memberChanged(user.id)
+    return user
   }
 
   logout(auth: Authenticated): Promise<void> {

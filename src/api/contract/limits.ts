@@ -22,6 +22,17 @@ export const LIMITS = {
   muteReasonMax: 200,
   blockedKeywordMax: 100,
   hashtagMax: 100,
+  /** One direct message's text, in characters (code points): the browser checks it before encrypting. */
+  messageLength: 2_000,
+  /**
+   * The ciphertext envelope the server accepts for one message: messageLength characters at up to 4 UTF-8 bytes
+   * each, AES-GCM's 16-byte tag, base64 (4/3), the IV and the envelope's JSON fit with room to spare.
+   */
+  messageEnvelopeMax: 12_000,
+  /** A public message key as exported by the browser (SPKI or raw point in base64, or a JWK). */
+  publicKeyMax: 200,
+  /** A password-wrapped private message key (PKCS#8 of P-256 wrapped with AES-GCM, plus salt and parameters). */
+  wrappedPrivateKeyMax: 2_000,
   /** Feed, profile tabs, replies, followers/following: one page. */
   pageSize: 20,
   /** Largest page a client may ask for. */

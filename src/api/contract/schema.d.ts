@@ -98,8 +98,35 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change one's password */
+        /**
+         * Change one's password
+         * @description For a member with message keys, `privateKey` (the same private key re-wrapped by the browser under the new
+         *     password) is required and stored with the new password hash in one transaction; without it the change is 400
+         *     'Re-encrypt your message key to change the password', so the message history is never lost by accident.
+         */
         post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Store one's message key pair (made in the browser)
+         * @description For a member without keys (an account from before messaging, or a seeded one), or one an admin marked with
+         *     migrate-keys: stores the public key and the password-wrapped private key, both opaque to the server, and
+         *     clears the mark. A member who already has keys and is not marked gets 409 'Message keys already exist'.
+         */
+        put: operations["setMessageKeys"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -380,7 +407,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Give direct-message keys to every member without them (admins only) */
+        /**
+         * Ask every member without message keys to make them at their next sign-in (admins only)
+         * @description Keys are made in members' browsers, never on the server: this marks every keyless account so that its next
+         *     sign-in in the browser makes its key pair (PUT /auth/keys). Until then such a member cannot receive messages.
+         *     Non-admins get 403.
+         */
         post: operations["migrateKeys"];
         delete?: never;
         options?: never;
@@ -490,6 +522,29 @@ export interface paths {
          * @description Most recent follow first.
          */
         get: operations["getFollowing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A member's public message key
+         * @description For encrypting to a member before a conversation exists. `publicKey` is null when the member cannot receive
+         *     messages yet (no keys, or marked by migrate-keys). 404 for an unknown member or a block either way.
+         */
+        get: operations["getPublicKey"];
         put?: never;
         post?: never;
         delete?: never;
@@ -751,12 +806,40 @@ export interface paths {
         put?: never;
         /**
          * Start (or reopen) a conversation with a member
-         * @description Answers 200 with the existing conversation when there already is one with this member (un-archiving it),
-         *     201 when a new one is created. Messaging oneself is 400; a member whose `allowDMs` excludes the viewer, or
-         *     a block either way, is 403.
+         * @description Answers 200 with the existing conversation when there already is one with this member (un-archiving and
+         *     un-hiding it for the viewer), 201 when a new one is created. Messaging oneself is 400 'You cannot message
+         *     yourself'; an unknown member 404 'User not found'; a member whose `allowDMs` excludes the viewer (`none`, or
+         *     `following` when they do not follow the viewer), or a block either way, is 403 '{displayName} doesn't
+         *     accept messages from you'; a member without message keys (or marked by migrate-keys) is 409
+         *     '{displayName} can't receive messages yet'; a viewer without keys is 409 'Set up your message key first:
+         *     sign in again in the browser'.
          */
         post: operations["createConversation"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a conversation for the viewer
+         * @description The conversation leaves the viewer's list and its messages so far leave the viewer's history; the other
+         *     participant keeps theirs. A new message in it brings it back (with only the new messages), as does starting
+         *     it again. 404 unless the viewer is a participant.
+         */
+        delete: operations["deleteConversation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -779,9 +862,10 @@ export interface paths {
         put?: never;
         /**
          * Send a message
-         * @description `content` is the message text, or its ciphertext once end-to-end encryption lands. Media are not
-         *     supported yet. 403 when the other participant's `allowDMs` excludes the viewer or a block exists.
-         *     Participants receive the socket event `new_message`.
+         * @description `content` is ciphertext only: the envelope the sender's browser made (docs/security.md); the server stores
+         *     and relays it and never sees the text. Media are not supported yet. The rules of starting a conversation
+         *     apply again at each send (403 for `allowDMs` or a block, 409 without keys). The conversation comes back
+         *     for both participants if archived or deleted, and both receive the socket event `new_message`.
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -864,15 +948,18 @@ export interface paths {
         post?: never;
         /**
          * Delete one's own message
-         * @description Only the sender may delete, and not twice (403). The message stays in the conversation with `deleted` true
-         *     and empty `content`. Participants receive `message_deleted`.
+         * @description Only the sender may delete ('You can only delete your own messages'), and not twice ('This message was
+         *     already deleted'), both 403. The message stays in the conversation with `deleted` true and empty `content`
+         *     (the ciphertext is erased). Participants receive `message_deleted`.
          */
         delete: operations["deleteMessage"];
         options?: never;
         head?: never;
         /**
          * Edit one's own message
-         * @description Only the sender may edit, and not a deleted message (403). Participants receive `message_edited`.
+         * @description Only the sender may edit ('You can only edit your own messages'), and not a deleted message ('Deleted
+         *     messages cannot be edited'), both 403. `content` is the new ciphertext. Participants receive
+         *     `message_edited`.
          */
         patch: operations["editMessage"];
         trace?: never;
@@ -1536,6 +1623,10 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             contentSettings: components["schemas"]["ContentSettings"];
+            /** @description The member's public message key; null until their browser makes the key pair */
+            publicKey: string | null;
+            /** @description An admin asked this account to make its message keys (PUT /auth/keys) at this sign-in */
+            keysRequested: boolean;
         };
         /** @description A member as shown on a post card or a list row */
         UserSummary: {
@@ -1545,11 +1636,17 @@ export interface components {
             avatar: string | null;
             verified: boolean;
         };
+        /**
+         * @description `publicKey` and `privateKey` (the browser's new key pair, the private half wrapped under the password) are
+         *     optional, for older clients, but go together: one without the other is 400.
+         */
         RegisterRequest: {
             username: components["schemas"]["Username"];
             email: components["schemas"]["Email"];
             displayName: components["schemas"]["DisplayName"];
             password: components["schemas"]["Password"];
+            publicKey?: components["schemas"]["PublicKey"];
+            privateKey?: components["schemas"]["WrappedPrivateKey"];
         };
         LoginRequest: {
             /** @description Username or email, case-insensitive */
@@ -1559,7 +1656,10 @@ export interface components {
         AuthResponse: {
             user: components["schemas"]["CurrentUser"];
             token: string;
-            /** @description The member's password-wrapped private key for direct messages (null until keys exist) */
+            /**
+             * @description The member's password-wrapped private key for direct messages, exactly as their browser stored it (null
+             *     until keys exist). The browser unwraps it with the password just typed.
+             */
             privateKey: string | null;
         };
         MeResponse: {
@@ -1568,6 +1668,32 @@ export interface components {
         ChangePasswordRequest: {
             currentPassword: string;
             newPassword: components["schemas"]["Password"];
+            /** @description The same private key re-wrapped under the new password; required when the member has keys */
+            privateKey?: components["schemas"]["WrappedPrivateKey"];
+        };
+        /**
+         * @description A public message key as the browser exported it (base64, base64url or compact JSON such as a JWK); opaque to
+         *     the server.
+         */
+        PublicKey: string;
+        /**
+         * @description A private message key wrapped (encrypted) by the browser under a key derived from the member's password;
+         *     opaque to the server, which never holds the password-derived key.
+         */
+        WrappedPrivateKey: string;
+        MessageKeysRequest: {
+            publicKey: components["schemas"]["PublicKey"];
+            privateKey: components["schemas"]["WrappedPrivateKey"];
+        };
+        MessageKeysResponse: {
+            user: components["schemas"]["CurrentUser"];
+            /** @description The stored wrapped private key */
+            privateKey: string;
+        };
+        PublicKeyResponse: {
+            id: components["schemas"]["Id"];
+            /** @description Null when the member cannot receive messages yet */
+            publicKey: string | null;
         };
         /** @description Pass as `cursor` to get the next page; null on the last page. */
         NextCursor: string | null;
@@ -1813,8 +1939,10 @@ export interface components {
             };
         };
         MigrateKeysResponse: {
-            /** @description How many members received keys */
+            /** @description How many keyless members this call marked */
             migrated: number;
+            /** @description How many marked members have not made their keys yet (this call's and earlier ones) */
+            pending: number;
         };
         BlockedUser: {
             id: components["schemas"]["Id"];
@@ -1893,7 +2021,7 @@ export interface components {
             id: components["schemas"]["Id"];
             conversationId: components["schemas"]["Id"];
             senderId: components["schemas"]["Id"];
-            /** @description Text, or ciphertext once messages are end-to-end encrypted; empty when deleted */
+            /** @description The ciphertext envelope the sender's browser made (never text); empty when deleted */
             content: string;
             /** @description The recipient has read it */
             read: boolean;
@@ -1907,16 +2035,27 @@ export interface components {
         LastMessage: {
             id: components["schemas"]["Id"];
             senderId: components["schemas"]["Id"];
+            /** @description Ciphertext, decrypted in the browser for the preview; empty when deleted */
             content: string;
             read: boolean;
             deleted: boolean;
             /** Format: date-time */
             createdAt: string;
         };
+        /** @description A member of a conversation, with the public key messages to them are encrypted for */
+        Participant: {
+            id: components["schemas"]["Id"];
+            username: string;
+            displayName: string;
+            avatar: string | null;
+            verified: boolean;
+            /** @description Null when the member cannot receive messages yet (no keys, or marked by migrate-keys) */
+            publicKey: string | null;
+        };
         Conversation: {
             id: components["schemas"]["Id"];
             /** @description Every participant, the viewer included */
-            participants: components["schemas"]["UserSummary"][];
+            participants: components["schemas"]["Participant"][];
             lastMessage: components["schemas"]["LastMessage"] | null;
             /** Format: date-time */
             lastActivity: string;
@@ -1946,7 +2085,12 @@ export interface components {
             recipientId: components["schemas"]["Id"];
         };
         MessageContentRequest: {
-            /** @description Text or ciphertext; must not be blank */
+            /**
+             * @description Ciphertext only: the envelope the browser made (version, IV and ciphertext, base64 in compact JSON). The
+             *     server stores and relays it and never decrypts it. A message is at most 2,000 characters of text
+             *     (LIMITS.messageLength); 12,000 characters of envelope fit that text at 4 bytes a character, AES-GCM's tag,
+             *     the IV and the JSON around them.
+             */
             content: string;
         };
         ArchiveConversationRequest: {
@@ -2438,6 +2582,33 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    setMessageKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageKeysRequest"];
+            };
+        };
+        responses: {
+            /** @description The keys are stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageKeysResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     createPost: {
         parameters: {
             query?: never;
@@ -2837,7 +3008,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description How many members received keys */
+            /** @description How many members were marked */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2848,7 +3019,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     promoteUser: {
@@ -3000,6 +3170,31 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    getPublicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's public key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKeyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     followUser: {
@@ -3375,7 +3570,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     createConversation: {
@@ -3413,8 +3607,31 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
-            501: components["responses"]["NotImplemented"];
+        };
+    };
+    deleteConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation is deleted for the viewer */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     getMessages: {
@@ -3446,7 +3663,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     sendMessage: {
@@ -3477,8 +3693,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     markConversationRead: {
@@ -3502,7 +3718,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     archiveConversation: {
@@ -3532,7 +3747,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     muteConversation: {
@@ -3562,7 +3776,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     deleteMessage: {
@@ -3587,7 +3800,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     editMessage: {
@@ -3618,7 +3830,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getLists: {

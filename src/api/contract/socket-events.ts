@@ -1,16 +1,21 @@
-// The realtime channel's events, shared by the server (server/realtime) and the SPA's realtime actor
-// (src/machines/realtime). Each event names what changed, never its content: the client refetches, so no message
-// text ever travels over the socket (docs/product.md, "Realtime").
+import type { components } from './schema'
 
-/** Each realtime event names the conversation whose data should be refetched. */
-export interface ConversationEvent {
-  readonly conversation: string
+// The realtime channel's events, shared by the server (server/realtime) and the SPA's realtime actor
+// (src/machines/realtime). Each names the conversation that changed and carries the message as the API answers it:
+// ciphertext only (docs/security.md), so no message text ever travels over the socket either.
+
+export type DirectMessage = components['schemas']['DirectMessage']
+
+/** A message that was sent, edited or deleted (then with empty content), and its conversation. */
+export interface MessageEvent {
+  readonly conversationId: string
+  readonly message: DirectMessage
 }
 
 export interface ServerToClientEvents {
-  new_message: (event: ConversationEvent) => void
-  message_deleted: (event: ConversationEvent) => void
-  message_edited: (event: ConversationEvent) => void
+  new_message: (event: MessageEvent) => void
+  message_deleted: (event: MessageEvent) => void
+  message_edited: (event: MessageEvent) => void
 }
 
 /** The server events, by name, for code that listens to all of them. */

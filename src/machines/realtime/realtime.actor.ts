@@ -2,7 +2,7 @@ import { fromCallback, type AnyActorRef, type EventObject } from 'xstate'
 import {
   SERVER_EVENTS,
   SOCKET_REFUSALS,
-  type ConversationEvent,
+  type MessageEvent,
   type ServerToClientEvents,
 } from '../../api/contract/socket-events'
 import { createSocket } from '../../api/socket'
@@ -10,8 +10,8 @@ import { createSocket } from '../../api/socket'
 // The realtime channel as an actor (docs/product.md, "Realtime"). The app actor runs it while the session is
 // authenticated, so it connects with the session's token on sign-in and disconnects on logout or any 401 (stopping
 // the actor closes the socket). socket.io retries a dropped connection itself, 1 s growing to 5 s between tries.
-// Server events name what changed (a conversation) and never carry content; each becomes an event for the actor that
-// owns that data, found by its systemId, which refetches. A token the server refuses is a 401: the session ends.
+// Server events name what changed (a conversation; the message they carry is ciphertext); each becomes an event for
+// the actor that owns that data, found by its systemId, which refetches. A token the server refuses is a 401: the session ends.
 
 /** What the actor needs from a socket: socket.io-client's shape, narrowed so tests can pass a fake. */
 export interface RealtimeSocket {
@@ -21,7 +21,7 @@ export interface RealtimeSocket {
   on(event: 'connect', listener: () => void): unknown
   on(event: 'disconnect', listener: (reason: string) => void): unknown
   on(event: 'connect_error', listener: (error: Error) => void): unknown
-  on<E extends keyof ServerToClientEvents>(event: E, listener: (payload: ConversationEvent) => void): unknown
+  on<E extends keyof ServerToClientEvents>(event: E, listener: (payload: MessageEvent) => void): unknown
   removeAllListeners(): unknown
 }
 
@@ -43,9 +43,9 @@ export const REALTIME_ROUTES: Readonly<Record<keyof ServerToClientEvents, { syst
   message_deleted: { systemId: 'conversations', event: 'conversation.changed' },
 }
 
-/** Server events carry only an id; anything else (a hostile or buggy server) is dropped. */
+/** Only the conversation's id is used; a payload without a sane one (a hostile or buggy server) is dropped. */
 function conversationIdOf(payload: unknown): string | null {
-  const id = (payload as { conversation?: unknown } | null | undefined)?.conversation
+  const id = (payload as { conversationId?: unknown } | null | undefined)?.conversationId
   return typeof id === 'string' && id.length > 0 && id.length <= 100 ? id : null
 }
 

@@ -15,6 +15,8 @@ export const robin: CurrentUser = {
   isAdmin: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   contentSettings: { showSensitiveContent: false, allowDMs: 'everyone', allowMentions: 'everyone' },
+  publicKey: null,
+  keysRequested: false,
 }
 
 /** What /auth/me answers after a reload: the same member, with a fresh display name. */

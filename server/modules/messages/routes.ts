@@ -1,0 +1,76 @@
+import { requireAuth } from '../../http/authenticate'
+import type { Handlers } from '../../http/handler-types'
+import { pageRequest } from '../../lib/cursor'
+
+export const messageHandlers = {
+  async getConversations(request) {
+    const { archived = false, ...paging } = request.query
+    const body = await request.server.services.messages.list(requireAuth(request).user, archived, pageRequest(paging))
+    return { status: 200, body }
+  },
+
+  async createConversation(request) {
+    const viewer = requireAuth(request).user
+    const { conversation, created } = await request.server.services.messages.start(viewer, request.body.recipientId)
+    return created ? { status: 201, body: { conversation } } : { status: 200, body: { conversation } }
+  },
+
+  async deleteConversation(request) {
+    await request.server.services.messages.deleteForMe(requireAuth(request).user, request.params.id)
+    return { status: 204 }
+  },
+
+  async getMessages(request) {
+    const viewer = requireAuth(request).user
+    const body = await request.server.services.messages.history(viewer, request.params.id, pageRequest(request.query))
+    return { status: 200, body }
+  },
+
+  async sendMessage(request) {
+    const viewer = requireAuth(request).user
+    const message = await request.server.services.messages.send(viewer, request.params.id, request.body.content)
+    return { status: 201, body: { message } }
+  },
+
+  async markConversationRead(request) {
+    await request.server.services.messages.markRead(requireAuth(request).user, request.params.id)
+    return { status: 204 }
+  },
+
+  async archiveConversation(request) {
+    const viewer = requireAuth(request).user
+    // The body is optional (no body archives); the handler types only model required bodies.
+    const body = request.body as { archived?: boolean } | undefined
+    const wanted = body?.archived ?? true
+    const archived = await request.server.services.messages.setArchived(viewer, request.params.id, wanted)
+    return { status: 200, body: { archived } }
+  },
+
+  async muteConversation(request) {
+    const viewer = requireAuth(request).user
+    const muted = await request.server.services.messages.setMuted(viewer, request.params.id, request.body.muted)
+    return { status: 200, body: { muted } }
+  },
+
+  async editMessage(request) {
+    const viewer = requireAuth(request).user
+    const message = await request.server.services.messages.edit(viewer, request.params.id, request.body.content)
+    return { status: 200, body: { message } }
+  },
+
+  async deleteMessage(request) {
+    await request.server.services.messages.remove(requireAuth(request).user, request.params.id)
+    return { status: 204 }
+  },
+
+  // Message keys: who can be written to, and the admin's migration.
+  async getPublicKey(request) {
+    const body = await request.server.services.messages.publicKeyOf(requireAuth(request).user, request.params.id)
+    return { status: 200, body }
+  },
+
+  async migrateKeys(request) {
+    const body = await request.server.services.messages.migrateKeys(requireAuth(request).user)
+    return { status: 200, body }
+  },
+} satisfies Handlers

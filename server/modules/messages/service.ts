@@ -1,0 +1,301 @@
+import type { Database } from '../../db/client'
+import { toDate } from '../../db/rows'
+import type { UserRow } from '../../db/schema'
+import type { Schemas } from '../../http/handler-types'
+import { keysetPage, type PageRequest } from '../../lib/cursor'
+import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/domain-errors'
+import type { RealtimeEvents } from '../../realtime/events'
+import { isBlockedBetween } from '../blocks/queries'
+import { OPAQUE_TEXT, receivingKey } from '../auth/keys'
+import { LIMITS } from '../../../src/api/contract/limits'
+import { findUserById, isFollowing } from '../users/queries'
+import {
+  clearForMember,
+  conversationPage,
+  conversationRow,
+  type ConversationRow,
+  deleteMessage,
+  editMessage,
+  findMembership,
+  findVisibleMessage,
+  insertMessage,
+  lockMembers,
+  markKeylessAccounts,
+  markRead,
+  type Membership,
+  type MemberRules,
+  type MessageRow,
+  messagePage,
+  openConversation,
+  setMemberFlag,
+} from './queries'
+
+// The product's words (docs/product.md, "Direct messages").
+export const CANNOT_MESSAGE_SELF = 'You cannot message yourself'
+export const USER_NOT_FOUND = 'User not found'
+export const CONVERSATION_NOT_FOUND = 'Conversation not found'
+export const MESSAGE_NOT_FOUND = 'Message not found'
+export const MESSAGE_EMPTY = 'Message cannot be empty'
+export const MESSAGE_NOT_CIPHERTEXT = 'Message content must be an encrypted envelope'
+export const NOT_YOUR_MESSAGE_EDIT = 'You can only edit your own messages'
+export const NOT_YOUR_MESSAGE_DELETE = 'You can only delete your own messages'
+export const DELETED_NOT_EDITABLE = 'Deleted messages cannot be edited'
+export const ALREADY_DELETED = 'This message was already deleted'
+export const SENDER_WITHOUT_KEYS = 'Set up your message key first: sign in again in the browser'
+export const ADMINS_ONLY = 'Admin privileges required'
+export const refusesMessages = (displayName: string) => `${displayName} doesn't accept messages from you`
+export const cannotReceiveYet = (displayName: string) => `${displayName} can't receive messages yet`
+
+type Conversation = Schemas['Conversation']
+type DirectMessage = Schemas['DirectMessage']
+
+/** What MessageService needs, by the names of the services registry (server/services.ts). */
+export interface MessageDeps {
+  db: Database
+  realtime: RealtimeEvents
+}
+
+const iso = (value: unknown) => toDate(value).toISOString()
+
+export function toDirectMessage(row: MessageRow): DirectMessage {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    senderId: row.sender_id,
+    content: row.content,
+    read: row.read,
+    edited: row.edited,
+    deleted: row.deleted,
+    createdAt: iso(row.created_at),
+    media: [],
+  }
+}
+
+function toConversation(viewer: UserRow, row: ConversationRow): Conversation {
+  return {
+    id: row.id,
+    participants: [
+      {
+        id: viewer.id,
+        username: viewer.username,
+        displayName: viewer.displayName,
+        avatar: viewer.avatar,
+        verified: viewer.verified,
+        publicKey: receivingKey(viewer),
+      },
+      {
+        id: row.other_id,
+        username: row.other_username,
+        displayName: row.other_display_name,
+        avatar: row.other_avatar,
+        verified: row.other_verified,
+        publicKey: receivingKey({ publicKey: row.other_public_key, keysRequested: row.other_keys_requested }),
+      },
+    ],
+    lastMessage:
+      row.last_id === null
+        ? null
+        : {
+            id: row.last_id,
+            senderId: row.last_sender_id ?? '',
+            content: row.last_content ?? '',
+            read: row.last_read === true,
+            deleted: row.last_deleted === true,
+            createdAt: iso(row.last_created_at),
+          },
+    lastActivity: iso(row.last_activity_at),
+    unreadCount: row.unread,
+    muted: row.muted,
+    archived: row.archived,
+  }
+}
+
+/**
+ * The ciphertext envelope, checked again whatever route reached here (the contract checks it first). Never parsed:
+ * the server has no key to open it and no business looking inside.
+ */
+function checkEnvelope(content: string): string {
+  if (content.trim() === '') throw new Invalid(MESSAGE_EMPTY)
+  if (content.length > LIMITS.messageEnvelopeMax) {
+    throw new Invalid(`content must be at most ${LIMITS.messageEnvelopeMax} characters`)
+  }
+  if (!OPAQUE_TEXT.test(content)) throw new Invalid(MESSAGE_NOT_CIPHERTEXT)
+  return content
+}
+
+/**
+ * Direct messages (docs/product.md, "Direct messages"; docs/security.md): 1:1 conversations whose messages are
+ * ciphertext the members' browsers make. Only participants read or act; everyone else gets 404 as if nothing existed.
+ */
+export class MessageService {
+  private readonly db: Database
+  private readonly realtime: RealtimeEvents
+
+  constructor(deps: MessageDeps) {
+    this.db = deps.db
+    this.realtime = deps.realtime
+  }
+
+  /**
+   * Whether the sender may message the recipient now, from rows read under lockMembers: no block either way, the
+   * recipient's allowDMs admits the sender, both have keys (the recipient's not marked for re-keying). 403 for the
+   * recipient's choices, 409 for keys (a state that changes by itself at their next sign-in).
+   */
+  private async checkMayMessage(tx: Database, senderId: string, recipientId: string): Promise<void> {
+    const rows = await lockMembers(tx, senderId, recipientId)
+    const sender = rows.find((r) => r.id === senderId)
+    const recipient = rows.find((r) => r.id === recipientId)
+    if (!sender || !recipient) throw new NotFound(USER_NOT_FOUND)
+    if (!(await this.admits(tx, recipient, senderId))) throw new Forbidden(refusesMessages(recipient.display_name))
+    if (receivingKey({ publicKey: recipient.public_key, keysRequested: recipient.keys_requested }) === null) {
+      throw new Conflict(cannotReceiveYet(recipient.display_name))
+    }
+    if (sender.public_key === null) throw new Conflict(SENDER_WITHOUT_KEYS)
+  }
+
+  private async admits(tx: Database, recipient: MemberRules, senderId: string): Promise<boolean> {
+    if (recipient.allow_dms === 'none') return false
+    if (await isBlockedBetween(tx, recipient.id, senderId)) return false
+    return recipient.allow_dms === 'everyone' || (await isFollowing(tx, recipient.id, senderId))
+  }
+
+  /** The viewer's membership, or 404 for everyone else. */
+  private async membership(viewer: UserRow, conversationId: string): Promise<Membership> {
+    const membership = await findMembership(this.db, conversationId, viewer.id)
+    if (!membership) throw new NotFound(CONVERSATION_NOT_FOUND)
+    return membership
+  }
+
+  private async present(viewer: UserRow, conversationId: string): Promise<Conversation> {
+    const row = await conversationRow(this.db, viewer.id, conversationId)
+    if (!row) throw new NotFound(CONVERSATION_NOT_FOUND)
+    return toConversation(viewer, row)
+  }
+
+  async list(
+    viewer: UserRow,
+    archived: boolean,
+    page: PageRequest,
+  ): Promise<{ conversations: Conversation[]; nextCursor: string | null }> {
+    const rows = await conversationPage(this.db, viewer.id, archived, page.cursor, page.offset, page.limit + 1)
+    const { items, nextCursor } = keysetPage(rows, page.limit, (row) => toConversation(viewer, row))
+    return { conversations: items, nextCursor }
+  }
+
+  /** Starts a conversation, or reopens the existing one (un-archived and un-hidden for the viewer). */
+  async start(viewer: UserRow, recipientId: string): Promise<{ conversation: Conversation; created: boolean }> {
+    if (recipientId === viewer.id) throw new Invalid(CANNOT_MESSAGE_SELF)
+    const recipient = await findUserById(this.db, recipientId)
+    if (!recipient) throw new NotFound(USER_NOT_FOUND)
+    const { id, created } = await this.db.transaction(async (tx) => {
+      await this.checkMayMessage(tx, viewer.id, recipient.id)
+      return openConversation(tx, viewer.id, recipient.id)
+    })
+    return { conversation: await this.present(viewer, id), created }
+  }
+
+  async history(viewer: UserRow, conversationId: string, page: PageRequest) {
+    const membership = await this.membership(viewer, conversationId)
+    const rows = await messagePage(
+      this.db,
+      membership.conversation_id,
+      membership.cleared_at,
+      page.cursor,
+      page.offset,
+      page.limit + 1,
+    )
+    const { items, nextCursor } = keysetPage(rows, page.limit, toDirectMessage)
+    return { messages: items, nextCursor }
+  }
+
+  /**
+   * Sends a ciphertext envelope. The rules of starting a conversation apply again (a block or an allowDMs change
+   * since then wins), checked under the members' row locks in the same transaction as the insert.
+   */
+  async send(viewer: UserRow, conversationId: string, content: string): Promise<DirectMessage> {
+    const envelope = checkEnvelope(content)
+    const membership = await this.membership(viewer, conversationId)
+    const row = await this.db.transaction(async (tx) => {
+      await this.checkMayMessage(tx, viewer.id, membership.other_id)
+      return insertMessage(tx, membership.conversation_id, viewer.id, envelope)
+    })
+    const message = toDirectMessage(row)
+    this.realtime.toMembers([viewer.id, membership.other_id], 'new_message', {
+      conversationId: message.conversationId,
+      message,
+    })
+    return message
+  }
+
+  async edit(viewer: UserRow, messageId: string, content: string): Promise<DirectMessage> {
+    const envelope = checkEnvelope(content)
+    const found = await findVisibleMessage(this.db, messageId, viewer.id)
+    if (!found) throw new NotFound(MESSAGE_NOT_FOUND)
+    if (found.sender_id !== viewer.id) throw new Forbidden(NOT_YOUR_MESSAGE_EDIT)
+    if (found.deleted) throw new Forbidden(DELETED_NOT_EDITABLE)
+    const row = await editMessage(this.db, found.id, viewer.id, envelope)
+    if (!row) throw new Forbidden(DELETED_NOT_EDITABLE)
+    const message = toDirectMessage(row)
+    this.realtime.toMembers([viewer.id, found.other_id], 'message_edited', {
+      conversationId: message.conversationId,
+      message,
+    })
+    return message
+  }
+
+  async remove(viewer: UserRow, messageId: string): Promise<void> {
+    const found = await findVisibleMessage(this.db, messageId, viewer.id)
+    if (!found) throw new NotFound(MESSAGE_NOT_FOUND)
+    if (found.sender_id !== viewer.id) throw new Forbidden(NOT_YOUR_MESSAGE_DELETE)
+    if (found.deleted) throw new Forbidden(ALREADY_DELETED)
+    const row = await deleteMessage(this.db, found.id, viewer.id)
+    if (!row) throw new Forbidden(ALREADY_DELETED)
+    const message = toDirectMessage(row)
+    this.realtime.toMembers([viewer.id, found.other_id], 'message_deleted', {
+      conversationId: message.conversationId,
+      message,
+    })
+  }
+
+  async markRead(viewer: UserRow, conversationId: string): Promise<void> {
+    const membership = await this.membership(viewer, conversationId)
+    await markRead(this.db, membership.conversation_id, viewer.id)
+  }
+
+  async setArchived(viewer: UserRow, conversationId: string, archived: boolean): Promise<boolean> {
+    const membership = await this.membership(viewer, conversationId)
+    await setMemberFlag(this.db, membership.conversation_id, viewer.id, 'archived', archived)
+    return archived
+  }
+
+  async setMuted(viewer: UserRow, conversationId: string, muted: boolean): Promise<boolean> {
+    const membership = await this.membership(viewer, conversationId)
+    await setMemberFlag(this.db, membership.conversation_id, viewer.id, 'muted', muted)
+    return muted
+  }
+
+  /** "Delete conversation for me": the other participant keeps everything. */
+  async deleteForMe(viewer: UserRow, conversationId: string): Promise<void> {
+    const membership = await this.membership(viewer, conversationId)
+    await clearForMember(this.db, membership.conversation_id, viewer.id)
+  }
+
+  /** A member's public key for encrypting to them: null when they cannot receive yet; 404 across a block. */
+  async publicKeyOf(viewer: UserRow, userId: string): Promise<Schemas['PublicKeyResponse']> {
+    const user = userId === viewer.id ? viewer : await findUserById(this.db, userId)
+    if (!user || (user.id !== viewer.id && (await isBlockedBetween(this.db, viewer.id, user.id)))) {
+      throw new NotFound(USER_NOT_FOUND)
+    }
+    return { id: user.id, publicKey: receivingKey(user) }
+  }
+
+  /**
+   * Admins only. Keys are made in members' browsers, so "migrating" marks every keyless account: its next sign-in
+   * makes the pair (PUT /auth/keys). Sessions already open see the mark on their next fresh read of the member (the
+   * session cache holds rows for at most SESSION_CACHE_TTL_MS); sign-in always reads it fresh.
+   */
+  async migrateKeys(viewer: UserRow): Promise<Schemas['MigrateKeysResponse']> {
+    if (!viewer.isAdmin) throw new Forbidden(ADMINS_ONLY)
+    return markKeylessAccounts(this.db)
+  }
+}

@@ -120,6 +120,22 @@ describe('muting a member', () => {
     expect((await mutes(ann)).mutedUsers).toEqual([])
   })
 
+  it("tells the muter, and only the muter, on the member's profile (muted), so it can offer Unmute", async () => {
+    const mutedOn = async (viewer: Member, username: string) => {
+      const res = await api(t.app, 'GET', `/api/users/${username}`, { token: viewer.token })
+      expect(res.statusCode).toBe(200)
+      return (res.json() as Schemas['UserProfileResponse']).user.muted
+    }
+    expect(await mutedOn(ann, bob.username)).toBe(false)
+    expect((await muteUser(ann, { userId: bob.id })).statusCode).toBe(201)
+    expect(await mutedOn(ann, bob.username)).toBe(true)
+    // Silent: the muted member sees nothing on either profile.
+    expect(await mutedOn(bob, ann.username)).toBe(false)
+    expect(await mutedOn(bob, bob.username)).toBe(false)
+    expect((await unmuteUser(ann, bob.id)).statusCode).toBe(204)
+    expect(await mutedOn(ann, bob.username)).toBe(false)
+  })
+
   it('pages the muted members, most recent first', async () => {
     const muter = await quickMember(t.app, 'pager')
     const targets = [await quickMember(t.app, 'p1'), await quickMember(t.app, 'p2'), await quickMember(t.app, 'p3')]

@@ -157,16 +157,23 @@ test("mute from a post's menu: the post leaves Home at once; profile and post pa
   await expect(homeFeed(page).getByText(calPost)).toBeVisible()
 })
 
-test('mute from a profile: the button opens the same dialog; the toast says so', async ({ page }) => {
+test('mute from a profile: the button opens the same dialog; the toast says so; the profile then offers Unmute', async ({ page }) => {
   await logIn(page, robin)
   await page.goto(`/profile/${ann.username}`)
   await page.getByRole('button', { name: `Mute @${ann.username}` }).click()
   await page.getByRole('dialog', { name: `Mute @${ann.username}?` }).getByRole('button', { name: 'Mute', exact: true }).click()
   await expect(toastSaying(page, 'User muted successfully')).toBeVisible()
-  // The profile stays, posts and all.
+  // The profile stays, posts and all; its button now unmutes, and still does after a reload.
   await expect(page.getByText(heronPost)).toBeVisible()
+  await expect(page.getByRole('button', { name: `Unmute @${ann.username}` })).toBeVisible()
   await page.goto('/')
   await expect(homeFeed(page).getByText(heronPost)).toHaveCount(0)
+  await page.goto(`/profile/${ann.username}`)
+  await page.getByRole('button', { name: `Unmute @${ann.username}` }).click()
+  await expect(toastSaying(page, 'User unmuted successfully')).toBeVisible()
+  await expect(page.getByRole('button', { name: `Mute @${ann.username}` })).toBeVisible()
+  await page.goto('/')
+  await expect(homeFeed(page).getByText(heronPost)).toBeVisible()
 })
 
 test('screenshots: the Mute Management dialog, light and dark', async ({ page, request }) => {

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { muteMachine, USER_MUTED } from '../../src/machines/mute/mute.machine'
-import { selectCanConfirm, selectConfirmOpen, selectMuting, selectReasonError } from '../../src/machines/mute/mute.selectors'
-import { MUTE_FAILED, REASON_TOO_LONG } from '../../src/machines/mutes/mutes.rules'
+import {
+  selectBusy,
+  selectCanConfirm,
+  selectConfirmOpen,
+  selectIsMuted,
+  selectMuting,
+  selectReasonError,
+} from '../../src/machines/mute/mute.selectors'
+import { MUTE_FAILED, REASON_TOO_LONG, UNMUTE_FAILED, USER_UNMUTED } from '../../src/machines/mutes/mutes.rules'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
 import { already, annId, muteModel } from './models/mute.model'
 import { Calls } from './support/controlled-actors'
@@ -14,13 +21,16 @@ import { shownToasts, withToasts } from './support/toasts'
 // while the mute is on its way) with the reason and its message, the toasts, and what the lists hear: Ann's posts
 // announced muted (only Home drops them) while the post cache keeps them (profile and post page still show them).
 
-describe.each(muteModel.walks)('mute machine', (walk) => {
+const coverage = new Coverage(muteMachine)
+
+describe.each(muteModel.walks)('mute machine, $name', (walk) => {
   const paths = walkPaths(muteModel, walk)
-  const coverage = new Coverage(muteMachine)
 
   it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
     const calls = new Calls()
-    const machine = muteMachine.provide({ actors: { muteUser: calls.actor('muteUser') } })
+    const machine = muteMachine.provide({
+      actors: { muteUser: calls.actor('muteUser'), unmuteUser: calls.actor('unmuteUser') },
+    })
     const actor = withToasts(createActor(machine, { input: walk.input, inspect: coverage.inspector }))
     const posts = createActor(postsMachine, { parent: actor, systemId: 'posts' }).start()
     posts.send({ type: 'posts.received', posts: [makePost('a1'), makePost('m1', { author: robinSummary })] })
@@ -36,8 +46,18 @@ describe.each(muteModel.walks)('mute machine', (walk) => {
       const snapshot = actor.getSnapshot()
       coverage.see(snapshot)
       expect(snapshot.value).toEqual(step.state.value)
-      expect(selectConfirmOpen(snapshot)).toBe(snapshot.value !== 'idle')
+      expect(selectConfirmOpen(snapshot)).toBe(snapshot.value === 'confirming' || snapshot.value === 'muting')
       expect(selectMuting(snapshot)).toBe(snapshot.value === 'muting')
+      // The profile's button: busy while either call is on its way; Unmute exactly while the member is muted.
+      expect(selectBusy(snapshot)).toBe(snapshot.value === 'muting' || snapshot.value === 'unmuting')
+      if (step.event.type === 'mute.ask') expect(before.context.muted, 'Mute is offered only when not muted').toBe(false)
+      if (step.event.type === 'mute.undo') {
+        expect(before.context.muted, 'Unmute is offered only when muted').toBe(true)
+        expect(calls.started.at(-1)).toEqual({ id: 'unmuteUser', input: { userId: annId } })
+      }
+      if (step.event.type === 'xstate.done.actor.muteUser') expect(selectIsMuted(snapshot)).toBe(true)
+      if (step.event.type === 'xstate.done.actor.unmuteUser') expect(selectIsMuted(snapshot)).toBe(false)
+      if (step.event.type === 'xstate.error.actor.unmuteUser') expect(selectIsMuted(snapshot), 'still muted').toBe(true)
       const tooLong = snapshot.context.reason.trim().length > 200
       expect(selectReasonError(snapshot)).toBe(tooLong ? REASON_TOO_LONG : null)
       expect(selectCanConfirm(snapshot)).toBe(snapshot.value === 'confirming' && !tooLong)
@@ -54,6 +74,10 @@ describe.each(muteModel.walks)('mute machine', (walk) => {
       if (step.event.type === 'xstate.done.actor.muteUser') {
         expect(toasts).toEqual([expect.objectContaining({ type: 'success', message: USER_MUTED })])
         expect(heard.at(-1), "Ann's stored posts are announced muted").toEqual(['a1'])
+      } else if (step.event.type === 'xstate.done.actor.unmuteUser') {
+        expect(toasts).toEqual([expect.objectContaining({ type: 'success', message: USER_UNMUTED })])
+      } else if (step.event.type === 'xstate.error.actor.unmuteUser') {
+        expect(toasts).toEqual([expect.objectContaining({ type: 'error', message: UNMUTE_FAILED })])
       } else if (step.event.type === 'xstate.error.actor.muteUser') {
         const message = step.event.error === already ? already.message : MUTE_FAILED
         expect(toasts).toEqual([expect.objectContaining({ type: 'error', message })])
@@ -68,6 +92,9 @@ describe.each(muteModel.walks)('mute machine', (walk) => {
     actor.stop()
   })
 
+})
+
+describe('mute machine, both walks', () => {
   it('paths enter every state and take every transition', () => {
     coverage.expectComplete()
   })

@@ -24,6 +24,15 @@ export async function addUserMute(
 }
 
 /** False when the member was not muted. */
+/** Whether `muterId` muted `mutedId` (one primary-key probe). */
+export async function isMuting(db: SqlExecutor, muterId: string, mutedId: string): Promise<boolean> {
+  const rows = await selectRows<{ one: number }>(
+    db,
+    sql`select 1 as one from user_mutes where muter_id = ${muterId} and muted_id = ${mutedId}`,
+  )
+  return rows.length > 0
+}
+
 export async function removeUserMute(db: SqlExecutor, muterId: string, mutedId: string): Promise<boolean> {
   const rows = await selectRows<{ muted_id: string }>(
     db,

@@ -11,6 +11,7 @@ import type { EncodedImage, ImageProcessor } from '../../media/images'
 import { newMediaKey } from '../../media/keys'
 import { deleteQuietly, type Storage } from '../../storage/storage'
 import { isBlockedBetween } from '../blocks/queries'
+import { isMuting } from '../mutes/queries'
 import type { ProfileTab } from '../posts/profile-queries'
 import type { Page, PostService } from '../posts/service'
 import {
@@ -87,9 +88,13 @@ export class UserService {
   ): Promise<{ user: Schemas['UserProfile'] } & Page<Schemas['FeedPost']>> {
     const user = await this.byUsername(viewer, username)
     const own = user.id === viewer.id
-    const [following, requested] = own
-      ? [false, false]
-      : await Promise.all([isFollowing(this.db, viewer.id, user.id), hasFollowRequest(this.db, viewer.id, user.id)])
+    const [following, requested, muted] = own
+      ? [false, false, false]
+      : await Promise.all([
+          isFollowing(this.db, viewer.id, user.id),
+          hasFollowRequest(this.db, viewer.id, user.id),
+          isMuting(this.db, viewer.id, user.id),
+        ])
     // A private account shows its header only, to anyone but its owner and approved followers (docs/product.md,
     // "Private accounts and follow requests"); the visibility predicate hides the posts themselves everywhere.
     const restricted = user.privateAccount && !own && !following
@@ -112,6 +117,7 @@ export class UserService {
       createdAt: user.createdAt.toISOString(),
       isFollowing: following,
       requested: requested && !following,
+      muted,
       restricted,
       stats: { following: user.followingCount, followers: user.followersCount, posts: postCount },
       ...(own

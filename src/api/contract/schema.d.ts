@@ -1824,6 +1824,8 @@ export interface components {
             isFollowing: boolean;
             /** @description The viewer's follow request to this member is pending */
             requested: boolean;
+            /** @description The viewer muted this member (only the viewer is told; false on one's own profile) */
+            muted: boolean;
             /**
              * @description The account is private and the viewer is neither its owner nor an approved follower: `posts` is empty
              *     and the followers and following lists answer an empty page with `restricted: true`.

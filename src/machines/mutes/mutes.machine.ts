@@ -3,7 +3,9 @@ import { run } from '../../api/calls'
 import { serverMessageOr } from '../../api/errors'
 import { muteCalls, type MutedDomain, type MutedKeyword, type MutedUser, type MutesResponse } from '../../api/mutes.calls'
 import { showToast } from '../toasts/notify'
-import { checkMutedDomain, checkMutedKeyword, MUTE_FAILED, UNMUTE_FAILED, type MuteTab } from './mutes.rules'
+import { checkMutedDomain, checkMutedKeyword, MUTE_FAILED, UNMUTE_FAILED, USER_UNMUTED, type MuteTab } from './mutes.rules'
+
+export { USER_UNMUTED }
 
 // Settings -> Mutes' Mute Management dialog (spec: "tabs users, keywords, domains"). `?tab=mutes` opens it at once
 // (input `open`), the Manage Mutes button opens it later; each opening reads GET /mutes afresh (spinner), since mutes
@@ -13,7 +15,6 @@ import { checkMutedDomain, checkMutedKeyword, MUTE_FAILED, UNMUTE_FAILED, type M
 // Every outcome toasts (spec, section 8): '... muted successfully' / '... unmuted successfully', or the server's error
 // text, else 'Failed to mute' / 'Failed to unmute'. A refused Add keeps what was typed.
 
-export const USER_UNMUTED = 'User unmuted successfully'
 export const KEYWORD_MUTED = 'Keyword muted successfully'
 export const KEYWORD_UNMUTED = 'Keyword unmuted successfully'
 export const DOMAIN_MUTED = 'Domain muted successfully'

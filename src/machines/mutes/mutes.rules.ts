@@ -14,6 +14,8 @@ export const REASON_TOO_LONG = `Reason must be at most ${LIMITS.muteReasonMax} c
 /** Defaults when a refusal carries no message of the server's (spec, section 8). */
 export const MUTE_FAILED = 'Failed to mute'
 export const UNMUTE_FAILED = 'Failed to unmute'
+/** Said by the Mute Management dialog and by a profile's Unmute button. */
+export const USER_UNMUTED = 'User unmuted successfully'
 
 /** A keyword as it will be sent (trimmed), or the first thing wrong with it. */
 export const checkMutedKeyword = (raw: string): Checked => checkKeyword(raw)

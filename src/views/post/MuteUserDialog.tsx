@@ -3,9 +3,18 @@ import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { muteMachine, type MuteRef } from '../../machines/mute/mute.machine'
-import { selectCanConfirm, selectConfirmOpen, selectMuting, selectReason, selectReasonError } from '../../machines/mute/mute.selectors'
+import {
+  selectBusy,
+  selectCanConfirm,
+  selectConfirmOpen,
+  selectIsMuted,
+  selectMuting,
+  selectReason,
+  selectReasonError,
+} from '../../machines/mute/mute.selectors'
 import { ScreenActor } from '../actors'
 import { TextField } from '../ui/Field'
+import { Icon } from '../ui/Icon'
 import { Dialog } from '../ui/Overlay'
 import { Spinner } from '../ui/Spinner'
 
@@ -52,18 +61,49 @@ export function MuteUserDialog({ actor, username }: { actor: MuteRef; username: 
 }
 
 /**
- * Mute @user for one member: runs a mute actor while shown, hands `ask` to the control that opens the dialog (a post
- * menu item, a profile button) and renders the dialog.
+ * Mute @user for one member: runs a mute actor while shown, hands the control that opens the dialog (a post menu
+ * item, a profile button) its actor (`ask` opens the dialog) and renders the dialog. `muted` is what the profile
+ * says; the actor then offers Unmute instead.
  */
-export function MuteUser({ userId, username, children }: { userId: string; username: string; children: (ask: () => void) => ReactNode }) {
+export function MuteUser({
+  userId,
+  username,
+  muted = false,
+  children,
+}: {
+  userId: string
+  username: string
+  muted?: boolean
+  children: (ask: () => void, actor: MuteRef) => ReactNode
+}) {
   return (
-    <ScreenActor logic={muteMachine} input={{ userId }}>
+    <ScreenActor logic={muteMachine} input={{ userId, muted }}>
       {(actor) => (
         <>
-          {children(() => actor.send({ type: 'mute.ask' }))}
+          {children(() => actor.send({ type: 'mute.ask' }), actor)}
           <MuteUserDialog actor={actor} username={username} />
         </>
       )}
     </ScreenActor>
+  )
+}
+
+/** A profile's round Mute / Unmute button, as the mute actor says. */
+export function MuteToggleButton({ actor, username, className }: { actor: MuteRef; username: string; className: string }) {
+  const muted = useSelector(actor, selectIsMuted)
+  const busy = useSelector(actor, selectBusy)
+  const label = muted ? `Unmute @${username}` : `Mute @${username}`
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-label={label}
+      aria-pressed={muted}
+      title={muted ? 'Unmute' : 'Mute'}
+      disabled={busy}
+      onClick={() => actor.send(muted ? { type: 'mute.undo' } : { type: 'mute.ask' })}
+    >
+      {busy ? <Spinner size={16} /> : <Icon name={muted ? 'unmute' : 'mute'} size={18} />}
+    </button>
   )
 }

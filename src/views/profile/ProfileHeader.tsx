@@ -9,7 +9,7 @@ import type { FollowRef } from '../../machines/follow/follow.machine'
 import type { ProfileMachine } from '../../machines/profile/profile.machine'
 import { selectFollow, selectIsOwner, selectUploading } from '../../machines/profile/profile.selectors'
 import { BlockUser } from '../post/BlockUserDialog'
-import { MuteUser } from '../post/MuteUserDialog'
+import { MuteToggleButton, MuteUser } from '../post/MuteUserDialog'
 import { formatCount } from '../post/format'
 import { Icon } from '../ui/Icon'
 import { FollowButton } from './FollowButton'
@@ -150,13 +150,9 @@ function VisitorActions({ follow, user }: { follow: FollowRef; user: UserProfile
       <Link href="/messages" className={roundButton} aria-label={`Message @${username}`} title="Message">
         <ProfileIcon name="mail" size={18} />
       </Link>
-      {/* Mute is feed-only: the profile stays as it is (docs/product.md, "Mutes"). */}
-      <MuteUser userId={user.id} username={username}>
-        {(ask) => (
-          <button type="button" className={roundButton} aria-label={`Mute @${username}`} title="Mute" onClick={ask}>
-            <Icon name="mute" size={18} />
-          </button>
-        )}
+      {/* Mute is feed-only: the profile stays as it is (docs/product.md, "Mutes"); only the button says Unmute. */}
+      <MuteUser userId={user.id} username={username} muted={user.muted}>
+        {(_ask, actor) => <MuteToggleButton actor={actor} username={username} className={roundButton} />}
       </MuteUser>
       {/* Blocking makes this profile absent to the member: once blocked, home (docs/product.md, "Blocks"). */}
       <BlockUser userId={user.id} name={user.displayName || username} leaveTo="/">

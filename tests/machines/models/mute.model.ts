@@ -25,6 +25,10 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.muteUser', output: muteAnswer },
   { type: 'xstate.error.actor.muteUser', error: already },
   { type: 'xstate.error.actor.muteUser', error: offline },
+  // A profile that says Ann is muted offers Unmute instead.
+  { type: 'mute.undo' },
+  { type: 'xstate.done.actor.unmuteUser', output: undefined },
+  { type: 'xstate.error.actor.unmuteUser', error: offline },
 ]
 
 const label = (event: AnyEventObject): string | undefined => {
@@ -33,6 +37,7 @@ const label = (event: AnyEventObject): string | undefined => {
     return `mute.reason.input(${value.length > 20 ? `${value.length} chars` : JSON.stringify(value)})`
   }
   if (event.type === 'xstate.error.actor.muteUser') return `refused(${event.error === already ? 'server' : 'offline'})`
+  if (event.type === 'xstate.error.actor.unmuteUser') return 'unmute refused(offline)'
   return undefined
 }
 
@@ -41,10 +46,21 @@ export const muteModel = {
   machine: muteMachine,
   walks: [
     {
-      name: '',
+      name: 'from a post menu (not muted)',
       input: { userId: annId },
       options: () => ({
         input: { userId: annId },
+        events,
+        label,
+        serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
+        simplePaths: false,
+      }),
+    },
+    {
+      name: 'from the profile of a muted member',
+      input: { userId: annId, muted: true },
+      options: () => ({
+        input: { userId: annId, muted: true },
         events,
         label,
         serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),

@@ -16,6 +16,7 @@ export const ann: UserProfile = {
   createdAt: '2026-03-02T10:00:00.000Z',
   isFollowing: false,
   requested: false,
+  muted: false,
   restricted: false,
   stats: { following: 4, followers: 7, posts: 3 },
 }
@@ -33,6 +34,7 @@ export const robinProfile: UserProfile = {
   createdAt: robin.createdAt,
   isFollowing: false,
   requested: false,
+  muted: false,
   restricted: false,
   stats: { following: 1, followers: 0, posts: 0 },
   contentSettings: robin.contentSettings,

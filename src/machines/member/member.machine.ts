@@ -1,5 +1,6 @@
-import { enqueueActions, sendParent, setup, spawnChild, type ActorRefFrom } from 'xstate'
+import { enqueueActions, sendParent, sendTo, setup, spawnChild, type ActorRefFrom } from 'xstate'
 import { composerMachine } from '../composer/composer.machine'
+import { conversationsMachine } from '../conversations/conversations.machine'
 import { postsMachine, type PostsRef } from '../posts/posts.machine'
 import { realtimeActor, type RealtimeInput, type RealtimeStatusEvent } from '../realtime/realtime.actor'
 
@@ -7,7 +8,10 @@ import { realtimeActor, type RealtimeInput, type RealtimeStatusEvent } from '../
 // post cache and the Create Post composer (systemIds 'posts' and 'composer') and the realtime socket ('realtime'),
 // connected with the member's token. The app stops this actor on sign-out, which stops all three at once: the next
 // member starts with an empty cache, a blank composer and their own socket. The socket's ups and downs go up to the
-// app, which shows them to the inspector.
+// app, which shows them to the inspector, and to the conversation list ('conversations'), which the realtime actor
+// feeds with server events and which polls every 10 s only while the socket is down. The list's crypto is its
+// provided `decrypt`/`encrypt` actors (src/machines/conversations/message-crypto.ts): wiring the keys actor is
+// `conversations: conversationsMachine.provide({ actors: messageCryptoActors(conversationKeyFor) })` below.
 
 export const memberMachine = setup({
   types: {
@@ -15,9 +19,10 @@ export const memberMachine = setup({
     input: {} as RealtimeInput,
     events: {} as RealtimeStatusEvent,
   },
-  actors: { posts: postsMachine, composer: composerMachine, realtime: realtimeActor },
+  actors: { posts: postsMachine, composer: composerMachine, realtime: realtimeActor, conversations: conversationsMachine },
   actions: {
     tellApp: sendParent(({ event }) => event),
+    tellConversations: sendTo('conversations', ({ event }) => event),
   },
 }).createMachine({
   id: 'member',
@@ -28,11 +33,16 @@ export const memberMachine = setup({
     enqueueActions(({ enqueue, system }) =>
       enqueue.spawnChild('composer', { id: 'composer', systemId: 'composer', input: { posts: system.get('posts') as PostsRef } }),
     ),
+    spawnChild('conversations', {
+      id: 'conversations',
+      systemId: 'conversations',
+      input: ({ context }) => ({ userId: context.member.userId }),
+    }),
   ],
   invoke: { id: 'realtime', systemId: 'realtime', src: 'realtime', input: ({ context }) => context.member },
   on: {
-    'realtime.connected': { actions: 'tellApp' },
-    'realtime.disconnected': { actions: 'tellApp' },
+    'realtime.connected': { actions: ['tellApp', 'tellConversations'] },
+    'realtime.disconnected': { actions: ['tellApp', 'tellConversations'] },
     'realtime.refused': { actions: 'tellApp' },
   },
 })

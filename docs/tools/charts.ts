@@ -47,6 +47,7 @@ import { profileMachine } from '../../src/machines/profile/profile.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { profileSettingsMachine } from '../../src/machines/profile-settings/profile-settings.machine'
 import { conversationsMachine } from '../../src/machines/conversations/conversations.machine'
+import { conversationMachine } from '../../src/machines/conversation/conversation.machine'
 
 interface ChartSpec {
   /** File name under docs/machines (without .md). */
@@ -306,6 +307,17 @@ const charts: ChartSpec[] = [
       'realtime actor announces a change and every 10 s while the socket is down, and archives, mutes or deletes a ' +
       'conversation for the member with a toast.',
     machine: conversationsMachine,
+  },
+  {
+    name: 'conversation',
+    title: 'Conversation',
+    source: 'src/machines/conversation/conversation.machine.ts',
+    summary:
+      'One open conversation: the newest messages (older pages on scroll up), decrypted in the browser, incoming ' +
+      "ones marked read while open. The composer encrypts and sends (blank refused; 'Failed to send message' keeps the " +
+      "text), or is disabled with why ('{name} can't receive messages yet', the server's 403). The sender edits and " +
+      "deletes ('Message deleted'). The safety number of both keys, and a warning when the other member's key changed.",
+    machine: conversationMachine,
   },
 ]
 

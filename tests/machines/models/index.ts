@@ -4,6 +4,7 @@ import { blockModel } from './block.model'
 import { blockedModel } from './blocked.model'
 import { changePasswordModel } from './change-password.model'
 import { composerModel } from './composer.model'
+import { conversationModel } from './conversation.model'
 import { conversationsModel } from './conversations.model'
 import { loginModel, registerModel } from './credentials.model'
 import { feedModel } from './feed.model'
@@ -51,4 +52,5 @@ export const models: ReadonlyArray<MachineModel> = [
   postPageModel,
   tourModel,
   conversationsModel,
+  conversationModel,
 ]

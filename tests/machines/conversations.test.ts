@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromCallback } from 'xstate'
+import { createActor, fromCallback, type AnyEventObject } from 'xstate'
 import {
   CONVERSATION_ARCHIVED,
   CONVERSATION_DELETED,
@@ -8,8 +8,9 @@ import {
   conversationsMachine,
   type ConversationChange,
 } from '../../src/machines/conversations/conversations.machine'
+import type { ConversationMachine } from '../../src/machines/conversation/conversation.machine'
 import { MESSAGE_DELETED, MESSAGE_UNAVAILABLE } from '../../src/machines/conversations/conversations.rules'
-import { selectEmpty, selectLoading, selectRows, selectUnreadCount } from '../../src/machines/conversations/conversations.selectors'
+import { selectEmpty, selectLoading, selectOpen, selectRows, selectUnreadCount } from '../../src/machines/conversations/conversations.selectors'
 import { conversationsModel, ME, notFound } from './models/conversations.model'
 import { Calls } from './support/controlled-actors'
 import { Coverage, perform, walkPaths } from './support/model'
@@ -29,8 +30,16 @@ describe.each(conversationsModel.walks.map((walk) => [walk.name, walk] as const)
 
   it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
     const calls = new Calls()
+    // The open conversation's actor, as a recorder: what it was started with and what the list told it.
+    const toldOpen: Array<{ id: string; event: string }> = []
+    const opened: string[] = []
+    // (Cast: provide wants the machine's own logic type; the list only starts it, sends it events and stops it.)
+    const conversation = fromCallback<AnyEventObject, { conversation: { id: string } }>(({ input, receive }) => {
+      opened.push(input.conversation.id)
+      receive((e) => toldOpen.push({ id: input.conversation.id, event: e.type }))
+    })
     const machine = conversationsMachine.provide({
-      actors: { loadConversations: calls.invoked(), change: calls.actor('change'), decrypt: calls.actor('decrypt'), poll: quiet },
+      actors: { loadConversations: calls.invoked(), change: calls.actor('change'), decrypt: calls.actor('decrypt'), poll: quiet, conversation: conversation as unknown as ConversationMachine },
     })
     const actor = withToasts(createActor(machine, { input: { userId: ME }, inspect: coverage.inspector })).start()
     coverage.see(actor.getSnapshot())
@@ -40,6 +49,8 @@ describe.each(conversationsModel.walks.map((walk) => [walk.name, walk] as const)
       const before = actor.getSnapshot()
       const toastsBefore = shownToasts().length
       const startedBefore = calls.started.length
+      const toldBefore = toldOpen.length
+      const openedBefore = opened.length
       await perform(actor, calls, step.event)
       const snapshot = actor.getSnapshot()
       coverage.see(snapshot)
@@ -48,6 +59,7 @@ describe.each(conversationsModel.walks.map((walk) => [walk.name, walk] as const)
       const { context } = snapshot
       const event = step.event
       const rows = selectRows(snapshot)
+
       const toasts = shownToasts()
 
       expect(selectLoading(snapshot)).toBe(snapshot.value === 'loading')
@@ -119,6 +131,23 @@ describe.each(conversationsModel.walks.map((walk) => [walk.name, walk] as const)
           const wasMuted = before.context.conversations.find((c) => c.id === 'c-bob')?.muted
           expect(context.change).toEqual({ kind: 'mute', id: 'c-bob', muted: !wasMuted })
         }
+      }
+      // The open conversation: started with its row, stopped on close, told of its changes and of polls.
+      expect(selectOpen(snapshot) === undefined).toBe(context.openId === null)
+      if (event.type === 'conversation.open') {
+        expect(opened.slice(openedBefore)).toEqual([event.id])
+        expect(context.openId).toBe(event.id)
+      } else {
+        expect(opened.length, 'no conversation actor started').toBe(openedBefore)
+      }
+      if (event.type === 'conversation.close') expect(context.openId).toBeNull()
+      const told = toldOpen.slice(toldBefore)
+      const openId = before.context.openId
+      const polled = event.type === 'conversations.poll' && !before.context.connected && before.matches({ ready: { list: 'idle' } })
+      if (openId !== null && ((event.type === 'conversation.changed' && event.conversation === openId) || polled)) {
+        expect(told).toEqual([{ id: openId, event: 'conversation.changed' }])
+      } else {
+        expect(told).toEqual([])
       }
       if (event.type === 'conversation.delete' && event.id === 'c-nobody') expect(calls.started.length, 'nothing is sent').toBe(startedBefore)
 

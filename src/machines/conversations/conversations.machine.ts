@@ -1,7 +1,8 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate'
+import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate'
 import { run } from '../../api/calls'
 import { serverMessageOr } from '../../api/errors'
 import { messageCalls, type Conversation, type ConversationsPage } from '../../api/messages.calls'
+import { conversationMachine } from '../conversation/conversation.machine'
 import { showToast } from '../toasts/notify'
 import { defaultMessageCrypto, type Opened, type SealedMessage } from './message-crypto'
 import { appendPage, mergeFirstPage, sealedPreviews } from './conversations.rules'
@@ -12,7 +13,9 @@ import { appendPage, mergeFirstPage, sealedPreviews } from './conversations.rule
 // 'failed' with retry), pages on, decrypts each row's last message for its preview through the provided `decrypt`
 // (never the server: it holds ciphertext only), filters rows by 'Search conversations' on the client, refetches the
 // first page when the realtime actor says a conversation changed, and every 10 s while the socket is down (spec
-// section 9). Archive, mute and delete-for-me take one call each, one at a time, and toast.
+// section 9). Archive, mute and delete-for-me take one call each, one at a time, and toast. The open conversation's
+// actor is its child (id 'open'): the list hands it the row it opens and passes it the changes the realtime actor
+// announces for it (and the poll's, while the socket is down), so the open pane stays live without its own socket.
 
 export const REFETCH_MS = 10_000
 export const CONVERSATION_ARCHIVED = 'Conversation archived'
@@ -40,6 +43,9 @@ export type ConversationsEvent =
   | { type: 'conversation.archive'; id: string }
   | { type: 'conversation.mute'; id: string }
   | { type: 'conversation.delete'; id: string }
+  /** The pane shows this conversation (its actor is started) or none (stopped). */
+  | { type: 'conversation.open'; id: string }
+  | { type: 'conversation.close' }
 
 export interface ConversationsInput {
   /** The viewer's user id: the other participant of each row is the one who is not. */
@@ -58,6 +64,8 @@ export interface ConversationsContext {
   /** A change was announced while a call was running: refetch once it is done. */
   stale: boolean
   change: ConversationChange | null
+  /** The conversation whose actor runs as the child 'open'. */
+  openId: string | null
 }
 
 const SUCCESS = (change: ConversationChange): string =>
@@ -86,6 +94,7 @@ export const conversationsMachine = setup({
       run(messageCalls.getConversations(input.cursor), signal),
     ),
     change: fromPromise<unknown, ConversationChange>(({ input, signal }) => save(input, signal)),
+    conversation: conversationMachine,
     decrypt: defaultMessageCrypto.decrypt,
     /** Ticks every REFETCH_MS for the socket-down fallback; the list decides whether a tick refetches. */
     poll: fromCallback(({ sendBack }) => {
@@ -112,6 +121,21 @@ export const conversationsMachine = setup({
     setSearch: assign((_, query: string) => ({ search: query })),
     setConnected: assign((_, connected: boolean) => ({ connected })),
     markStale: assign({ stale: true }),
+    openConversation: enqueueActions(({ context, enqueue }, id: string) => {
+      const row = context.conversations.find((c) => c.id === id)
+      if (!row) return
+      enqueue.stopChild('open')
+      enqueue.spawnChild('conversation', { id: 'open', input: { userId: context.me, conversation: row } })
+      enqueue.assign({ openId: id })
+    }),
+    closeConversation: enqueueActions(({ enqueue }) => {
+      enqueue.stopChild('open')
+      enqueue.assign({ openId: null })
+    }),
+    /** The open conversation refetches its messages too, when its conversation changed (or at every poll). */
+    tellOpen: enqueueActions(({ context, enqueue }, id: string | null) => {
+      if (context.openId !== null && (id === null || id === context.openId)) enqueue.sendTo('open', { type: 'conversation.changed' })
+    }),
     clearStale: assign({ stale: false }),
     begin: assign((_, change: ConversationChange) => ({ change })),
     /** What the server agreed to, on screen: an archived or deleted row leaves, a muted one shows the icon. */
@@ -131,6 +155,7 @@ export const conversationsMachine = setup({
   },
   guards: {
     hasMore: ({ context }) => context.nextCursor !== null,
+    isOpen: ({ context }) => context.openId !== null,
     isStale: ({ context }) => context.stale,
     socketDown: ({ context }) => !context.connected,
     needsPreviews: ({ context }) => sealedPreviews(context.conversations, context.me, context.opened).length > 0,
@@ -147,11 +172,13 @@ export const conversationsMachine = setup({
     connected: false,
     stale: false,
     change: null,
+    openId: null,
   }),
   invoke: { id: 'poll', src: 'poll' },
   on: {
     'conversations.search': { actions: { type: 'setSearch', params: ({ event }) => event.query } },
-    'conversation.changed': { actions: 'markStale' },
+    'conversation.changed': { actions: ['markStale', { type: 'tellOpen', params: ({ event }) => event.conversation }] },
+    'conversation.close': { guard: 'isOpen', actions: 'closeConversation' },
     'realtime.connected': { actions: { type: 'setConnected', params: true } },
     'realtime.disconnected': { actions: { type: 'setConnected', params: false } },
   },
@@ -177,6 +204,12 @@ export const conversationsMachine = setup({
     },
     ready: {
       type: 'parallel',
+      on: {
+        'conversation.open': {
+          guard: { type: 'isListed', params: ({ event }) => event.id },
+          actions: { type: 'openConversation', params: ({ event }) => event.id },
+        },
+      },
       states: {
         list: {
           initial: 'idle',
@@ -185,7 +218,7 @@ export const conversationsMachine = setup({
               always: { guard: 'isStale', target: 'refreshing' },
               on: {
                 'conversations.more': { guard: 'hasMore', target: 'loadingMore' },
-                'conversations.poll': { guard: 'socketDown', target: 'refreshing' },
+                'conversations.poll': { guard: 'socketDown', target: 'refreshing', actions: { type: 'tellOpen', params: null } },
                 'conversation.archive': {
                   guard: { type: 'isListed', params: ({ event }) => event.id },
                   target: 'saving',

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import type { Conversation } from '../../api/messages.calls'
+import type { ConversationRef } from '../conversation/conversation.machine'
 import type { ConversationsMachine } from './conversations.machine'
 import { matchesSearch, otherParticipant, previewText, unreadConversations } from './conversations.rules'
 
@@ -12,6 +13,8 @@ export const selectFailed = (s: Snapshot) => s.matches('failed')
 export const selectBusy = (s: Snapshot) => s.hasTag('busy')
 export const selectHasMore = (s: Snapshot) => s.context.nextCursor !== null
 export const selectSearch = (s: Snapshot) => s.context.search
+/** The open conversation's actor, for the right pane (undefined when none is open). */
+export const selectOpen = (s: Snapshot) => s.children.open as ConversationRef | undefined
 /** The badge on Messages in the sidebar and bottom bar. */
 export const selectUnreadCount = (s: Snapshot) => unreadConversations(s.context.conversations)
 

@@ -93,6 +93,7 @@ const scenarios: Record<string, AnyEventObject[]> = {
     { type: 'conversations.poll' },
     { type: 'realtime.connected' },
     { type: 'realtime.disconnected', reason: 'transport close' },
+    { type: 'conversation.open', id: 'c-cy' },
     { type: 'xstate.done.actor.decrypt', output: openedFresh },
     { type: 'xstate.error.actor.decrypt', error: new Error('worker died') },
   ],
@@ -111,6 +112,8 @@ const scenarios: Record<string, AnyEventObject[]> = {
     { type: 'conversation.mute', id: 'c-bob' },
     { type: 'conversation.delete', id: 'c-cy' },
     { type: 'conversation.delete', id: 'c-nobody' },
+    { type: 'conversation.open', id: 'c-ann' },
+    { type: 'conversation.close' },
     { type: 'xstate.done.actor.change', output: null },
     { type: 'xstate.error.actor.change', error: notFound },
   ],
@@ -133,6 +136,7 @@ const label = (event: AnyEventObject): string | undefined => {
     case 'conversation.archive':
     case 'conversation.mute':
     case 'conversation.delete':
+    case 'conversation.open':
       return `${event.type}(${event.id as string})`
     default:
       return undefined

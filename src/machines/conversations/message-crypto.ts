@@ -6,8 +6,8 @@ import { CryptoUnavailable, decryptMessage, encryptMessage, safetyNumber } from 
 // named actors `decrypt`, `encrypt` and `safetyNumber` built here from a `conversationKey` function (the key shared
 // with the other member, derived from their public key and ours). The keys actor (systemId 'keys', another branch)
 // answers that function; until it is merged the default below refuses, so previews read 'Message unavailable' and a
-// send fails instead of sending anything unencrypted. Wiring it is one line where the list actor is spawned
-// (src/machines/member/member.machine.ts): `conversationsMachine.provide({ actors: messageCryptoActors(keyFor) })`.
+// send fails instead of sending anything unencrypted. Wiring it is one argument where the list actor is spawned
+// (src/machines/member/member.machine.ts, through ./with-crypto.ts).
 
 /** What the key function needs of the actor system: actors by systemId (the keys actor). */
 export interface KeySystem {

@@ -1,6 +1,7 @@
 import { enqueueActions, sendParent, sendTo, setup, spawnChild, type ActorRefFrom } from 'xstate'
 import { composerMachine } from '../composer/composer.machine'
-import { conversationsMachine } from '../conversations/conversations.machine'
+import { noConversationKey } from '../conversations/message-crypto'
+import { conversationsWithCrypto } from '../conversations/with-crypto'
 import { postsMachine, type PostsRef } from '../posts/posts.machine'
 import { realtimeActor, type RealtimeInput, type RealtimeStatusEvent } from '../realtime/realtime.actor'
 
@@ -9,9 +10,9 @@ import { realtimeActor, type RealtimeInput, type RealtimeStatusEvent } from '../
 // connected with the member's token. The app stops this actor on sign-out, which stops all three at once: the next
 // member starts with an empty cache, a blank composer and their own socket. The socket's ups and downs go up to the
 // app, which shows them to the inspector, and to the conversation list ('conversations'), which the realtime actor
-// feeds with server events and which polls every 10 s only while the socket is down. The list's crypto is its
-// provided `decrypt`/`encrypt` actors (src/machines/conversations/message-crypto.ts): wiring the keys actor is
-// `conversations: conversationsMachine.provide({ actors: messageCryptoActors(conversationKeyFor) })` below.
+// feeds with server events and which polls every 10 s only while the socket is down. The list and its open
+// conversation get their keys from `noConversationKey` below, which refuses until the keys actor is merged: wiring
+// it is passing its `conversationKeyFor` instead (src/machines/conversations/with-crypto.ts).
 
 export const memberMachine = setup({
   types: {
@@ -19,7 +20,7 @@ export const memberMachine = setup({
     input: {} as RealtimeInput,
     events: {} as RealtimeStatusEvent,
   },
-  actors: { posts: postsMachine, composer: composerMachine, realtime: realtimeActor, conversations: conversationsMachine },
+  actors: { posts: postsMachine, composer: composerMachine, realtime: realtimeActor, conversations: conversationsWithCrypto(noConversationKey) },
   actions: {
     tellApp: sendParent(({ event }) => event),
     tellConversations: sendTo('conversations', ({ event }) => event),

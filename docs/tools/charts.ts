@@ -46,6 +46,8 @@ import { followRequestsMachine } from '../../src/machines/follow-requests/follow
 import { profileMachine } from '../../src/machines/profile/profile.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { profileSettingsMachine } from '../../src/machines/profile-settings/profile-settings.machine'
+import { conversationsMachine } from '../../src/machines/conversations/conversations.machine'
+import { conversationMachine } from '../../src/machines/conversation/conversation.machine'
 
 interface ChartSpec {
   /** File name under docs/machines (without .md). */
@@ -293,6 +295,29 @@ const charts: ChartSpec[] = [
       "and Get Started. It opens by itself until skipped or finished once (`welcome-tour-completed`) and again with " +
       '?show-help=true (the shell\'s Help), which is then removed from the address.',
     machine: tourMachine,
+  },
+  {
+    name: 'conversations',
+    title: 'Conversation list',
+    source: 'src/machines/conversations/conversations.machine.ts',
+    summary:
+      'Messages, left pane, and the unread badge: one actor for the session (systemId `conversations`). Loads the ' +
+      "conversations (spinner, or retry), pages on, decrypts each last message for its preview ('Message " +
+      "unavailable' when it cannot), filters by 'Search conversations' on the client, refetches the first page when the " +
+      'realtime actor announces a change and every 10 s while the socket is down, and archives, mutes or deletes a ' +
+      'conversation for the member with a toast.',
+    machine: conversationsMachine,
+  },
+  {
+    name: 'conversation',
+    title: 'Conversation',
+    source: 'src/machines/conversation/conversation.machine.ts',
+    summary:
+      'One open conversation: the newest messages (older pages on scroll up), decrypted in the browser, incoming ' +
+      "ones marked read while open. The composer encrypts and sends (blank refused; 'Failed to send message' keeps the " +
+      "text), or is disabled with why ('{name} can't receive messages yet', the server's 403). The sender edits and " +
+      "deletes ('Message deleted'). The safety number of both keys, and a warning when the other member's key changed.",
+    machine: conversationMachine,
   },
 ]
 

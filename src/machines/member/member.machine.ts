@@ -1,5 +1,7 @@
-import { enqueueActions, sendParent, setup, spawnChild, type ActorRefFrom } from 'xstate'
+import { enqueueActions, sendParent, sendTo, setup, spawnChild, type ActorRefFrom } from 'xstate'
 import { composerMachine } from '../composer/composer.machine'
+import { noConversationKey } from '../conversations/message-crypto'
+import { conversationsWithCrypto } from '../conversations/with-crypto'
 import { postsMachine, type PostsRef } from '../posts/posts.machine'
 import { realtimeActor, type RealtimeInput, type RealtimeStatusEvent } from '../realtime/realtime.actor'
 
@@ -7,7 +9,10 @@ import { realtimeActor, type RealtimeInput, type RealtimeStatusEvent } from '../
 // post cache and the Create Post composer (systemIds 'posts' and 'composer') and the realtime socket ('realtime'),
 // connected with the member's token. The app stops this actor on sign-out, which stops all three at once: the next
 // member starts with an empty cache, a blank composer and their own socket. The socket's ups and downs go up to the
-// app, which shows them to the inspector.
+// app, which shows them to the inspector, and to the conversation list ('conversations'), which the realtime actor
+// feeds with server events and which polls every 10 s only while the socket is down. The list and its open
+// conversation get their keys from `noConversationKey` below, which refuses until the keys actor is merged: wiring
+// it is passing its `conversationKeyFor` instead (src/machines/conversations/with-crypto.ts).
 
 export const memberMachine = setup({
   types: {
@@ -15,9 +20,10 @@ export const memberMachine = setup({
     input: {} as RealtimeInput,
     events: {} as RealtimeStatusEvent,
   },
-  actors: { posts: postsMachine, composer: composerMachine, realtime: realtimeActor },
+  actors: { posts: postsMachine, composer: composerMachine, realtime: realtimeActor, conversations: conversationsWithCrypto(noConversationKey) },
   actions: {
     tellApp: sendParent(({ event }) => event),
+    tellConversations: sendTo('conversations', ({ event }) => event),
   },
 }).createMachine({
   id: 'member',
@@ -28,11 +34,16 @@ export const memberMachine = setup({
     enqueueActions(({ enqueue, system }) =>
       enqueue.spawnChild('composer', { id: 'composer', systemId: 'composer', input: { posts: system.get('posts') as PostsRef } }),
     ),
+    spawnChild('conversations', {
+      id: 'conversations',
+      systemId: 'conversations',
+      input: ({ context }) => ({ userId: context.member.userId }),
+    }),
   ],
   invoke: { id: 'realtime', systemId: 'realtime', src: 'realtime', input: ({ context }) => context.member },
   on: {
-    'realtime.connected': { actions: 'tellApp' },
-    'realtime.disconnected': { actions: 'tellApp' },
+    'realtime.connected': { actions: ['tellApp', 'tellConversations'] },
+    'realtime.disconnected': { actions: ['tellApp', 'tellConversations'] },
     'realtime.refused': { actions: 'tellApp' },
   },
 })

@@ -4,6 +4,8 @@ import { blockModel } from './block.model'
 import { blockedModel } from './blocked.model'
 import { changePasswordModel } from './change-password.model'
 import { composerModel } from './composer.model'
+import { conversationModel } from './conversation.model'
+import { conversationsModel } from './conversations.model'
 import { loginModel, registerModel } from './credentials.model'
 import { feedModel } from './feed.model'
 import { followListModel } from './follow-list.model'
@@ -49,4 +51,6 @@ export const models: ReadonlyArray<MachineModel> = [
   feedModel,
   postPageModel,
   tourModel,
+  conversationsModel,
+  conversationModel,
 ]

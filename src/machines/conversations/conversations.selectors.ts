@@ -1,0 +1,57 @@
+import type { SnapshotFrom } from 'xstate'
+import type { Conversation } from '../../api/messages.calls'
+import type { ConversationRef } from '../conversation/conversation.machine'
+import type { ConversationsMachine } from './conversations.machine'
+import { matchesSearch, otherParticipant, previewText, unreadConversations } from './conversations.rules'
+
+// What the Messages list pane and the sidebar badge read from the conversations actor.
+
+type Snapshot = SnapshotFrom<ConversationsMachine>
+
+export const selectLoading = (s: Snapshot) => s.hasTag('loading')
+export const selectFailed = (s: Snapshot) => s.matches('failed')
+export const selectBusy = (s: Snapshot) => s.hasTag('busy')
+export const selectHasMore = (s: Snapshot) => s.context.nextCursor !== null
+export const selectSearch = (s: Snapshot) => s.context.search
+/** The open conversation's actor, for the right pane (undefined when none is open). */
+export const selectOpen = (s: Snapshot) => s.children.open as ConversationRef | undefined
+/** The badge on Messages in the sidebar and bottom bar. */
+export const selectUnreadCount = (s: Snapshot) => unreadConversations(s.context.conversations)
+
+/** One row as the list shows it. */
+export interface ConversationRow {
+  readonly id: string
+  readonly name: string
+  readonly username: string
+  readonly avatar: string | null
+  readonly lastActivity: string
+  readonly preview: string
+  /** The viewer sent the last message and the other member read it (double tick; single otherwise). */
+  readonly read: boolean
+  readonly fromMe: boolean
+  readonly unread: boolean
+  readonly muted: boolean
+}
+
+function toRow(c: Conversation, me: string, s: Snapshot): ConversationRow {
+  const other = otherParticipant(c, me)
+  return {
+    id: c.id,
+    name: other?.displayName ?? '',
+    username: other?.username ?? '',
+    avatar: other?.avatar ?? null,
+    lastActivity: c.lastActivity,
+    preview: previewText(c, s.context.opened),
+    read: c.lastMessage?.read ?? false,
+    fromMe: c.lastMessage?.senderId === me,
+    unread: c.unreadCount > 0,
+    muted: c.muted,
+  }
+}
+
+/** The rows the search keeps, most recent activity first. */
+export const selectRows = (s: Snapshot): ConversationRow[] =>
+  s.context.conversations.filter((c) => matchesSearch(c, s.context.me, s.context.search)).map((c) => toRow(c, s.context.me, s))
+
+/** 'No messages yet' shows when there is no conversation at all (not when the search hides them). */
+export const selectEmpty = (s: Snapshot) => s.matches('ready') && s.context.conversations.length === 0

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest'
+import { createActor } from 'xstate'
+import { conversationMachine } from '../../src/machines/conversation/conversation.machine'
+import { DELETE_FAILED, EDIT_FAILED, SEND_FAILED } from '../../src/machines/conversation/conversation.rules'
+import {
+  MESSAGE_UNAVAILABLE,
+  MESSAGE_WAS_DELETED,
+  selectBubbles,
+  selectCanSend,
+  selectComposerNotice,
+  selectKeyWarning,
+  selectLoading,
+  selectSendError,
+} from '../../src/machines/conversation/conversation.selectors'
+import { seenKeyName } from '../../src/machines/conversation/conversation.storage'
+import { ANN_KEY, annHasNoKey, conversationModel, firstPage, noKeyInput, primeSeenKey, refusedByAnn } from './models/conversation.model'
+import { Calls } from './support/controlled-actors'
+import { Coverage, perform, walkPaths } from './support/model'
+import { shownToasts, withToasts } from './support/toasts'
+
+// One open conversation. What the member sees after each step: the spinner, the bubbles (text, 'This message was
+// deleted', 'Message unavailable', '(edited)', ticks), the composer (what is typed, whether Send is offered, the failure
+// under it, the notice that replaces it), the key warning, the toasts, and what was asked of the server and the crypto.
+
+const coverage = new Coverage(conversationMachine)
+
+describe.each(conversationModel.walks.map((walk) => [walk.name, walk] as const))('conversation: %s', (_name, walk) => {
+  const paths = walkPaths(conversationModel, walk)
+
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
+    primeSeenKey(walk.seenKey)
+    const calls = new Calls()
+    const machine = conversationMachine.provide({
+      actors: {
+        loadMessages: calls.invoked(),
+        sendMessage: calls.actor('sendMessage'),
+        editMessage: calls.actor('editMessage'),
+        deleteMessage: calls.actor('deleteMessage'),
+        markRead: calls.actor('markRead'),
+        decrypt: calls.actor('decrypt'),
+        encrypt: calls.invoked(),
+        safetyNumber: calls.actor('safetyNumber'),
+      },
+    })
+    const actor = withToasts(createActor(machine, { input: walk.input, inspect: coverage.inspector })).start()
+    coverage.see(actor.getSnapshot())
+    expect(calls.started).toEqual([{ id: 'loadMessages', input: { conversationId: 'c-ann', cursor: null } }])
+
+    let accepted = false
+    for (const step of path.steps) {
+      const before = actor.getSnapshot()
+      const toastsBefore = shownToasts().length
+      const startedBefore = calls.started.length
+      await perform(actor, calls, step.event)
+      const snapshot = actor.getSnapshot()
+      coverage.see(snapshot)
+      expect(snapshot.value).toEqual(step.state.value)
+      expect(snapshot.context).toEqual(step.state.context)
+      const { context } = snapshot
+      const event = step.event
+      const started = calls.started.slice(startedBefore)
+      const bubbles = selectBubbles(snapshot)
+      const toasts = shownToasts().slice(toastsBefore)
+
+      expect(selectLoading(snapshot)).toBe(snapshot.value === 'loading')
+      // Newest at the bottom; texts never show ciphertext.
+      expect(bubbles.map((b) => b.id)).toEqual([...context.messages].reverse().map((m) => m.id))
+      for (const b of bubbles) {
+        expect(b.text).not.toMatch(/^m1\./)
+        if (b.deleted) expect(b.text).toBe(MESSAGE_WAS_DELETED)
+        else if (context.opened[b.id] === null) expect(b.text).toBe(MESSAGE_UNAVAILABLE)
+      }
+      // Blank is refused: Send is offered only with text and nothing pending.
+      expect(selectCanSend(snapshot)).toBe(
+        (snapshot.matches({ ready: { composer: 'idle' } }) || snapshot.matches({ ready: { composer: 'sendFailed' } })) && context.draft.trim() !== '',
+      )
+      if (event.type === 'message.send' && before.context.draft.trim() === '') expect(started, 'nothing is sent').toEqual([])
+
+      if (event.type === 'xstate.done.actor.loadMessages') expect(bubbles.map((b) => b.id)).toEqual(['m-gone', 'm-mine', 'm-theirs'])
+      if (event.type === 'conversation.older') expect(started).toEqual([{ id: 'loadOlder', input: { conversationId: 'c-ann', cursor: 'older' } }])
+      if (event.type === 'xstate.done.actor.loadOlder') expect(bubbles[0]?.id).toBe('m-old')
+      if (event.type === 'conversation.changed' && before.matches({ ready: { history: 'idle' } })) {
+        expect(started).toContainEqual({ id: 'refresh', input: { conversationId: 'c-ann', cursor: null } })
+      }
+      if (event.type === 'xstate.done.actor.refresh') {
+        expect(bubbles.at(-1)?.id).toBe('m-new')
+        expect(bubbles.find((b) => b.id === 'm-theirs')?.edited).toBe(true)
+      }
+      // Incoming unread messages are marked read while the conversation is open.
+      if (event.type === 'xstate.done.actor.loadMessages') expect(started).toContainEqual({ id: 'markRead', input: { conversationId: 'c-ann' } })
+      if (event.type === 'xstate.done.actor.refresh' && !before.matches({ ready: { reading: 'marking' } })) {
+        // Ann's new message is read at once: the conversation is open.
+        expect(started).toContainEqual({ id: 'markRead', input: { conversationId: 'c-ann' } })
+      }
+      if (event.type === 'xstate.done.actor.markRead') {
+        for (const m of context.messages) if (m.senderId !== context.me && !m.deleted) expect(m.read).toBe(true)
+      }
+      if (event.type === 'xstate.error.actor.markRead') expect(snapshot.matches({ ready: { reading: 'idle' } }), 'not retried at once').toBe(true)
+      if (event.type === 'xstate.done.actor.decrypt') {
+        expect(bubbles.find((b) => b.id === 'm-theirs')?.text).toBe('Lunch?')
+      }
+      if (snapshot.matches({ ready: { previews: 'decrypting' } }) && !before.matches({ ready: { previews: 'decrypting' } })) {
+        const asked = started.find((c) => c.id === 'decrypt')?.input as Array<{ id: string; otherPublicKey: string }>
+        expect(asked.length).toBeGreaterThan(0)
+        for (const sealed of asked) {
+          expect(sealed.otherPublicKey).toBe(ANN_KEY)
+          expect(before.context.opened).not.toHaveProperty(sealed.id)
+        }
+      }
+      if (event.type === 'xstate.done.actor.safetyNumber') expect(context.safetyNumber).toBe('12345 67890')
+      if (snapshot.matches({ ready: { safety: 'computing' } }) && !before.matches({ ready: { safety: 'computing' } })) {
+        expect(started).toContainEqual({ id: 'safetyNumber', input: { mine: 'pk-me', theirs: ANN_KEY } })
+      }
+
+      // Sending: encrypt the typed text for Ann, then send only the envelope.
+      if (event.type === 'message.send' && snapshot.hasTag('sending')) {
+        expect(started).toEqual([{ id: 'encrypt', input: { conversationId: 'c-ann', senderId: 'u-me', otherPublicKey: ANN_KEY, text: 'Hello Ann' } }])
+      }
+      if (event.type === 'xstate.done.actor.encrypt') expect(started).toEqual([{ id: 'sendMessage', input: { conversationId: 'c-ann', content: 'm1.iv-s.ct-s' } }])
+      if (event.type === 'xstate.done.actor.sendMessage') {
+        expect(bubbles.at(-1)).toMatchObject({ id: 'm-sent', mine: true, text: 'Hello Ann' })
+        expect(context.draft).toBe('')
+      }
+      if (event.type === 'xstate.error.actor.encrypt' || (event.type === 'xstate.error.actor.sendMessage' && event.error !== refusedByAnn && event.error !== annHasNoKey)) {
+        expect(selectSendError(snapshot)).toBe(SEND_FAILED)
+        expect(context.draft, 'the text is kept for a retry').toBe('Hello Ann')
+      }
+      if (event.type === 'xstate.error.actor.sendMessage' && (event.error === refusedByAnn || event.error === annHasNoKey)) {
+        expect(selectComposerNotice(snapshot)).toBe((event.error as Error).message)
+        expect(selectCanSend(snapshot)).toBe(false)
+      }
+
+      // Editing and deleting: the sender's own, non-deleted messages only.
+      if (event.type === 'message.edit' || event.type === 'message.delete') {
+        const target = before.context.messages.find((m) => m.id === event.id)
+        const allowed = !!target && target.senderId === 'u-me' && !target.deleted && before.matches({ ready: { composer: 'idle' } })
+        expect(started.length > 0 || snapshot.matches({ ready: { composer: 'editing' } })).toBe(allowed)
+        if (event.type === 'message.edit' && allowed) expect(context.editing).toEqual({ id: event.id, text: before.context.opened[event.id as string] ?? '' })
+        if (event.type === 'message.delete' && allowed) expect(started).toEqual([{ id: 'deleteMessage', input: { id: event.id } }])
+      }
+      if (event.type === 'edit.save' && snapshot.matches({ ready: { composer: 'savingEdit' } })) {
+        const text = before.context.editing?.text ?? ''
+        expect(text.trim()).not.toBe('')
+        expect(started).toEqual([{ id: 'encryptEdit', input: { conversationId: 'c-ann', senderId: 'u-me', otherPublicKey: ANN_KEY, text } }])
+      }
+      if (event.type === 'edit.save' && !snapshot.matches({ ready: { composer: 'savingEdit' } })) expect(started).toEqual([])
+      if (event.type === 'xstate.done.actor.encryptEdit') expect(started).toEqual([{ id: 'editMessage', input: { id: 'm-mine', content: 'm1.iv-e.ct-e' } }])
+      if (event.type === 'xstate.done.actor.editMessage') {
+        expect(bubbles.find((b) => b.id === 'm-mine')).toMatchObject({ text: before.context.editing?.text, edited: true })
+        expect(context.editing).toBeNull()
+      }
+      if (event.type === 'xstate.done.actor.deleteMessage') {
+        expect(bubbles.find((b) => b.id === 'm-mine')).toMatchObject({ deleted: true, text: MESSAGE_WAS_DELETED })
+        expect(toasts).toMatchObject([{ type: 'success', message: 'Message deleted' }])
+      } else if (event.type === 'xstate.error.actor.deleteMessage') {
+        expect(toasts).toMatchObject([{ type: 'error', message: DELETE_FAILED }])
+        expect(context.messages).toEqual(before.context.messages)
+      } else if (event.type === 'xstate.error.actor.editMessage' || event.type === 'xstate.error.actor.encryptEdit') {
+        expect(toasts).toMatchObject([{ type: 'error', message: EDIT_FAILED }])
+        expect(context.editing, 'the edit stays open with its text').toEqual(before.context.editing)
+      } else {
+        expect(toasts, 'nothing else toasts').toEqual([])
+      }
+
+      // Keys: a key that differs from the one remembered warns until accepted; then it is remembered.
+      if (event.type === 'key.accept') accepted = true
+      expect(selectKeyWarning(snapshot)).toBe(snapshot.matches('ready') && walk.seenKey !== null && walk.seenKey !== ANN_KEY && !accepted)
+      if (snapshot.matches({ ready: { key: 'trusted' } })) expect(localStorage.getItem(seenKeyName('c-ann'))).toBe(ANN_KEY)
+      if (snapshot.matches({ ready: { key: 'changed' } })) expect(localStorage.getItem(seenKeyName('c-ann'))).toBe(walk.seenKey)
+    }
+    actor.stop()
+  })
+})
+
+describe('conversation', () => {
+  it("a member without a public key cannot be written to: the history shows, nothing is sent, the composer says why", async () => {
+    primeSeenKey(null)
+    const calls = new Calls()
+    const machine = conversationMachine.provide({
+      actors: { loadMessages: calls.invoked(), encrypt: calls.invoked(), markRead: calls.actor('markRead'), decrypt: calls.actor('decrypt') },
+    })
+    const actor = createActor(machine, { input: noKeyInput, inspect: coverage.inspector }).start()
+    await perform(actor, calls, { type: 'xstate.done.actor.loadMessages', output: firstPage })
+    coverage.see(actor.getSnapshot())
+    actor.send({ type: 'message.input', value: 'Hello' })
+    actor.send({ type: 'message.send' })
+    expect(actor.getSnapshot().matches({ ready: { composer: 'keysMissing', safety: 'unavailable', key: 'trusted' } })).toBe(true)
+    expect(selectBubbles(actor.getSnapshot()).map((b) => b.id)).toEqual(['m-gone', 'm-mine', 'm-theirs'])
+    expect(calls.started.map((c) => c.id)).not.toContain('encrypt')
+    expect(localStorage.getItem(seenKeyName('c-ann')), 'no key, nothing remembered').toBeNull()
+    expect(selectComposerNotice(actor.getSnapshot())).toBe("Ann can't receive messages yet")
+    expect(selectCanSend(actor.getSnapshot())).toBe(false)
+    actor.stop()
+  })
+
+  it('paths enter every state and take every transition', () => {
+    coverage.expectComplete()
+  })
+})

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromCallback, type AnyEventObject } from 'xstate'
+import {
+  CONVERSATION_ARCHIVED,
+  CONVERSATION_DELETED,
+  CONVERSATION_MUTED,
+  CONVERSATION_UNMUTED,
+  conversationsMachine,
+  type ConversationChange,
+} from '../../src/machines/conversations/conversations.machine'
+import type { ConversationMachine } from '../../src/machines/conversation/conversation.machine'
+import { MESSAGE_DELETED, MESSAGE_UNAVAILABLE } from '../../src/machines/conversations/conversations.rules'
+import { selectEmpty, selectLoading, selectOpen, selectRows, selectUnreadCount } from '../../src/machines/conversations/conversations.selectors'
+import { conversationsModel, ME, notFound } from './models/conversations.model'
+import { Calls } from './support/controlled-actors'
+import { Coverage, perform, walkPaths } from './support/model'
+import { shownToasts, withToasts } from './support/toasts'
+
+// The conversation list. What the member sees after each step: the spinner, the rows (names, previews, unread, muted)
+// as the search filters them, the badge, the toasts, and what was asked of the server and of the decrypt actor.
+
+const SUCCESS = (change: ConversationChange) =>
+  change.kind === 'archive' ? CONVERSATION_ARCHIVED : change.kind === 'delete' ? CONVERSATION_DELETED : change.muted ? CONVERSATION_MUTED : CONVERSATION_UNMUTED
+
+const coverage = new Coverage(conversationsMachine)
+const quiet = fromCallback(() => () => undefined)
+
+describe.each(conversationsModel.walks.map((walk) => [walk.name, walk] as const))('conversation list: %s', (_name, walk) => {
+  const paths = walkPaths(conversationsModel, walk)
+
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
+    const calls = new Calls()
+    // The open conversation's actor, as a recorder: what it was started with and what the list told it.
+    const toldOpen: Array<{ id: string; event: string }> = []
+    const opened: string[] = []
+    // (Cast: provide wants the machine's own logic type; the list only starts it, sends it events and stops it.)
+    const conversation = fromCallback<AnyEventObject, { conversation: { id: string } }>(({ input, receive }) => {
+      opened.push(input.conversation.id)
+      receive((e) => toldOpen.push({ id: input.conversation.id, event: e.type }))
+    })
+    const machine = conversationsMachine.provide({
+      actors: { loadConversations: calls.invoked(), change: calls.actor('change'), decrypt: calls.actor('decrypt'), poll: quiet, conversation: conversation as unknown as ConversationMachine },
+    })
+    const actor = withToasts(createActor(machine, { input: { userId: ME }, inspect: coverage.inspector })).start()
+    coverage.see(actor.getSnapshot())
+    expect(calls.started).toEqual([{ id: 'loadConversations', input: { cursor: null } }])
+
+    for (const step of path.steps) {
+      const before = actor.getSnapshot()
+      const toastsBefore = shownToasts().length
+      const startedBefore = calls.started.length
+      const toldBefore = toldOpen.length
+      const openedBefore = opened.length
+      await perform(actor, calls, step.event)
+      const snapshot = actor.getSnapshot()
+      coverage.see(snapshot)
+      expect(snapshot.value).toEqual(step.state.value)
+      expect(snapshot.context).toEqual(step.state.context)
+      const { context } = snapshot
+      const event = step.event
+      const rows = selectRows(snapshot)
+
+      const toasts = shownToasts()
+
+      expect(selectLoading(snapshot)).toBe(snapshot.value === 'loading')
+      // The search keeps rows whose other member's name or username holds the query, in any case.
+      const query = context.search.trim().toLowerCase()
+      for (const row of rows) expect(query === '' || `${row.name}|${row.username}`.toLowerCase().includes(query)).toBe(true)
+      if (query === '') expect(rows.length).toBe(context.conversations.length)
+      if (event.type === 'conversations.search' && event.query === 'BOB' && snapshot.matches('ready')) {
+        expect(rows.map((r) => r.name)).toEqual(['Bob Builder'])
+      }
+      if (event.type === 'conversations.search' && event.query === 'dee' && context.conversations.some((c) => c.id === 'c-dee')) {
+        expect(rows.map((r) => r.name)).toEqual(['Dee Dee'])
+      }
+      // Muted conversations raise no badge.
+      expect(selectUnreadCount(snapshot)).toBe(context.conversations.filter((c) => c.unreadCount > 0 && !c.muted).length)
+      expect(selectEmpty(snapshot)).toBe(snapshot.matches('ready') && context.conversations.length === 0)
+      // Previews: the decrypted text, the placeholder, or the deleted text; never the ciphertext.
+      for (const row of rows) {
+        expect(row.preview).not.toMatch(/^m1\./)
+        const c = context.conversations.find((x) => x.id === row.id)
+        if (c?.lastMessage?.deleted) expect(row.preview).toBe(MESSAGE_DELETED)
+        if (c?.lastMessage && context.opened[c.lastMessage.id] === null) expect(row.preview).toBe(MESSAGE_UNAVAILABLE)
+        const opened = c?.lastMessage ? context.opened[c.lastMessage.id] : undefined
+        if (c?.lastMessage && !c.lastMessage.deleted && typeof opened === 'string') expect(row.preview).toBe(opened)
+        if (!c?.lastMessage) expect(row.preview).toBe('')
+      }
+      if (snapshot.matches({ ready: { previews: 'decrypting' } }) && !before.matches({ ready: { previews: 'decrypting' } })) {
+        // Only ciphertexts not yet opened go to the decrypt actor, with the other member's public key.
+        const asked = calls.started.slice(startedBefore).find((c) => c.id === 'decrypt')
+        expect(asked).toBeDefined()
+        for (const sealed of asked?.input as Array<{ id: string; content: string; otherPublicKey: string }>) {
+          expect(before.context.opened).not.toHaveProperty(sealed.id)
+          expect(sealed.content).toMatch(/^m1\./)
+          expect(sealed.otherPublicKey).toMatch(/^pk-u-/)
+        }
+      }
+      if (event.type === 'xstate.error.actor.decrypt') {
+        for (const c of context.conversations) if (c.lastMessage && !c.lastMessage.deleted) expect(context.opened).toHaveProperty(c.lastMessage.id)
+      }
+      if (event.type === 'xstate.done.actor.decrypt' && 'm-ann' in (event.output as object)) {
+        expect(rows.find((r) => r.id === 'c-ann')?.preview ?? 'See you at noon').toBe('See you at noon')
+        expect(rows.find((r) => r.id === 'c-bob')?.preview).toBe(MESSAGE_UNAVAILABLE)
+      }
+      const cy = context.conversations.find((c) => c.id === 'c-cy')
+      if (event.type === 'xstate.done.actor.decrypt' && 'm-cy' in (event.output as object) && cy?.lastMessage?.id === 'm-cy') {
+        expect(rows.find((r) => r.id === 'c-cy')?.preview).toBe('Fresh news')
+      }
+      if (event.type === 'xstate.done.actor.loadConversations') expect(context.conversations.map((c) => c.id)).toEqual(['c-ann', 'c-bob', 'c-cy'])
+      if (event.type === 'xstate.done.actor.refresh') {
+        // Cy's new message puts Cy first; archived elsewhere, Ann's row leaves.
+        expect(context.conversations.map((c) => c.id)).toEqual(['c-cy', 'c-bob'])
+      }
+      if (event.type === 'xstate.done.actor.loadMore') expect(context.conversations.map((c) => c.id)).toEqual(['c-ann', 'c-bob', 'c-cy', 'c-dee'])
+      if (event.type === 'conversations.more') expect(calls.started.at(-1)).toEqual({ id: 'loadMore', input: { cursor: 'n2' } })
+      if (snapshot.matches({ ready: { list: 'refreshing' } }) && !before.matches({ ready: { list: 'refreshing' } })) {
+        expect(calls.started.slice(startedBefore)).toContainEqual({ id: 'refresh', input: { cursor: null } })
+      }
+      if (event.type === 'conversations.poll') {
+        // The poll refetches only while the socket is down.
+        const refetched = calls.started.slice(startedBefore).some((c) => c.id === 'refresh' || c.id === 'loadConversations')
+        expect(refetched).toBe(!before.context.connected)
+      }
+      if (event.type === 'conversation.changed' && before.matches({ ready: { list: 'idle' } })) {
+        expect(snapshot.matches({ ready: { list: 'refreshing' } })).toBe(true)
+      }
+      if (snapshot.matches({ ready: { list: 'saving' } }) && !before.matches({ ready: { list: 'saving' } })) {
+        expect(calls.started.at(-1)).toEqual({ id: 'change', input: context.change })
+        if (event.type === 'conversation.mute') {
+          const wasMuted = before.context.conversations.find((c) => c.id === 'c-bob')?.muted
+          expect(context.change).toEqual({ kind: 'mute', id: 'c-bob', muted: !wasMuted })
+        }
+      }
+      // The open conversation: started with its row, stopped on close, told of its changes and of polls.
+      expect(selectOpen(snapshot) === undefined).toBe(context.openId === null)
+      if (event.type === 'conversation.open') {
+        expect(opened.slice(openedBefore)).toEqual([event.id])
+        expect(context.openId).toBe(event.id)
+      } else {
+        expect(opened.length, 'no conversation actor started').toBe(openedBefore)
+      }
+      if (event.type === 'conversation.close') expect(context.openId).toBeNull()
+      const told = toldOpen.slice(toldBefore)
+      const openId = before.context.openId
+      const polled = event.type === 'conversations.poll' && !before.context.connected && before.matches({ ready: { list: 'idle' } })
+      if (openId !== null && ((event.type === 'conversation.changed' && event.conversation === openId) || polled)) {
+        expect(told).toEqual([{ id: openId, event: 'conversation.changed' }])
+      } else {
+        expect(told).toEqual([])
+      }
+      if (event.type === 'conversation.delete' && event.id === 'c-nobody') expect(calls.started.length, 'nothing is sent').toBe(startedBefore)
+
+      if (event.type === 'xstate.done.actor.change') {
+        const change = before.context.change as ConversationChange
+        expect(toasts.at(-1)).toMatchObject({ type: 'success', message: SUCCESS(change) })
+        if (change.kind === 'mute') expect(rows.find((r) => r.id === change.id)?.muted).toBe(change.muted)
+        else expect(rows.map((r) => r.id)).not.toContain(change.id)
+      } else if (event.type === 'xstate.error.actor.change') {
+        expect(toasts.at(-1)).toMatchObject({ type: 'error', message: notFound.message })
+        expect(context.conversations).toEqual(before.context.conversations)
+      } else {
+        expect(toasts.length, 'only a saved or refused change says anything').toBe(toastsBefore)
+      }
+    }
+    actor.stop()
+  })
+})
+
+describe('conversation list', () => {
+  it('paths enter every state and take every transition', () => {
+    coverage.expectComplete()
+  })
+})

@@ -1,0 +1,172 @@
+import type { AnyEventObject } from 'xstate'
+import { Forbidden, Invalid, Network } from '../../../src/api/errors'
+import type { Conversation, DirectMessage } from '../../../src/api/messages.calls'
+import { conversationMachine, type ConversationInput } from '../../../src/machines/conversation/conversation.machine'
+import { seenKeyName } from '../../../src/machines/conversation/conversation.storage'
+import { installLocalStorage } from '../support/memory-storage'
+import type { MachineModel, Walk } from '../support/walks'
+
+// The open conversation's model, in walks that together take every transition: the history (first page, older pages,
+// refreshes), reading (auto mark-read, decrypting, the safety number), sending, editing and deleting, and the keys
+// (a member without one, a changed one). Walked by tests/machines/conversation.test.ts and printed by
+// `npm run paths -- conversation`.
+
+export const ME = 'u-me'
+export const ANN_KEY = 'pk-ann-1'
+export const ANN_OLD_KEY = 'pk-ann-0'
+
+const person = (id: string, displayName: string, publicKey: string | null) => ({
+  id,
+  username: displayName.toLowerCase(),
+  displayName,
+  avatar: null,
+  verified: false,
+  publicKey,
+})
+
+const conversation = (annKey: string | null): Conversation => ({
+  id: 'c-ann',
+  participants: [person(ME, 'Me', 'pk-me'), person('u-ann', 'Ann', annKey)],
+  lastMessage: null,
+  lastActivity: '2026-01-01T10:00:00.000Z',
+  unreadCount: 1,
+  muted: false,
+  archived: false,
+})
+
+const message = (id: string, senderId: string, rest: Partial<DirectMessage> = {}): DirectMessage => ({
+  id,
+  conversationId: 'c-ann',
+  senderId,
+  content: rest.deleted ? '' : `m1.iv-${id}.ct-${id}`,
+  read: false,
+  edited: false,
+  deleted: false,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  media: [],
+  ...rest,
+})
+
+/** Newest first: Ann's unread message, then mine (read), then one of mine I deleted. */
+export const firstPage = {
+  messages: [message('m-theirs', 'u-ann'), message('m-mine', ME, { read: true }), message('m-gone', ME, { deleted: true })],
+  nextCursor: 'older',
+}
+export const olderPage = { messages: [message('m-old', 'u-ann', { read: true })], nextCursor: null }
+/** After a change: Ann wrote again, and edited her earlier message. */
+export const freshPage = {
+  messages: [message('m-new', 'u-ann'), message('m-theirs', 'u-ann', { edited: true, content: 'm1.iv-x.ct-x' })],
+  nextCursor: 'older',
+}
+/** Ann has no public key yet (made before keys, or marked by migrate-keys). */
+export const noKeyInput: ConversationInput = { userId: ME, conversation: conversation(null) }
+export const sent = message('m-sent', ME)
+export const edited = message('m-mine', ME, { read: true, edited: true, content: 'm1.iv-e.ct-e' })
+export const openedFirst = { 'm-theirs': 'Lunch?', 'm-mine': 'Sure' }
+
+export const offline = new Network({ message: 'Unable to reach the server.' })
+export const refusedByAnn = new Forbidden({ message: "Ann doesn't accept messages from you", fromServer: true })
+export const annHasNoKey = new Invalid({ message: "Ann can't receive messages yet", fromServer: true, status: 409, details: [] })
+export const tooLong = new Error('Messages can be at most 2000 characters.')
+
+const loaded = { type: 'xstate.done.actor.loadMessages', output: firstPage }
+
+/** A fresh browser storage holding the key this browser saw for Ann, if any. */
+export function primeSeenKey(seenKey: string | null): void {
+  const storage = installLocalStorage()
+  if (seenKey !== null) storage.setItem(seenKeyName('c-ann'), seenKey)
+}
+
+export interface ConversationWalk extends Walk {
+  readonly input: ConversationInput
+  /** The key this browser remembers for Ann before the walk (none: first visit). */
+  readonly seenKey: string | null
+}
+
+const walk = (name: string, events: AnyEventObject[], annKey: string | null = ANN_KEY, seenKey: string | null = null): ConversationWalk => {
+  const input = { userId: ME, conversation: conversation(annKey) }
+  return {
+    name,
+    input,
+    seenKey,
+    // The actor reads the remembered key when it starts, so the graph is built (and each path replayed) over it.
+    options: () => (primeSeenKey(seenKey), {
+      events,
+      label,
+      input,
+      serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
+      simplePaths: false,
+    }),
+  }
+}
+
+const label = (event: AnyEventObject): string | undefined => {
+  if (event.type.startsWith('xstate.done.actor.')) {
+    const output = event.output as { id?: string } | string | undefined
+    const what = typeof output === 'string' ? output.slice(0, 12) : output && 'id' in output ? output.id : Object.keys((output as object | undefined) ?? {}).join(',')
+    return `${event.type.slice('xstate.done.actor.'.length)} done(${what ?? ''})`
+  }
+  if (event.type === 'message.input' || event.type === 'edit.input') return `${event.type}(${JSON.stringify(event.value)})`
+  if (event.type === 'message.edit' || event.type === 'message.delete') return `${event.type}(${event.id as string})`
+  if (event.type === 'xstate.error.actor.encrypt' || event.type === 'xstate.error.actor.encryptEdit') return `${event.type}(too long)`
+  return undefined
+}
+
+export const conversationModel = {
+  name: 'conversation',
+  machine: conversationMachine,
+  walks: [
+    walk('history', [
+      loaded,
+      { type: 'xstate.error.actor.loadMessages', error: offline },
+      { type: 'conversation.retry' },
+      { type: 'conversation.older' },
+      { type: 'xstate.done.actor.loadOlder', output: olderPage },
+      { type: 'xstate.error.actor.loadOlder', error: offline },
+      { type: 'conversation.changed' },
+      { type: 'xstate.done.actor.refresh', output: freshPage },
+      { type: 'xstate.error.actor.refresh', error: offline },
+    ]),
+    walk('reading', [
+      loaded,
+      { type: 'xstate.done.actor.markRead', output: undefined },
+      { type: 'xstate.error.actor.markRead', error: offline },
+      { type: 'xstate.done.actor.decrypt', output: openedFirst },
+      { type: 'xstate.error.actor.decrypt', error: new Error('worker died') },
+      { type: 'xstate.done.actor.safetyNumber', output: '12345 67890' },
+      { type: 'xstate.error.actor.safetyNumber', error: new Error('bad key') },
+    ]),
+    walk('sending', [
+      loaded,
+      { type: 'message.input', value: 'Hello Ann' },
+      { type: 'message.input', value: '   ' },
+      { type: 'message.send' },
+      { type: 'xstate.done.actor.encrypt', output: 'm1.iv-s.ct-s' },
+      { type: 'xstate.error.actor.encrypt', error: tooLong },
+      { type: 'xstate.done.actor.sendMessage', output: sent },
+      { type: 'xstate.error.actor.sendMessage', error: offline },
+      { type: 'xstate.error.actor.sendMessage', error: refusedByAnn },
+      { type: 'xstate.error.actor.sendMessage', error: annHasNoKey },
+    ]),
+    walk('editing and deleting', [
+      loaded,
+      { type: 'xstate.done.actor.decrypt', output: openedFirst },
+      { type: 'message.edit', id: 'm-mine' },
+      { type: 'message.edit', id: 'm-theirs' },
+      { type: 'message.edit', id: 'm-gone' },
+      { type: 'message.delete', id: 'm-mine' },
+      { type: 'message.delete', id: 'm-theirs' },
+      { type: 'edit.input', value: 'Sure, at noon' },
+      { type: 'edit.input', value: ' ' },
+      { type: 'edit.save' },
+      { type: 'edit.cancel' },
+      { type: 'xstate.done.actor.encryptEdit', output: 'm1.iv-e.ct-e' },
+      { type: 'xstate.error.actor.encryptEdit', error: tooLong },
+      { type: 'xstate.done.actor.editMessage', output: edited },
+      { type: 'xstate.error.actor.editMessage', error: offline },
+      { type: 'xstate.done.actor.deleteMessage', output: undefined },
+      { type: 'xstate.error.actor.deleteMessage', error: offline },
+    ]),
+    walk('changed key', [loaded, { type: 'key.accept' }], ANN_KEY, ANN_OLD_KEY),
+  ],
+} satisfies MachineModel<ConversationWalk>

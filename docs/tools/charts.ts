@@ -28,6 +28,7 @@ import { memberMachine } from '../../src/machines/member/member.machine'
 import { themeMachine } from '../../src/machines/theme/theme.machine'
 import { toastsMachine } from '../../src/machines/toasts/toasts.machine'
 import { changePasswordMachine } from '../../src/machines/change-password/change-password.machine'
+import { keysMachine } from '../../src/machines/keys/keys'
 import { loginMachine } from '../../src/machines/login/login.machine'
 import { registerMachine } from '../../src/machines/register/register.machine'
 import { composerMachine } from '../../src/machines/composer/composer.machine'
@@ -116,8 +117,10 @@ const charts: ChartSpec[] = [
     title: 'Login form',
     source: 'src/machines/login/login.machine.ts',
     summary:
-      'Runs after the form fields are valid. Success tells the session (`session.login.succeeded`) and goes home; ' +
-      "failure shows the server's message under the form and the member can try again.",
+      'Runs after the form fields are valid. After the server says yes, `unlocking` opens the message key with the ' +
+      'password just typed (or, for a keyless or marked account, makes a pair and sends it with PUT /auth/keys); ' +
+      'whatever happens there, the keys actor hears the outcome and the session is told (`session.login.succeeded`) ' +
+      "and home is shown. Failure shows the server's message under the form and the member can try again.",
     machine: loginMachine,
   },
   {
@@ -125,9 +128,22 @@ const charts: ChartSpec[] = [
     title: 'Registration form',
     source: 'src/machines/register/register.machine.ts',
     summary:
-      'Runs after the form fields are valid. Success tells the session (`session.register.succeeded`) and goes home; ' +
-      "failure shows the server's message (e.g. 'Username is already taken') under the form.",
+      'Runs after the form fields are valid. `makingKeys` makes the message key pair from the typed password (without ' +
+      'WebCrypto the account is made keyless and the reason kept); the public key and the wrapped private key go ' +
+      'with the registration. Success tells the keys actor and the session (`session.register.succeeded`) and goes ' +
+      "home; failure shows the server's message (e.g. 'Username is already taken') under the form.",
     machine: registerMachine,
+  },
+  {
+    name: 'keys',
+    title: 'Message keys',
+    source: 'src/machines/keys/keys.ts',
+    summary:
+      "systemId 'keys', a child of the app. Login or register settle the member's keys (`keys.settled`: ready, " +
+      'saved in IndexedDB; or missing/unavailable with the reason); a reload loads the unwrapped key by user id ' +
+      '(`keys.load`); sign-out (logout, expiry, revocation) forgets the store and the conversation keys ' +
+      '(`keys.forget`). `conversationKeyFor(system, theirPublicKey)` derives conversation keys through the cache.',
+    machine: keysMachine,
   },
   {
     name: 'change-password',

@@ -150,7 +150,11 @@ const charts: ChartSpec[] = [
     title: 'Change Password dialog',
     source: 'src/machines/change-password/change-password.machine.ts',
     summary:
-      "Settings -> Security. Success closes the dialog with the toast 'Password changed successfully!'; failure keeps " +
+      'Settings -> Security. `rewrapping` re-wraps the message key the session holds (wrapped) under the new password ' +
+      "and sends it with the change (none for a keyless account); a key that does not open with the current password " +
+      "fails at once with 'Current password is incorrect'. " +
+      "Success closes the dialog with the toast 'Password changed successfully!' and the session keeps the new wrapped " +
+      "key; failure keeps " +
       "it open with a toast of the server's error or 'Failed to change password'. Escape and the backdrop close it, " +
       'except while the change is being saved.',
     machine: changePasswordMachine,

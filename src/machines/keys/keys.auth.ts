@@ -57,11 +57,15 @@ export function makeRegistrationKeys(password: string): Promise<NewKeyPair> {
   return Effect.runPromise(generateKeyPair(password))
 }
 
+/** What the server answers a wrong current password; said here too when the key does not open with it. */
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect'
+
 /**
  * Change password: the same private key re-wrapped under the new password, or null when the session holds no wrapped
- * key (a keyless account) or it does not open with the current password. Null sends the change without a key and the
- * server answers: a wrong current password is refused with the server's own message, a right one for an account with
- * keys with 'Re-encrypt your message key to change the password'. So a failed re-wrap never invents a message.
+ * key (a keyless account) or it cannot be re-wrapped for another reason (null sends the change without a key and the
+ * server answers, 'Re-encrypt your message key to change the password'). A wrapped key that does not open with the
+ * current password means the current password is wrong: rejects with the server's words for it, since the server,
+ * asked without a key, would answer the missing key first.
  */
 export async function rewrapForPasswordChange(
   wrapped: string | null,
@@ -71,7 +75,8 @@ export async function rewrapForPasswordChange(
   if (wrapped === null) return null
   try {
     return await Effect.runPromise(rewrapPrivateKey(wrapped, currentPassword, newPassword))
-  } catch {
+  } catch (error) {
+    if ((error as { _tag?: string } | undefined)?._tag === 'WrongPassword') throw new Error(CURRENT_PASSWORD_INCORRECT)
     return null
   }
 }

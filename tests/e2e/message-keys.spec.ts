@@ -1,5 +1,5 @@
 import { test, expect, type Browser, type Page } from '@playwright/test'
-import { PASSWORD, uniqueUsername } from './support/members'
+import { PASSWORD, register, uniqueUsername } from './support/members'
 
 // Message keys in the browser (issue 9) and the Content-Security-Policy that protects them. A member registers in
 // the app (the key pair is made there: the server holds the public key and only a wrapped private key), logs in on
@@ -180,4 +180,29 @@ test('logout forgets the key: IndexedDB holds none for the member', async ({ bro
   await expect(page).toHaveURL(/\/login$/)
   await expect.poll(count).toBe(0)
   await context.close()
+})
+
+test('a keyless account (made before messaging) gets its key pair at its next login in the browser', async ({
+  page,
+  request,
+}) => {
+  // Registered through the API without keys, as an older client or the seed command would.
+  const member = await register(request, 'keyless', 'Keyless Wren')
+  const headers = { Authorization: `Bearer ${member.token}` }
+  const before = await request.get(`/api/users/${member.id}/public-key`, { headers })
+  expect(((await before.json()) as { publicKey: string | null }).publicKey).toBeNull()
+
+  await page.goto('/login')
+  await page.getByLabel(/username or email/i).fill(member.username)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: /log in|sign in/i }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(await keyStatus(page)).toHaveText('Message key: ready')
+
+  const after = await request.get(`/api/users/${member.id}/public-key`, { headers })
+  expect(((await after.json()) as { publicKey: string | null }).publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/)
+  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('auth-storage'))) ?? '{}') as {
+    privateKey: string | null
+  }
+  expect(stored.privateKey).toMatch(/^wk1\./)
 })

@@ -28,6 +28,7 @@ import { memberMachine } from '../../src/machines/member/member.machine'
 import { themeMachine } from '../../src/machines/theme/theme.machine'
 import { toastsMachine } from '../../src/machines/toasts/toasts.machine'
 import { changePasswordMachine } from '../../src/machines/change-password/change-password.machine'
+import { keysMachine } from '../../src/machines/keys/keys'
 import { loginMachine } from '../../src/machines/login/login.machine'
 import { registerMachine } from '../../src/machines/register/register.machine'
 import { composerMachine } from '../../src/machines/composer/composer.machine'
@@ -118,8 +119,10 @@ const charts: ChartSpec[] = [
     title: 'Login form',
     source: 'src/machines/login/login.machine.ts',
     summary:
-      'Runs after the form fields are valid. Success tells the session (`session.login.succeeded`) and goes home; ' +
-      "failure shows the server's message under the form and the member can try again.",
+      'Runs after the form fields are valid. After the server says yes, `unlocking` opens the message key with the ' +
+      'password just typed (or, for a keyless or marked account, makes a pair and sends it with PUT /auth/keys); ' +
+      'whatever happens there, the keys actor hears the outcome and the session is told (`session.login.succeeded`) ' +
+      "and home is shown. Failure shows the server's message under the form and the member can try again.",
     machine: loginMachine,
   },
   {
@@ -127,16 +130,33 @@ const charts: ChartSpec[] = [
     title: 'Registration form',
     source: 'src/machines/register/register.machine.ts',
     summary:
-      'Runs after the form fields are valid. Success tells the session (`session.register.succeeded`) and goes home; ' +
-      "failure shows the server's message (e.g. 'Username is already taken') under the form.",
+      'Runs after the form fields are valid. `makingKeys` makes the message key pair from the typed password (without ' +
+      'WebCrypto the account is made keyless and the reason kept); the public key and the wrapped private key go ' +
+      'with the registration. Success tells the keys actor and the session (`session.register.succeeded`) and goes ' +
+      "home; failure shows the server's message (e.g. 'Username is already taken') under the form.",
     machine: registerMachine,
+  },
+  {
+    name: 'keys',
+    title: 'Message keys',
+    source: 'src/machines/keys/keys.ts',
+    summary:
+      "systemId 'keys', a child of the app. Login or register settle the member's keys (`keys.settled`: ready, " +
+      'saved in IndexedDB; or missing/unavailable with the reason); a reload loads the unwrapped key by user id ' +
+      '(`keys.load`); sign-out (logout, expiry, revocation) forgets the store and the conversation keys ' +
+      '(`keys.forget`). `conversationKeyFor(system, theirPublicKey)` derives conversation keys through the cache.',
+    machine: keysMachine,
   },
   {
     name: 'change-password',
     title: 'Change Password dialog',
     source: 'src/machines/change-password/change-password.machine.ts',
     summary:
-      "Settings -> Security. Success closes the dialog with the toast 'Password changed successfully!'; failure keeps " +
+      'Settings -> Security. `rewrapping` re-wraps the message key the session holds (wrapped) under the new password ' +
+      "and sends it with the change (none for a keyless account); a key that does not open with the current password " +
+      "fails at once with 'Current password is incorrect'. " +
+      "Success closes the dialog with the toast 'Password changed successfully!' and the session keeps the new wrapped " +
+      "key; failure keeps " +
       "it open with a toast of the server's error or 'Failed to change password'. Escape and the backdrop close it, " +
       'except while the change is being saved.',
     machine: changePasswordMachine,

@@ -8,6 +8,8 @@ import type {
   CurrentUser,
   LoginRequest,
   MeResponse,
+  MessageKeysRequest,
+  MessageKeysResponse,
   RegisterRequest,
 } from './types'
 
@@ -88,6 +90,15 @@ export function makeCalls(client: ApiClient, { meTimeoutMs = ME_TIMEOUT_MS }: Ca
       query<MeResponse>((signal) => client.GET('/auth/me', { signal })).pipe(
         Effect.map((body) => body.user),
         withTimeout(meTimeoutMs),
+      ),
+
+    /**
+     * PUT /auth/keys for a keyless (or marked) account, right after login: the session is not signed in yet, so the
+     * token the login answered is passed here.
+     */
+    setMessageKeys: (body: MessageKeysRequest, token: string): Effect.Effect<MessageKeysResponse, ApiError> =>
+      mutation<MessageKeysResponse>((signal) =>
+        client.PUT('/auth/keys', { body, signal, headers: { Authorization: `Bearer ${token}` } }),
       ),
 
     changePassword: (body: ChangePasswordRequest): Effect.Effect<string, ApiError> =>

@@ -29,6 +29,8 @@ export function useAppActor<K extends AppSystemId>(id: K): AppSystem[K] {
 export const useSession = () => useAppActor('session')
 export const useTheme = () => useAppActor('theme')
 export const useToasts = () => useAppActor('toasts')
+/** The message keys: read the status with useSelector (keys.selectors.ts). */
+export const useKeys = () => useAppActor('keys')
 /** The post cache: send it `posts.received` with the posts a list loaded; read posts by id with useSelector. */
 export const usePosts = () => useAppActor('posts')
 /** The Create Post composer: send it `composer.open`. */

@@ -7,11 +7,14 @@ import { notImplemented } from '../../server/http/not-implemented'
 import { listOperations, loadSpecification, type OpenApiDocument } from '../../server/http/openapi'
 import { NOT_BUILT_MESSAGE } from '../../server/http/spa'
 import { Conflict, Forbidden, Invalid, NotFound, Unauthenticated } from '../../server/lib/domain-errors'
+import { CONTENT_SECURITY_POLICY } from '../../server/http/security-headers'
 import { api, buildTestApp, type ErrorBody, registerMember, useTestApp } from './harness'
 
 const t = useTestApp({ distDir: path.join(os.tmpdir(), 'wren-no-dist-here') })
 
 const securityHeaders = {
+  // The strict CSP on every answer, the app's HTML included (docs/security.md, "Content-Security-Policy").
+  'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createActor } from 'xstate'
+import { createActor, setup, spawnChild, type ActorRefFrom } from 'xstate'
+import { sessionMachine } from '../../src/machines/session/session.machine'
+import { installLocalStorage } from './support/memory-storage'
+import { robin, storedRobin } from './support/fixtures'
 import { changePasswordMachine, PASSWORD_CHANGED } from '../../src/machines/change-password/change-password.machine'
 import { shownToasts, withToasts } from './support/toasts'
-import { changePasswordModel, failureText } from './models/change-password.model'
+import { changePasswordModel, failureText, keyRefused } from './models/change-password.model'
 import { Calls } from './support/controlled-actors'
 import { Coverage, perform, walkPaths } from './support/model'
 
@@ -16,7 +19,9 @@ const coverage = new Coverage(changePasswordMachine)
 describe('change-password machine', () => {
   it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
     const calls = new Calls()
-    const machine = changePasswordMachine.provide({ actors: { changePassword: calls.actor('changePassword') } })
+    const machine = changePasswordMachine.provide({
+      actors: { rewrapKey: calls.actor('rewrapKey'), changePassword: calls.actor('changePassword') },
+    })
     const actor = withToasts(createActor(machine, { inspect: coverage.inspector })).start()
     coverage.see(actor.getSnapshot())
 
@@ -30,7 +35,7 @@ describe('change-password machine', () => {
 
       const dialogOpen = snapshot.hasTag('dialog')
       expect(dialogOpen).toBe(snapshot.matches('open'))
-      expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ open: 'submitting' }))
+      expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ open: 'submitting' }) || snapshot.matches({ open: 'rewrapping' }))
       // While the change is in flight, Escape/backdrop cannot close the dialog.
       if (snapshot.hasTag('busy')) expect(snapshot.can({ type: 'password.close' })).toBe(false)
 
@@ -38,6 +43,12 @@ describe('change-password machine', () => {
       if (step.event.type === 'xstate.done.actor.changePassword') {
         expect(dialogOpen).toBe(false)
         expect(toasts.at(-1)).toMatchObject({ type: 'success', message: PASSWORD_CHANGED })
+      } else if (step.event.type === 'xstate.error.actor.rewrapKey') {
+        // Nothing sent: the key says the current password is wrong, in the server's words.
+        expect(calls.started.at(-1)?.id).toBe('rewrapKey')
+        expect(dialogOpen).toBe(true)
+        expect(snapshot.context.error).toBe(keyRefused.message)
+        expect(toasts.at(-1)).toMatchObject({ type: 'error', message: keyRefused.message })
       } else if (step.event.type === 'xstate.error.actor.changePassword') {
         const text = failureText.get(step.event.error)
         expect(dialogOpen).toBe(true)
@@ -47,9 +58,22 @@ describe('change-password machine', () => {
         expect(toasts.length, 'no toast without an answer from the server').toBe(toastsBefore)
       }
       if (step.event.type === 'password.submit') {
-        expect(calls.started.at(-1)?.input).toEqual({ currentPassword: 'Sparrow2026', newPassword: 'Nightingale2027' })
+        // No session in this system, so no wrapped key to re-wrap: the re-wrap step answers null.
+        expect(calls.started.at(-1)).toEqual({
+          id: 'rewrapKey',
+          input: { wrapped: null, currentPassword: 'Sparrow2026', newPassword: 'Nightingale2027' },
+        })
         expect(snapshot.context.error).toBeNull()
       }
+      if (step.event.type === 'xstate.done.actor.rewrapKey') {
+        // The re-wrapped key goes with the change; without one the server decides (its message is shown).
+        const key = step.event.output as string | null
+        expect(calls.started.at(-1)).toEqual({
+          id: 'changePassword',
+          input: { currentPassword: 'Sparrow2026', newPassword: 'Nightingale2027', ...(key ? { privateKey: key } : {}) },
+        })
+      }
+      if (!snapshot.hasTag('busy')) expect(snapshot.context.request).toBeNull()
     }
     actor.stop()
   })
@@ -57,4 +81,38 @@ describe('change-password machine', () => {
   it('paths enter every state and take every transition', () => {
     coverage.expectComplete()
   })
+
+  it("re-wraps the session's wrapped key and, once the change is saved, the session keeps the new one", async () => {
+    installLocalStorage()
+    const calls = new Calls()
+    const dialog = changePasswordMachine.provide({
+      actors: { rewrapKey: calls.actor('rewrapKey'), changePassword: calls.actor('changePassword') },
+    })
+    // The app's shape, as far as this dialog sees it: a session (systemId 'session') beside the dialog.
+    const root = setup({ actors: { session: sessionMachine.provide({ actors: { checkAuth: calls.actor('checkAuth') } }), dialog } }).createMachine({
+      entry: [
+        spawnChild('session', { systemId: 'session', input: { stored: storedRobin } }),
+        spawnChild('dialog', { id: 'dialog' }),
+      ],
+    })
+    const app = createActor(root).start()
+    const session = app.system.get('session') as ActorRefFrom<typeof sessionMachine>
+    await perform(session, calls, { type: 'xstate.done.actor.checkAuth', output: robin })
+    const actor = app.getSnapshot().children.dialog as ActorRefFrom<typeof changePasswordMachine>
+
+    await perform(actor, calls, { type: 'password.open' })
+    await perform(actor, calls, submit)
+    expect(calls.started.at(-1)).toEqual({
+      id: 'rewrapKey',
+      input: { wrapped: storedRobin.privateKey, currentPassword: submit.currentPassword, newPassword: submit.newPassword },
+    })
+    await perform(actor, calls, { type: 'xstate.done.actor.rewrapKey', output: 'rewrapped-key' })
+    expect(session.getSnapshot().context.privateKey).toBe(storedRobin.privateKey)
+    await perform(actor, calls, { type: 'xstate.done.actor.changePassword', output: 'Password changed' })
+    expect(session.getSnapshot().context.privateKey).toBe('rewrapped-key')
+    expect(JSON.parse(localStorage.getItem('auth-storage') ?? '{}')).toMatchObject({ privateKey: 'rewrapped-key' })
+    app.stop()
+  })
 })
+
+const submit = { type: 'password.submit' as const, currentPassword: 'Sparrow2026', newPassword: 'Nightingale2027' }

@@ -1,14 +1,25 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
 import { SESSION_STORAGE_KEY } from '../../src/machines/session/session.storage'
-import { loginForm, loginModel, networkError, registerForm, registerModel, startSession } from './models/credentials.model'
+import {
+  loginForm,
+  loginModel,
+  networkError,
+  newPair,
+  notUnlocked,
+  registerForm,
+  registerModel,
+  startSession,
+  unlocked,
+} from './models/credentials.model'
 import { Calls } from './support/controlled-actors'
 import { installLocalStorage, type MemoryStorage } from './support/memory-storage'
 import { Coverage, perform, walkPaths } from './support/model'
 import { robin, robinAuth } from './support/fixtures'
 
-// Login and register share a shape: idle -> submitting -> succeeded | failed. Each path is replayed with a real session
-// actor on the other end, so "success" is checked where the member feels it: signed in, stored, sent home. The events
+// Login and register: idle -> (their key step and the server call) -> succeeded | failed. Each path is replayed with a
+// real session actor on the other end, so "success" is checked where the member feels it: signed in, stored, sent
+// home, and the keys actor told how the message key ended (ready, or why not; never blocking the sign-in). The events
 // are the models' (./models/credentials.model.ts), shared with `npm run paths -- login` / `-- register`.
 
 let storage: MemoryStorage
@@ -25,13 +36,21 @@ describe.each(cases)('$name machine', (c) => {
   const paths = c.model.walks.flatMap((walk) => walkPaths(c.model, walk))
   const coverage = new Coverage(c.machine)
 
-  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
+  function start() {
     const calls = new Calls()
     const session = startSession()
     const navigateHome = vi.fn()
-    const machine = c.machine.provide({ actors: { [c.callId]: calls.actor(c.callId) }, actions: { navigateHome } })
+    const reportKeys = vi.fn()
+    const actors = Object.fromEntries(c.actors.map((id) => [id, calls.actor(id)]))
+    const machine = c.machine.provide({ actors, actions: { navigateHome, reportKeys } })
+    return { calls, session, navigateHome, reportKeys, machine }
+  }
+
+  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
+    const { calls, session, navigateHome, reportKeys, machine } = start()
     const actor = createActor(machine, { input: { session }, inspect: coverage.inspector }).start()
     coverage.see(actor.getSnapshot())
+    let keyStep: unknown
 
     for (const step of path.steps) {
       await perform(actor, calls, step.event)
@@ -39,28 +58,38 @@ describe.each(cases)('$name machine', (c) => {
       coverage.see(snapshot)
       expect(snapshot.value).toEqual(step.state.value)
       expect(snapshot.context.error).toEqual(step.state.context.error)
-      expect(snapshot.hasTag('busy')).toBe(snapshot.value === 'submitting')
+      expect(snapshot.hasTag('busy')).toBe(c.busy.includes(snapshot.value as string))
 
-      if (step.event.type === c.submit.type) {
-        // The form's values go to the server as typed.
-        expect(calls.started.at(-1)).toEqual({ id: c.callId, input: c.expectedInput })
-        expect(snapshot.context.error).toBeNull()
-      }
+      const started = c.starts(step.event)
+      if (started) expect(calls.started.at(-1)).toEqual(started)
+      if (step.event.type === c.submit.type) expect(snapshot.context.error).toBeNull()
+      if (/(prepareKeys|makeKeys)$/.test(step.event.type)) keyStep = step.event
+
       if (snapshot.value === 'failed') {
         // What the member reads under the form: the server's words, or ours when the server could not be reached.
         const error = step.event.error === networkError ? networkError.message : c.serverError.message
         expect(snapshot.context.error).toBe(error)
         expect(session.getSnapshot().hasTag('authenticated')).toBe(false)
         expect(navigateHome).not.toHaveBeenCalled()
+        expect(reportKeys).not.toHaveBeenCalled()
+        // The password is not kept once the server refused.
+        expect(JSON.stringify(snapshot.context)).not.toContain('Sparrow2026')
       }
       if (snapshot.value === 'succeeded') {
         expect(session.getSnapshot().hasTag('authenticated')).toBe(true)
         expect(session.getSnapshot().context.user).toEqual(robin)
         expect(JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? '{}')).toMatchObject({
           token: robinAuth.token,
+          privateKey: robinAuth.privateKey,
           isAuthenticated: true,
         })
         expect(navigateHome).toHaveBeenCalledTimes(1)
+        expect(JSON.stringify(snapshot.context)).not.toContain('Sparrow2026')
+        // The keys actor hears how the key ended, whatever it was: the member signed in all the same.
+        expect(reportKeys).toHaveBeenCalledTimes(1)
+        const [, sent] = reportKeys.mock.calls[0] as [unknown, { userId: string; outcome: { status: string } }]
+        expect(sent.userId).toBe(robin.id)
+        expect(sent.outcome.status).toBe(expectedKeyStatus(keyStep))
       }
     }
     actor.stop()
@@ -72,14 +101,8 @@ describe.each(cases)('$name machine', (c) => {
   })
 
   it(`tells the session with ${c.successEvent}`, async () => {
-    const calls = new Calls()
+    const { calls, session, machine } = start()
     const received: string[] = []
-    const session = startSession()
-    session.subscribe({ next: () => {} })
-    const machine = c.machine.provide({
-      actors: { [c.callId]: calls.actor(c.callId) },
-      actions: { navigateHome: () => {} },
-    })
     const actor = createActor(machine, {
       input: { session },
       inspect: (e) => {
@@ -87,9 +110,21 @@ describe.each(cases)('$name machine', (c) => {
       },
     }).start()
     await perform(actor, calls, c.submit)
-    await perform(actor, calls, { type: `xstate.done.actor.${c.callId}`, output: robinAuth })
+    for (const event of c.events.filter((e) => /^xstate\.done/.test(e.type as string))) {
+      const id = (event.type as string).replace('xstate.done.actor.', '')
+      if (calls.isRunning(id)) await perform(actor, calls, event)
+    }
+    expect(actor.getSnapshot().value).toBe('succeeded')
     expect(received).toContain(c.successEvent)
     actor.stop()
     session.stop()
   })
 })
+
+/** The key status the keys actor must hear after the form's key step. */
+function expectedKeyStatus(keyEvent: unknown): string {
+  const event = keyEvent as { type: string; output?: unknown } | undefined
+  if (event?.output === unlocked || event?.output === newPair) return 'ready'
+  if (event?.output === notUnlocked) return 'unavailable'
+  return 'unavailable'
+}

@@ -90,7 +90,9 @@ describe('register machine guard', () => {
   function start() {
     const session = createActor(sessionMachine, { input: { stored: noSession } }).start()
     const calls = new Calls()
-    const machine = registerMachine.provide({ actors: { register: calls.actor('register') } })
+    const machine = registerMachine.provide({
+      actors: { makeKeys: calls.actor('makeKeys'), register: calls.actor('register') },
+    })
     return { actor: createActor(machine, { input: { session } }).start(), calls }
   }
 
@@ -108,7 +110,13 @@ describe('register machine guard', () => {
   it('sends a valid submit with the contract fields only', async () => {
     const { actor, calls } = start()
     await perform(actor, calls, { type: 'register.submit', ...request })
+    expect(actor.getSnapshot().value).toBe('makingKeys')
+    // Keys could not be made (no WebCrypto): the registration goes without them.
+    await perform(actor, calls, { type: 'xstate.error.actor.makeKeys', error: new Error('no WebCrypto') })
     expect(actor.getSnapshot().value).toBe('submitting')
-    expect(calls.started).toEqual([{ id: 'register', input: request }])
+    expect(calls.started).toEqual([
+      { id: 'makeKeys', input: { password: request.password } },
+      { id: 'register', input: request },
+    ])
   })
 })

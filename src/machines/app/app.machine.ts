@@ -1,4 +1,5 @@
-import { assign, enqueueActions, setup, spawnChild, stopChild, type ActorRefFrom, type AnyActorLogic } from 'xstate'
+import { assign, enqueueActions, sendTo, setup, spawnChild, stopChild, type ActorRefFrom, type AnyActorLogic } from 'xstate'
+import { keysMachine } from '../keys/keys'
 import { memberMachine } from '../member/member.machine'
 import type { RealtimeInput, RealtimeStatusEvent } from '../realtime/realtime.actor'
 import { sessionMachine } from '../session/session.machine'
@@ -9,7 +10,8 @@ import { apiBridge, watchSession, type SessionChange } from './app.bridge'
 
 // The root of the SPA's actor system (docs/architecture.md, "Actors"). It starts the long-lived actors as children
 // with systemIds (src/machines/app/app.system.ts) and follows the session:
-// - always: session, theme, toasts; the api client bridge (token, 401 -> session.expired);
+// - always: session, theme, toasts, the message keys (src/machines/keys: loaded from the browser's store on sign-in,
+//   forgotten on sign-out); the api client bridge (token, 401 -> session.expired);
 // - while signed in: the member actor (src/machines/member) with the post cache, the Create Post composer and the
 //   realtime socket (connected with the session's token, closed on logout or any 401). It is stopped on sign-out, so
 //   the next member starts clean. A member never changes while signed in: the session signs out (and the app hears
@@ -60,6 +62,7 @@ export const appMachine = setup({
     theme: themeMachine,
     toasts: toastsMachine,
     member: memberMachine,
+    keys: keysMachine,
     apiBridge,
     watchSession,
   },
@@ -72,6 +75,8 @@ export const appMachine = setup({
       enqueue(spawnScreen(logic, { id, input }))
     }),
     closeScreen: stopChild((_, id: string) => id),
+    loadKeys: sendTo('keys', (_, userId: string) => ({ type: 'keys.load' as const, userId })),
+    forgetKeys: sendTo('keys', { type: 'keys.forget' as const }),
   },
 }).createMachine({
   id: 'app',
@@ -82,6 +87,8 @@ export const appMachine = setup({
     spawnChild('session', { id: 'session', systemId: 'session', input: ({ event }) => ({ stored: eventInput(event).stored }) }),
     spawnChild('theme', { id: 'theme', systemId: 'theme', input: ({ event }) => ({ theme: eventInput(event).theme }) }),
     spawnChild('toasts', { id: 'toasts', systemId: 'toasts' }),
+    // The message keys: here rather than under the member, since login and register settle them before signing in.
+    spawnChild('keys', { id: 'keys', systemId: 'keys' }),
   ],
   invoke: { id: 'watchSession', src: 'watchSession' },
   initial: 'booting',
@@ -89,7 +96,8 @@ export const appMachine = setup({
     'app.screen.open': { actions: { type: 'openScreen', params: ({ event }) => event } },
     'app.screen.close': { actions: { type: 'closeScreen', params: ({ event }) => event.id } },
     'app.session.loading': { target: '.booting' },
-    'app.session.signedOut': { target: '.signedOut' },
+    // Logout, an expired or revoked session, or no session at boot: the browser forgets the message keys.
+    'app.session.signedOut': { target: '.signedOut', actions: 'forgetKeys' },
   },
   states: {
     /** The stored token is being checked: the gate shows a spinner. */
@@ -98,7 +106,10 @@ export const appMachine = setup({
       on: {
         'app.session.signedIn': {
           target: 'signedIn',
-          actions: { type: 'rememberMember', params: ({ event }) => ({ userId: event.userId, token: event.token }) },
+          actions: [
+            { type: 'rememberMember', params: ({ event }) => ({ userId: event.userId, token: event.token }) },
+            { type: 'loadKeys', params: ({ event }) => event.userId },
+          ],
         },
       },
     },
@@ -106,7 +117,10 @@ export const appMachine = setup({
       on: {
         'app.session.signedIn': {
           target: 'signedIn',
-          actions: { type: 'rememberMember', params: ({ event }) => ({ userId: event.userId, token: event.token }) },
+          actions: [
+            { type: 'rememberMember', params: ({ event }) => ({ userId: event.userId, token: event.token }) },
+            { type: 'loadKeys', params: ({ event }) => event.userId },
+          ],
         },
       },
     },

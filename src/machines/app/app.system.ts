@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import type { ComposerRef } from '../composer/composer.machine'
+import type { KeysRef } from '../keys/keys'
 import type { PostsRef } from '../posts/posts.machine'
 import type { SessionMachine } from '../session/session.machine'
 import type { ThemeRef } from '../theme/theme.machine'
@@ -18,6 +19,8 @@ export interface AppSystem {
   theme: ThemeRef
   /** The toasts on screen; always running. */
   toasts: ToastsRef
+  /** The member's message keys (status, conversation keys); always running, empty while signed out. */
+  keys: KeysRef
   /** The post cache; while signed in. */
   posts: PostsRef
   /** The Create Post dialog; while signed in. */

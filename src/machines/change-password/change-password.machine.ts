@@ -1,14 +1,19 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup } from 'xstate'
 import { calls, run } from '../../api/calls'
 import { serverMessageOr } from '../../api/errors'
 import type { ChangePasswordRequest } from '../../api/types'
+import { rewrapForPasswordChange } from '../keys/keys.auth'
+import type { SessionRef } from '../session/session-ref'
+import type { SessionSnapshot } from '../app/app.system'
 import { showToast } from '../toasts/notify'
 import { isChangePasswordRequest } from './change-password.rules'
 
 // The Change Password dialog (Settings -> Security). Field rules (change-password.rules.ts) are checked by the form,
 // and a submit that breaks them is refused here too; this machine owns the dialog's life: closed -> open.editing ->
-// open.submitting -> succeeded (dialog closes, success toast) or open.failed (dialog stays open, toast with the
-// server's reason or 'Failed to change password').
+// open.rewrapping (the message key, wrapped since login in the session, is re-wrapped under the new password so the
+// history survives) -> open.submitting -> succeeded (dialog closes, success toast, the session keeps the new wrapped
+// key) or open.failed (dialog stays open, toast with the server's reason or 'Failed to change password'). A key that
+// does not open with the current password fails as the server would: 'Current password is incorrect'.
 
 export const PASSWORD_CHANGED = 'Password changed successfully!'
 export const PASSWORD_CHANGE_FAILED = 'Failed to change password'
@@ -20,6 +25,14 @@ export type ChangePasswordEvent =
 
 export interface ChangePasswordContext {
   error: string | null
+  /** The typed passwords from the submit until the server answers (never persisted). */
+  request: ChangePasswordRequest | null
+}
+
+/** The session's wrapped message key (null for a keyless account, or when no session runs). */
+function wrappedKey(system: { get(systemId: string): unknown }): string | null {
+  const session = system.get('session') as SessionRef | undefined
+  return (session?.getSnapshot() as SessionSnapshot | undefined)?.context.privateKey ?? null
 }
 
 export const changePasswordMachine = setup({
@@ -29,6 +42,9 @@ export const changePasswordMachine = setup({
     tags: {} as 'busy' | 'dialog',
   },
   actors: {
+    rewrapKey: fromPromise<string | null, { wrapped: string | null; currentPassword: string; newPassword: string }>(
+      ({ input }) => rewrapForPasswordChange(input.wrapped, input.currentPassword, input.newPassword),
+    ),
     changePassword: fromPromise<string, ChangePasswordRequest>(({ input, signal }) =>
       run(calls.changePassword(input), signal),
     ),
@@ -38,13 +54,24 @@ export const changePasswordMachine = setup({
     notifyFailure: ({ system }, message: string) => showToast(system, 'error', message),
     setError: assign((_, message: string) => ({ error: message })),
     clearError: assign({ error: null }),
+    keepRequest: assign((_, request: ChangePasswordRequest) => ({ request })),
+    keepKey: assign(({ context }, privateKey: string | null) => ({
+      request: context.request && privateKey !== null ? { ...context.request, privateKey } : context.request,
+    })),
+    forgetRequest: assign({ request: null }),
+    /** The session keeps the re-wrapped key, for the next password change (and what a reload shows). */
+    storeKey: ({ system }, privateKey: string | undefined) => {
+      if (privateKey === undefined) return
+      const session = system.get('session') as SessionRef | undefined
+      session?.send({ type: 'session.privateKey.updated', privateKey })
+    },
   },
   guards: {
     isValid: (_, values: ChangePasswordRequest) => isChangePasswordRequest(values),
   },
 }).createMachine({
   id: 'changePassword',
-  context: { error: null },
+  context: { error: null, request: null },
   initial: 'closed',
   states: {
     closed: {
@@ -57,8 +84,35 @@ export const changePasswordMachine = setup({
       states: {
         editing: {
           on: {
-            'password.submit': { guard: { type: 'isValid', params: ({ event }) => event }, target: 'submitting' },
+            'password.submit': {
+              guard: { type: 'isValid', params: ({ event }) => event },
+              target: 'rewrapping',
+              actions: { type: 'keepRequest', params: ({ event }) => pick(event) },
+            },
             'password.close': { target: '#changePassword.closed' },
+          },
+        },
+        /** PBKDF2 twice (open with the current password, seal with the new): about a second. Not closable. */
+        rewrapping: {
+          tags: ['busy'],
+          invoke: {
+            id: 'rewrapKey',
+            src: 'rewrapKey',
+            input: ({ context, self }) => ({
+              wrapped: wrappedKey(self.system),
+              currentPassword: context.request?.currentPassword ?? '',
+              newPassword: context.request?.newPassword ?? '',
+            }),
+            onDone: { target: 'submitting', actions: { type: 'keepKey', params: ({ event }) => event.output } },
+            // The key does not open with the current password: the current password is wrong.
+            onError: {
+              target: 'failed',
+              actions: [
+                'forgetRequest',
+                { type: 'setError', params: ({ event }) => rewrapFailure(event.error) },
+                { type: 'notifyFailure', params: ({ event }) => rewrapFailure(event.error) },
+              ],
+            },
           },
         },
         /** Escape and the backdrop are ignored here: closing would hide whether the password changed. */
@@ -67,14 +121,15 @@ export const changePasswordMachine = setup({
           invoke: {
             id: 'changePassword',
             src: 'changePassword',
-            input: ({ event }) => {
-              assertEvent(event, 'password.submit')
-              return { currentPassword: event.currentPassword, newPassword: event.newPassword }
+            input: ({ context }) => context.request as ChangePasswordRequest,
+            onDone: {
+              target: '#changePassword.succeeded',
+              actions: [{ type: 'storeKey', params: ({ context }) => context.request?.privateKey }, 'notifySuccess'],
             },
-            onDone: { target: '#changePassword.succeeded', actions: 'notifySuccess' },
             onError: {
               target: 'failed',
               actions: [
+                'forgetRequest',
                 { type: 'setError', params: ({ event }) => serverMessageOr(event.error, PASSWORD_CHANGE_FAILED) },
                 { type: 'notifyFailure', params: ({ event }) => serverMessageOr(event.error, PASSWORD_CHANGE_FAILED) },
               ],
@@ -85,8 +140,8 @@ export const changePasswordMachine = setup({
           on: {
             'password.submit': {
               guard: { type: 'isValid', params: ({ event }) => event },
-              target: 'submitting',
-              actions: 'clearError',
+              target: 'rewrapping',
+              actions: ['clearError', { type: 'keepRequest', params: ({ event }) => pick(event) }],
             },
             'password.close': { target: '#changePassword.closed' },
           },
@@ -95,9 +150,20 @@ export const changePasswordMachine = setup({
     },
     /** Dialog closed after a change; it can be opened again. */
     succeeded: {
+      entry: 'forgetRequest',
       on: { 'password.open': { target: 'open' } },
     },
   },
 })
+
+/** Why the re-wrap failed, as the member reads it (the server's words for a wrong current password). */
+function rewrapFailure(error: unknown): string {
+  return error instanceof Error && error.message !== '' ? error.message : PASSWORD_CHANGE_FAILED
+}
+
+/** The fields the server reads, as typed. */
+function pick(event: ChangePasswordRequest): ChangePasswordRequest {
+  return { currentPassword: event.currentPassword, newPassword: event.newPassword }
+}
 
 export type ChangePasswordMachine = typeof changePasswordMachine

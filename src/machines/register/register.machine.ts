@@ -1,21 +1,39 @@
-import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate'
+import { assign, fromPromise, sendTo, setup } from 'xstate'
 import { calls, run } from '../../api/calls'
 import { describeError } from '../../api/errors'
 import type { AuthResponse, RegisterRequest } from '../../api/types'
+import type { NewKeyPair } from '../../crypto'
+import { describeKeyError, type KeysOutcome } from '../keys/keys'
+import { keysActor, makeRegistrationKeys } from '../keys/keys.auth'
 import { navigate } from '../lib/navigation'
 import type { AuthPayload } from '../session/session.machine'
 import type { SessionRef } from '../session/session-ref'
 import { isRegisterRequest } from './register.rules'
 
 // The registration form's behaviour once the fields are valid (the form checks them with register.rules.ts, and a
-// submit that breaks those rules is refused here too): idle -> submitting -> succeeded (session told, home shown) or
-// failed (the server's reason, e.g. 'Username is already taken', shown under the form).
+// submit that breaks those rules is refused here too): idle -> makingKeys (the message key pair, made from the typed
+// password: the public key and the wrapped private key go with the registration) -> submitting -> succeeded (keys
+// actor and session told, home shown) or failed (the server's reason, e.g. 'Username is already taken', shown under
+// the form). Without WebCrypto (plain http but localhost) the account is made keyless and the keys actor keeps the
+// reason; the New Message modal shows it, and the next login on https makes the pair.
 
 export type RegisterEvent = { type: 'register.submit' } & RegisterRequest
 
 export interface RegisterContext {
   session: SessionRef
   error: string | null
+  /** The form's values from the submit until the server answers (the password included; never persisted). */
+  request: RegisterRequest | null
+  /** The key pair made for this registration, or why there is none. */
+  keys: NewKeyPair | null
+  keysProblem: string | null
+}
+
+/** What the keys actor hears once the account exists: the new keys, or why there are none. */
+function outcomeOf(context: RegisterContext, userId: string): KeysOutcome {
+  return context.keys
+    ? { status: 'ready', keys: { userId, publicKey: context.keys.publicKey, privateKey: context.keys.privateKey } }
+    : { status: 'unavailable', reason: context.keysProblem ?? 'Your message key could not be made.' }
 }
 
 export const registerMachine = setup({
@@ -26,9 +44,24 @@ export const registerMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
+    makeKeys: fromPromise<NewKeyPair, { password: string }>(({ input }) => makeRegistrationKeys(input.password)),
     register: fromPromise<AuthResponse, RegisterRequest>(({ input, signal }) => run(calls.register(input), signal)),
   },
   actions: {
+    keepRequest: assign((_, event: RegisterEvent) => ({
+      request: {
+        username: event.username,
+        email: event.email,
+        displayName: event.displayName,
+        password: event.password,
+      },
+      keys: null,
+      keysProblem: null,
+    })),
+    keepKeys: assign((_, keys: NewKeyPair) => ({ keys })),
+    noKeys: assign((_, reason: string) => ({ keysProblem: reason })),
+    reportKeys: ({ system }, { userId, outcome }: { userId: string; outcome: KeysOutcome }) =>
+      keysActor(system)?.send({ type: 'keys.settled', userId, outcome }),
     reportSuccess: sendTo(
       ({ context }) => context.session,
       (_, auth: AuthPayload) => ({ type: 'session.register.succeeded' as const, auth }),
@@ -36,51 +69,84 @@ export const registerMachine = setup({
     navigateHome: () => navigate('/'),
     setError: assign((_, message: string) => ({ error: message })),
     clearError: assign({ error: null }),
+    forgetRequest: assign({ request: null, keys: null, keysProblem: null }),
   },
   guards: {
     isValid: (_, values: RegisterRequest) => isRegisterRequest(values),
   },
 }).createMachine({
   id: 'register',
-  context: ({ input }) => ({ session: input.session, error: null }),
+  context: ({ input }) => ({ session: input.session, error: null, request: null, keys: null, keysProblem: null }),
   initial: 'idle',
   states: {
     idle: {
-      on: { 'register.submit': { guard: { type: 'isValid', params: ({ event }) => event }, target: 'submitting' } },
+      on: {
+        'register.submit': {
+          guard: { type: 'isValid', params: ({ event }) => event },
+          target: 'makingKeys',
+          actions: { type: 'keepRequest', params: ({ event }) => event },
+        },
+      },
     },
-    submitting: {
+    /** PBKDF2 at OWASP's count: about half a second. */
+    makingKeys: {
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
+        id: 'makeKeys',
+        src: 'makeKeys',
+        input: ({ context }) => ({ password: context.request?.password ?? '' }),
+        onDone: { target: 'submitting', actions: { type: 'keepKeys', params: ({ event }) => event.output } },
+        // No WebCrypto (plain http): the account is made without keys, and the reason is kept.
+        onError: {
+          target: 'submitting',
+          actions: { type: 'noKeys', params: ({ event }) => describeKeyError(event.error) },
+        },
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
         id: 'register',
         src: 'register',
-        input: ({ event }) => {
-          assertEvent(event, 'register.submit')
-          return {
-            username: event.username,
-            email: event.email,
-            displayName: event.displayName,
-            password: event.password,
-          }
-        },
+        input: ({ context }) => ({
+          ...(context.request as RegisterRequest),
+          ...(context.keys ? { publicKey: context.keys.publicKey, privateKey: context.keys.wrappedPrivateKey } : {}),
+        }),
         onDone: {
           target: 'succeeded',
-          actions: [{ type: 'reportSuccess', params: ({ event }) => event.output }, 'navigateHome'],
+          actions: [
+            {
+              type: 'reportKeys',
+              params: ({ context, event }) => ({ userId: event.output.user.id, outcome: outcomeOf(context, event.output.user.id) }),
+            },
+            { type: 'reportSuccess', params: ({ event }) => event.output },
+            'navigateHome',
+          ],
         },
         onError: {
           target: 'failed',
-          actions: {
-            type: 'setError',
-            params: ({ event }) => describeError(event.error, 'Could not create your account. Please try again.'),
-          },
+          actions: [
+            'forgetRequest',
+            {
+              type: 'setError',
+              params: ({ event }) => describeError(event.error, 'Could not create your account. Please try again.'),
+            },
+          ],
         },
       },
     },
     failed: {
-      on: { 'register.submit': { guard: { type: 'isValid', params: ({ event }) => event }, target: 'submitting' } },
+      on: {
+        'register.submit': {
+          guard: { type: 'isValid', params: ({ event }) => event },
+          target: 'makingKeys',
+          actions: { type: 'keepRequest', params: ({ event }) => event },
+        },
+      },
     },
     /** Signed in; the router takes over from here. */
-    succeeded: {},
+    succeeded: { entry: 'forgetRequest' },
   },
 })
 

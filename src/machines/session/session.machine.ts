@@ -8,7 +8,9 @@ import { writeStoredSession } from './session.storage'
 // - starts unauthenticated and loading (`booting`);
 // - a stored token is checked with GET /auth/me (10 s abort, in calls.me): success sets the user; 401/403 clear the
 //   session; a timeout, network error, 500/503 or anything else keeps the stored session (the member may be offline);
-// - login/register success sets user, token and private key; logout clears them even if the call fails;
+// - login/register success sets user, token and the *wrapped* private key (never the usable key: that one lives in
+//   IndexedDB, kept by the keys actor); a password change replaces the wrapped key; logout clears them even if the
+//   call fails;
 // - any 401 elsewhere (session.expired, sent by the api client bridge) clears them.
 // Every change is written to localStorage (`persist`), which is also what the bearer token is read from on reload.
 
@@ -24,6 +26,8 @@ export type SessionEvent =
   | { type: 'session.logout' }
   | { type: 'session.expired' }
   | { type: 'session.user.updated'; user: Partial<SessionUser> }
+  /** Change password re-wrapped the message key under the new password. */
+  | { type: 'session.privateKey.updated'; privateKey: string }
 
 export interface SessionContext {
   user: SessionUser | null
@@ -64,6 +68,7 @@ export const sessionMachine = setup({
     mergeUser: assign(({ context }, fields: Partial<SessionUser>) => ({
       user: context.user ? { ...context.user, ...fields } : context.user,
     })),
+    setPrivateKey: assign((_, privateKey: string) => ({ privateKey })),
     clear: assign(() => EMPTY),
     persist: ({ context }) => writeStoredSession(context),
   },
@@ -129,6 +134,9 @@ export const sessionMachine = setup({
         'session.expired': { target: 'unauthenticated', actions: ['clear', 'persist'] },
         'session.user.updated': {
           actions: [{ type: 'mergeUser', params: ({ event }) => event.user }, 'persist'],
+        },
+        'session.privateKey.updated': {
+          actions: [{ type: 'setPrivateKey', params: ({ event }) => event.privateKey }, 'persist'],
         },
       },
     },

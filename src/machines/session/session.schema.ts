@@ -19,6 +19,8 @@ export const sessionUserSchema = z.object({
   verified: z.optional(z.boolean()),
   privateAccount: z.optional(z.boolean()),
   createdAt: z.optional(z.string()),
+  publicKey: z.optional(z.nullable(z.string())),
+  keysRequested: z.optional(z.boolean()),
   contentSettings: z.optional(
     z.object({ showSensitiveContent: z.boolean(), allowDMs: audience, allowMentions: audience }),
   ),
@@ -29,6 +31,7 @@ export type SessionUser = z.infer<typeof sessionUserSchema>
 export const storedSessionSchema = z.object({
   user: z.nullable(sessionUserSchema),
   token: z.nullable(z.string().check(z.minLength(1))),
+  /** The member's message key as the server keeps it: wrapped under the password. Never the usable key. */
   privateKey: z._default(z.nullable(z.string()), null),
   isAuthenticated: z._default(z.boolean(), false),
 })

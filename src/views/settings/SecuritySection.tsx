@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { useToasts } from '../actors'
+import { useSelector } from '@xstate/react'
+import { selectKeyStatus } from '../../machines/keys/keys.selectors'
+import { useKeys, useToasts } from '../actors'
 import { Icon, type IconName } from '../ui/Icon'
 
 // Icon | text, with the button under the text; side by side once the section (not the window) is wide enough.
@@ -40,8 +42,19 @@ function SecurityRow({ icon, title, text, action }: { icon: IconName; title: str
 /** Password (Change Password), Two-Factor Authentication (Enable 2FA), Active Sessions (View Sessions). */
 export function SecuritySection({ onChangePassword }: { onChangePassword: () => void }) {
   const toasts = useToasts()
+  const key = useSelector(useKeys(), selectKeyStatus, (a, b) => a.label === b.label && a.detail === b.detail)
   return (
     <ul className={list}>
+      <SecurityRow
+        icon="key"
+        title="Messages"
+        text={key.detail}
+        action={
+          <span role="status" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+            {key.label}
+          </span>
+        }
+      />
       <SecurityRow
         icon="key"
         title="Password"

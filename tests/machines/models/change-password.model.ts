@@ -17,11 +17,18 @@ export const failureText = new Map<unknown, string>([
   [bare500, PASSWORD_CHANGE_FAILED],
 ])
 
+/** The session's wrapped key does not open with the current password: the server's words for it, without asking. */
+export const keyRefused = new Error('Current password is incorrect')
+
 const submit = { type: 'password.submit', currentPassword: 'Sparrow2026', newPassword: 'Nightingale2027' }
 const events: AnyEventObject[] = [
   { type: 'password.open' },
   { type: 'password.close' },
   submit,
+  // The session's wrapped key re-wrapped under the new password, or none (keyless account, or a wrong current password).
+  { type: 'xstate.done.actor.rewrapKey', output: 'rewrapped-key' },
+  { type: 'xstate.done.actor.rewrapKey', output: null },
+  { type: 'xstate.error.actor.rewrapKey', error: keyRefused },
   { type: 'xstate.done.actor.changePassword', output: 'Password changed' },
   ...[...failureText.keys()].map((error) => ({ type: 'xstate.error.actor.changePassword', error })),
 ]
@@ -34,7 +41,10 @@ export const changePasswordModel = {
       name: '',
       options: () => ({
         events,
-        serializeState: (s) => JSON.stringify({ value: s.value, error: s.context.error }),
+        label: (event) =>
+          event.type === 'xstate.done.actor.rewrapKey' ? `rewrapKey ${event.output === null ? '(no key)' : '(re-wrapped)'}` : undefined,
+        serializeState: (s) =>
+          JSON.stringify({ value: s.value, error: s.context.error, key: s.context.request?.privateKey ?? null }),
       }),
     },
   ],

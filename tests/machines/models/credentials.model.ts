@@ -1,14 +1,17 @@
 import { createActor, type AnyEventObject, type AnyStateMachine } from 'xstate'
 import { Invalid, Network, Unauthorized } from '../../../src/api/errors'
+import { CryptoUnavailable, type NewKeyPair } from '../../../src/crypto'
+import type { PreparedLogin } from '../../../src/machines/keys/keys.auth'
 import { loginMachine } from '../../../src/machines/login/login.machine'
 import { registerMachine } from '../../../src/machines/register/register.machine'
 import { sessionMachine } from '../../../src/machines/session/session.machine'
-import { noSession, robinAuth } from '../support/fixtures'
+import { noSession, robin, robinAuth } from '../support/fixtures'
 import type { MachineModel } from '../support/walks'
 
-// The login and register forms' models (one shape: idle -> submitting -> succeeded | failed): the submit, the success
-// and two failures. Walked by tests/machines/credentials.machine.test.ts and printed by `npm run paths -- login` /
-// `npm run paths -- register`.
+// The login and register forms' models: the submit, the server's success and two failures, and the message key's
+// step, which never blocks signing in (login: unlocking after the server's answer; register: makingKeys before it).
+// The crypto runs as named actors (`prepareKeys`, `makeKeys`) the tests settle like calls. Walked by
+// tests/machines/credentials.machine.test.ts and printed by `npm run paths -- login` / `npm run paths -- register`.
 
 /** A real session actor (no stored token, so it calls nothing) to receive the success event. */
 export function startSession() {
@@ -16,25 +19,37 @@ export function startSession() {
 }
 
 export const networkError = new Network({ message: 'Unable to reach the server. Check your connection and try again.' })
+export const noWebCrypto = new CryptoUnavailable({ message: 'Encryption needs a secure connection (https).' })
 
-interface Form {
+/** Stand-ins for the crypto's results: the machines only carry them. */
+export const fakePrivateKey = { type: 'private', extractable: false } as unknown as CryptoKey
+export const newPair: NewKeyPair = { publicKey: 'public-key', wrappedPrivateKey: 'wrapped-new', privateKey: fakePrivateKey }
+export const unlocked: PreparedLogin = {
+  auth: robinAuth,
+  outcome: { status: 'ready', keys: { userId: robin.id, publicKey: 'public-key', privateKey: fakePrivateKey } },
+}
+export const notUnlocked: PreparedLogin = {
+  auth: robinAuth,
+  outcome: { status: 'unavailable', reason: 'Encryption needs a secure connection (https).' },
+}
+
+export interface Form {
   name: string
   machine: AnyStateMachine
-  callId: string
+  /** The named actors the machine runs, which the test settles. */
+  actors: string[]
   submit: AnyEventObject
-  expectedInput: Record<string, string>
+  events: AnyEventObject[]
+  /** The states in which the form is busy. */
+  busy: string[]
+  /** The call (or crypto step) a step starts, with the input it must carry. */
+  starts: (event: AnyEventObject) => { id: string; input: unknown } | undefined
   serverError: Unauthorized | Invalid
   successEvent: string
 }
 
 /** A form's model: one walk, from a fresh form with a session on the other end. */
 function model(form: Form) {
-  const events: AnyEventObject[] = [
-    form.submit,
-    { type: `xstate.done.actor.${form.callId}`, output: robinAuth },
-    { type: `xstate.error.actor.${form.callId}`, error: form.serverError },
-    { type: `xstate.error.actor.${form.callId}`, error: networkError },
-  ]
   return {
     name: form.name,
     machine: form.machine,
@@ -43,37 +58,70 @@ function model(form: Form) {
         name: '',
         options: () => ({
           input: { session: startSession() },
-          events,
-          serializeState: (s: { value: unknown; context: { error: string | null } }) => JSON.stringify({ value: s.value, error: s.context.error }),
+          events: form.events,
+          serializeState: (s: { value: unknown; context: { error: string | null } }) =>
+            JSON.stringify({ value: s.value, error: s.context.error }),
         }),
       },
     ],
   } satisfies MachineModel
 }
 
+const loginServerError = new Unauthorized({ message: 'Invalid username or password', fromServer: true })
+const loginSubmit = { type: 'login.submit', username: 'Robin@Example.org', password: 'Sparrow2026' }
+
 export const loginForm = {
   name: 'login',
   machine: loginMachine,
-  callId: 'login',
-  submit: { type: 'login.submit', username: 'Robin@Example.org', password: 'Sparrow2026' },
-  expectedInput: { username: 'Robin@Example.org', password: 'Sparrow2026' },
-  serverError: new Unauthorized({ message: 'Invalid username or password', fromServer: true }),
+  actors: ['login', 'prepareKeys'],
+  submit: loginSubmit,
+  events: [
+    loginSubmit,
+    { type: 'xstate.done.actor.login', output: robinAuth },
+    { type: 'xstate.error.actor.login', error: loginServerError },
+    { type: 'xstate.error.actor.login', error: networkError },
+    { type: 'xstate.done.actor.prepareKeys', output: unlocked },
+    { type: 'xstate.done.actor.prepareKeys', output: notUnlocked },
+    { type: 'xstate.error.actor.prepareKeys', error: new Error('unexpected') },
+  ],
+  busy: ['submitting', 'unlocking'],
+  starts: (event) => {
+    if (event.type === 'login.submit') return { id: 'login', input: { username: 'Robin@Example.org', password: 'Sparrow2026' } }
+    if (event.type === 'xstate.done.actor.login') return { id: 'prepareKeys', input: { auth: robinAuth, password: 'Sparrow2026' } }
+    return undefined
+  },
+  serverError: loginServerError,
   successEvent: 'session.login.succeeded',
 } satisfies Form
+
+const registerServerError = new Invalid({ status: 409, message: 'Username is already taken', fromServer: true, details: [] })
+const registerRequest = { username: 'robin', email: 'robin@example.org', displayName: 'Robin Wren', password: 'Sparrow2026' }
+const registerSubmit = { type: 'register.submit', ...registerRequest }
 
 export const registerForm = {
   name: 'register',
   machine: registerMachine,
-  callId: 'register',
-  submit: {
-    type: 'register.submit',
-    username: 'robin',
-    email: 'robin@example.org',
-    displayName: 'Robin Wren',
-    password: 'Sparrow2026',
+  actors: ['makeKeys', 'register'],
+  submit: registerSubmit,
+  events: [
+    registerSubmit,
+    { type: 'xstate.done.actor.makeKeys', output: newPair },
+    { type: 'xstate.error.actor.makeKeys', error: noWebCrypto },
+    { type: 'xstate.done.actor.register', output: robinAuth },
+    { type: 'xstate.error.actor.register', error: registerServerError },
+    { type: 'xstate.error.actor.register', error: networkError },
+  ],
+  busy: ['makingKeys', 'submitting'],
+  starts: (event) => {
+    if (event.type === 'register.submit') return { id: 'makeKeys', input: { password: 'Sparrow2026' } }
+    // The public key and the wrapped private key go with the registration; never the usable key.
+    if (event.type === 'xstate.done.actor.makeKeys')
+      return { id: 'register', input: { ...registerRequest, publicKey: 'public-key', privateKey: 'wrapped-new' } }
+    // No WebCrypto: the account is made keyless.
+    if (event.type === 'xstate.error.actor.makeKeys') return { id: 'register', input: registerRequest }
+    return undefined
   },
-  expectedInput: { username: 'robin', email: 'robin@example.org', displayName: 'Robin Wren', password: 'Sparrow2026' },
-  serverError: new Invalid({ status: 409, message: 'Username is already taken', fromServer: true, details: [] }),
+  serverError: registerServerError,
   successEvent: 'session.register.succeeded',
 } satisfies Form
 

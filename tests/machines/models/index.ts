@@ -10,6 +10,7 @@ import { loginModel, registerModel } from './credentials.model'
 import { feedModel } from './feed.model'
 import { followListModel } from './follow-list.model'
 import { followModel } from './follow.model'
+import { keysModel } from './keys.model'
 import { muteModel } from './mute.model'
 import { mutesModel } from './mutes.model'
 import { followRequestsModel } from './follow-requests.model'
@@ -37,6 +38,7 @@ export const models: ReadonlyArray<MachineModel> = [
   loginModel,
   registerModel,
   changePasswordModel,
+  keysModel,
   profileModel,
   followModel,
   blockModel,

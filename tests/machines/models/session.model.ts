@@ -14,6 +14,7 @@ const events: Array<SessionEvent | AnyEventObject> = [
   { type: 'session.logout' },
   { type: 'session.expired' },
   { type: 'session.user.updated', user: { displayName: 'Robin Renamed', avatar: '/media/robin.webp' } },
+  { type: 'session.privateKey.updated', privateKey: 'rewrapped-key' },
   { type: 'xstate.done.actor.checkAuth', output: robinFromServer },
   ...checkAuthFailures.map(({ error }) => ({ type: 'xstate.error.actor.checkAuth', error })),
   { type: 'xstate.done.actor.logout', output: undefined },

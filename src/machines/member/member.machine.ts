@@ -1,6 +1,7 @@
 import { enqueueActions, sendParent, sendTo, setup, spawnChild, type ActorRefFrom } from 'xstate'
 import { composerMachine } from '../composer/composer.machine'
-import { noConversationKey } from '../conversations/message-crypto'
+import type { ConversationKeyFor } from '../conversations/message-crypto'
+import { conversationKeyFor } from '../keys/keys'
 import { conversationsWithCrypto } from '../conversations/with-crypto'
 import { postsMachine, type PostsRef } from '../posts/posts.machine'
 import { realtimeActor, type RealtimeInput, type RealtimeStatusEvent } from '../realtime/realtime.actor'
@@ -11,8 +12,12 @@ import { realtimeActor, type RealtimeInput, type RealtimeStatusEvent } from '../
 // member starts with an empty cache, a blank composer and their own socket. The socket's ups and downs go up to the
 // app, which shows them to the inspector, and to the conversation list ('conversations'), which the realtime actor
 // feeds with server events and which polls every 10 s only while the socket is down. The list and its open
-// conversation get their keys from `noConversationKey` below, which refuses until the keys actor is merged: wiring
-// it is passing its `conversationKeyFor` instead (src/machines/conversations/with-crypto.ts).
+// conversation get their conversation keys from the app's keys actor (systemId 'keys', src/machines/keys/keys.ts),
+// which refuses while the member's own key is not ready: then previews read 'Message unavailable' and nothing is sent.
+
+/** The keys actor's conversation keys, through the actor system every actor of the app shares. */
+const keysOfTheApp: ConversationKeyFor = (system, otherPublicKey) =>
+  conversationKeyFor(system as Parameters<typeof conversationKeyFor>[0], otherPublicKey)
 
 export const memberMachine = setup({
   types: {
@@ -20,7 +25,7 @@ export const memberMachine = setup({
     input: {} as RealtimeInput,
     events: {} as RealtimeStatusEvent,
   },
-  actors: { posts: postsMachine, composer: composerMachine, realtime: realtimeActor, conversations: conversationsWithCrypto(noConversationKey) },
+  actors: { posts: postsMachine, composer: composerMachine, realtime: realtimeActor, conversations: conversationsWithCrypto(keysOfTheApp) },
   actions: {
     tellApp: sendParent(({ event }) => event),
     tellConversations: sendTo('conversations', ({ event }) => event),

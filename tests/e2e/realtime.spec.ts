@@ -1,4 +1,6 @@
 import { test, expect, type WebSocket } from '@playwright/test'
+import { Effect } from 'effect'
+import { rewrapPrivateKey } from '../../src/crypto'
 import { logIn, PASSWORD, register } from './support/members'
 
 // The realtime socket, seen from a real browser (docs/product.md, "Realtime"): it opens once a member is signed in,
@@ -44,11 +46,15 @@ test('revoking the session elsewhere drops the socket, and its refused reconnect
   const socket = await opened
   const closed = socket.waitForEvent('close')
   // Another device changes the password: every other session (this one too) is revoked and its sockets dropped.
+  // Signing in here gave the account its message key, so that device re-wraps it for the new password, as the app does.
   const other = await request.post('/api/auth/login', { data: { username: member.username, password: PASSWORD } })
-  const { token } = (await other.json()) as { token: string }
+  const { token, privateKey } = (await other.json()) as { token: string; privateKey: string | null }
+  expect(privateKey, 'the browser sign-in made the message key').not.toBeNull()
+  const newPassword = 'Nightingale2027'
+  const rewrapped = await Effect.runPromise(rewrapPrivateKey(privateKey!, PASSWORD, newPassword))
   const changed = await request.post('/api/auth/change-password', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { currentPassword: PASSWORD, newPassword: 'Nightingale2027' },
+    data: { currentPassword: PASSWORD, newPassword, privateKey: rewrapped },
   })
   expect(changed.ok()).toBe(true)
   await closed

@@ -55,6 +55,16 @@ describe('keys at registration and sign-in', () => {
 })
 
 describe('change password', () => {
+  it('answers a wrong current password as such, even when the re-wrapped key is missing too', async () => {
+    const member = await keyedMember(t.app)
+    const res = await api(t.app, 'POST', '/api/auth/change-password', {
+      token: member.token,
+      body: { currentPassword: 'not-the-password', newPassword: 'Brand-New-Pass-7' },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ error: 'Current password is incorrect' })
+  })
+
   it('refuses a keyed member without the re-wrapped key (400) and changes nothing', async () => {
     const member = await keyedMember(t.app)
     const res = await api(t.app, 'POST', '/api/auth/change-password', {

@@ -141,13 +141,14 @@ export class AccountService {
     rewrappedKey: string | undefined,
   ): Promise<void> {
     if (!isStrongEnough(newPassword)) throw new Invalid(PASSWORD_RULE_MESSAGE)
-    // Answered here before spending a hash; the update below decides again from the row itself.
-    const keysMismatch = () => new Invalid(rewrappedKey === undefined ? REWRAP_REQUIRED : NO_KEY_TO_REWRAP)
-    if ((auth.user.wrappedPrivateKey !== null) !== (rewrappedKey !== undefined)) throw keysMismatch()
-    const wrappedPrivateKey = rewrappedKey === undefined ? undefined : checkWrappedPrivateKey(rewrappedKey)
+    // The current password first: a wrong one is always answered as such, whatever else the request lacks.
     if (!(await this.passwords.verify(auth.user.passwordHash, currentPassword))) {
       throw new Invalid('Current password is incorrect')
     }
+    // Answered here from the session's row; the update below decides again from the row itself.
+    const keysMismatch = () => new Invalid(rewrappedKey === undefined ? REWRAP_REQUIRED : NO_KEY_TO_REWRAP)
+    if ((auth.user.wrappedPrivateKey !== null) !== (rewrappedKey !== undefined)) throw keysMismatch()
+    const wrappedPrivateKey = rewrappedKey === undefined ? undefined : checkWrappedPrivateKey(rewrappedKey)
     const passwordHash = await this.passwords.hash(newPassword)
     const revoked = await replacePasswordRevokingOthers(
       this.db,

@@ -37,6 +37,12 @@ export function makeMessageCalls(client: ApiClient) {
         client.POST('/messages/conversations', { body: { recipientId }, signal }),
       ).pipe(Effect.map((body) => body.conversation)),
 
+    /** One conversation, for a link to it that the loaded list does not hold (archived, or further down). */
+    getConversation: (id: string): Effect.Effect<Conversation, ApiError> =>
+      query<Schemas['ConversationResponse']>((signal) =>
+        client.GET('/messages/conversations/{id}', { params: { path: { id } }, signal }),
+      ).pipe(Effect.map((body) => body.conversation)),
+
     /** Deletes the conversation for the viewer only. */
     deleteConversation: (id: string): Effect.Effect<void, ApiError> =>
       mutation((signal) => client.DELETE('/messages/conversations/{id}', { params: { path: { id } }, signal })).pipe(

@@ -50,6 +50,10 @@ describe('starting a conversation', () => {
       token: a.token,
     })
     expect(archived.json()).toEqual({ archived: true })
+    // A link to an archived conversation still opens it, as the list row would.
+    const one = await api(t.app, 'GET', `/api/messages/conversations/${conversation.id}`, { token: a.token })
+    expect(one.statusCode).toBe(200)
+    expect(one.json<{ conversation: Conversation }>().conversation).toMatchObject({ id: conversation.id, archived: true })
     const again = await startConversation(t.app, a.token, b.user.id)
     expect(again.statusCode).toBe(200)
     expect(again.json<{ conversation: Conversation }>().conversation).toMatchObject({
@@ -163,6 +167,7 @@ describe('only participants', () => {
     const eve = await keyedMember(t.app)
     const c = `/api/messages/conversations/${conversation.id}`
     const attempts: Array<[string, string, unknown, string]> = [
+      ['GET', c, undefined, 'Conversation not found'],
       ['GET', `${c}/messages`, undefined, 'Conversation not found'],
       ['POST', `${c}/messages`, { content: fakeEnvelope() }, 'Conversation not found'],
       ['POST', `${c}/read`, undefined, 'Conversation not found'],
@@ -345,6 +350,11 @@ describe('per-member state', () => {
     const old = await sent(b.token, conversation.id)
     const del = await api(t.app, 'DELETE', `/api/messages/conversations/${conversation.id}`, { token: a.token })
     expect(del.statusCode).toBe(204)
+    // A link to it is gone for A too; B still opens it.
+    const link = await api(t.app, 'GET', `/api/messages/conversations/${conversation.id}`, { token: a.token })
+    expect(link.statusCode).toBe(404)
+    const forB = await api(t.app, 'GET', `/api/messages/conversations/${conversation.id}`, { token: b.token })
+    expect(forB.json<{ conversation: Conversation }>().conversation.lastMessage?.id).toBe(old.id)
     expect((await list(a.token)).conversations.map((c) => c.id)).not.toContain(conversation.id)
     expect((await history(a.token, conversation.id)).messages).toEqual([])
     const oldEdit = await api(t.app, 'DELETE', `/api/messages/messages/${old.id}`, { token: a.token })

@@ -173,15 +173,16 @@ export async function conversationPage(
   )
 }
 
+/** One conversation of the viewer; `listedOnly` leaves out one they deleted for themselves (a link to it is a 404). */
 export async function conversationRow(
   db: SqlExecutor,
   viewerId: string,
   conversationId: string,
+  listedOnly = false,
 ): Promise<ConversationRow | undefined> {
-  const [row] = await selectRows<ConversationRow>(
-    db,
-    conversationRows(viewerId, sql`cm.conversation_id = ${conversationId}`, sql``),
-  )
+  if (!isId(conversationId)) return undefined
+  const where = listedOnly ? sql`cm.conversation_id = ${conversationId} and not cm.hidden` : sql`cm.conversation_id = ${conversationId}`
+  const [row] = await selectRows<ConversationRow>(db, conversationRows(viewerId, where, sql``))
   return row
 }
 

@@ -15,6 +15,11 @@ export const messageHandlers = {
     return created ? { status: 201, body: { conversation } } : { status: 200, body: { conversation } }
   },
 
+  async getConversation(request) {
+    const conversation = await request.server.services.messages.one(requireAuth(request).user, request.params.id)
+    return { status: 200, body: { conversation } }
+  },
+
   async deleteConversation(request) {
     await request.server.services.messages.deleteForMe(requireAuth(request).user, request.params.id)
     return { status: 204 }

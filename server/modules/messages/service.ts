@@ -166,10 +166,15 @@ export class MessageService {
     return membership
   }
 
-  private async present(viewer: UserRow, conversationId: string): Promise<Conversation> {
-    const row = await conversationRow(this.db, viewer.id, conversationId)
+  private async present(viewer: UserRow, conversationId: string, listedOnly = false): Promise<Conversation> {
+    const row = await conversationRow(this.db, viewer.id, conversationId, listedOnly)
     if (!row) throw new NotFound(CONVERSATION_NOT_FOUND)
     return toConversation(viewer, row)
+  }
+
+  /** One conversation for a link to it (archived ones too; one deleted for the viewer is gone for them). */
+  async one(viewer: UserRow, conversationId: string): Promise<Conversation> {
+    return this.present(viewer, conversationId, true)
   }
 
   async list(

@@ -830,7 +830,12 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * One conversation of the viewer
+         * @description For a link to /messages/{id} whose conversation is not on the list's loaded pages (or is archived). 404
+         *     unless the viewer is a participant and has not deleted it for themselves.
+         */
+        get: operations["getConversation"];
         put?: never;
         post?: never;
         /**
@@ -3611,6 +3616,31 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     deleteConversation: {

@@ -13,8 +13,6 @@ export const notImplemented: readonly string[] = [
   // posts
   'searchPosts',
   'getTrending',
-  // users
-  'searchUsers',
   // admin
   'fixAllStats',
   'promoteUser',

@@ -30,6 +30,12 @@ function theImage(request: FastifyRequest) {
 const restrictedOf = (page: { restricted?: true }) => (page.restricted ? { restricted: true } : {})
 
 export const userHandlers = {
+  async searchUsers(request) {
+    const { q, ...paging } = request.query
+    const body = await request.server.services.users.search(requireAuth(request).user, q, pageRequest(paging))
+    return { status: 200, body }
+  },
+
   async getUserProfile(request) {
     const viewer = requireAuth(request).user
     const { tab = 'posts', ...paging } = request.query

@@ -33,6 +33,7 @@ import {
   updateUser,
   visiblePostCount,
 } from './queries'
+import { searchUserPage, suggestedUsers, type UserSearchRow } from './search-queries'
 
 export const USER_NOT_FOUND = 'User not found'
 export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself'
@@ -40,6 +41,23 @@ export const REQUEST_NOT_FOUND = 'Follow request not found'
 
 type FollowEntry = Schemas['FollowEntry']
 type FollowRequest = Schemas['FollowRequest']
+type UserSearchResult = Schemas['UserSearchResult']
+
+export const SEARCH_TOO_SHORT = 'q must be at least 2 characters'
+const SUGGESTIONS = 5
+
+const toSearchResult = (row: UserSearchRow): UserSearchResult => ({
+  id: row.id,
+  username: row.username,
+  displayName: row.display_name,
+  avatar: row.avatar,
+  verified: row.verified,
+  bio: row.bio,
+  isFollowing: row.is_following,
+})
+
+/** What a search matches: trimmed, lower case, without the '@' people type before a username. */
+export const searchNeedle = (q: string) => q.trim().replace(/^@/, '').toLowerCase()
 
 /** What UserService needs, by the names of the services registry (server/services.ts). */
 export interface UserDeps {
@@ -69,6 +87,21 @@ export class UserService {
     this.posts = deps.posts
     this.invalidations = deps.invalidations
     this.log = deps.warn
+  }
+
+  /**
+   * Members matching `q` (username or display name), one page, and on the first page up to five suggestions of whom
+   * to follow; without `q` only the suggestions (the Search screen's "Who to Follow").
+   */
+  async search(viewer: UserRow, q: string | undefined, page: PageRequest): Promise<Schemas['UserSearchResponse']> {
+    const first = page.cursor === undefined && page.offset === 0
+    const suggestions = first ? (await suggestedUsers(this.db, viewer.id, SUGGESTIONS)).map(toSearchResult) : []
+    if (q === undefined) return { users: [], suggestions, nextCursor: null }
+    const needle = searchNeedle(q)
+    if (needle.length < LIMITS.userSearchMin) throw new Invalid(SEARCH_TOO_SHORT)
+    const rows = await searchUserPage(this.db, viewer.id, needle, page.cursor, page.offset, page.limit + 1)
+    const { items, nextCursor } = keysetPage(rows, page.limit, toSearchResult)
+    return { users: items, suggestions, nextCursor }
   }
 
   /** The member, unless missing or behind a block either way with the viewer (then 404, as if absent). */

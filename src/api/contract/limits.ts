@@ -22,6 +22,9 @@ export const LIMITS = {
   muteReasonMax: 200,
   blockedKeywordMax: 100,
   hashtagMax: 100,
+  /** A member search needs this many characters (after the '@' people type before a username). */
+  userSearchMin: 2,
+  userSearchMax: 100,
   /** One direct message's text, in characters (code points): the browser checks it before encrypting. */
   messageLength: 2_000,
   /**

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { users } from '../../server/db/schema'
+import type { Schemas } from '../../server/http/handler-types'
+import { api, type ErrorBody, useTestApp } from './harness'
+
+// GET /users/search: the New Message modal's 'To:' search and the Search screen's Users tab and Who to Follow.
+
+const t = useTestApp()
+
+type SearchResponse = Schemas['UserSearchResponse']
+
+/** A tag no other test's members carry, so a search finds only this test's members. */
+const tag = () => randomBytes(4).toString('hex')
+
+async function member(username: string, displayName = `Member ${username}`, followersCount = 0) {
+  const [row] = await t.app.services.db
+    .insert(users)
+    .values({ username, email: `${username.toLowerCase()}@example.test`, displayName, passwordHash: 'x', followersCount })
+    .returning({ id: users.id })
+  if (!row) throw new Error('insert returned no row')
+  return { id: row.id, username, token: await t.app.services.sessions.create(row.id, 'tests') }
+}
+
+async function search(token: string, query: string): Promise<SearchResponse> {
+  const res = await api(t.app, 'GET', `/api/users/search${query}`, { token })
+  expect(res.statusCode).toBe(200)
+  return res.json()
+}
+
+const names = (page: SearchResponse) => page.users.map((u) => u.username)
+
+describe('searching members', () => {
+  it('matches username or display name in any case, best matches first, with whether the viewer follows each', async () => {
+    const k = tag()
+    const viewer = await member(`v_${k}`)
+    const exact = await member(`ann${k}`, 'Someone')
+    const prefix = await member(`ann${k}_b`, 'Another')
+    const byName = await member(`zed_${k}`, `Ann${k} Doe`)
+    const inside = await member(`x_ann${k}`, 'Inside')
+    await member(`other_${k}`, 'Nobody here')
+    await api(t.app, 'POST', `/api/users/${prefix.id}/follow`, { token: viewer.token })
+
+    const page = await search(viewer.token, `?q=${encodeURIComponent(`@ANN${k}`)}`)
+    expect(names(page)).toEqual([exact.username, prefix.username, byName.username, inside.username])
+    expect(page.users.find((u) => u.id === prefix.id)).toMatchObject({ isFollowing: true, displayName: 'Another', bio: '' })
+    expect(page.users.find((u) => u.id === exact.id)?.isFollowing).toBe(false)
+    // Only the contract's fields: never an email or a password hash.
+    expect(Object.keys(page.users[0] ?? {}).sort()).toEqual(
+      ['avatar', 'bio', 'displayName', 'id', 'isFollowing', 'username', 'verified'].sort(),
+    )
+  })
+
+  it('pages with a cursor, every member once, in the same order', async () => {
+    const k = tag()
+    const viewer = await member(`pv_${k}`)
+    const made: string[] = []
+    for (let i = 0; i < 7; i += 1) made.push((await member(`pg${k}_${i}`)).username)
+    const seen: string[] = []
+    let cursor: string | null = null
+    do {
+      const query: string = `?q=pg${k}&limit=3${cursor ? `&cursor=${cursor}` : ''}`
+      const page = await search(viewer.token, query)
+      expect(page.users.length).toBeLessThanOrEqual(3)
+      seen.push(...names(page))
+      cursor = page.nextCursor
+    } while (cursor)
+    expect(seen).toEqual(made)
+  })
+
+  it('takes LIKE wildcards literally', async () => {
+    const k = tag()
+    const viewer = await member(`wv_${k}`)
+    const percent = await member(`w_${k}_a`, `Fifty 100%${k}`)
+    await member(`w_${k}_b`, `Fifty 1000${k}`)
+    expect(names(await search(viewer.token, `?q=${encodeURIComponent(`100%${k}`)}`))).toEqual([percent.username])
+    expect(names(await search(viewer.token, `?q=${encodeURIComponent(`w_${k}_`)}`))).toHaveLength(2)
+    expect(names(await search(viewer.token, `?q=${encodeURIComponent(`w%${k}`)}`))).toEqual([])
+  })
+
+  it('never lists a member across a block, either way', async () => {
+    const k = tag()
+    const viewer = await member(`bv_${k}`)
+    const blocked = await member(`bb${k}_1`)
+    const blocker = await member(`bb${k}_2`)
+    const free = await member(`bb${k}_3`)
+    await api(t.app, 'POST', `/api/blocks/user/${blocked.id}`, { token: viewer.token })
+    await api(t.app, 'POST', `/api/blocks/user/${viewer.id}`, { token: blocker.token })
+    expect(names(await search(viewer.token, `?q=bb${k}`))).toEqual([free.username])
+    expect(names(await search(blocked.token, `?q=bv_${k}`))).toEqual([])
+    expect(names(await search(blocker.token, `?q=bv_${k}`))).toEqual([])
+  })
+
+  it('refuses a query shorter than 2 characters (also after the @) and one over 100', async () => {
+    const viewer = await member(`sv_${tag()}`)
+    for (const q of ['a', '@a', '  @ ']) {
+      const res = await api(t.app, 'GET', `/api/users/search?q=${encodeURIComponent(q)}`, { token: viewer.token })
+      expect(res.statusCode).toBe(400)
+      expect(res.json<ErrorBody>().error).toBe('q must be at least 2 characters')
+    }
+    const long = await api(t.app, 'GET', `/api/users/search?q=${'x'.repeat(101)}`, { token: viewer.token })
+    expect(long.statusCode).toBe(400)
+    const anonymous = await api(t.app, 'GET', '/api/users/search?q=ann')
+    expect(anonymous.statusCode).toBe(401)
+  })
+})
+
+describe('who to follow', () => {
+  it('suggests at most 5 members the viewer does not follow, ask, mute or block, the most followed first', async () => {
+    const k = tag()
+    const viewer = await member(`fv_${k}`)
+    // Far more followed than anyone else the other tests make, so they lead the list.
+    const top = []
+    for (let i = 0; i < 9; i += 1) top.push(await member(`top${k}_${i}`, `Top ${i}`, 1_000_000 - i))
+    const [followed, muted, blocked, blocker, ...rest] = top as [typeof viewer, typeof viewer, typeof viewer, typeof viewer, ...(typeof viewer)[]]
+    await api(t.app, 'POST', `/api/users/${followed.id}/follow`, { token: viewer.token })
+    await api(t.app, 'POST', '/api/mutes/user', { token: viewer.token, body: { userId: muted.id } })
+    await api(t.app, 'POST', `/api/blocks/user/${blocked.id}`, { token: viewer.token })
+    await api(t.app, 'POST', `/api/blocks/user/${viewer.id}`, { token: blocker.token })
+
+    const page = await search(viewer.token, '')
+    expect(page.users).toEqual([])
+    expect(page.nextCursor).toBeNull()
+    expect(page.suggestions.map((u) => u.username)).toEqual(rest.map((m) => m.username))
+    expect(page.suggestions.every((u) => !u.isFollowing)).toBe(true)
+    // The first page of a search carries them too; later pages do not repeat them.
+    expect((await search(viewer.token, `?q=top${k}`)).suggestions).toHaveLength(5)
+    expect((await search(viewer.token, `?q=top${k}&page=2&limit=2`)).suggestions).toEqual([])
+  })
+})

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { users } from '../../server/db/schema'
 import type { Schemas } from '../../server/http/handler-types'
+import { publish } from './content-helpers'
 import { api, type ErrorBody, useTestApp } from './harness'
 
 // GET /users/search: the New Message modal's 'To:' search and the Search screen's Users tab and Who to Follow.
@@ -31,19 +32,20 @@ async function search(token: string, query: string): Promise<SearchResponse> {
 const names = (page: SearchResponse) => page.users.map((u) => u.username)
 
 describe('searching members', () => {
-  it('matches username or display name in any case, best matches first, with whether the viewer follows each', async () => {
+  it('matches a username prefix or a display name anywhere, exact > prefix > contains, then followed, then most followed', async () => {
     const k = tag()
     const viewer = await member(`v_${k}`)
     const exact = await member(`ann${k}`, 'Someone')
-    const prefix = await member(`ann${k}_b`, 'Another')
-    const byName = await member(`zed_${k}`, `Ann${k} Doe`)
-    const inside = await member(`x_ann${k}`, 'Inside')
-    await member(`other_${k}`, 'Nobody here')
-    await api(t.app, 'POST', `/api/users/${prefix.id}/follow`, { token: viewer.token })
+    const followed = await member(`ann${k}_b`, 'Another')
+    const popular = await member(`zed_${k}`, `Ann${k} Doe`, 50)
+    const lessPopular = await member(`ann${k}_c`, 'Third', 10)
+    const inside = await member(`y_${k}`, `Mary Ann${k}`, 1_000)
+    await member(`x_ann${k}`, 'Nobody here') // the username only contains the query: not a match
+    await api(t.app, 'POST', `/api/users/${followed.id}/follow`, { token: viewer.token })
 
     const page = await search(viewer.token, `?q=${encodeURIComponent(`@ANN${k}`)}`)
-    expect(names(page)).toEqual([exact.username, prefix.username, byName.username, inside.username])
-    expect(page.users.find((u) => u.id === prefix.id)).toMatchObject({ isFollowing: true, displayName: 'Another', bio: '' })
+    expect(names(page)).toEqual([exact.username, followed.username, popular.username, lessPopular.username, inside.username])
+    expect(page.users.find((u) => u.id === followed.id)).toMatchObject({ isFollowing: true, displayName: 'Another', bio: '' })
     expect(page.users.find((u) => u.id === exact.id)?.isFollowing).toBe(false)
     // Only the contract's fields: never an email or a password hash.
     expect(Object.keys(page.users[0] ?? {}).sort()).toEqual(
@@ -51,11 +53,12 @@ describe('searching members', () => {
     )
   })
 
-  it('pages with a cursor, every member once, in the same order', async () => {
+  it('pages with a cursor, every member once, in the order of one long page', async () => {
     const k = tag()
     const viewer = await member(`pv_${k}`)
-    const made: string[] = []
-    for (let i = 0; i < 7; i += 1) made.push((await member(`pg${k}_${i}`)).username)
+    for (let i = 0; i < 7; i += 1) await member(`pg${k}_${i}`, `Paged ${i}`, i % 3)
+    const whole = names(await search(viewer.token, `?q=pg${k}&limit=50`))
+    expect(whole).toHaveLength(7)
     const seen: string[] = []
     let cursor: string | null = null
     do {
@@ -65,7 +68,7 @@ describe('searching members', () => {
       seen.push(...names(page))
       cursor = page.nextCursor
     } while (cursor)
-    expect(seen).toEqual(made)
+    expect(seen).toEqual(whole)
   })
 
   it('takes LIKE wildcards literally', async () => {
@@ -126,5 +129,36 @@ describe('who to follow', () => {
     // The first page of a search carries them too; later pages do not repeat them.
     expect((await search(viewer.token, `?q=top${k}`)).suggestions).toHaveLength(5)
     expect((await search(viewer.token, `?q=top${k}&page=2&limit=2`)).suggestions).toEqual([])
+  })
+})
+
+describe('who to follow, friends of friends', () => {
+  it('puts members followed by more of the people the viewer follows first, ahead of the popular ones', async () => {
+    const k = tag()
+    const viewer = await member(`ff_${k}`)
+    const [ann, bea] = [await member(`ffa_${k}`), await member(`ffb_${k}`)]
+    const [both, one] = [await member(`ffboth_${k}`), await member(`ffone_${k}`)]
+    const popular = await member(`ffpop_${k}`, 'Popular', 2_000_000)
+    for (const friend of [ann, bea]) await api(t.app, 'POST', `/api/users/${friend.id}/follow`, { token: viewer.token })
+    for (const friend of [ann, bea]) await api(t.app, 'POST', `/api/users/${both.id}/follow`, { token: friend.token })
+    await api(t.app, 'POST', `/api/users/${one.id}/follow`, { token: ann.token })
+    // The viewer's own follower is followed by a friend too: still suggested (they do not follow them yet).
+    await api(t.app, 'POST', `/api/users/${viewer.id}/follow`, { token: ann.token })
+
+    const suggested = (await search(viewer.token, '')).suggestions.map((u) => u.username)
+    expect(suggested.slice(0, 3)).toEqual([both.username, one.username, popular.username])
+    expect(suggested).not.toContain(viewer.username)
+    expect(suggested).not.toContain(ann.username)
+  })
+
+  it('prefers a member who posted lately over a more followed one who has not', async () => {
+    const k = tag()
+    const viewer = await member(`fa_${k}`)
+    const quiet = await member(`faq_${k}`, 'Quiet', 3_000_000)
+    const active = await member(`faa_${k}`, 'Active', 2_999_999)
+    await publish(t.app, active.token, 'hello')
+    const suggested = (await search(viewer.token, '')).suggestions.map((u) => u.username)
+    expect(suggested.indexOf(active.username)).toBeLessThan(suggested.indexOf(quiet.username))
+    expect(suggested.indexOf(active.username)).toBeGreaterThanOrEqual(0)
   })
 })

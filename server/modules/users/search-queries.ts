@@ -3,10 +3,10 @@ import { selectRows, type SqlExecutor } from '../../db/rows'
 import type { Cursor } from '../../lib/cursor'
 import { blockedBetween } from '../posts/visibility'
 
-// Member search (GET /users/search) and the "Who to Follow" suggestions. Matching is a case-insensitive substring of
-// the username or the display name; the better matches come first (the exact username, then usernames and display
-// names that start with the query, then the rest), each group in username order. Members behind a block with the
-// viewer, either way, are never listed.
+// Member search (GET /users/search) and the "Who to Follow" suggestions. A member matches when their username starts
+// with the query or their display name contains it, in any case. Order: the exact username first, then usernames or
+// display names that start with the query, then display names that only contain it; within each, members the viewer
+// follows first, then the most followed. Members behind a block with the viewer, either way, are never listed.
 
 export interface UserSearchRow {
   id: string
@@ -16,22 +16,33 @@ export interface UserSearchRow {
   verified: boolean
   bio: string
   is_following: boolean
-  /** The match's rank (0 best), as the keyset cursor's `at`: the page goes on after (rank, username). */
+  /** The row's place in the order as one number, the keyset cursor's `at`: the page goes on after (order, id). */
   at: string
 }
 
 /** LIKE's wildcards and its escape character, taken literally: a search for "50%" finds "50%", not "50". */
 export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-const columns = (viewerId: string) => sql`u.id, u.username, u.display_name, u.avatar, u.verified, u.bio,
-  exists (select 1 from follows v where v.follower_id = ${viewerId} and v.followee_id = u.id) as is_following`
+const following = (viewerId: string) =>
+  sql`exists (select 1 from follows v where v.follower_id = ${viewerId} and v.followee_id = u.id)`
 
-/** 0: the username is the query; 1: the username starts with it; 2: the display name does; 3: either contains it. */
-function rank(needle: string): SQL {
+const columns = (viewerId: string) => sql`u.id, u.username, u.display_name, u.avatar, u.verified, u.bio,
+  ${following(viewerId)} as is_following`
+
+/** Followers counts stay below this (PostgreSQL's integer), so the order fits one bigint: see `orderKey`. */
+const FOLLOWERS_SPAN = 10_000_000_000n
+
+/**
+ * The order as one bigint, smallest first: ((rank * 2 + not-followed) * span) + (span - 1 - followers). One number
+ * makes the keyset cursor a plain (key, id) comparison, as every other list's (time, id) is.
+ */
+function orderKey(viewerId: string, needle: string): SQL {
   const prefix = `${likeLiteral(needle)}%`
-  return sql`(case when lower(u.username) = ${needle} then 0
-    when lower(u.username) like ${prefix} then 1
-    when lower(u.display_name) like ${prefix} then 2 else 3 end)`
+  const rank = sql`(case when lower(u.username) = ${needle} then 0
+    when lower(u.username) like ${prefix} or lower(u.display_name) like ${prefix} then 1 else 2 end)`
+  const span = sql.raw(FOLLOWERS_SPAN.toString())
+  return sql`((${rank} * 2 + (case when ${following(viewerId)} then 0 else 1 end))::bigint * ${span}
+    + (${span} - 1 - u.followers_count))`
 }
 
 export async function searchUserPage(
@@ -42,37 +53,61 @@ export async function searchUserPage(
   offset: number,
   limit: number,
 ): Promise<UserSearchRow[]> {
-  const contains = `%${likeLiteral(needle)}%`
-  const after = cursor
-    ? sql`and (${rank(needle)}, lower(u.username)) > (${Number(cursor.at)}, (select lower(c.username) from users c where c.id = ${cursor.id}))`
-    : sql``
-  return selectRows<UserSearchRow>(
+  const key = orderKey(viewerId, needle)
+  const rows = await selectRows<Omit<UserSearchRow, 'at'> & { key: string | bigint }>(
     db,
-    sql`select ${columns(viewerId)}, ${rank(needle)}::text as at
-        from users u
-        where (lower(u.username) like ${contains} or lower(u.display_name) like ${contains})
-          and not ${blockedBetween(viewerId, sql`u.id`)}
-          ${after}
-        order by ${rank(needle)}, lower(u.username)
+    sql`select * from (
+          select ${columns(viewerId)}, ${key} as key
+          from users u
+          where (lower(u.username) like ${`${likeLiteral(needle)}%`} or lower(u.display_name) like ${`%${likeLiteral(needle)}%`})
+            and not ${blockedBetween(viewerId, sql`u.id`)}
+        ) found
+        ${cursor ? sql`where (found.key, found.id) > (${cursor.at}::bigint, ${cursor.id}::uuid)` : sql``}
+        order by found.key, found.id
         offset ${offset} limit ${limit}`,
   )
+  return rows.map(({ key, ...row }) => ({ ...row, at: String(key) }))
 }
 
+/** How far "friends of friends" looks: the viewer's latest followees, and the latest follows of each. */
+const FOF_FOLLOWEES = 100
+const FOF_FOLLOWS_EACH = 100
+/** A member counts as active when they posted within this many days. */
+const ACTIVE_DAYS = 30
+
 /**
- * Who to follow: members the viewer neither follows nor has asked to follow, nor blocks or is blocked by, nor mutes;
- * the most followed first (a new member's best start), then the newest.
+ * Who to follow: friends of friends first (members followed by the people the viewer follows, the more of them the
+ * better), then, for a viewer who follows nobody yet or to fill the list, popular members who posted lately. Never the
+ * viewer, anyone they follow or asked to follow, muted, or across a block either way. The look-around is bounded
+ * (latest 100 followees, latest 100 follows each) so it costs the same for a member following thousands.
  */
 export async function suggestedUsers(db: SqlExecutor, viewerId: string, limit: number): Promise<UserSearchRow[]> {
   return selectRows<UserSearchRow>(
     db,
-    sql`select ${columns(viewerId)}, '0' as at
+    sql`with followees as (
+          select followee_id as id from follows where follower_id = ${viewerId}
+          order by created_at desc limit ${FOF_FOLLOWEES}
+        ),
+        friends_of_friends as (
+          select theirs.followee_id as id, count(*)::int as friends
+          from followees f
+          cross join lateral (
+            select followee_id from follows where follower_id = f.id order by created_at desc limit ${FOF_FOLLOWS_EACH}
+          ) theirs
+          group by theirs.followee_id
+        )
+        select ${columns(viewerId)}, '0' as at
         from users u
+        left join friends_of_friends fof on fof.id = u.id
         where u.id <> ${viewerId}
           and not exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = u.id)
           and not exists (select 1 from follow_requests q where q.requester_id = ${viewerId} and q.target_id = u.id)
           and not exists (select 1 from user_mutes m where m.muter_id = ${viewerId} and m.muted_id = u.id)
           and not ${blockedBetween(viewerId, sql`u.id`)}
-        order by u.followers_count desc, u.created_at desc, u.id
+        order by coalesce(fof.friends, 0) desc,
+          exists (select 1 from posts p where p.author_id = u.id
+                    and p.created_at > now() - ${`${ACTIVE_DAYS} days`}::interval) desc,
+          u.followers_count desc, u.id
         limit ${limit}`,
   )
 }

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -22,6 +23,9 @@ export type Visibility = (typeof visibilities)[number]
 
 export const mediaKinds = ['image', 'video'] as const
 export type MediaKind = (typeof mediaKinds)[number]
+
+/** PostgreSQL's full-text document type; only the database reads it (posts/search-queries.ts). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -68,6 +72,8 @@ export const posts = pgTable(
     repostCount: integer('repost_count').notNull().default(0),
     replyCount: integer('reply_count').notNull().default(0),
     viewCount: integer('view_count').notNull().default(0),
+    // Post search: the text as English stems ('jumps' and 'jumping' are one word), kept by the database itself.
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, content)`),
   },
   (t) => [
     check('posts_visibility_check', sql`${t.visibility} in ('public', 'followers', 'mentioned')`),
@@ -95,6 +101,8 @@ export const posts = pgTable(
       .on(t.replyTo)
       .where(sql`${t.replyTo} is not null and ${t.visibility} <> 'public'`),
     index('posts_reply_to_author_idx').on(t.replyToAuthorId).where(sql`${t.replyToAuthorId} is not null`),
+    // Post search (GET /posts/search): which posts contain every word asked for.
+    index('posts_search_vector_idx').using('gin', t.searchVector),
     // A profile's post count for a visitor subtracts the author's non-public posts the visitor may not see.
     index('posts_author_restricted_idx').on(t.authorId).where(sql`${t.visibility} <> 'public'`),
   ],

@@ -46,6 +46,10 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     // The few private accounts, for the visibility predicate's once-per-statement "hidden authors" set.
     index('users_private_account_idx').on(t.id).where(sql`${t.privateAccount}`),
+    // Member search (users/search-queries.ts): username prefix and display name anywhere, any case, through trigrams
+    // (pg_trgm, migration 0001), which serve LIKE 'x%' and LIKE '%x%' alike.
+    index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    index('users_display_name_trgm_idx').using('gin', sql`lower(${t.displayName}) gin_trgm_ops`),
     check('users_allow_dms_check', sql`${t.allowDms} in ('everyone', 'following', 'none')`),
     check('users_allow_mentions_check', sql`${t.allowMentions} in ('everyone', 'following', 'none')`),
     // Both keys or neither: a public key without its private half would take messages nobody can read.

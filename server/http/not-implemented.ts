@@ -11,7 +11,6 @@ import type { OperationId } from './handler-types'
  */
 export const notImplemented: readonly string[] = [
   // posts
-  'searchPosts',
   'getTrending',
   // admin
   'fixAllStats',

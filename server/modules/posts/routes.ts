@@ -34,6 +34,12 @@ export const postHandlers = {
     return { status: 200, body: { posts: page.items, nextCursor: page.nextCursor } }
   },
 
+  async searchPosts(request) {
+    const { q, ...paging } = request.query
+    const page = await request.server.services.posts.search(requireAuth(request).user, q, pageRequest(paging))
+    return { status: 200, body: { posts: page.items, nextCursor: page.nextCursor } }
+  },
+
   async getPost(request) {
     const viewer = requireAuth(request).user
     const detail = await request.server.services.posts.detail(viewer, request.params.id, pageRequest(request.query))

@@ -19,6 +19,8 @@ import { loadFolloweeIds } from './card-queries'
 import { feedKeys, feedPlanFor, type FeedKey } from './feed-queries'
 import { storePostMedia } from './post-media'
 import { profileKeys, type ProfileTab } from './profile-queries'
+import { searchKeys } from './search-queries'
+import { isEmptySearch, parseSearch } from './search-terms'
 import {
   deleteThread,
   findMentionable,
@@ -38,6 +40,7 @@ import { POST_NOT_FOUND } from './visibility'
 export const CONTENT_REQUIRED = 'Content is required when no media is attached'
 export const ONLY_PUBLIC_REPOSTS = 'Only public posts can be reposted'
 export const NOT_YOUR_POST = 'You can only delete your own posts'
+export const SEARCH_REQUIRED = 'Search query is required'
 
 /** The text fields of the multipart form, as the contract validated them. */
 export interface CreatePostInput {
@@ -274,6 +277,15 @@ export class PostService {
     const keys = await profileKeys(this.db, tab, authorId, viewer.id, page.cursor, page.offset, page.limit + 1)
     const { keys: pageKeys, nextCursor } = this.paginate(keys, page)
     return { items: await this.presentFeed(viewer.id, pageKeys), nextCursor }
+  }
+
+  /** Posts matching a search (search-terms.ts, search-queries.ts): best match first, one page. */
+  async search(viewer: UserRow, q: string, page: PageRequest): Promise<Page<Post>> {
+    const terms = parseSearch(q)
+    if (isEmptySearch(terms)) throw new Invalid(SEARCH_REQUIRED)
+    const keys = await searchKeys(this.db, viewer.id, terms, page.cursor, page.offset, page.limit + 1)
+    const { keys: pageKeys, nextCursor } = this.paginate(keys, page)
+    return { items: await this.present(viewer.id, pageKeys.map((k) => k.post_id)), nextCursor }
   }
 
   /** A post and one page of its direct replies, oldest first. */

@@ -186,8 +186,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Search posts by text or hashtag
-         * @description A query starting with `#` matches the hashtag exactly. Newest first.
+         * Search posts by text, hashtag or author
+         * @description Full-text search in English stems ('jumps' finds 'jumping'): every word must match, "quoted words" are a
+         *     phrase, `-word` leaves posts out. `#tag` keeps posts with that hashtag (several: all of them) and
+         *     `from:username` posts by that member (several: any of them). Best match first, then newest; a query of
+         *     filters only is newest first. Only posts the viewer's home feed could show are listed (visibility, blocks,
+         *     mutes). A query with nothing to search for is 400 'Search query is required'.
          */
         get: operations["searchPosts"];
         put?: never;

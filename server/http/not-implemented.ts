@@ -11,7 +11,6 @@ import type { OperationId } from './handler-types'
  */
 export const notImplemented: readonly string[] = [
   // posts
-  'getTrending',
   // admin
   'fixAllStats',
   'promoteUser',

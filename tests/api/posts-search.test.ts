@@ -95,9 +95,9 @@ describe('matching', () => {
 describe('who sees what', () => {
   it('lists exactly what the feed could: visibility, private accounts, blocks, blocked keywords, mutes', async () => {
     const w = nonce()
-    const [viewer, author, locked, blocked, blocker, muted] = await Promise.all(
+    const [viewer, author, locked, blocked, blocker, muted] = (await Promise.all(
       Array.from({ length: 6 }, () => quickMember(t.app)),
-    )
+    )) as [Member, Member, Member, Member, Member, Member]
     await follow(t.app, viewer, author)
     await publish(t.app, author.token, `public ${w}`)
     await publish(t.app, author.token, `followers ${w}`, { visibility: 'followers' })

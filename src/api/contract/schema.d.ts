@@ -211,7 +211,9 @@ export interface paths {
         };
         /**
          * Trending hashtags
-         * @description The most used hashtags of recent public posts, most used first (at most 10).
+         * @description At most 10 hashtags of public posts by public accounts in the last 24 hours. Each member counts once per tag,
+         *     weighted by how lately they used it (a burst rises and fades), and a tag needs two members to trend. `count`
+         *     is the number of those posts. The same for every member; up to 30 s old.
          */
         get: operations["getTrending"];
         put?: never;

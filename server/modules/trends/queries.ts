@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm'
+import { selectRows, type SqlExecutor } from '../../db/rows'
+
+// Trending hashtags (GET /posts/trending; docs/product.md "Search"). Only public posts of public accounts in the last
+// 24 hours count, so a trend never reveals a post someone could not see. Each member counts once per tag, weighted by
+// how recently they last used it (e-folding time 6 hours), so a burst rises fast and fades within the day, and one
+// account posting a tag a hundred times weighs what one post does. A tag needs at least two members to trend.
+
+export interface TrendRow {
+  tag: string
+  /** Public posts using the tag in the window. */
+  posts: number
+}
+
+export const TREND_WINDOW_HOURS = 24
+export const TREND_DECAY_HOURS = 6
+export const TREND_MIN_AUTHORS = 2
+
+export async function trendingTags(db: SqlExecutor, limit: number): Promise<TrendRow[]> {
+  const window = `${TREND_WINDOW_HOURS} hours`
+  return selectRows<TrendRow>(
+    db,
+    sql`with uses as (
+          select h.tag, p.author_id, count(*) as posts, max(p.created_at) as last_at
+          from posts p
+          join post_hashtags h on h.post_id = p.id
+          where p.created_at > now() - ${window}::interval
+            and p.visibility = 'public'
+            and p.author_id not in (select pa.id from users pa where pa.private_account)
+          group by h.tag, p.author_id
+        )
+        select tag, sum(posts)::int as posts
+        from uses
+        group by tag
+        having count(*) >= ${TREND_MIN_AUTHORS}
+        order by sum(exp(-extract(epoch from now() - last_at) / ${TREND_DECAY_HOURS * 3600})) desc, sum(posts) desc, tag
+        limit ${limit}`,
+  )
+}

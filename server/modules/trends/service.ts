@@ -1,0 +1,43 @@
+import type { Database } from '../../db/client'
+import type { Schemas } from '../../http/handler-types'
+import { SingleFlight } from '../../cache/single-flight'
+import { trendingTags } from './queries'
+
+type Trend = Schemas['Trend']
+
+export const TRENDS_SHOWN = 10
+/** Trends are the same for every member and move slowly: one read per half minute serves them all. */
+export const TRENDS_TTL_MS = 30_000
+
+export interface TrendDeps {
+  db: Database
+  /** 0 reads them fresh every time (caches off, tests). */
+  ttlMs: number
+  now?: () => number
+}
+
+export class TrendService {
+  private readonly db: Database
+  private readonly ttlMs: number
+  private readonly now: () => number
+  private held: { at: number; trends: Trend[] } | null = null
+  private readonly loads: SingleFlight<'trends', Trend[]>
+
+  constructor(deps: TrendDeps) {
+    this.db = deps.db
+    this.ttlMs = deps.ttlMs
+    this.now = deps.now ?? Date.now
+    this.loads = new SingleFlight(deps.ttlMs > 0)
+  }
+
+  async trending(): Promise<Trend[]> {
+    const held = this.held
+    if (held && this.now() - held.at < this.ttlMs) return held.trends
+    return this.loads.run('trends', async () => {
+      const rows = await trendingTags(this.db, TRENDS_SHOWN)
+      const trends = rows.map((r) => ({ hashtag: r.tag, count: r.posts }))
+      if (this.ttlMs > 0) this.held = { at: this.now(), trends }
+      return trends
+    })
+  }
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import type { Schemas } from '../../server/http/handler-types'
+import { TrendService } from '../../server/modules/trends/service'
+import { type Member, publish, quickMember } from './content-helpers'
+import { api, useTestApp } from './harness'
+
+// GET /posts/trending. The caches are off so each read sees the posts just made; the 30 s hold is tested on the
+// service with a fake clock.
+
+const t = useTestApp({ caches: false })
+
+type Trend = Schemas['Trend']
+
+const tag = () => `t${randomBytes(4).toString('hex')}`
+
+async function trends(who: Member): Promise<Trend[]> {
+  const res = await api(t.app, 'GET', '/api/posts/trending', { token: who.token })
+  expect(res.statusCode).toBe(200)
+  return res.json<Schemas['TrendingResponse']>().trends
+}
+
+/** Moves a member's posts back in time, as if they were written `hours` ago. */
+async function age(member: Member, hours: number) {
+  await t.app.services.db.execute(
+    sql`update posts set created_at = now() - ${`${hours} hours`}::interval where author_id = ${member.id}`,
+  )
+}
+
+/** Only this test's tags: other tests in the file make trends too. */
+const mine = (list: Trend[], tags: string[]) => list.filter((x) => tags.includes(x.hashtag))
+
+describe('trending hashtags', () => {
+  it('needs two members, counts posts, and one member posting a tag many times cannot lead', async () => {
+    const [solo, shared] = [tag(), tag()]
+    const [ann, bob, spammer] = [await quickMember(t.app), await quickMember(t.app), await quickMember(t.app)]
+    for (let i = 0; i < 6; i += 1) await publish(t.app, spammer.token, `#${solo} again ${i}`)
+    await publish(t.app, ann.token, `#${shared} one`)
+    await publish(t.app, bob.token, `#${shared} two`)
+    await publish(t.app, bob.token, `#${shared} three`)
+    const list = mine(await trends(ann), [solo, shared])
+    expect(list).toEqual([{ hashtag: shared, count: 3 }])
+  })
+
+  it('ranks a fresh burst above an older, busier tag, and forgets posts older than 24 hours', async () => {
+    const [old, fresh, gone] = [tag(), tag(), tag()]
+    const early = await Promise.all([quickMember(t.app), quickMember(t.app), quickMember(t.app)])
+    for (const m of early) await publish(t.app, m.token, `#${old}`)
+    for (const m of early) await age(m, 12)
+    const late = [await quickMember(t.app), await quickMember(t.app)]
+    for (const m of late) await publish(t.app, m.token, `#${fresh}`)
+    const ancient = [await quickMember(t.app), await quickMember(t.app)]
+    for (const m of ancient) await publish(t.app, m.token, `#${gone}`)
+    for (const m of ancient) await age(m, 25)
+    const list = mine(await trends(late[0] as Member), [old, fresh, gone])
+    expect(list).toEqual([
+      { hashtag: fresh, count: 2 },
+      { hashtag: old, count: 3 },
+    ])
+  })
+
+  it('counts only public posts of public accounts', async () => {
+    const [x] = [tag()]
+    const [ann, bob, locked] = [await quickMember(t.app), await quickMember(t.app), await quickMember(t.app)]
+    await publish(t.app, ann.token, `#${x}`)
+    await publish(t.app, bob.token, `#${x} for followers`, { visibility: 'followers' })
+    await api(t.app, 'PATCH', '/api/users/profile', { token: locked.token, body: { privateAccount: true } })
+    await publish(t.app, locked.token, `#${x} locked`)
+    expect(mine(await trends(ann), [x])).toEqual([])
+    await publish(t.app, bob.token, `#${x} public now`)
+    expect(mine(await trends(ann), [x])).toEqual([{ hashtag: x, count: 2 }])
+  })
+
+  it('answers at most 10, and only to members', async () => {
+    const ann = await quickMember(t.app)
+    expect((await trends(ann)).length).toBeLessThanOrEqual(10)
+    expect((await api(t.app, 'GET', '/api/posts/trending')).statusCode).toBe(401)
+  })
+})
+
+describe('the 30 s hold', () => {
+  it('serves the same trends until the hold is over, then reads again', async () => {
+    const x = tag()
+    let clock = 0
+    const service = new TrendService({ db: t.app.services.db, ttlMs: 30_000, now: () => clock })
+    const [ann, bob] = [await quickMember(t.app), await quickMember(t.app)]
+    const before = await service.trending()
+    await publish(t.app, ann.token, `#${x}`)
+    await publish(t.app, bob.token, `#${x}`)
+    clock = 29_999
+    expect(await service.trending()).toEqual(before)
+    clock = 30_000
+    expect(mine(await service.trending(), [x])).toEqual([{ hashtag: x, count: 2 }])
+  })
+})

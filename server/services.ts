@@ -27,7 +27,7 @@ import { BlockService } from './modules/blocks/service'
 import { SessionCache } from './modules/auth/session-cache'
 import { type Authenticated, SessionStore } from './modules/auth/sessions'
 import { PostCaches } from './modules/posts/cache/post-caches'
-import { TRENDS_TTL_MS, TrendService } from './modules/trends/service'
+import { HashtagService, TRENDS_TTL_MS } from './modules/hashtags/service'
 import { PostService } from './modules/posts/service'
 import { ViewCounter } from './modules/posts/views'
 import { MuteService } from './modules/mutes/service'
@@ -112,7 +112,7 @@ export function createServices(options: ServicesOptions) {
     mutes: new MuteService(context),
     messages: new MessageService(context),
     posts,
-    trends: new TrendService({ db: context.db, ttlMs: options.cache.enabled ? TRENDS_TTL_MS : 0 }),
+    hashtags: new HashtagService({ db: context.db, ttlMs: options.cache.enabled ? TRENDS_TTL_MS : 0 }),
     users: new UserService({ ...context, posts }),
   }
 }

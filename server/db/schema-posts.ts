@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 import { uuidv7 } from './ids'
@@ -163,6 +164,26 @@ export const postHashtags = pgTable(
   (t) => [
     primaryKey({ name: 'post_hashtags_pkey', columns: [t.postId, t.tag] }),
     index('post_hashtags_tag_idx').on(t.tag, t.postId),
+  ],
+)
+
+/**
+ * Every hashtag ever used, with how many posts use it now: the Search screen's Hashtags tab lists them by prefix,
+ * most used first. `post_count` is kept exact by triggers on post_hashtags (migration 0009), inside the transaction
+ * that adds or removes the post, so a count can never drift from the rows it counts.
+ */
+export const hashtags = pgTable(
+  'hashtags',
+  {
+    // The id only gives the keyset cursor its tiebreaker, as every other list's.
+    id: uuid('id').notNull().defaultRandom(),
+    tag: text('tag').primaryKey(),
+    postCount: integer('post_count').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('hashtags_id_key').on(t.id),
+    index('hashtags_tag_pattern_idx').using('btree', sql`${t.tag} text_pattern_ops`),
+    check('hashtags_post_count_check', sql`${t.postCount} >= 0`),
   ],
 )
 

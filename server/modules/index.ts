@@ -7,7 +7,7 @@ import { healthHandlers } from './health/routes'
 import { muteHandlers, muteMessages } from './mutes/routes'
 import { messageHandlers } from './messages/routes'
 import { postHandlers, postUploadPolicies } from './posts/routes'
-import { trendHandlers } from './trends/routes'
+import { hashtagHandlers } from './hashtags/routes'
 import { userHandlers, userUploadPolicies } from './users/routes'
 
 /**
@@ -22,7 +22,7 @@ export const moduleHandlers: Record<string, Handlers> = {
   blocks: blockHandlers,
   mutes: muteHandlers,
   messages: messageHandlers,
-  trends: trendHandlers,
+  hashtags: hashtagHandlers,
 }
 
 /** The product's words for body validation failures, by operationId (server/http/validation-messages.ts). */

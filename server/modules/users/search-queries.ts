@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import type { Cursor } from '../../lib/cursor'
+import { likeLiteral } from '../../lib/like'
 import { blockedBetween } from '../posts/visibility'
 
 // Member search (GET /users/search) and the "Who to Follow" suggestions. A member matches when their username starts
@@ -19,9 +20,6 @@ export interface UserSearchRow {
   /** The row's place in the order as one number, the keyset cursor's `at`: the page goes on after (order, id). */
   at: string
 }
-
-/** LIKE's wildcards and its escape character, taken literally: a search for "50%" finds "50%", not "50". */
-export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 const following = (viewerId: string) =>
   sql`exists (select 1 from follows v where v.follower_id = ${viewerId} and v.followee_id = u.id)`

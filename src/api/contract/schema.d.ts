@@ -224,6 +224,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hashtags/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hashtags starting with a query, most used first
+         * @description `q` (a leading `#` is ignored) is compared with the start of each hashtag, in any case. Each hashtag comes
+         *     with how many posts use it now. Hashtags no post uses any more are left out.
+         */
+        get: operations["searchHashtags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/posts/{id}": {
         parameters: {
             query?: never;
@@ -1815,6 +1836,10 @@ export interface components {
             /** @description Posts using it */
             count: number;
         };
+        HashtagsPage: {
+            hashtags: components["schemas"]["Trend"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
         TrendingResponse: {
             trends: components["schemas"]["Trend"][];
         };
@@ -2732,6 +2757,35 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    searchHashtags: {
+        parameters: {
+            query: {
+                q: components["parameters"]["SearchQuery"];
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of hashtags */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HashtagsPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     getPost: {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Schemas } from '../../server/http/handler-types'
-import { TrendService } from '../../server/modules/trends/service'
+import { HashtagService } from '../../server/modules/hashtags/service'
 import { type Member, publish, quickMember } from './content-helpers'
 import { api, useTestApp } from './harness'
 
@@ -83,7 +83,7 @@ describe('the 30 s hold', () => {
   it('serves the same trends until the hold is over, then reads again', async () => {
     const x = tag()
     let clock = 0
-    const service = new TrendService({ db: t.app.services.db, ttlMs: 30_000, now: () => clock })
+    const service = new HashtagService({ db: t.app.services.db, ttlMs: 30_000, now: () => clock })
     const [ann, bob] = [await quickMember(t.app), await quickMember(t.app)]
     const before = await service.trending()
     await publish(t.app, ann.token, `#${x}`)
@@ -92,5 +92,51 @@ describe('the 30 s hold', () => {
     expect(await service.trending()).toEqual(before)
     clock = 30_000
     expect(mine(await service.trending(), [x])).toEqual([{ hashtag: x, count: 2 }])
+  })
+})
+
+describe('hashtag search', () => {
+  async function hashtags(who: Member, q: string, extra = ''): Promise<Schemas['HashtagsPage']> {
+    const res = await api(t.app, 'GET', `/api/hashtags/search?q=${encodeURIComponent(q)}${extra}`, { token: who.token })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json()
+  }
+
+  it('lists hashtags starting with the query, most used first, with exact counts as posts come and go', async () => {
+    const k = tag()
+    const ann = await quickMember(t.app)
+    const first = await publish(t.app, ann.token, `#${k}_cats and #${k}_dogs`)
+    await Promise.all([1, 2, 3].map((i) => publish(t.app, ann.token, `#${k}_Dogs ${i}`)))
+    await publish(t.app, ann.token, `#x${k} does not start with it`)
+    expect((await hashtags(ann, `#${k.toUpperCase()}`)).hashtags).toEqual([
+      { hashtag: `${k}_dogs`, count: 4 },
+      { hashtag: `${k}_cats`, count: 1 },
+    ])
+    const deleted = await api(t.app, 'DELETE', `/api/posts/${first.id}`, { token: ann.token })
+    expect(deleted.statusCode).toBe(204)
+    // A hashtag no post uses any more is gone; the other's count follows.
+    expect((await hashtags(ann, k)).hashtags).toEqual([{ hashtag: `${k}_dogs`, count: 3 }])
+  })
+
+  it('takes _ and % literally, pages with a cursor, and refuses a query of only #', async () => {
+    const k = tag()
+    const ann = await quickMember(t.app)
+    for (let i = 0; i < 5; i += 1) await publish(t.app, ann.token, `#${k}_${i}`)
+    expect((await hashtags(ann, `${k}%`)).hashtags).toEqual([])
+    const whole = (await hashtags(ann, `${k}_`, '&limit=50')).hashtags
+    expect(whole).toHaveLength(5)
+    const seen: Trend[] = []
+    let cursor: string | null = null
+    do {
+      const page: Schemas['HashtagsPage'] = await hashtags(ann, `${k}_`, `&limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      seen.push(...page.hashtags)
+      cursor = page.nextCursor
+    } while (cursor)
+    expect(seen).toEqual(whole)
+    const bare = await api(t.app, 'GET', `/api/hashtags/search?q=${encodeURIComponent(' # ')}`, { token: ann.token })
+    expect({ status: bare.statusCode, error: bare.json<{ error: string }>().error }).toEqual({
+      status: 400,
+      error: 'Search query is required',
+    })
   })
 })

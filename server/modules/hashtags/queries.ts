@@ -37,3 +37,29 @@ export async function trendingTags(db: SqlExecutor, limit: number): Promise<Tren
         limit ${limit}`,
   )
 }
+
+export interface HashtagRow {
+  id: string
+  tag: string
+  post_count: number
+  /** The keyset cursor's `at`: the post count (the order is most used first, then the id). */
+  at: string
+}
+
+/** Hashtags starting with `prefix` (lowercased, LIKE wildcards escaped by the caller), most used first. */
+export async function hashtagsStartingWith(
+  db: SqlExecutor,
+  prefix: string,
+  cursor: { at: string; id: string } | undefined,
+  offset: number,
+  limit: number,
+): Promise<HashtagRow[]> {
+  return selectRows<HashtagRow>(
+    db,
+    sql`select id, tag, post_count, post_count::text as at from hashtags
+        where tag like ${`${prefix}%`} and post_count > 0
+          ${cursor ? sql`and (post_count, id) < (${cursor.at}::int, ${cursor.id}::uuid)` : sql``}
+        order by post_count desc, id desc
+        offset ${offset} limit ${limit}`,
+  )
+}

@@ -27,6 +27,7 @@ import { BlockService } from './modules/blocks/service'
 import { SessionCache } from './modules/auth/session-cache'
 import { type Authenticated, SessionStore } from './modules/auth/sessions'
 import { PostCaches } from './modules/posts/cache/post-caches'
+import { NotificationService } from './modules/notifications/service'
 import { HashtagService, TRENDS_TTL_MS } from './modules/hashtags/service'
 import { PostService } from './modules/posts/service'
 import { ViewCounter } from './modules/posts/views'
@@ -103,17 +104,19 @@ function createContext({ config, db, databaseKind, log, cache }: ServicesOptions
 
 export function createServices(options: ServicesOptions) {
   const context = createContext(options)
-  const posts = new PostService(context)
+  const notifications = new NotificationService(context)
+  const posts = new PostService({ ...context, notifications })
   return {
     ...context,
     // One line per module.
     accounts: new AccountService(context),
-    blocks: new BlockService(context),
-    mutes: new MuteService(context),
+    blocks: new BlockService({ ...context, notifications }),
+    mutes: new MuteService({ ...context, notifications }),
     messages: new MessageService(context),
     posts,
     hashtags: new HashtagService({ db: context.db, ttlMs: options.cache.enabled ? TRENDS_TTL_MS : 0 }),
-    users: new UserService({ ...context, posts }),
+    notifications,
+    users: new UserService({ ...context, posts, notifications }),
   }
 }
 

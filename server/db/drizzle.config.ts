@@ -10,6 +10,7 @@ export default defineConfig({
     './server/db/schema-posts.ts',
     './server/db/schema-social.ts',
     './server/db/schema-messages.ts',
+    './server/db/schema-notifications.ts',
   ],
   out: './server/db/migrations',
 })

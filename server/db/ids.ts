@@ -31,3 +31,8 @@ export function uuidv7(now: number = Date.now()): string {
   const hex = bytes.toString('hex')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Ids are opaque to clients: anything that is not a uuid names nothing of ours (and must never reach a uuid cast). */
+export const isUuid = (id: string) => UUID.test(id)

@@ -38,6 +38,9 @@ export const users = pgTable(
     // Set by an admin's migrate-keys: the member's next sign-in in the browser makes (or replaces) the key pair.
     // Until then the member cannot receive messages.
     keysRequested: boolean('keys_requested').notNull().default(false),
+    // Settings -> Notifications: the kinds the member turned off (like, repost, reply, mention, follow); the server
+    // creates none of those for them.
+    notificationsOff: text('notifications_off').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

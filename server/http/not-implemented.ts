@@ -45,8 +45,4 @@ export const notImplemented: readonly string[] = [
   'getPostAnalytics',
   'getEngagementAnalytics',
   'getTrendAnalytics',
-  // notifications
-  'getNotifications',
-  'markAllNotificationsRead',
-  'markNotificationRead',
 ] satisfies readonly OperationId[]

@@ -6,6 +6,7 @@ import type { FieldMessages } from '../http/validation-messages'
 import { healthHandlers } from './health/routes'
 import { muteHandlers, muteMessages } from './mutes/routes'
 import { messageHandlers } from './messages/routes'
+import { notificationHandlers } from './notifications/routes'
 import { postHandlers, postUploadPolicies } from './posts/routes'
 import { hashtagHandlers } from './hashtags/routes'
 import { userHandlers, userUploadPolicies } from './users/routes'
@@ -23,6 +24,7 @@ export const moduleHandlers: Record<string, Handlers> = {
   mutes: muteHandlers,
   messages: messageHandlers,
   hashtags: hashtagHandlers,
+  notifications: notificationHandlers,
 }
 
 /** The product's words for body validation failures, by operationId (server/http/validation-messages.ts). */

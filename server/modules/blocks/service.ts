@@ -5,6 +5,7 @@ import type { Schemas } from '../../http/handler-types'
 import { keysetPage, type PageRequest } from '../../lib/cursor'
 import { Conflict, Invalid, NotFound } from '../../lib/domain-errors'
 import { FILTER_LIST_CAP, normalizeDomain, normalizeKeyword } from '../../lib/filter-terms'
+import type { NotificationService } from '../notifications/service'
 import { findUserById } from '../users/queries'
 import {
   addBlocked,
@@ -32,16 +33,19 @@ export const tooMany = (what: 'keywords' | 'domains') =>
 export interface BlockDeps {
   db: Database
   invalidations: Invalidations
+  notifications: NotificationService
 }
 
 /** Blocking members (a two-way wall), keywords and domains (docs/product.md, "Blocks"). */
 export class BlockService {
   private readonly db: Database
   private readonly invalidations: Invalidations
+  private readonly notifications: NotificationService
 
   constructor(deps: BlockDeps) {
     this.db = deps.db
     this.invalidations = deps.invalidations
+    this.notifications = deps.notifications
   }
 
   async list(viewer: UserRow, page: PageRequest): Promise<Schemas['BlocksResponse']> {
@@ -63,8 +67,15 @@ export class BlockService {
     if (userId === viewer.id) throw new Invalid(CANNOT_BLOCK_SELF)
     const target = await findUserById(this.db, userId)
     if (!target) throw new NotFound(BLOCK_USER_NOT_FOUND)
-    const createdAt = await this.db.transaction((tx) => addUserBlock(tx, viewer.id, target.id))
+    const createdAt = await this.db.transaction(async (tx) => {
+      const at = await addUserBlock(tx, viewer.id, target.id)
+      // Neither is told of the other any more, and what they did before leaves each other's notifications.
+      await this.notifications.forget(tx, viewer.id, target.id)
+      await this.notifications.forget(tx, target.id, viewer.id)
+      return at
+    })
     await this.wallChanged(viewer.id, target.id)
+    await this.notifications.announce([viewer.id, target.id])
     return {
       id: target.id,
       blocked: {

@@ -9,6 +9,7 @@ import { FILTER_LIST_CAP, normalizeDomain, normalizeKeyword } from '../../lib/fi
 import { codePointLength } from '../../lib/lengths'
 import { isBlockedBetween } from '../blocks/queries'
 import { toUserSummary } from '../posts/present'
+import type { NotificationService } from '../notifications/service'
 import { findUserById } from '../users/queries'
 import {
   addMuted,
@@ -39,6 +40,7 @@ const iso = (value: unknown) => new Date(value as string | Date).toISOString()
 export interface MuteDeps {
   db: Database
   invalidations: Invalidations
+  notifications: NotificationService
 }
 
 /**
@@ -48,10 +50,12 @@ export interface MuteDeps {
 export class MuteService {
   private readonly db: Database
   private readonly invalidations: Invalidations
+  private readonly notifications: NotificationService
 
   constructor(deps: MuteDeps) {
     this.db = deps.db
     this.invalidations = deps.invalidations
+    this.notifications = deps.notifications
   }
 
   async list(viewer: UserRow, page: PageRequest): Promise<Schemas['MutesResponse']> {
@@ -78,9 +82,15 @@ export class MuteService {
   async muteUser(viewer: UserRow, userId: string, rawReason: string | undefined): Promise<Schemas['MutedUser']> {
     const reason = normalizeReason(rawReason)
     const target = await this.memberFor(viewer, userId)
-    const createdAt = await addUserMute(this.db, viewer.id, target.id, reason)
+    const createdAt = await this.db.transaction(async (tx) => {
+      const at = await addUserMute(tx, viewer.id, target.id, reason)
+      // The muter hears nothing more from them, and what they did before leaves the muter's notifications.
+      if (at !== undefined) await this.notifications.forget(tx, viewer.id, target.id)
+      return at
+    })
     if (createdAt === undefined) throw new Conflict(USER_ALREADY_MUTED)
     await this.feedChanged(viewer.id)
+    await this.notifications.announce([viewer.id])
     return {
       id: target.id,
       reason,

@@ -12,6 +12,8 @@ import { encodeCursor, type PageRequest, cursorTime } from '../../lib/cursor'
 import { codePointLength } from '../../lib/lengths'
 import type { ImageProcessor } from '../../media/images'
 import { deleteQuietly, type Storage } from '../../storage/storage'
+import type { Happening } from '../notifications/queries'
+import type { NotificationService } from '../notifications/service'
 import type { PostCaches } from './cache/post-caches'
 import { toFeedPost } from './present'
 import { TIMELINE_ITEMS } from './cache/timelines'
@@ -41,6 +43,15 @@ export const CONTENT_REQUIRED = 'Content is required when no media is attached'
 export const ONLY_PUBLIC_REPOSTS = 'Only public posts can be reposted'
 export const NOT_YOUR_POST = 'You can only delete your own posts'
 export const SEARCH_REQUIRED = 'Search query is required'
+
+/** Who a new post notifies: the parent's author of a reply, and each member it mentions (the parent's author once). */
+function postHappenings(authorId: string, postId: string, parentAuthorId: string | null, mentionIds: readonly string[]): Happening[] {
+  const reply: Happening[] = parentAuthorId ? [{ kind: 'reply', recipientId: parentAuthorId, actorId: authorId, postId }] : []
+  const mentions = mentionIds
+    .filter((id) => id !== parentAuthorId)
+    .map((id): Happening => ({ kind: 'mention', recipientId: id, actorId: authorId, postId }))
+  return [...reply, ...mentions]
+}
 
 /** The text fields of the multipart form, as the contract validated them. */
 export interface CreatePostInput {
@@ -73,6 +84,8 @@ export interface PostDeps {
   views: ViewCounter
   postCaches: PostCaches
   invalidations: Invalidations
+  /** Replies, mentions, likes and reposts notify (in the same transaction). */
+  notifications: NotificationService
   /** Failures nobody waits for: a file that could not be deleted, a timeline reload behind a request. */
   warn: (message: string, err: unknown) => void
 }
@@ -85,6 +98,7 @@ export class PostService {
   private readonly views: ViewCounter
   private readonly caches: PostCaches
   private readonly invalidations: Invalidations
+  private readonly notifications: NotificationService
   private readonly log: PostDeps['warn']
 
   constructor(deps: PostDeps) {
@@ -94,6 +108,7 @@ export class PostService {
     this.views = deps.views
     this.caches = deps.postCaches
     this.invalidations = deps.invalidations
+    this.notifications = deps.notifications
     this.log = deps.warn
   }
 
@@ -131,8 +146,9 @@ export class PostService {
     const postId = uuidv7()
     // Files first, rows second: if the transaction fails the files are deleted; if the files fail no row exists.
     const stored = await storePostMedia(postId, files, alts, this.images, this.storage)
+    let told: string[] = []
     try {
-      await this.db.transaction(async (tx) => {
+      told = await this.db.transaction(async (tx) => {
         const outcome = await insertPost(
           tx,
           {
@@ -150,6 +166,7 @@ export class PostService {
         )
         // Thrown inside, so whatever insertPost wrote rolls back with it.
         if (outcome === 'parent-gone') throw new NotFound(POST_NOT_FOUND)
+        return this.notifications.record(tx, postHappenings(author.id, postId, parent?.authorId ?? null, mentionIds))
       })
     } catch (err) {
       await deleteQuietly(this.storage, stored.keys, (key, e) => this.log(`could not delete ${key}`, e))
@@ -158,6 +175,7 @@ export class PostService {
     // Committed: the author's followers' cached feeds change, and so does the parent's card.
     await this.invalidations.emit({ kind: 'author-activity', authorId: author.id })
     if (parent) await this.replyChanged(parent.id, input.visibility ?? 'public')
+    await this.notifications.announce(told)
     const [post] = await this.present(author.id, [postId])
     if (!post) throw new Error(`post ${postId} vanished right after it was created`)
     return post
@@ -185,13 +203,24 @@ export class PostService {
       const post = await findVisiblePost(tx, viewer.id, postId, 'no-key-update')
       if (!post) throw new NotFound(POST_NOT_FOUND)
       if (reaction === 'reposts' && post.visibility !== 'public') throw new Forbidden(ONLY_PUBLIC_REPOSTS)
-      return toggleReaction(tx, reaction, viewer.id, post.id)
+      const toggled = await toggleReaction(tx, reaction, viewer.id, post.id)
+      const happening = {
+        kind: reaction === 'likes' ? ('like' as const) : ('repost' as const),
+        recipientId: post.authorId,
+        actorId: viewer.id,
+        postId: post.id,
+      }
+      const told = toggled.active
+        ? await this.notifications.record(tx, [happening])
+        : await this.notifications.withdraw(tx, [happening])
+      return { ...toggled, told }
     })
     // Evicted, not patched: concurrent toggles finish in any order, a reload is always right.
     await this.invalidations.emit({ kind: 'posts-changed', postIds: [postId] })
     await this.invalidations.emit({ kind: 'reactions-changed', userId: viewer.id, postIds: [postId] })
     if (reaction === 'reposts') await this.invalidations.emit({ kind: 'author-activity', authorId: viewer.id })
-    return result
+    await this.notifications.announce(result.told)
+    return { active: result.active, count: result.count }
   }
 
   // ---- reading --------------------------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ import {
   visiblePostCount,
 } from './queries'
 import { searchUserPage, suggestedUsers, type UserSearchRow } from './search-queries'
+import type { NotificationService } from '../notifications/service'
 
 export const USER_NOT_FOUND = 'User not found'
 export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself'
@@ -67,6 +68,8 @@ export interface UserDeps {
   /** A profile shows the member's posts as the post service presents them. */
   posts: PostService
   invalidations: Invalidations
+  /** Follows, follow requests and accepted requests notify (in the same transaction). */
+  notifications: NotificationService
   /** Failures nobody waits for: an old avatar file that could not be deleted. */
   warn: (message: string, err: unknown) => void
 }
@@ -78,6 +81,7 @@ export class UserService {
   private readonly images: ImageProcessor
   private readonly posts: PostService
   private readonly invalidations: Invalidations
+  private readonly notifications: NotificationService
   private readonly log: UserDeps['warn']
 
   constructor(deps: UserDeps) {
@@ -86,6 +90,7 @@ export class UserService {
     this.images = deps.images
     this.posts = deps.posts
     this.invalidations = deps.invalidations
+    this.notifications = deps.notifications
     this.log = deps.warn
   }
 
@@ -205,18 +210,25 @@ export class UserService {
       // lock orders a request against the member turning their account public (approveAllFollowRequests).
       await lockPair(tx, viewer.id, target.id)
       if (await isBlockedBetween(tx, viewer.id, target.id)) throw new NotFound(USER_NOT_FOUND)
+      const of = (kind: 'follow' | 'follow_request') => ({ kind, recipientId: target.id, actorId: viewer.id, postId: null })
       if (!follow) {
         const cancelled = await removeFollowRequest(tx, viewer.id, target.id)
         const followers = await setFollow(tx, viewer.id, target.id, false)
-        return { following: false, requested: false, followers, changed: !cancelled }
+        const told = await this.notifications.withdraw(tx, [of('follow'), of('follow_request')])
+        return { following: false, requested: false, followers, changed: !cancelled, told }
       }
-      if (!(await isFollowing(tx, viewer.id, target.id)) && (await isPrivateAccount(tx, target.id))) {
+      const already = await isFollowing(tx, viewer.id, target.id)
+      if (!already && (await isPrivateAccount(tx, target.id))) {
+        const asked = await hasFollowRequest(tx, viewer.id, target.id)
         await addFollowRequest(tx, viewer.id, target.id)
-        return { following: false, requested: true, followers: await followersCount(tx, target.id), changed: false }
+        const told = asked ? [] : await this.notifications.record(tx, [of('follow_request')])
+        return { following: false, requested: true, followers: await followersCount(tx, target.id), changed: false, told }
       }
       const followers = await setFollow(tx, viewer.id, target.id, true)
-      return { following: true, requested: false, followers, changed: true }
+      const told = already ? [] : await this.notifications.record(tx, [of('follow')])
+      return { following: true, requested: false, followers, changed: true, told }
     })
+    await this.notifications.announce(answer.told)
     if (answer.changed) {
       // The viewer's feed sources and followers-only visibility changed; the target's counters did too.
       await this.invalidations.emit({ kind: 'follows-changed', userId: viewer.id })
@@ -251,9 +263,11 @@ export class UserService {
         if (await isFollowing(tx, requester.id, viewer.id)) return null
         throw new NotFound(REQUEST_NOT_FOUND)
       }
+      await this.requestsAccepted(tx, viewer.id, [requester.id])
       return setFollow(tx, requester.id, viewer.id, true)
     })
     if (followers === null) return { following: true, followers: await followersCount(this.db, viewer.id) }
+    await this.notifications.announce([requester.id, viewer.id])
     await this.invalidations.emit({ kind: 'follows-changed', userId: requester.id })
     await this.invalidations.emit({ kind: 'member-changed', userId: viewer.id })
     return { following: true, followers }
@@ -263,7 +277,25 @@ export class UserService {
   async declineFollowRequest(viewer: UserRow, requesterId: string): Promise<void> {
     const requester = await findUserById(this.db, requesterId)
     if (!requester) throw new NotFound(USER_NOT_FOUND)
-    await removeFollowRequest(this.db, requester.id, viewer.id)
+    await this.db.transaction(async (tx) => {
+      await removeFollowRequest(tx, requester.id, viewer.id)
+      await this.notifications.withdraw(tx, [
+        { kind: 'follow_request', recipientId: viewer.id, actorId: requester.id, postId: null },
+      ])
+    })
+    await this.notifications.announce([viewer.id])
+  }
+
+  /** Approved requests: the request leaves the member's notifications and each requester hears it was accepted. */
+  private async requestsAccepted(tx: Database, memberId: string, requesterIds: readonly string[]): Promise<void> {
+    await this.notifications.withdraw(
+      tx,
+      requesterIds.map((id) => ({ kind: 'follow_request' as const, recipientId: memberId, actorId: id, postId: null })),
+    )
+    await this.notifications.record(
+      tx,
+      requesterIds.map((id) => ({ kind: 'follow_accepted' as const, recipientId: id, actorId: memberId, postId: null })),
+    )
   }
 
   async updateProfile(viewer: UserRow, changes: ProfileChanges): Promise<UserRow> {
@@ -278,12 +310,14 @@ export class UserService {
       changes.privateAccount === false
         ? await this.db.transaction(async (tx) => {
             const approved = await approveAllFollowRequests(tx, viewer.id)
+            await this.requestsAccepted(tx, viewer.id, approved)
             return { user: await updateUser(tx, viewer.id, update), approved }
           })
         : { user: await updateUser(this.db, viewer.id, update), approved: [] }
     // Cached session rows (privacy settings) and the author summary on every card of theirs.
     await this.invalidations.emit({ kind: 'member-changed', userId: viewer.id })
     for (const requester of approved) await this.invalidations.emit({ kind: 'follows-changed', userId: requester })
+    if (approved.length > 0) await this.notifications.announce([...approved, viewer.id])
     // Who may see the member's posts changed: feeds where they arrived through reposts too.
     if (changes.privateAccount !== undefined && changes.privateAccount !== viewer.privateAccount) {
       await this.invalidations.emit({ kind: 'audience-changed', authorId: viewer.id })

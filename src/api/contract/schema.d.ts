@@ -1565,6 +1565,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which kinds of notification the viewer receives */
+        get: operations["getNotificationPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Turn kinds of notification on or off
+         * @description The server creates no notification of a kind turned off; ones already there stay.
+         */
+        patch: operations["updateNotificationPreferences"];
+        trace?: never;
+    };
     "/notifications/read-all": {
         parameters: {
             query?: never;
@@ -2352,19 +2373,39 @@ export interface components {
             /** @description One entry per day of the range, oldest first */
             dailyStats: components["schemas"]["PostDailyStat"][];
         };
+        /**
+         * @description One item of the list. Likes and reposts of one post are one item: `from` is the latest member, `othersCount`
+         *     how many more did the same ('Ana and 19 others liked your post'); `createdAt` is the latest one's time.
+         */
         Notification: {
             id: components["schemas"]["Id"];
             /** @enum {string} */
-            type: "like" | "reply" | "follow" | "follow_request" | "mention" | "repost";
+            type: "like" | "reply" | "follow" | "follow_request" | "follow_accepted" | "mention" | "repost";
             read: boolean;
             /** Format: date-time */
             createdAt: string;
             from: components["schemas"]["UserSummary"];
+            othersCount: number;
             /** @description The post concerned (the reply or mention itself for those types); null for follows */
             post: {
                 id: components["schemas"]["Id"];
                 content: string;
             } | null;
+        };
+        /** @description Which kinds the member is told of (follow covers follow requests and accepted requests). */
+        NotificationPreferences: {
+            like: boolean;
+            repost: boolean;
+            reply: boolean;
+            mention: boolean;
+            follow: boolean;
+        };
+        UpdateNotificationPreferences: {
+            like?: boolean;
+            repost?: boolean;
+            reply?: boolean;
+            mention?: boolean;
+            follow?: boolean;
         };
         NotificationsPage: {
             notifications: components["schemas"]["Notification"][];
@@ -4854,6 +4895,53 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The viewer's preferences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNotificationPreferences"];
+            };
+        };
+        responses: {
+            /** @description The viewer's preferences now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     markAllNotificationsRead: {

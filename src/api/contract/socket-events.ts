@@ -12,10 +12,16 @@ export interface MessageEvent {
   readonly message: DirectMessage
 }
 
+/** Something happened that the member is notified of (or an item was read): their unread count now. */
+export interface NotificationEvent {
+  readonly unreadCount: number
+}
+
 export interface ServerToClientEvents {
   new_message: (event: MessageEvent) => void
   message_deleted: (event: MessageEvent) => void
   message_edited: (event: MessageEvent) => void
+  notification: (event: NotificationEvent) => void
 }
 
 /** The server events, by name, for code that listens to all of them. */

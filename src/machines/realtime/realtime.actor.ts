@@ -41,6 +41,8 @@ export const REALTIME_ROUTES: Readonly<Record<keyof ServerToClientEvents, { syst
   new_message: { systemId: 'conversations', event: 'conversation.changed' },
   message_edited: { systemId: 'conversations', event: 'conversation.changed' },
   message_deleted: { systemId: 'conversations', event: 'conversation.changed' },
+  // Not in SERVER_EVENTS yet: the notifications actor that will hear it comes with the Notifications screen.
+  notification: { systemId: 'notifications', event: 'notifications.changed' },
 }
 
 /** Only the conversation's id is used; a payload without a sane one (a hostile or buggy server) is dropped. */

@@ -1,0 +1,195 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { selectRows, type SqlExecutor } from '../../db/rows'
+import type { NotificationKind } from '../../db/schema-notifications'
+import { uuidv7 } from '../../db/ids'
+import { type Cursor, cursorTime, micros } from '../../lib/cursor'
+import { blockedBetween, notMuted, visibleToAlias } from '../posts/visibility'
+
+// The SQL of notifications (docs/product.md, "Notifications"); the rules of who is told what live in service.ts.
+
+/** Something a member did that another member may be told about. */
+export interface Happening {
+  kind: NotificationKind
+  recipientId: string
+  actorId: string
+  /** The post concerned: the liked or reposted post, the reply or the mentioning post itself; null for follows. */
+  postId: string | null
+}
+
+/** Likes and reposts of one post are one item; everything else is an item of its own. */
+export function groupKeyOf(h: Happening): string {
+  return h.kind === 'follow' || h.kind === 'follow_request' || h.kind === 'follow_accepted'
+    ? `${h.kind}:${h.actorId}`
+    : `${h.kind}:${h.postId ?? ''}`
+}
+
+/** The preference that turns a kind off (follow requests and accepted ones go with follows). */
+export const preferenceOf = (kind: NotificationKind): string =>
+  kind === 'follow_request' || kind === 'follow_accepted' ? 'follow' : kind
+
+/**
+ * Whether the recipient wants to hear of this now: not their own doing, no block either way, the actor not muted by
+ * them, the kind not turned off. Read in the transaction of the happening itself.
+ */
+export async function mayNotify(tx: SqlExecutor, h: Happening): Promise<boolean> {
+  if (h.actorId === h.recipientId) return false
+  const [row] = await selectRows<{ ok: boolean }>(
+    tx,
+    sql`select (not ${blockedBetween(h.recipientId, h.actorId)}
+          and ${notMuted(h.recipientId, sql`${h.actorId}::uuid`)}
+          and not (${preferenceOf(h.kind)} = any(r.notifications_off))) as ok
+        from users r where r.id = ${h.recipientId}`,
+  )
+  return row?.ok === true
+}
+
+/**
+ * Adds the actor to the item (made if new): it becomes unread and goes to the top. The count and the latest actor are
+ * recomputed from notification_actors under the item's row lock (the upsert takes it), so concurrent likes of one
+ * post count exactly.
+ */
+export async function addToItem(tx: SqlExecutor, h: Happening): Promise<void> {
+  const key = groupKeyOf(h)
+  const [item] = await selectRows<{ id: string }>(
+    tx,
+    sql`insert into notifications (id, recipient_id, kind, post_id, group_key, latest_actor_id, actor_count, updated_at)
+        values (${uuidv7()}, ${h.recipientId}, ${h.kind}, ${h.postId}, ${key}, ${h.actorId}, 1, now())
+        on conflict (recipient_id, group_key) do update
+          set latest_actor_id = excluded.latest_actor_id, updated_at = now(), read_at = null
+        returning id`,
+  )
+  if (!item) return
+  await tx.execute(
+    sql`insert into notification_actors (notification_id, actor_id, created_at) values (${item.id}, ${h.actorId}, now())
+        on conflict (notification_id, actor_id) do update set created_at = now()`,
+  )
+  await recount(tx, sql`id = ${item.id}`)
+}
+
+/** Count and latest actor of the items `where` names, from their actors; items left with no actor are deleted. */
+async function recount(tx: SqlExecutor, where: SQL): Promise<void> {
+  await tx.execute(
+    sql`update notifications n set
+          actor_count = greatest(1, (select count(*) from notification_actors a where a.notification_id = n.id)),
+          latest_actor_id = coalesce((select a.actor_id from notification_actors a where a.notification_id = n.id
+                                        order by a.created_at desc, a.actor_id desc limit 1), n.latest_actor_id)
+        where ${where}`,
+  )
+  await tx.execute(
+    sql`delete from notifications n
+        where ${where} and not exists (select 1 from notification_actors a where a.notification_id = n.id)`,
+  )
+}
+
+/** Undoes a happening (an unlike, an unfollow, a withdrawn request): the actor leaves the item, which may go. */
+export async function removeFromItem(tx: SqlExecutor, h: Happening): Promise<void> {
+  const removed = await selectRows<{ notification_id: string }>(
+    tx,
+    sql`delete from notification_actors a using notifications n
+        where n.id = a.notification_id and n.recipient_id = ${h.recipientId} and n.group_key = ${groupKeyOf(h)}
+          and a.actor_id = ${h.actorId}
+        returning a.notification_id`,
+  )
+  for (const { notification_id } of removed) await recount(tx, sql`id = ${notification_id}`)
+}
+
+/** A block or a mute: what the member did is taken out of the other's items (both ways for a block). */
+export async function removeActorFor(tx: SqlExecutor, recipientId: string, actorId: string): Promise<void> {
+  const removed = await selectRows<{ notification_id: string }>(
+    tx,
+    sql`delete from notification_actors a using notifications n
+        where n.id = a.notification_id and n.recipient_id = ${recipientId} and a.actor_id = ${actorId}
+        returning a.notification_id`,
+  )
+  const ids = [...new Set(removed.map((r) => r.notification_id))]
+  if (ids.length === 0) return
+  await recount(tx, sql`id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)
+}
+
+export type NotificationFilter = 'all' | 'mentions' | 'unread'
+
+export interface NotificationRow {
+  id: string
+  kind: NotificationKind
+  read: boolean
+  updated_at: unknown
+  at: string
+  actor_count: number
+  actor_id: string
+  actor_username: string
+  actor_display_name: string
+  actor_avatar: string | null
+  actor_verified: boolean
+  post_id: string | null
+  post_content: string | null
+}
+
+/** Items the viewer may still see: nothing from across a block or a member they muted, nothing on a post hidden now. */
+function shown(viewerId: string): SQL {
+  return sql`n.recipient_id = ${viewerId}
+    and not ${blockedBetween(viewerId, sql`n.latest_actor_id`)}
+    and ${notMuted(viewerId, sql`n.latest_actor_id`)}
+    and (n.post_id is null or ${visibleToAlias(viewerId, 'p')})`
+}
+
+const FILTERS: Record<NotificationFilter, SQL> = {
+  all: sql`true`,
+  mentions: sql`n.kind = 'mention'`,
+  unread: sql`n.read_at is null`,
+}
+
+export async function notificationPage(
+  db: SqlExecutor,
+  viewerId: string,
+  filter: NotificationFilter,
+  cursor: Cursor | undefined,
+  offset: number,
+  limit: number,
+): Promise<NotificationRow[]> {
+  return selectRows<NotificationRow>(
+    db,
+    sql`select n.id, n.kind, n.read_at is not null as read, n.updated_at, ${micros(sql`n.updated_at`)} as at,
+          n.actor_count, u.id as actor_id, u.username as actor_username, u.display_name as actor_display_name,
+          u.avatar as actor_avatar, u.verified as actor_verified, p.id as post_id, p.content as post_content
+        from notifications n
+        join users u on u.id = n.latest_actor_id
+        left join posts p on p.id = n.post_id
+        where ${shown(viewerId)} and ${FILTERS[filter]}
+          ${cursor ? sql`and (n.updated_at, n.id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
+        order by n.updated_at desc, n.id desc
+        offset ${offset} limit ${limit}`,
+  )
+}
+
+/** Unread items as the list would show them (the badge and `unreadCount`). */
+export async function unreadCount(db: SqlExecutor, viewerId: string): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from notifications n left join posts p on p.id = n.post_id
+        where ${shown(viewerId)} and n.read_at is null`,
+  )
+  return row?.n ?? 0
+}
+
+/** Marks one of the viewer's items read; false when it is not theirs (or not there). */
+export async function markRead(db: SqlExecutor, viewerId: string, id: string): Promise<boolean> {
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`update notifications set read_at = coalesce(read_at, now())
+        where id = ${id} and recipient_id = ${viewerId} returning id`,
+  )
+  return rows.length > 0
+}
+
+export async function markAllRead(db: SqlExecutor, viewerId: string): Promise<void> {
+  await db.execute(sql`update notifications set read_at = now() where recipient_id = ${viewerId} and read_at is null`)
+}
+
+export async function turnedOff(db: SqlExecutor, userId: string): Promise<string[]> {
+  const [row] = await selectRows<{ off: string[] }>(db, sql`select notifications_off as off from users where id = ${userId}`)
+  return row?.off ?? []
+}
+
+export async function setTurnedOff(db: SqlExecutor, userId: string, off: readonly string[]): Promise<void> {
+  await db.execute(sql`update users set notifications_off = ${sql`${`{${off.join(',')}}`}::text[]`} where id = ${userId}`)
+}

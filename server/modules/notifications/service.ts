@@ -1,0 +1,132 @@
+import type { Database } from '../../db/client'
+import { isUuid } from '../../db/ids'
+import type { UserRow } from '../../db/schema'
+import type { SqlExecutor } from '../../db/rows'
+import type { Schemas } from '../../http/handler-types'
+import { keysetPage, type PageRequest } from '../../lib/cursor'
+import { NotFound } from '../../lib/domain-errors'
+import type { RealtimeEvents } from '../../realtime/events'
+import {
+  addToItem,
+  type Happening,
+  markAllRead,
+  markRead,
+  mayNotify,
+  type NotificationFilter,
+  notificationPage,
+  type NotificationRow,
+  removeActorFor,
+  removeFromItem,
+  setTurnedOff,
+  turnedOff,
+  unreadCount,
+} from './queries'
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found'
+
+type Notification = Schemas['Notification']
+type Preferences = Schemas['NotificationPreferences']
+const PREFERENCES = ['like', 'repost', 'reply', 'mention', 'follow'] as const
+
+export interface NotificationDeps {
+  db: Database
+  realtime: RealtimeEvents
+}
+
+function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.kind,
+    read: row.read,
+    createdAt: new Date(row.updated_at as string).toISOString(),
+    from: {
+      id: row.actor_id,
+      username: row.actor_username,
+      displayName: row.actor_display_name,
+      avatar: row.actor_avatar,
+      verified: row.actor_verified,
+    },
+    othersCount: row.actor_count - 1,
+    post: row.post_id === null ? null : { id: row.post_id, content: row.post_content ?? '' },
+  }
+}
+
+/**
+ * Notifications (docs/product.md, "Notifications"). Other services tell it what happened inside their own
+ * transactions (`record`, `withdraw`, `forget`), so an item appears or goes with the like, reply or follow that made
+ * it and counts stay exact; once their transaction has committed they call `announce`, which pushes each recipient's
+ * new unread count to their sockets.
+ */
+export class NotificationService {
+  private readonly db: Database
+  private readonly realtime: RealtimeEvents
+
+  constructor(deps: NotificationDeps) {
+    this.db = deps.db
+    this.realtime = deps.realtime
+  }
+
+  /** In the caller's transaction: the happenings each recipient wants to hear of become (or join) items. */
+  async record(tx: SqlExecutor, happenings: readonly Happening[]): Promise<string[]> {
+    const told: string[] = []
+    for (const h of happenings) {
+      if (!(await mayNotify(tx, h))) continue
+      await addToItem(tx, h)
+      told.push(h.recipientId)
+    }
+    return told
+  }
+
+  /** In the caller's transaction: undone (unlike, un-repost, unfollow, a withdrawn or declined request). */
+  async withdraw(tx: SqlExecutor, happenings: readonly Happening[]): Promise<string[]> {
+    for (const h of happenings) await removeFromItem(tx, h)
+    return happenings.map((h) => h.recipientId)
+  }
+
+  /** In the caller's transaction: a block (both ways) or a mute (the muter's items) takes the member's doings out. */
+  async forget(tx: SqlExecutor, recipientId: string, actorId: string): Promise<void> {
+    await removeActorFor(tx, recipientId, actorId)
+  }
+
+  /** After commit: each recipient's sockets hear their new unread count (a hint; the list is read over HTTP). */
+  async announce(recipientIds: readonly string[]): Promise<void> {
+    for (const id of new Set(recipientIds)) {
+      this.realtime.toMembers([id], 'notification', { unreadCount: await unreadCount(this.db, id) })
+    }
+  }
+
+  async list(viewer: UserRow, filter: NotificationFilter, page: PageRequest): Promise<Schemas['NotificationsPage']> {
+    const [rows, unread] = await Promise.all([
+      notificationPage(this.db, viewer.id, filter, page.cursor, page.offset, page.limit + 1),
+      unreadCount(this.db, viewer.id),
+    ])
+    const { items, nextCursor } = keysetPage(rows, page.limit, toNotification)
+    return { notifications: items, unreadCount: unread, nextCursor }
+  }
+
+  async markRead(viewer: UserRow, id: string): Promise<void> {
+    if (!isUuid(id) || !(await markRead(this.db, viewer.id, id))) throw new NotFound(NOTIFICATION_NOT_FOUND)
+    await this.announce([viewer.id])
+  }
+
+  async markAllRead(viewer: UserRow): Promise<void> {
+    await markAllRead(this.db, viewer.id)
+    await this.announce([viewer.id])
+  }
+
+  async preferences(viewer: UserRow): Promise<Preferences> {
+    const off = new Set(await turnedOff(this.db, viewer.id))
+    return Object.fromEntries(PREFERENCES.map((kind) => [kind, !off.has(kind)])) as Preferences
+  }
+
+  async updatePreferences(viewer: UserRow, changes: Partial<Preferences>): Promise<Preferences> {
+    const now = await this.preferences(viewer)
+    const next = { ...now, ...changes }
+    await setTurnedOff(
+      this.db,
+      viewer.id,
+      PREFERENCES.filter((kind) => !next[kind]),
+    )
+    return next
+  }
+}

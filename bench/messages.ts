@@ -90,8 +90,19 @@ interface ConfigResult {
   serverRssMb: number[]
   postgresCpuMs: number
   redisCpuMs?: number
-  /** Microseconds of CPU per delivered message. */
-  cpuPerMessageUs: { server: number; postgres: number; redis?: number; total: number }
+  /** Microseconds of CPU per delivered message, everything in the window counted. */
+  cpuPerMessageUs: CpuPerMessage
+  /** The same with the connected sockets' own idle cost (heartbeats; measured after the run) taken out. */
+  netCpuPerMessageUs: CpuPerMessage
+  /** CPU milliseconds per second with the sockets connected and no messages. */
+  idle: { seconds: number; serverCpuMsPerSecond: number; postgresCpuMsPerSecond: number; redisCpuMsPerSecond?: number }
+}
+
+interface CpuPerMessage {
+  server: number
+  postgres: number
+  redis?: number
+  total: number
 }
 
 const LABELS: Record<ConfigName, string> = {
@@ -142,6 +153,8 @@ async function runConfig(
     if (!first) throw new Error('no server')
     let before: Snapshot | undefined
     let after: Snapshot | undefined
+    let idleBefore: Snapshot | undefined
+    let idleAfter: Snapshot | undefined
     const outcome = await runLoad(
       {
         mode: name === 'echo' ? 'echo' : 'wren',
@@ -153,6 +166,7 @@ async function runConfig(
         warmupSeconds: o.warmupSeconds,
         seconds: o.seconds,
         drainSeconds: 10,
+        idleSeconds: 5,
         connectConcurrency: o.connectConcurrency,
         httpConnections: o.httpConnections,
       },
@@ -160,13 +174,26 @@ async function runConfig(
         if (phase === 'connected') {
           log(`  connected; warming up ${o.warmupSeconds} s, then measuring ${o.seconds} s at ${o.rate} msg/s...`)
         } else if (phase === 'measuring') before = await snapshot(servers, name === 'redis')
-        else after = await snapshot(servers, name === 'redis')
+        else if (phase === 'measured') after = await snapshot(servers, name === 'redis')
+        else if (phase === 'idle-start') idleBefore = await snapshot(servers, name === 'redis')
+        else idleAfter = await snapshot(servers, name === 'redis')
       },
     )
-    if (!before || !after) throw new Error('the load process did not report its measured window')
+    if (!before || !after || !idleBefore || !idleAfter) throw new Error('the load process did not report its windows')
     const b = before
     const a = after
-    const serverCpuMs = a.usages.reduce((sum, u, i) => sum + (u.cpuMicros - (b.usages[i]?.cpuMicros ?? 0)) / 1000, 0)
+    const serverCpu = (from: Snapshot, to: Snapshot) =>
+      to.usages.reduce((sum, u, i) => sum + (u.cpuMicros - (from.usages[i]?.cpuMicros ?? 0)) / 1000, 0)
+    const serverCpuMs = serverCpu(b, a)
+    const idleSeconds = (idleAfter.at - idleBefore.at) / 1000
+    const idle = {
+      seconds: idleSeconds,
+      serverCpuMsPerSecond: serverCpu(idleBefore, idleAfter) / idleSeconds,
+      postgresCpuMsPerSecond: (idleAfter.postgres - idleBefore.postgres) / idleSeconds,
+      ...(idleAfter.redis !== undefined && idleBefore.redis !== undefined
+        ? { redisCpuMsPerSecond: (idleAfter.redis - idleBefore.redis) / idleSeconds }
+        : {}),
+    }
     const serverElu = a.usages.map((u, i) => {
       const start = b.usages[i]?.elu
       if (!start) return 0
@@ -178,12 +205,21 @@ async function runConfig(
     const redis = a.redis !== undefined && b.redis !== undefined ? a.redis - b.redis : undefined
     const delivered = Math.max(1, outcome.delivered)
     const perMessage = (ms: number) => (ms * 1000) / delivered
+    const windowSeconds = (a.at - b.at) / 1000
+    const net = {
+      server: Math.max(0, serverCpuMs - idle.serverCpuMsPerSecond * windowSeconds),
+      postgres: Math.max(0, postgres - idle.postgresCpuMsPerSecond * windowSeconds),
+      redis:
+        redis !== undefined && idle.redisCpuMsPerSecond !== undefined
+          ? Math.max(0, redis - idle.redisCpuMsPerSecond * windowSeconds)
+          : undefined,
+    }
     return {
       name,
       label: LABELS[name],
       processes: servers.length,
       outcome,
-      windowSeconds: (a.at - b.at) / 1000,
+      windowSeconds,
       serverCpuMs,
       serverElu,
       serverRssMb: a.usages.map((u) => Math.round(u.rssBytes / 2 ** 20)),
@@ -195,6 +231,13 @@ async function runConfig(
         ...(redis !== undefined ? { redis: perMessage(redis) } : {}),
         total: perMessage(serverCpuMs + postgres + (redis ?? 0)),
       },
+      netCpuPerMessageUs: {
+        server: perMessage(net.server),
+        postgres: perMessage(net.postgres),
+        ...(net.redis !== undefined ? { redis: perMessage(net.redis) } : {}),
+        total: perMessage(net.server + net.postgres + (net.redis ?? 0)),
+      },
+      idle,
     }
   } finally {
     for (const s of servers) await s.close()
@@ -206,11 +249,11 @@ const int = (n: number) => Math.round(n).toLocaleString('en-US')
 
 function resultTable(results: ConfigResult[]): string {
   const header =
-    '| configuration | sockets | connect s | connect p99 ms | sent | delivered | lost | p50 ms | p95 ms | p99 ms | max ms | HTTP p50 ms | HTTP p99 ms | server CPU µs/msg | PostgreSQL CPU µs/msg | server ELU |'
+    '| configuration | sockets | connect s | connect p99 ms | sent | delivered | lost | p50 ms | p95 ms | p99 ms | max ms | HTTP p50 ms | HTTP p99 ms | server CPU µs/msg (net of idle) | PostgreSQL CPU µs/msg (net) | server ELU |'
   const rule = `|${' --- |'.repeat(1)}${' ---: |'.repeat(15)}`
   const rows = results.map((r) => {
     const o = r.outcome
-    return `| ${r.label} | ${int(o.connect.sockets)} | ${o.connect.seconds.toFixed(1)} | ${ms(o.connect.latency.p99)} | ${int(o.sent)} | ${int(o.delivered)} | ${int(o.lost)} | ${ms(o.delivery.p50)} | ${ms(o.delivery.p95)} | ${ms(o.delivery.p99)} | ${ms(o.delivery.max)} | ${o.http ? ms(o.http.p50) : '-'} | ${o.http ? ms(o.http.p99) : '-'} | ${int(r.cpuPerMessageUs.server)} | ${r.name === 'echo' ? '-' : int(r.cpuPerMessageUs.postgres)} | ${r.serverElu.map((e) => e.toFixed(2)).join(' / ')} |`
+    return `| ${r.label} | ${int(o.connect.sockets)} | ${o.connect.seconds.toFixed(1)} | ${ms(o.connect.latency.p99)} | ${int(o.sent)} | ${int(o.delivered)} | ${int(o.lost)} | ${ms(o.delivery.p50)} | ${ms(o.delivery.p95)} | ${ms(o.delivery.p99)} | ${ms(o.delivery.max)} | ${o.http ? ms(o.http.p50) : '-'} | ${o.http ? ms(o.http.p99) : '-'} | ${int(r.cpuPerMessageUs.server)} (${int(r.netCpuPerMessageUs.server)}) | ${r.name === 'echo' ? '-' : `${int(r.cpuPerMessageUs.postgres)} (${int(r.netCpuPerMessageUs.postgres)})`} | ${r.serverElu.map((e) => e.toFixed(2)).join(' / ')} |`
   })
   return [header, rule, ...rows].join('\n')
 }
@@ -235,8 +278,10 @@ function ratios(results: ConfigResult[]): Record<string, number> {
     out[`${r.label} / echo, delivery p50`] = r.outcome.delivery.p50 / echo.outcome.delivery.p50
     out[`${r.label} / echo, delivery p99`] = r.outcome.delivery.p99 / echo.outcome.delivery.p99
     out[`${r.label} / echo, server CPU per message`] = r.cpuPerMessageUs.server / echo.cpuPerMessageUs.server
-    out[`${r.label} / echo, all CPU per message (servers + PostgreSQL${r.name === 'redis' ? ' + Redis' : ''})`] =
-      r.cpuPerMessageUs.total / echo.cpuPerMessageUs.server
+    out[`${r.label} / echo, server CPU per message net of idle sockets`] =
+      r.netCpuPerMessageUs.server / echo.netCpuPerMessageUs.server
+    out[`${r.label} / echo, all CPU per message net of idle (servers + PostgreSQL${r.name === 'redis' ? ' + Redis' : ''})`] =
+      r.netCpuPerMessageUs.total / echo.netCpuPerMessageUs.server
   }
   return out
 }
@@ -278,7 +323,7 @@ function markdown(report: MessagesReport): string {
     '',
     ...report.results.map(
       (r) =>
-        `- ${r.label}: servers ${int(r.serverCpuMs)} ms (event loop busy ${r.serverElu.map((e) => `${Math.round(e * 100)}%`).join(' / ')}, RSS ${r.serverRssMb.join(' / ')} MB), PostgreSQL backends ${int(r.postgresCpuMs)} ms${r.redisCpuMs !== undefined ? `, Redis ${int(r.redisCpuMs)} ms` : ''}, over ${r.windowSeconds.toFixed(1)} s; ${int(r.cpuPerMessageUs.total)} µs per message in all; sends started at ${r.outcome.achievedRate.toFixed(0)}/s, load process event loop busy ${Math.round(r.outcome.loadElu * 100)}%`,
+        `- ${r.label}: servers ${int(r.serverCpuMs)} ms (event loop busy ${r.serverElu.map((e) => `${Math.round(e * 100)}%`).join(' / ')}, RSS ${r.serverRssMb.join(' / ')} MB), PostgreSQL backends ${int(r.postgresCpuMs)} ms${r.redisCpuMs !== undefined ? `, Redis ${int(r.redisCpuMs)} ms` : ''}, over ${r.windowSeconds.toFixed(1)} s; ${int(r.cpuPerMessageUs.total)} µs per message in all, ${int(r.netCpuPerMessageUs.total)} net of idle (idle: servers ${r.idle.serverCpuMsPerSecond.toFixed(0)} ms/s, PostgreSQL ${r.idle.postgresCpuMsPerSecond.toFixed(0)} ms/s${r.idle.redisCpuMsPerSecond !== undefined ? `, Redis ${r.idle.redisCpuMsPerSecond.toFixed(0)} ms/s` : ''}); sends started at ${r.outcome.achievedRate.toFixed(0)}/s, load process event loop busy ${Math.round(r.outcome.loadElu * 100)}%`,
     ),
     '',
     '## Warm-up (not measured above)',

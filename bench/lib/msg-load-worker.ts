@@ -222,6 +222,10 @@ async function run(plan: LoadPlan, report: (m: LoadMessage) => void): Promise<Lo
   // HTTP answers still out (the last sends) get a moment as well.
   while (httpLatency.length + httpFailed < measured.sent && performance.now() < drainUntil) await sleep(50)
 
+  report({ kind: 'idle-start' })
+  await sleep(plan.idleSeconds * 1000)
+  report({ kind: 'idle-end' })
+
   for (const socket of sockets) socket?.disconnect()
   agent.destroy()
   const sent = seq - measuredStart

@@ -66,7 +66,7 @@ export async function startServer(start: ServerStart, profileDir?: string): Prom
  * Runs one LoadPlan in a fresh load process. `onPhase` is called when the measured window starts and ends (the
  * bench reads the servers' CPU counters there).
  */
-export function runLoad(plan: LoadPlan, onPhase: (phase: 'connected' | 'measuring' | 'measured') => Promise<void>): Promise<LoadOutcome> {
+export function runLoad(plan: LoadPlan, onPhase: (phase: Exclude<LoadMessage['kind'], 'done' | 'error'>) => Promise<void>): Promise<LoadOutcome> {
   return new Promise((resolve, reject) => {
     const child = fork(loadFile, {
       execArgv: ['--import', 'tsx', '--max-old-space-size=4096'],

@@ -43,6 +43,11 @@ export interface LoadPlan {
   seconds: number
   /** How long to wait for stragglers after the last send before counting a message lost. */
   drainSeconds: number
+  /**
+   * After the drain, all sockets still connected and no messages: what the connected sockets cost by themselves
+   * (socket.io's heartbeats: a ping per socket every 25 s), subtracted from the measured window's CPU.
+   */
+  idleSeconds: number
   connectConcurrency: number
   httpConnections: number
 }
@@ -89,5 +94,7 @@ export type LoadMessage =
   | { kind: 'connected' }
   | { kind: 'measuring' }
   | { kind: 'measured' }
+  | { kind: 'idle-start' }
+  | { kind: 'idle-end' }
   | { kind: 'done'; outcome: LoadOutcome }
   | { kind: 'error'; error: string }

@@ -29,7 +29,7 @@ import { type Check, writeResultFiles } from './lib/report'
  *    ratios to the echo, the targets (p99 < 50 ms on one process, < 100 ms through Redis), and
  *    bench/results/<date>-messages.{json,md}. The database is dropped at the end.
  *
- * Flags: --members N (5,000), --rate N messages/s (300), --seconds S measured (20), --warmup-seconds S (8),
+ * Flags: --members N (5,000), --rate N messages/s (200), --seconds S measured (20), --warmup-seconds S (8),
  * --configs one,redis,echo, --connect-concurrency N (100), --http-connections N (32), --profile DIR (V8 CPU
  * profiles of the server processes).
  */
@@ -43,7 +43,7 @@ function options() {
   const { values } = parseArgs({
     options: {
       members: { type: 'string', default: '5000' },
-      rate: { type: 'string', default: '300' },
+      rate: { type: 'string', default: '200' },
       seconds: { type: 'string', default: '20' },
       'warmup-seconds': { type: 'string', default: '8' },
       configs: { type: 'string', default: CONFIGS.join(',') },
@@ -295,6 +295,12 @@ function checks(results: ConfigResult[]): Check[] {
       const limit = target[r.name]
       out.push({ name: `${r.label}: delivery p99 < ${limit} ms`, pass: o.delivery.p99 < limit, detail: `p99 ${ms(o.delivery.p99)} ms (p50 ${ms(o.delivery.p50)} ms)` })
     }
+    const busiest = Math.max(...r.serverElu)
+    out.push({
+      name: `${r.label}: server keeps up (event loop busy < 90%)`,
+      pass: busiest < 0.9,
+      detail: `busiest ${Math.round(busiest * 100)}%${busiest >= 0.9 ? ': saturated, the latencies are queueing' : ''}`,
+    })
     out.push({ name: `${r.label}: every socket connects`, pass: o.connect.failed === 0, detail: `${o.connect.failed} failed${o.connect.firstError ? ` (${o.connect.firstError})` : ''}` })
     out.push({ name: `${r.label}: no message lost`, pass: o.lost === 0 && o.misdelivered === 0, detail: `${o.lost} lost, ${o.misdelivered} misdelivered of ${int(o.sent)}` })
     if (o.http) out.push({ name: `${r.label}: every send answered 201`, pass: o.http.failed === 0, detail: `${o.http.failed} failed${o.http.firstError ? ` (${o.http.firstError})` : ''}` })

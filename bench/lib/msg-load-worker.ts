@@ -112,6 +112,12 @@ async function run(plan: LoadPlan, report: (m: LoadMessage) => void): Promise<Lo
   const sockets: Socket[] = new Array<Socket>(plan.members.length)
   const connectResult = await connectAll(plan, sockets)
   report({ kind: 'connected' })
+  // Idle before any message (after the run a saturated server would still be working off its backlog): a moment
+  // for the handshakes' tail, then the connected sockets' own cost.
+  await sleep(1000)
+  report({ kind: 'idle-start' })
+  await sleep(plan.idleSeconds * 1000)
+  report({ kind: 'idle-end' })
 
   const inFlight = new Map<number, InFlight>()
   const delivery: number[] = []
@@ -221,10 +227,6 @@ async function run(plan: LoadPlan, report: (m: LoadMessage) => void): Promise<Lo
   while (delivery.length < measured.sent && performance.now() < drainUntil) await sleep(50)
   // HTTP answers still out (the last sends) get a moment as well.
   while (httpLatency.length + httpFailed < measured.sent && performance.now() < drainUntil) await sleep(50)
-
-  report({ kind: 'idle-start' })
-  await sleep(plan.idleSeconds * 1000)
-  report({ kind: 'idle-end' })
 
   for (const socket of sockets) socket?.disconnect()
   agent.destroy()

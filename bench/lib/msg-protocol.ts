@@ -44,8 +44,8 @@ export interface LoadPlan {
   /** How long to wait for stragglers after the last send before counting a message lost. */
   drainSeconds: number
   /**
-   * After the drain, all sockets still connected and no messages: what the connected sockets cost by themselves
-   * (socket.io's heartbeats: a ping per socket every 25 s), subtracted from the measured window's CPU.
+   * Once connected, before the first message: what the connected sockets cost by themselves (socket.io's
+   * heartbeats: a ping per socket every 25 s), subtracted from the measured window's CPU.
    */
   idleSeconds: number
   connectConcurrency: number
@@ -74,6 +74,7 @@ export interface LoadOutcome {
   /** Measured window only. */
   sent: number
   delivered: number
+  /** Not delivered by `drainSeconds` after the last send: lost, or queued behind a saturated server. */
   lost: number
   /** Deliveries to a member other than the recipient (must be 0). */
   misdelivered: number

@@ -181,8 +181,10 @@ async function run(plan: LoadPlan, report: (m: LoadMessage) => void): Promise<Lo
     const pairs = plan.pairs
     const pair = pairs[seq % pairs.length]
     if (!pair) return
-    // Round r of the pairs: even rounds a writes to b, odd rounds b answers.
-    const forward = Math.floor(seq / pairs.length) % 2 === 0
+    // Pair k in round r: a writes to b when k + r is even, else b answers. Consecutive sends alternate direction
+    // (with two processes, a's socket is on A and b's on B: same-process and cross-process deliveries interleave
+    // in time) and every pair alternates from round to round.
+    const forward = ((seq % pairs.length) + Math.floor(seq / pairs.length)) % 2 === 0
     const from = forward ? pair.a : pair.b
     const to = forward ? pair.b : pair.a
     const sender = plan.members[from]

@@ -307,7 +307,14 @@ function checks(results: ConfigResult[]): Check[] {
       pass: o.lost === 0 && o.misdelivered === 0,
       detail: `${o.lost} missing, ${o.misdelivered} misdelivered of ${int(o.sent)}`,
     })
-    if (o.http) out.push({ name: `${r.label}: every send answered 201`, pass: o.http.failed === 0, detail: `${o.http.failed} failed${o.http.firstError ? ` (${o.http.firstError})` : ''}` })
+    if (o.http) {
+      const unanswered = Math.max(0, o.sent - o.http.count - o.http.failed)
+      out.push({
+        name: `${r.label}: every send answered 201 within 10 s of the last send`,
+        pass: o.http.failed === 0 && unanswered === 0,
+        detail: `${o.http.failed} failed${o.http.firstError ? ` (${o.http.firstError})` : ''}, ${unanswered} unanswered of ${int(o.sent)}`,
+      })
+    }
   }
   return out
 }

@@ -13,9 +13,9 @@ export function adminUrl(): string {
 }
 
 /** The admin URL pointed at the bench database. */
-export function benchUrl(admin: string = adminUrl()): string {
+export function benchUrl(admin: string = adminUrl(), name: string = BENCH_DATABASE): string {
   const url = new URL(admin)
-  url.pathname = `/${BENCH_DATABASE}`
+  url.pathname = `/${name}`
   return url.toString()
 }
 
@@ -29,17 +29,18 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
   }
 }
 
-export function recreateBenchDatabase(): Promise<void> {
+/** `name` is one of the benches' own database names (wren_bench, wren_bench_msg), never user input. */
+export function recreateBenchDatabase(name: string = BENCH_DATABASE): Promise<void> {
   return withAdmin(async (client) => {
     // FORCE: a previous run killed mid-way may have left connections open.
-    await client.query(`drop database if exists ${BENCH_DATABASE} with (force)`)
-    await client.query(`create database ${BENCH_DATABASE}`)
+    await client.query(`drop database if exists ${name} with (force)`)
+    await client.query(`create database ${name}`)
   })
 }
 
-export function dropBenchDatabase(): Promise<void> {
+export function dropBenchDatabase(name: string = BENCH_DATABASE): Promise<void> {
   return withAdmin(async (client) => {
-    await client.query(`drop database if exists ${BENCH_DATABASE} with (force)`)
+    await client.query(`drop database if exists ${name} with (force)`)
   })
 }
 

@@ -139,12 +139,23 @@ export function toMarkdown(report: BenchReport): string {
   return lines.join('\n')
 }
 
-export async function writeReport(dir: string, report: BenchReport): Promise<{ json: string; markdown: string }> {
+export function writeReport(dir: string, report: BenchReport): Promise<{ json: string; markdown: string }> {
+  return writeResultFiles(dir, report.date, 'feed', report, toMarkdown(report))
+}
+
+/** `<dir>/<date>-<bench>.{json,md}`, any bench's report and its markdown. */
+export async function writeResultFiles(
+  dir: string,
+  date: string,
+  bench: string,
+  report: unknown,
+  markdown: string,
+): Promise<{ json: string; markdown: string }> {
   await mkdir(dir, { recursive: true })
   // Several runs a day each keep their file (a before/after pair stays side by side): -2, -3, ... after the first.
-  let base = path.join(dir, `${report.date}-feed`)
-  for (let n = 2; existsSync(`${base}.json`); n += 1) base = path.join(dir, `${report.date}-feed-${n}`)
+  let base = path.join(dir, `${date}-${bench}`)
+  for (let n = 2; existsSync(`${base}.json`); n += 1) base = path.join(dir, `${date}-${bench}-${n}`)
   await writeFile(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`)
-  await writeFile(`${base}.md`, toMarkdown(report))
+  await writeFile(`${base}.md`, markdown)
   return { json: `${base}.json`, markdown: `${base}.md` }
 }

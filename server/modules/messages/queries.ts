@@ -227,7 +227,8 @@ const messageColumns = sql`m.id, m.conversation_id, m.sender_id, m.content, m.ed
 
 /**
  * Stores a message and brings the conversation back (un-archived, un-hidden) to the top of both members' lists, in
- * the caller's transaction.
+ * the caller's transaction. One statement (the update as a second data-modifying CTE): a send is a chain of round
+ * trips to PostgreSQL, and each one costs the server a write and a wake-up (bench/README.md, messaging).
  */
 export async function insertMessage(
   tx: SqlExecutor,
@@ -239,15 +240,14 @@ export async function insertMessage(
     tx,
     sql`with m as (
           insert into messages (id, conversation_id, sender_id, content)
-          values (${uuidv7()}, ${conversationId}, ${senderId}, ${content}) returning *)
+          values (${uuidv7()}, ${conversationId}, ${senderId}, ${content}) returning *),
+        touched as (
+          update conversation_members
+          set last_activity_at = greatest(last_activity_at, now()), archived = false, hidden = false
+          where conversation_id = ${conversationId})
         select ${messageColumns} from m`,
   )
   if (!row) throw new Error('insert into messages returned no row')
-  await tx.execute(
-    sql`update conversation_members
-        set last_activity_at = greatest(last_activity_at, now()), archived = false, hidden = false
-        where conversation_id = ${conversationId}`,
-  )
   return row
 }
 

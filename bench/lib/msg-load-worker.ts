@@ -1,0 +1,259 @@
+import { randomBytes } from 'node:crypto'
+import http from 'node:http'
+import { performance } from 'node:perf_hooks'
+import { io as connect, type Socket } from 'socket.io-client'
+import type { MessageEvent } from '../../src/api/contract/socket-events'
+import type { Latency, LoadMessage, LoadOutcome, LoadPlan } from './msg-protocol'
+
+/**
+ * The messaging bench's load generator, in its own process so it never shares the server's event loop. Receives a
+ * LoadPlan over IPC:
+ *
+ * 1. connects one socket.io client per member (websocket, `auth: { token }` as the SPA's src/api/socket.ts; the
+ *    echo baseline sends `auth: { userId }` instead), `connectConcurrency` handshakes at a time;
+ * 2. sends messages on a fixed schedule (open loop: a slow answer never delays the next send), pair after pair,
+ *    alternating who writes; Wren: POST /api/messages/conversations/{id}/messages over keep-alive HTTP, echo: a
+ *    socket emit;
+ * 3. times each message from just before the send call to the `new_message` on the recipient's socket. Sender and
+ *    recipient sockets live in this process, so both ends read the same clock.
+ *
+ * Each message's envelope carries its sequence number in the IV field (`m1.<iv>.<ciphertext>`, the SPA's format:
+ * src/api/contract/encryption.ts) and random bytes as ciphertext: nothing secret, and the receipt finds its send
+ * without waiting for the HTTP answer (the socket event often arrives first).
+ */
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return 0
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  return sorted[rank] ?? 0
+}
+
+export function summarize(values: number[]): Latency {
+  const sorted = Float64Array.from(values).sort()
+  return {
+    count: values.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? 0,
+    mean: values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : 0,
+  }
+}
+
+const envelope = (seq: number) => {
+  const iv = Buffer.alloc(12)
+  iv.writeUInt32BE(seq, 8)
+  return `m1.${iv.toString('base64url')}.${randomBytes(48).toString('base64url')}`
+}
+
+const seqOf = (content: string): number => {
+  const iv = content.split('.')[1]
+  return iv ? Buffer.from(iv, 'base64url').readUInt32BE(8) : -1
+}
+
+interface InFlight {
+  t0: number
+  recipient: number
+  measured: boolean
+  delivered: boolean
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function connectAll(plan: LoadPlan, sockets: Socket[]): Promise<LoadOutcome['connect']> {
+  const latencies: number[] = []
+  let failed = 0
+  let firstError: string | undefined
+  let next = 0
+  const started = performance.now()
+  const one = async (i: number) => {
+    const member = plan.members[i]
+    const url = plan.socketUrls[i % plan.socketUrls.length]
+    if (!member || !url) return
+    const t0 = performance.now()
+    const socket = connect(url, {
+      auth: plan.mode === 'wren' ? { token: member.token } : { userId: member.id },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      timeout: 60_000,
+    })
+    sockets[i] = socket
+    await new Promise<void>((resolve) => {
+      socket.once('connect', () => {
+        latencies.push(performance.now() - t0)
+        resolve()
+      })
+      socket.once('connect_error', (err: Error) => {
+        failed += 1
+        firstError ??= err.message
+        resolve()
+      })
+    })
+  }
+  const worker = async () => {
+    while (next < plan.members.length) await one(next++)
+  }
+  await Promise.all(Array.from({ length: plan.connectConcurrency }, worker))
+  return {
+    sockets: latencies.length,
+    failed,
+    seconds: (performance.now() - started) / 1000,
+    latency: summarize(latencies),
+    ...(firstError ? { firstError } : {}),
+  }
+}
+
+async function run(plan: LoadPlan, report: (m: LoadMessage) => void): Promise<LoadOutcome> {
+  for (const url of [...plan.socketUrls, plan.sendUrl]) {
+    // Loopback only: the bench never sends traffic elsewhere.
+    if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(url)) throw new Error(`refusing to load ${url}`)
+  }
+  const sockets: Socket[] = new Array<Socket>(plan.members.length)
+  const connectResult = await connectAll(plan, sockets)
+  report({ kind: 'connected' })
+  // Idle before any message (after the run a saturated server would still be working off its backlog): a moment
+  // for the handshakes' tail, then the connected sockets' own cost.
+  await sleep(1000)
+  report({ kind: 'idle-start' })
+  await sleep(plan.idleSeconds * 1000)
+  report({ kind: 'idle-end' })
+
+  const inFlight = new Map<number, InFlight>()
+  const delivery: number[] = []
+  const byServer: number[][] = plan.socketUrls.map(() => [])
+  const warmupDelivery: number[] = []
+  let misdelivered = 0
+  sockets.forEach((socket, index) => {
+    const own = plan.members[index]?.id
+    socket.on('new_message', (event: MessageEvent) => {
+      const now = performance.now()
+      // Every send also reaches the sender's own sockets (their other tabs): not a delivery.
+      if (event.message.senderId === own) return
+      const f = inFlight.get(seqOf(event.message.content))
+      if (!f || f.delivered) return
+      if (f.recipient !== index) {
+        misdelivered += 1
+        return
+      }
+      f.delivered = true
+      const latency = now - f.t0
+      if (f.measured) {
+        delivery.push(latency)
+        byServer[index % plan.socketUrls.length]?.push(latency)
+      } else warmupDelivery.push(latency)
+    })
+  })
+
+  const agent = new http.Agent({ keepAlive: true, maxSockets: plan.httpConnections })
+  const httpLatency: number[] = []
+  let httpFailed = 0
+  let httpFirstError: string | undefined
+  const post = (token: string, conversationId: string, content: string, measured: boolean, t0: number) => {
+    const body = JSON.stringify({ content })
+    const req = http.request(
+      `${plan.sendUrl}/api/messages/conversations/${conversationId}/messages`,
+      {
+        method: 'POST',
+        agent,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          if (res.statusCode !== 201 && res.statusCode !== 200) {
+            httpFailed += 1
+            httpFirstError ??= `${res.statusCode} ${Buffer.concat(chunks).toString().slice(0, 200)}`
+          } else if (measured) httpLatency.push(performance.now() - t0)
+        })
+      },
+    )
+    req.on('error', (err) => {
+      httpFailed += 1
+      httpFirstError ??= err.message
+    })
+    req.end(body)
+  }
+
+  let seq = 0
+  const sendOne = (measured: boolean) => {
+    const pairs = plan.pairs
+    const pair = pairs[seq % pairs.length]
+    if (!pair) return
+    // Pair k in round r: a writes to b when k + r is even, else b answers. Consecutive sends alternate direction
+    // (with two processes, a's socket is on A and b's on B: same-process and cross-process deliveries interleave
+    // in time) and every pair alternates from round to round.
+    const forward = ((seq % pairs.length) + Math.floor(seq / pairs.length)) % 2 === 0
+    const from = forward ? pair.a : pair.b
+    const to = forward ? pair.b : pair.a
+    const sender = plan.members[from]
+    const recipient = plan.members[to]
+    if (!sender || !recipient) return
+    const content = envelope(seq)
+    const t0 = performance.now()
+    inFlight.set(seq, { t0, recipient: to, measured, delivered: false })
+    if (plan.mode === 'wren') post(sender.token, pair.conversationId, content, measured, t0)
+    else sockets[from]?.emit('send', { to: recipient.id, conversationId: pair.conversationId, content })
+    seq += 1
+  }
+
+  /** Sends at `plan.rate` per second for `seconds`, catching up on the schedule each tick. */
+  const phase = async (seconds: number, measured: boolean) => {
+    const start = performance.now()
+    let sent = 0
+    const total = Math.round(seconds * plan.rate)
+    while (sent < total) {
+      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * plan.rate) + 1)
+      while (sent < due) {
+        sendOne(measured)
+        sent += 1
+      }
+      await sleep(2)
+    }
+    return { sent, seconds: (performance.now() - start) / 1000 }
+  }
+
+  await phase(plan.warmupSeconds, false)
+  await sleep(500)
+  const warmupSent = seq
+  const warmupDelivered = warmupDelivery.length
+  report({ kind: 'measuring' })
+  const eluStart = performance.eventLoopUtilization()
+  const measuredStart = seq
+  const measured = await phase(plan.seconds, true)
+  const loadElu = performance.eventLoopUtilization(eluStart).utilization
+  report({ kind: 'measured' })
+  // Stragglers: wait until everything measured is in, or the drain time is up.
+  const drainUntil = performance.now() + plan.drainSeconds * 1000
+  while (delivery.length < measured.sent && performance.now() < drainUntil) await sleep(50)
+  // HTTP answers still out (the last sends) get a moment as well.
+  while (httpLatency.length + httpFailed < measured.sent && performance.now() < drainUntil) await sleep(50)
+
+  for (const socket of sockets) socket?.disconnect()
+  agent.destroy()
+  const sent = seq - measuredStart
+  return {
+    connect: connectResult,
+    sent,
+    delivered: delivery.length,
+    lost: sent - delivery.length,
+    misdelivered,
+    delivery: summarize(delivery),
+    deliveryByServer: byServer.map(summarize),
+    ...(plan.mode === 'wren'
+      ? { http: { ...summarize(httpLatency), failed: httpFailed, ...(httpFirstError ? { firstError: httpFirstError } : {}) } }
+      : {}),
+    achievedRate: measured.sent / measured.seconds,
+    loadElu,
+    warmup: { sent: warmupSent, delivered: warmupDelivered, delivery: summarize(warmupDelivery) },
+  }
+}
+
+process.once('message', (plan: LoadPlan) => {
+  const report = (m: LoadMessage) => process.send?.(m)
+  run(plan, report)
+    .then((outcome) => report({ kind: 'done', outcome }))
+    .catch((err: unknown) => report({ kind: 'error', error: err instanceof Error ? (err.stack ?? err.message) : String(err) }))
+    .finally(() => process.disconnect?.())
+})

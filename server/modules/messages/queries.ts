@@ -69,6 +69,16 @@ const ordered = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b
  * un-hidden either way (starting a conversation again reopens it). The unique pair index decides a race between two
  * starts: the loser's insert does nothing and it reads the winner's row once that commits.
  */
+/** Whether the two members already have a conversation (whatever either of them did with it). */
+export async function conversationExists(tx: Database, a: string, b: string): Promise<boolean> {
+  const [low, high] = ordered(a, b)
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`select id from conversations where member_low = ${low} and member_high = ${high}`,
+  )
+  return rows.length > 0
+}
+
 export async function openConversation(
   tx: Database,
   viewerId: string,

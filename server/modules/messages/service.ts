@@ -11,6 +11,7 @@ import { LIMITS } from '../../../src/api/contract/limits'
 import { findUserById, isFollowing } from '../users/queries'
 import {
   clearForMember,
+  conversationExists,
   conversationPage,
   conversationRow,
   type ConversationRow,
@@ -187,13 +188,22 @@ export class MessageService {
     return { conversations: items, nextCursor }
   }
 
-  /** Starts a conversation, or reopens the existing one (un-archived and un-hidden for the viewer). */
-  async start(viewer: UserRow, recipientId: string): Promise<{ conversation: Conversation; created: boolean }> {
+  /**
+   * Starts a conversation, or reopens the existing one (un-archived and un-hidden for the viewer). `admitNew` runs
+   * only when a new one is about to be made, under the members' row locks (the route's rate limit: it throws 429),
+   * so reopening an existing conversation is never limited.
+   */
+  async start(
+    viewer: UserRow,
+    recipientId: string,
+    admitNew: () => void = () => undefined,
+  ): Promise<{ conversation: Conversation; created: boolean }> {
     if (recipientId === viewer.id) throw new Invalid(CANNOT_MESSAGE_SELF)
     const recipient = await findUserById(this.db, recipientId)
     if (!recipient) throw new NotFound(USER_NOT_FOUND)
     const { id, created } = await this.db.transaction(async (tx) => {
       await this.checkMayMessage(tx, viewer.id, recipient.id)
+      if (!(await conversationExists(tx, viewer.id, recipient.id))) admitNew()
       return openConversation(tx, viewer.id, recipient.id)
     })
     return { conversation: await this.present(viewer, id), created }

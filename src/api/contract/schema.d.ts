@@ -813,6 +813,8 @@ export interface paths {
          *     accept messages from you'; a member without message keys (or marked by migrate-keys) is 409
          *     '{displayName} can't receive messages yet'; a viewer without keys is 409 'Set up your message key first:
          *     sign in again in the browser'.
+         *     Starting new conversations is limited per member (CONVERSATION_LIMIT_PER_MEMBER, default 30 an hour;
+         *     reopening an existing one does not count): 429 'Too many new conversations. Try again in {n} seconds.'
          */
         post: operations["createConversation"];
         delete?: never;
@@ -871,6 +873,8 @@ export interface paths {
          *     and relays it and never sees the text. Media are not supported yet. The rules of starting a conversation
          *     apply again at each send (403 for `allowDMs` or a block, 409 without keys). The conversation comes back
          *     for both participants if archived or deleted, and both receive the socket event `new_message`.
+         *     At most MESSAGE_LIMIT_PER_MEMBER sends and edits per member (default 60 a minute): 429 'Too many
+         *     messages. Try again in {n} seconds.' with `Retry-After`.
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -965,6 +969,8 @@ export interface paths {
          * @description Only the sender may edit ('You can only edit your own messages'), and not a deleted message ('Deleted
          *     messages cannot be edited'), both 403. `content` is the new ciphertext. Participants receive
          *     `message_edited`.
+         *     Edits share the sender's message budget (MESSAGE_LIMIT_PER_MEMBER): 429 'Too many messages. Try again in
+         *     {n} seconds.'
          */
         patch: operations["editMessage"];
         trace?: never;
@@ -3862,6 +3868,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getLists: {

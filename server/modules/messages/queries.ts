@@ -335,14 +335,19 @@ export async function deleteMessage(
 }
 
 /** Marks every incoming unread message of the conversation read; returns how many. */
-export async function markRead(db: SqlExecutor, conversationId: string, viewerId: string): Promise<number> {
-  const rows = await selectRows<{ id: string }>(
+/** Marks the viewer's incoming unread messages read: how many, and when (null when there were none). */
+export async function markRead(
+  db: SqlExecutor,
+  conversationId: string,
+  viewerId: string,
+): Promise<{ count: number; readAt: unknown }> {
+  const rows = await selectRows<{ read_at: unknown }>(
     db,
     sql`update messages set read_at = now()
         where conversation_id = ${conversationId} and sender_id <> ${viewerId} and read_at is null and not deleted
-        returning id`,
+        returning read_at`,
   )
-  return rows.length
+  return { count: rows.length, readAt: rows[0]?.read_at ?? null }
 }
 
 // ---- keys -------------------------------------------------------------------------------------------------------

@@ -272,9 +272,19 @@ export class MessageService {
     })
   }
 
+  /**
+   * Marks the viewer's incoming messages read. When that read anything, both members hear `messages_read`: the
+   * sender's ticks turn double, and the reader's other tabs clear their badge. A read of nothing says nothing.
+   */
   async markRead(viewer: UserRow, conversationId: string): Promise<void> {
     const membership = await this.membership(viewer, conversationId)
-    await markRead(this.db, membership.conversation_id, viewer.id)
+    const { count, readAt } = await markRead(this.db, membership.conversation_id, viewer.id)
+    if (count === 0) return
+    this.realtime.toMembers([viewer.id, membership.other_id], 'messages_read', {
+      conversationId: membership.conversation_id,
+      readerId: viewer.id,
+      readAt: iso(readAt),
+    })
   }
 
   async setArchived(viewer: UserRow, conversationId: string, archived: boolean): Promise<boolean> {

@@ -894,7 +894,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark every incoming message of a conversation read */
+        /**
+         * Mark every incoming message of a conversation read
+         * @description When this marked any message, every socket of both participants receives `messages_read`
+         *     `{conversationId, readerId, readAt}` (the sender's ticks turn double; the reader's other tabs clear the
+         *     badge). Nothing is sent when nothing was unread.
+         */
         post: operations["markConversationRead"];
         delete?: never;
         options?: never;

@@ -6,8 +6,8 @@ import { keysetPage, type PageRequest } from '../../lib/cursor'
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/domain-errors'
 import type { RealtimeEvents } from '../../realtime/events'
 import { isBlockedBetween } from '../blocks/queries'
-import { OPAQUE_TEXT, receivingKey } from '../auth/keys'
-import { LIMITS } from '../../../src/api/contract/limits'
+import { receivingKey } from '../auth/keys'
+import { ENVELOPE_MAX_LENGTH, ENVELOPE_PATTERN } from '../../../src/api/contract/encryption'
 import { findUserById, isFollowing } from '../users/queries'
 import {
   clearForMember,
@@ -112,15 +112,16 @@ function toConversation(viewer: UserRow, row: ConversationRow): Conversation {
 }
 
 /**
- * The ciphertext envelope, checked again whatever route reached here (the contract checks it first). Never parsed:
- * the server has no key to open it and no business looking inside.
+ * The ciphertext envelope in its exact format (`m1.<iv>.<ciphertext>`, src/api/contract/encryption.ts), checked
+ * whatever route reached here (the contract checks only its alphabet and size first). Never decrypted: the server
+ * has no key to open it and no business looking inside.
  */
 function checkEnvelope(content: string): string {
   if (content.trim() === '') throw new Invalid(MESSAGE_EMPTY)
-  if (content.length > LIMITS.messageEnvelopeMax) {
-    throw new Invalid(`content must be at most ${LIMITS.messageEnvelopeMax} characters`)
+  if (content.length > ENVELOPE_MAX_LENGTH) {
+    throw new Invalid(`content must be at most ${ENVELOPE_MAX_LENGTH} characters`)
   }
-  if (!OPAQUE_TEXT.test(content)) throw new Invalid(MESSAGE_NOT_CIPHERTEXT)
+  if (!ENVELOPE_PATTERN.test(content)) throw new Invalid(MESSAGE_NOT_CIPHERTEXT)
   return content
 }
 

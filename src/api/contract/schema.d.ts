@@ -1688,13 +1688,17 @@ export interface components {
             privateKey?: components["schemas"]["WrappedPrivateKey"];
         };
         /**
-         * @description A public message key as the browser exported it (base64, base64url or compact JSON such as a JWK); opaque to
-         *     the server.
+         * @description A public message key: the raw uncompressed P-256 point (65 bytes, first 0x04) in canonical unpadded
+         *     base64url, 87 characters (PUBLIC_KEY_PATTERN in src/api/contract/encryption.ts, which the server checks:
+         *     otherwise 400 'publicKey must be a P-256 public key: 87 characters of base64url').
          */
         PublicKey: string;
         /**
-         * @description A private message key wrapped (encrypted) by the browser under a key derived from the member's password;
-         *     opaque to the server, which never holds the password-derived key.
+         * @description A private message key wrapped (encrypted) by the browser under a key derived from the member's password,
+         *     `wk1.<iterations>.<salt>.<iv>.<ciphertext>`: PBKDF2 iterations 100,000 to 10,000,000, a 16-byte salt, a
+         *     12-byte IV and the AES-GCM ciphertext with its tag, canonical unpadded base64url (WRAPPED_KEY_PATTERN in
+         *     src/api/contract/encryption.ts, which the server checks: otherwise 400 'privateKey must be a wrapped key:
+         *     wk1.<iterations>.<salt>.<iv>.<ciphertext>'). The server never holds the password-derived key.
          */
         WrappedPrivateKey: string;
         MessageKeysRequest: {
@@ -2104,10 +2108,12 @@ export interface components {
         };
         MessageContentRequest: {
             /**
-             * @description Ciphertext only: the envelope the browser made (version, IV and ciphertext, base64 in compact JSON). The
-             *     server stores and relays it and never decrypts it. A message is at most 2,000 characters of text
-             *     (LIMITS.messageLength); 12,000 characters of envelope fit that text at 4 bytes a character, AES-GCM's tag,
-             *     the IV and the JSON around them.
+             * @description Ciphertext only: the envelope the browser made, `m1.<iv>.<ciphertext>` (a 12-byte IV and the AES-GCM
+             *     ciphertext with its 16-byte tag, canonical unpadded base64url: ENVELOPE_PATTERN in
+             *     src/api/contract/encryption.ts, which the server checks: otherwise 400 'Message content must be an
+             *     encrypted envelope'). The server stores and relays it and never decrypts it. A message is at most 2,000
+             *     characters of text (LIMITS.messageLength); its envelope at most 10,708 characters (4 bytes a character,
+             *     the tag, base64url and the header).
              */
             content: string;
         };

@@ -12,9 +12,6 @@ import { Invalid } from '../../lib/domain-errors'
  * size only; it never unwraps or checks them cryptographically (it has nothing to check them with).
  */
 
-/** The contract's alphabet for keys and envelopes (openapi.yaml): base64url parts separated by dots. */
-export const KEY_TEXT = /^[A-Za-z0-9_.-]*$/
-
 export const KEYS_TOGETHER = 'publicKey and privateKey must be sent together'
 export const REWRAP_REQUIRED = 'Re-encrypt your message key to change the password'
 export const NO_KEY_TO_REWRAP = 'This account has no message key to re-encrypt'

@@ -112,7 +112,7 @@ export const settings = {
   rateLimits: setting({
     name: 'RATE_LIMITS',
     default: 'on',
-    meaning: 'on or off: whether the login, registration and password-change limits below apply.',
+    meaning: 'on or off: whether the login, registration, password-change and messaging limits below apply.',
     parse: (raw) => {
       if (raw !== 'on' && raw !== 'off') throw new Error(`must be "on" or "off" (got "${raw}")`)
       return raw === 'on'
@@ -134,6 +134,20 @@ export const settings = {
     name: 'REGISTER_LIMIT_PER_IP',
     default: '10/1h',
     meaning: 'Accounts one IP address may register per window.',
+    parse: parseRateLimit,
+  }),
+  messageLimitPerMember: setting({
+    name: 'MESSAGE_LIMIT_PER_MEMBER',
+    default: '60/1m',
+    meaning:
+      'Direct messages one member may send or edit per window: a message a second for a whole minute, beyond anyone ' +
+      'typing, while a script is held to 3,600 an hour.',
+    parse: parseRateLimit,
+  }),
+  conversationLimitPerMember: setting({
+    name: 'CONVERSATION_LIMIT_PER_MEMBER',
+    default: '30/1h',
+    meaning: 'New conversations one member may start per window (reopening an existing one does not count).',
     parse: parseRateLimit,
   }),
   hashConcurrency: setting({

@@ -153,8 +153,8 @@ const charts: ChartSpec[] = [
     source: 'src/machines/change-password/change-password.machine.ts',
     summary:
       'Settings -> Security. `rewrapping` re-wraps the message key the session holds (wrapped) under the new password ' +
-      "and sends it with the change (none for a keyless account); a key that does not open with the current password " +
-      "fails at once with 'Current password is incorrect'. " +
+      "and sends it with the change (none for a keyless account, or when it does not open with the current password: " +
+      "the server checks that password first and answers 'Current password is incorrect'). " +
       "Success closes the dialog with the toast 'Password changed successfully!' and the session keeps the new wrapped " +
       "key; failure keeps " +
       "it open with a toast of the server's error or 'Failed to change password'. Escape and the backdrop close it, " +

@@ -39,7 +39,8 @@ export class RateLimiter {
 
   constructor(
     private readonly enabled: boolean,
-    private readonly now: () => number = Date.now,
+    // Read through Date at each call (not Date.now captured here), so tests can move the clock with fake timers.
+    private readonly now: () => number = () => Date.now(),
   ) {
     if (enabled) {
       // Forget idle keys once a minute; unref so the timer never keeps the process alive.

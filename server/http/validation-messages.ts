@@ -13,9 +13,9 @@ const patternMeanings: Record<string, string> = {
   '^[^\\s@]+@[^\\s@]+$': 'must be a valid email address',
   '\\S': 'must not be blank',
   '^(?:[a-z0-9]+(?:-+[a-z0-9]+)*\\.)+[a-z]{2,}$': 'must be a lowercase domain name like spam.example',
-  // Message keys and ciphertext envelopes (openapi.yaml PublicKey, WrappedPrivateKey, MessageContentRequest).
-  '^[A-Za-z0-9+/=_.:,{}"\\[\\]-]*$':
-    'must be base64, base64url or compact JSON (letters, digits and + / = _ - . : , { } [ ] " only)',
+  // Message keys and ciphertext envelopes (openapi.yaml PublicKey, WrappedPrivateKey, MessageContentRequest); their
+  // exact formats (src/api/contract/encryption.ts) are the services' to check.
+  '^[A-Za-z0-9_.-]*$': 'must be base64url parts separated by dots (letters, digits, - _ and . only)',
 }
 
 const typeNames: Record<string, string> = {

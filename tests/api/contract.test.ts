@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ENVELOPE_PATTERN, PUBLIC_KEY_PATTERN, WRAPPED_KEY_PATTERN } from '../../src/api/contract/encryption'
 import { LIMITS } from '../../src/api/contract/limits'
+import { fakeEnvelope, fakePublicKey, fakeWrappedKey } from './e2ee-support'
 import { mergeHandlers } from '../../server/http/api-routes'
 import { notImplemented } from '../../server/http/not-implemented'
 import { listOperations, loadSpecification } from '../../server/http/openapi'
@@ -149,6 +151,21 @@ describe('openapi.yaml and LIMITS (src/api/contract/limits.ts)', () => {
     ],
   ])('%s', (_name, read, limit) => {
     expect(read()).toBe(limit)
+  })
+
+  it('lets the exact key and envelope formats (src/api/contract/encryption.ts) through its alphabet, for the server to check', () => {
+    const examples = { PublicKey: fakePublicKey(), WrappedPrivateKey: fakeWrappedKey(), content: fakeEnvelope() }
+    const schemas = {
+      PublicKey: resolve('#/components/schemas/PublicKey'),
+      WrappedPrivateKey: resolve('#/components/schemas/WrappedPrivateKey'),
+      content: field('sendMessage', 'content'),
+    }
+    expect(examples.PublicKey).toMatch(PUBLIC_KEY_PATTERN)
+    expect(examples.WrappedPrivateKey).toMatch(WRAPPED_KEY_PATTERN)
+    expect(examples.content).toMatch(ENVELOPE_PATTERN)
+    for (const [name, schema] of Object.entries(schemas)) {
+      expect(examples[name as keyof typeof examples]).toMatch(new RegExp(String(schema.pattern)))
+    }
   })
 
   it('pages every list the same: limit defaults to LIMITS.pageSize, at most LIMITS.pageSizeMax', () => {

@@ -3,17 +3,22 @@ import type { FastifyInstance } from 'fastify'
 import { api, registerMember } from './harness'
 
 /**
- * What a browser does for direct messages, with node's WebCrypto: an ECDH P-256 key pair, the private key wrapped
- * under a key derived from the password (PBKDF2-SHA256), and per message AES-GCM under a key derived (HKDF) from the
- * two members' ECDH secret. The server must only ever see the outputs. Few PBKDF2 rounds: the server neither knows
- * nor checks the count, and tests should be quick.
+ * What a browser does for direct messages, with node's WebCrypto, in the exact formats of
+ * src/api/contract/encryption.ts: an ECDH P-256 key pair (the public key the raw point in base64url), the private key
+ * wrapped under a key derived from the password (PBKDF2-SHA256) as `wk1.<iterations>.<salt>.<iv>.<ciphertext>`, and
+ * per message AES-GCM as `m1.<iv>.<ciphertext>`. The server must only ever see the outputs. The message key here is a
+ * plain HKDF of the ECDH secret (the app's, src/crypto/conversation-key.ts, binds more; the server cannot tell).
+ * PBKDF2 runs at the server's floor (100,000 iterations), not OWASP's 600,000: tests should be quick.
  */
 
 const subtle = globalThis.crypto.subtle
-const b64 = (bytes: ArrayBuffer | Uint8Array) => Buffer.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).toString('base64')
-const unb64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'))
+const b64 = (bytes: ArrayBuffer | Uint8Array) =>
+  Buffer.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).toString('base64url')
+const unb64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'))
 const random = (n: number) => globalThis.crypto.getRandomValues(new Uint8Array(n))
 const ECDH = { name: 'ECDH', namedCurve: 'P-256' } as const
+/** The least the server accepts (WRAPPED_KEY_PATTERN). */
+export const TEST_ITERATIONS = 100_000
 
 export interface BrowserKeys {
   publicKey: string
@@ -24,7 +29,7 @@ export interface BrowserKeys {
 async function passwordKey(password: string, salt: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
   const base = await subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, ['deriveKey'])
   return subtle.deriveKey(
-    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations: 1_000 },
+    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations: TEST_ITERATIONS },
     base,
     { name: 'AES-GCM', length: 256 },
     false,
@@ -32,7 +37,7 @@ async function passwordKey(password: string, salt: Uint8Array<ArrayBuffer>): Pro
   )
 }
 
-/** A new key pair: the public key as base64 of the raw point, the private key wrapped as compact JSON. */
+/** A new key pair: the public key as base64url of the raw point, the private key wrapped as `wk1.`. */
 export async function makeKeys(password: string): Promise<BrowserKeys> {
   const keyPair = await subtle.generateKey(ECDH, true, ['deriveBits'])
   return {
@@ -46,16 +51,16 @@ export async function wrapPrivateKey(privateKey: CryptoKey, password: string): P
   const salt = random(16)
   const iv = random(12)
   const wrapped = await subtle.wrapKey('pkcs8', privateKey, await passwordKey(password, salt), { name: 'AES-GCM', iv })
-  return JSON.stringify({ v: 1, kdf: 'pbkdf2-sha256', i: 1_000, s: b64(salt), iv: b64(iv), k: b64(wrapped) })
+  return `wk1.${TEST_ITERATIONS}.${b64(salt)}.${b64(iv)}.${b64(wrapped)}`
 }
 
 export async function unwrapPrivateKey(wrapped: string, password: string): Promise<CryptoKey> {
-  const w = JSON.parse(wrapped) as { s: string; iv: string; k: string }
+  const [, , salt = '', iv = '', key = ''] = wrapped.split('.')
   return subtle.unwrapKey(
     'pkcs8',
-    unb64(w.k),
-    await passwordKey(password, unb64(w.s)),
-    { name: 'AES-GCM', iv: unb64(w.iv) },
+    unb64(key),
+    await passwordKey(password, unb64(salt)),
+    { name: 'AES-GCM', iv: unb64(iv) },
     ECDH,
     true,
     ['deriveBits'],
@@ -75,32 +80,40 @@ async function messageKey(own: CryptoKey, theirPublic: string): Promise<CryptoKe
   )
 }
 
-/** The envelope a browser sends: version, a fresh IV, the AES-GCM ciphertext, base64 in compact JSON. */
+/** The envelope a browser sends: `m1.<iv>.<ciphertext and tag>`, base64url. */
 export async function encrypt(text: string, own: CryptoKey, theirPublic: string): Promise<string> {
   const iv = random(12)
   const ct = await subtle.encrypt({ name: 'AES-GCM', iv }, await messageKey(own, theirPublic), new TextEncoder().encode(text))
-  return JSON.stringify({ v: 1, iv: b64(iv), ct: b64(ct) })
+  return `m1.${b64(iv)}.${b64(ct)}`
 }
 
 export async function decrypt(envelope: string, own: CryptoKey, theirPublic: string): Promise<string> {
-  const e = JSON.parse(envelope) as { iv: string; ct: string }
-  const plain = await subtle.decrypt({ name: 'AES-GCM', iv: unb64(e.iv) }, await messageKey(own, theirPublic), unb64(e.ct))
+  const [, iv = '', ct = ''] = envelope.split('.')
+  const plain = await subtle.decrypt({ name: 'AES-GCM', iv: unb64(iv) }, await messageKey(own, theirPublic), unb64(ct))
   return new TextDecoder().decode(plain)
 }
 
 // ---- shapes only, for tests about rules rather than cryptography -----------------------------------------------
 
-/** Key-shaped strings (the server cannot tell them from real ones, and need not). */
-export function fakeKeys() {
-  return {
-    publicKey: randomBytes(65).toString('base64'),
-    privateKey: JSON.stringify({ v: 1, s: randomBytes(16).toString('base64'), k: randomBytes(150).toString('base64') }),
-  }
+/** A key-shaped public key: 0x04 and 64 random bytes, base64url (the server cannot tell it from a real one). */
+export function fakePublicKey(): string {
+  return Buffer.concat([Buffer.from([4]), randomBytes(64)]).toString('base64url')
 }
 
-/** An envelope-shaped string with random bytes where the ciphertext would be. */
+/** A wrapped-key-shaped string: OWASP's count, random salt, IV and 154 bytes (PKCS#8 of P-256 and the tag). */
+export function fakeWrappedKey(): string {
+  const part = (n: number) => randomBytes(n).toString('base64url')
+  return `wk1.600000.${part(16)}.${part(12)}.${part(154)}`
+}
+
+/** Key-shaped strings in the exact formats (the server cannot tell them from real ones, and need not). */
+export function fakeKeys() {
+  return { publicKey: fakePublicKey(), privateKey: fakeWrappedKey() }
+}
+
+/** An envelope-shaped string with random bytes where the ciphertext and tag would be (at least the 16-byte tag). */
 export function fakeEnvelope(bytes = 40): string {
-  return JSON.stringify({ v: 1, iv: randomBytes(12).toString('base64'), ct: randomBytes(bytes).toString('base64') })
+  return `m1.${randomBytes(12).toString('base64url')}.${randomBytes(Math.max(16, bytes)).toString('base64url')}`
 }
 
 /** A member registered with (fake) keys, able to send and receive. */

@@ -3,7 +3,19 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../server/db/rows'
 import type { Schemas } from '../../server/http/handler-types'
 import { api, type AuthResponse, type ErrorBody, registerMember, registration, useTestApp } from './harness'
-import { decrypt, encrypt, fakeKeys, keyedMember, makeKeys, send, startConversation, unwrapPrivateKey, wrapPrivateKey } from './e2ee-support'
+import {
+  decrypt,
+  encrypt,
+  fakeKeys,
+  fakePublicKey,
+  fakeWrappedKey,
+  keyedMember,
+  makeKeys,
+  send,
+  startConversation,
+  unwrapPrivateKey,
+  wrapPrivateKey,
+} from './e2ee-support'
 
 const t = useTestApp()
 
@@ -17,7 +29,36 @@ beforeAll(async () => {
 const login = (username: string, password: string) =>
   api(t.app, 'POST', '/api/auth/login', { body: { username, password } })
 const setKeys = (token: string, body: unknown) => api(t.app, 'PUT', '/api/auth/keys', { token, body })
-const SHAPE = 'must be base64, base64url or compact JSON (letters, digits and + / = _ - . : , { } [ ] " only)'
+const SHAPE = 'must be base64url parts separated by dots (letters, digits, - _ and . only)'
+const PUBLIC_FORMAT = 'publicKey must be a P-256 public key: 87 characters of base64url'
+const WRAPPED_FORMAT = 'privateKey must be a wrapped key: wk1.<iterations>.<salt>.<iv>.<ciphertext>'
+
+// Near misses of the exact formats (src/api/contract/encryption.ts), each alone wrong.
+const pk = fakePublicKey()
+const wk = fakeWrappedKey()
+const [, , salt = '', iv = '', body = ''] = wk.split('.')
+const b64 = (bytes: number[]) => Buffer.from(bytes).toString('base64url')
+const nearMissPublicKeys: Array<[string, string]> = [
+  ['86 characters', pk.slice(0, 86)],
+  ['a compressed point (0x02)', b64([2, ...Array<number>(64).fill(7)])],
+  ['stray bits in the last character', `${pk.slice(0, 86)}B`],
+  ['standard base64 (+ and /)', `${pk.slice(0, 40)}+/${pk.slice(42)}`],
+  ['a dot inside', `${pk.slice(0, 40)}.${pk.slice(41)}`],
+]
+const nearMissWrappedKeys: Array<[string, string]> = [
+  ['the wrong version', wk.replace(/^wk1\./, 'wk2.')],
+  ['a message envelope', `m1.${iv}.${body}`],
+  ['too few iterations', wk.replace('.600000.', '.99999.')],
+  ['too many iterations', wk.replace('.600000.', '.10000001.')],
+  ['a leading zero in the count', wk.replace('.600000.', '.0600000.')],
+  ['a short salt', wk.replace(`.${salt}.`, `.${salt.slice(0, 21)}.`)],
+  ['a long IV', wk.replace(`.${iv}.`, `.${iv}AA.`)],
+  ['a ciphertext of 4k+1 characters', `${wk.slice(0, wk.length - body.length)}${'A'.repeat(25)}`],
+  ['a ciphertext shorter than a tag', `${wk.slice(0, wk.length - body.length)}${'A'.repeat(20)}`],
+  ['an extra part', `${wk}.AAAA`],
+  ['a missing part', `wk1.600000.${salt}.${body}`],
+  ['the old JSON shape', '{"v":1,"s":"AAAA","k":"AAAA"}'],
+]
 
 describe('keys at registration and sign-in', () => {
   it('stores the pair as sent and answers the wrapped private key at register and at every login', async () => {
@@ -39,14 +80,25 @@ describe('keys at registration and sign-in', () => {
   })
 
   it.each([
-    ['only a public key', { publicKey: 'AAAA' }, 'publicKey and privateKey must be sent together'],
-    ['only a private key', { privateKey: 'AAAA' }, 'publicKey and privateKey must be sent together'],
-    ['a public key with spaces', { publicKey: 'AA AA', privateKey: 'AAAA' }, `publicKey ${SHAPE}`],
-    ['a private key with a newline', { publicKey: 'AAAA', privateKey: 'AA\nAA' }, `privateKey ${SHAPE}`],
-    ['a private key with non-ASCII', { publicKey: 'AAAA', privateKey: 'AAé' }, `privateKey ${SHAPE}`],
-    ['a public key too long', { publicKey: 'A'.repeat(201), privateKey: 'AAAA' }, 'publicKey must be at most 200 characters'],
-    ['a private key too long', { publicKey: 'AAAA', privateKey: 'A'.repeat(2001) }, 'privateKey must be at most 2000 characters'],
-    ['an empty public key', { publicKey: '', privateKey: 'AAAA' }, 'publicKey must not be empty'],
+    ['only a public key', { publicKey: pk }, 'publicKey and privateKey must be sent together'],
+    ['only a private key', { privateKey: wk }, 'publicKey and privateKey must be sent together'],
+    ['a public key with spaces', { publicKey: 'AA AA', privateKey: wk }, `publicKey ${SHAPE}`],
+    ['a private key with a newline', { publicKey: pk, privateKey: 'AA\nAA' }, `privateKey ${SHAPE}`],
+    ['a private key with non-ASCII', { publicKey: pk, privateKey: 'AAé' }, `privateKey ${SHAPE}`],
+    ['a private key as JSON', { publicKey: pk, privateKey: '{"v":1}' }, `privateKey ${SHAPE}`],
+    ['a public key too long', { publicKey: `${pk}A`, privateKey: wk }, 'publicKey must be at most 87 characters'],
+    ['a private key too long', { publicKey: pk, privateKey: `${wk}${'A'.repeat(512)}` }, 'privateKey must be at most 512 characters'],
+    ['an empty public key', { publicKey: '', privateKey: wk }, 'publicKey must not be empty'],
+    ...nearMissPublicKeys.map(([name, publicKey]): [string, Record<string, unknown>, string] => [
+      `a public key with ${name}`,
+      { publicKey, privateKey: wk },
+      /[+/]/.test(publicKey) ? `publicKey ${SHAPE}` : PUBLIC_FORMAT,
+    ]),
+    ...nearMissWrappedKeys.map(([name, privateKey]): [string, Record<string, unknown>, string] => [
+      `a private key with ${name}`,
+      { publicKey: pk, privateKey },
+      privateKey.startsWith('{') ? `privateKey ${SHAPE}` : WRAPPED_FORMAT,
+    ]),
   ])('refuses %s with 400', async (_name, keys, error) => {
     const res = await api(t.app, 'POST', '/api/auth/register', { body: registration(keys) })
     expect(res.statusCode).toBe(400)
@@ -100,7 +152,7 @@ describe('change password', () => {
     const member = await registerMember(t.app)
     const res = await api(t.app, 'POST', '/api/auth/change-password', {
       token: member.token,
-      body: { currentPassword: member.password, newPassword: 'Brand-New-Pass-7', privateKey: 'AAAA' },
+      body: { currentPassword: member.password, newPassword: 'Brand-New-Pass-7', privateKey: fakeWrappedKey() },
     })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ error: 'This account has no message key to re-encrypt' })
@@ -160,12 +212,20 @@ describe('PUT /auth/keys', () => {
 
   it('refuses a half pair and bad shapes', async () => {
     const member = await registerMember(t.app)
-    const half = await setKeys(member.token, { publicKey: 'AAAA' })
+    const half = await setKeys(member.token, { publicKey: fakePublicKey() })
     expect(half.statusCode).toBe(400)
     expect(half.json<ErrorBody>().error).toBe('privateKey is required')
-    const bad = await setKeys(member.token, { publicKey: 'AAAA', privateKey: '<script>' })
+    const bad = await setKeys(member.token, { publicKey: fakePublicKey(), privateKey: '<script>' })
     expect(bad.statusCode).toBe(400)
     expect(bad.json<ErrorBody>().error).toBe(`privateKey ${SHAPE}`)
+    for (const [name, privateKey] of nearMissWrappedKeys.filter(([, k]) => !k.startsWith('{'))) {
+      const res = await setKeys(member.token, { publicKey: fakePublicKey(), privateKey })
+      expect({ name, status: res.statusCode, error: res.json<ErrorBody>().error }).toEqual({ name, status: 400, error: WRAPPED_FORMAT })
+    }
+    for (const [name, publicKey] of nearMissPublicKeys.filter(([, k]) => !/[+/]/.test(k))) {
+      const res = await setKeys(member.token, { publicKey, privateKey: fakeWrappedKey() })
+      expect({ name, status: res.statusCode, error: res.json<ErrorBody>().error }).toEqual({ name, status: 400, error: PUBLIC_FORMAT })
+    }
   })
 })
 

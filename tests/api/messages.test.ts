@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { Schemas } from '../../server/http/handler-types'
 import { api, type ErrorBody, registerMember, useTestApp } from './harness'
-import { fakeEnvelope, keyedMember, send, startConversation } from './e2ee-support'
+import { Effect } from 'effect'
+import { ENVELOPE_MAX_LENGTH, ENVELOPE_PATTERN, MESSAGE_MAX_LENGTH } from '../../src/api/contract/encryption'
+import { decryptMessage, deriveConversationKey, encryptMessage, generateKeyPair } from '../../src/crypto'
+import { MESSAGE_NOT_CIPHERTEXT } from '../../server/modules/messages/service'
+import { fakeEnvelope, keyedMember, send, startConversation, TEST_ITERATIONS } from './e2ee-support'
 
 const t = useTestApp()
 
@@ -32,6 +36,29 @@ async function history(token: string, conversationId: string, query = ''): Promi
   const res = await api(t.app, 'GET', `/api/messages/conversations/${conversationId}/messages${query}`, { token })
   expect(res.statusCode).toBe(200)
   return res.json()
+}
+
+const CHARSET = 'content must be base64url parts separated by dots (letters, digits, - _ and . only)'
+const iv = Buffer.alloc(12, 1).toString('base64url')
+
+/** Envelopes each wrong in one way only (src/api/contract/encryption.ts ENVELOPE_PATTERN). */
+function nearMissEnvelopes(): Array<[string, string]> {
+  const good = fakeEnvelope(40)
+  const [, , body = ''] = good.split('.')
+  return [
+    ['the wrong version', good.replace(/^m1\./, 'm2.')],
+    ['no version', good.slice(3)],
+    ['a wrapped key', `wk1.600000.${iv}AAAAAA.${iv}.${body}`],
+    ['a short IV', `m1.${iv.slice(0, 15)}.${body}`],
+    ['a long IV', `m1.${iv}AAAA.${body}`],
+    ['stray bits in the ciphertext', `m1.${iv}.${body.slice(0, -1)}B`],
+    ['a ciphertext of 4k+1 characters', `m1.${iv}.${'A'.repeat(25)}`],
+    ['a ciphertext shorter than the tag', `m1.${iv}.${'A'.repeat(20)}`],
+    ['an empty ciphertext', `m1.${iv}.`],
+    ['an extra part', `${good}.AAAA`],
+    ['a missing part', `m1.${body}`],
+    ['two dots', `m1..${iv}.${body}`],
+  ]
 }
 
 const setPrivacy = (token: string, allowDMs: string) =>
@@ -211,9 +238,11 @@ describe('messages', () => {
     })
     const bad: Array<[unknown, string]> = [
       ['', 'content must not be empty'],
-      ['   ', 'content must be base64, base64url or compact JSON (letters, digits and + / = _ - . : , { } [ ] " only)'],
-      ['hello world', 'content must be base64, base64url or compact JSON (letters, digits and + / = _ - . : , { } [ ] " only)'],
-      ['A'.repeat(12_001), 'content must be at most 12000 characters'],
+      ['   ', CHARSET],
+      ['hello world', CHARSET],
+      ['{"v":1,"iv":"AAAA","ct":"AAAA"}', CHARSET],
+      [`m1.${iv}.${'A'.repeat(10_689)}`, 'content must be at most 10708 characters'],
+      ...nearMissEnvelopes().map(([, content]): [string, string] => [content, MESSAGE_NOT_CIPHERTEXT]),
     ]
     for (const [content, error] of bad) {
       const res = await send(t.app, a.token, conversation.id, content as string)
@@ -223,7 +252,50 @@ describe('messages', () => {
         error,
       })
     }
-    expect((await send(t.app, a.token, conversation.id, 'A'.repeat(12_000))).statusCode).toBe(201)
+    // The longest envelope a 2,000-character message makes (ENVELOPE_MAX_LENGTH) is accepted.
+    const longest = `m1.${iv}.${'A'.repeat(10_688)}`
+    expect(longest).toHaveLength(ENVELOPE_MAX_LENGTH)
+    expect((await send(t.app, a.token, conversation.id, longest)).statusCode).toBe(201)
+    // Edits are checked the same way.
+    for (const [name, content] of nearMissEnvelopes()) {
+      const res = await api(t.app, 'PATCH', `/api/messages/messages/${message.id}`, { token: a.token, body: { content } })
+      expect({ name, status: res.statusCode, error: res.json<ErrorBody>().error }).toEqual({
+        name,
+        status: 400,
+        error: MESSAGE_NOT_CIPHERTEXT,
+      })
+    }
+  })
+
+  it('accepts what the app itself seals (src/crypto), and the recipient opens it', async () => {
+    const kdf = { iterations: TEST_ITERATIONS, minIterations: TEST_ITERATIONS }
+    const [annKeys, beaKeys] = await Promise.all([
+      Effect.runPromise(generateKeyPair('Ann-Password-1', kdf)),
+      Effect.runPromise(generateKeyPair('Bea-Password-1', kdf)),
+    ])
+    const reg = (keys: typeof annKeys) => ({ publicKey: keys.publicKey, privateKey: keys.wrappedPrivateKey })
+    const ann = await registerMember(t.app, reg(annKeys))
+    const bea = await registerMember(t.app, reg(beaKeys))
+    expect(ann.privateKey).toBe(annKeys.wrappedPrivateKey)
+    const started = await startConversation(t.app, ann.token, bea.user.id)
+    const conversationId = started.json<{ conversation: Conversation }>().conversation.id
+    const context = { conversationId, senderId: ann.user.id }
+    const annKey = await Effect.runPromise(deriveConversationKey({ publicKey: annKeys.publicKey, privateKey: annKeys.privateKey }, beaKeys.publicKey))
+    const text = 'Hello Bea 👋 — sealed by the app'
+    const envelope = await Effect.runPromise(encryptMessage(annKey, text, context))
+    expect(envelope).toMatch(ENVELOPE_PATTERN)
+    const message = await sent(ann.token, conversationId, envelope)
+    const edited = await Effect.runPromise(encryptMessage(annKey, `${text} (edited)`, context))
+    const res = await api(t.app, 'PATCH', `/api/messages/messages/${message.id}`, { token: ann.token, body: { content: edited } })
+    expect(res.statusCode).toBe(200)
+
+    const [received] = (await history(bea.token, conversationId)).messages
+    const beaKey = await Effect.runPromise(deriveConversationKey({ publicKey: beaKeys.publicKey, privateKey: beaKeys.privateKey }, annKeys.publicKey))
+    expect(await Effect.runPromise(decryptMessage(beaKey, received?.content ?? '', context))).toBe(`${text} (edited)`)
+    // The longest message the app allows fits what the server accepts.
+    const longest = await Effect.runPromise(encryptMessage(annKey, '😀'.repeat(MESSAGE_MAX_LENGTH), context))
+    expect(longest).toHaveLength(ENVELOPE_MAX_LENGTH)
+    expect((await send(t.app, ann.token, conversationId, longest)).statusCode).toBe(201)
   })
 
   it('pages the history newest first with keyset cursors, and the list by latest activity', async () => {

@@ -4,7 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import { type AuthenticateAck, type RealtimeServer, attachRealtime, userRoom } from '../../server/realtime'
-import { type MessageEvent, SERVER_EVENTS } from '../../src/api/contract/socket-events'
+import { type ServerEventPayload, SERVER_EVENTS } from '../../src/api/contract/socket-events'
 import type { Schemas } from '../../server/http/handler-types'
 import { fakeEnvelope, keyedMember, send, startConversation } from './e2ee-support'
 import { api, openTestDatabase, registerMember, type TestDatabase, testCaches } from './harness'
@@ -105,11 +105,11 @@ describe('realtime sockets', () => {
 })
 
 describe('message events', () => {
-  type Heard = { event: string; payload: MessageEvent }
-  /** Everything a socket hears of the three message events, in order. */
+  type Heard = { event: string; payload: ServerEventPayload }
+  /** Everything a socket hears of the server events, in order. */
   function listen(socket: Socket): Heard[] {
     const heard: Heard[] = []
-    for (const event of SERVER_EVENTS) socket.on(event, (payload: MessageEvent) => heard.push({ event, payload }))
+    for (const event of SERVER_EVENTS) socket.on(event, (payload: ServerEventPayload) => heard.push({ event, payload }))
     return heard
   }
   const until = async (check: () => boolean) => {
@@ -147,6 +147,46 @@ describe('message events', () => {
       },
     ]
     for (const heard of [heardA, heardB1, heardB2]) expect(heard).toEqual(expected)
+    expect(heardEve).toEqual([])
+  })
+
+  it('tell both participants (every socket) when a read marked messages, and no one else; a read of nothing is silent', async () => {
+    const a = await keyedMember(app)
+    const b = await keyedMember(app)
+    const eve = await keyedMember(app)
+    const conversation = (await startConversation(app, a.token, b.user.id)).json<Schemas['ConversationResponse']>()
+      .conversation
+    await send(app, a.token, conversation.id)
+    await send(app, a.token, conversation.id)
+    const sockets = [open({ token: a.token }), open({ token: b.token }), open({ token: b.token }), open({ token: eve.token })]
+    await Promise.all(sockets.map(outcome))
+    const [heardA, heardB1, heardB2, heardEve] = sockets.map(listen) as [Heard[], Heard[], Heard[], Heard[]]
+    const read = (token: string) => api(app, 'POST', `/api/messages/conversations/${conversation.id}/read`, { token })
+
+    // The sender reading has nothing incoming to mark: silent.
+    expect((await read(a.token)).statusCode).toBe(204)
+    const before = Date.now()
+    expect((await read(b.token)).statusCode).toBe(204)
+    await until(() => [heardA, heardB1, heardB2].every((h) => h.length === 1))
+    for (const heard of [heardA, heardB1, heardB2]) {
+      expect(heard).toEqual([
+        {
+          event: 'messages_read',
+          payload: { conversationId: conversation.id, readerId: b.user.id, readAt: expect.any(String) as string },
+        },
+      ])
+    }
+    const readAt = Date.parse((heardA[0]?.payload as { readAt: string }).readAt)
+    expect(Math.abs(readAt - before)).toBeLessThan(60_000)
+    const history = await api(app, 'GET', `/api/messages/conversations/${conversation.id}/messages`, { token: a.token })
+    expect(history.json<Schemas['MessagesPage']>().messages.every((m) => m.read)).toBe(true)
+
+    // Read again with nothing unread: no event.
+    expect((await read(b.token)).statusCode).toBe(204)
+    await send(app, b.token, conversation.id)
+    await until(() => heardA.length === 2)
+    expect(heardA.map((h) => h.event)).toEqual(['messages_read', 'new_message'])
+    expect(heardB1.map((h) => h.event)).toEqual(['messages_read', 'new_message'])
     expect(heardEve).toEqual([])
   })
 

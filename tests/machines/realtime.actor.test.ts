@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { assign, createActor, setup, spawnChild, type AnyEventObject } from 'xstate'
-import { SOCKET_REFUSALS } from '../../src/api/contract/socket-events'
+import { SERVER_EVENTS, SOCKET_REFUSALS } from '../../src/api/contract/socket-events'
 import { realtimeLogic, type RealtimeInput } from '../../src/machines/realtime/realtime.actor'
 import { socketFactory } from './support/fake-socket'
 
@@ -54,6 +54,18 @@ describe('realtime actor', () => {
     const { socket, heardBy } = start()
     socket().fire(name, { conversationId: 'c-42' })
     expect(heardBy('conversations')).toEqual([{ type: 'conversation.changed', conversation: 'c-42', change: name }])
+  })
+
+  it('messages_read (a read receipt) becomes conversation.changed too, so ticks and badges refresh at once', () => {
+    const { socket, heardBy } = start()
+    socket().fire('messages_read', { conversationId: 'c-7', readerId: 'user-2', readAt: '2026-01-01T00:00:00.000Z' })
+    expect(heardBy('conversations')).toEqual([{ type: 'conversation.changed', conversation: 'c-7', change: 'messages_read' }])
+  })
+
+  it('listens to every server event the contract declares', () => {
+    const { socket, heardBy } = start()
+    for (const name of SERVER_EVENTS) socket().fire(name, { conversationId: `c-${name}` })
+    expect(heardBy('conversations').map((e) => e.change)).toEqual([...SERVER_EVENTS])
   })
 
   it.each([[null], [{}], [{ conversationId: 42 }], [{ conversationId: '' }], [{ conversationId: 'x'.repeat(101) }], ['c-1']])(

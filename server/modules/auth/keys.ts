@@ -1,24 +1,29 @@
-import { LIMITS } from '../../../src/api/contract/limits'
+import {
+  PUBLIC_KEY_LENGTH,
+  PUBLIC_KEY_PATTERN,
+  WRAPPED_KEY_MAX_LENGTH,
+  WRAPPED_KEY_PATTERN,
+} from '../../../src/api/contract/encryption'
 import { Invalid } from '../../lib/domain-errors'
 
 /**
- * Direct-message keys as the server sees them: opaque strings the browser made (docs/security.md). The server only
- * bounds their size and alphabet, so that nothing but base64/base64url/compact JSON is stored and echoed back; it
- * never parses, unwraps or checks them cryptographically (it has nothing to check them with).
+ * Direct-message keys as the server sees them: strings the browser made (docs/security.md), in the exact formats of
+ * src/api/contract/encryption.ts (the patterns the browser's own parsers accept). The server checks their shape and
+ * size only; it never unwraps or checks them cryptographically (it has nothing to check them with).
  */
-
-/** The contract's pattern for keys and ciphertext envelopes (openapi.yaml `PublicKey`), checked again here. */
-export const OPAQUE_TEXT = /^[A-Za-z0-9+/=_.:,{}"[\]-]+$/
 
 export const KEYS_TOGETHER = 'publicKey and privateKey must be sent together'
 export const REWRAP_REQUIRED = 'Re-encrypt your message key to change the password'
 export const NO_KEY_TO_REWRAP = 'This account has no message key to re-encrypt'
 export const KEYS_EXIST = 'Message keys already exist'
+export const PUBLIC_KEY_FORMAT = 'publicKey must be a P-256 public key: 87 characters of base64url'
+export const WRAPPED_KEY_FORMAT = 'privateKey must be a wrapped key: wk1.<iterations>.<salt>.<iv>.<ciphertext>'
 
-function checkOpaque(field: string, value: string, max: number): void {
+function checkShape(field: string, value: string, max: number, pattern: RegExp, format: string): void {
   if (value.length === 0) throw new Invalid(`${field} must not be empty`)
   if (value.length > max) throw new Invalid(`${field} must be at most ${max} characters`)
-  if (!OPAQUE_TEXT.test(value)) throw new Invalid(`${field} must be base64, base64url or compact JSON`)
+  // Bounded first: the pattern never sees a long string.
+  if (!pattern.test(value)) throw new Invalid(format)
 }
 
 export interface KeyPair {
@@ -27,7 +32,7 @@ export interface KeyPair {
 }
 
 export function checkWrappedPrivateKey(value: string): string {
-  checkOpaque('privateKey', value, LIMITS.wrappedPrivateKeyMax)
+  checkShape('privateKey', value, WRAPPED_KEY_MAX_LENGTH, WRAPPED_KEY_PATTERN, WRAPPED_KEY_FORMAT)
   return value
 }
 
@@ -35,7 +40,7 @@ export function checkWrappedPrivateKey(value: string): string {
 export function keyPairOf(input: { publicKey?: string; privateKey?: string }): KeyPair | undefined {
   if (input.publicKey === undefined && input.privateKey === undefined) return undefined
   if (input.publicKey === undefined || input.privateKey === undefined) throw new Invalid(KEYS_TOGETHER)
-  checkOpaque('publicKey', input.publicKey, LIMITS.publicKeyMax)
+  checkShape('publicKey', input.publicKey, PUBLIC_KEY_LENGTH, PUBLIC_KEY_PATTERN, PUBLIC_KEY_FORMAT)
   return { publicKey: input.publicKey, wrappedPrivateKey: checkWrappedPrivateKey(input.privateKey) }
 }
 

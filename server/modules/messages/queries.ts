@@ -69,6 +69,16 @@ const ordered = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b
  * un-hidden either way (starting a conversation again reopens it). The unique pair index decides a race between two
  * starts: the loser's insert does nothing and it reads the winner's row once that commits.
  */
+/** Whether the two members already have a conversation (whatever either of them did with it). */
+export async function conversationExists(tx: Database, a: string, b: string): Promise<boolean> {
+  const [low, high] = ordered(a, b)
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`select id from conversations where member_low = ${low} and member_high = ${high}`,
+  )
+  return rows.length > 0
+}
+
 export async function openConversation(
   tx: Database,
   viewerId: string,
@@ -325,14 +335,19 @@ export async function deleteMessage(
 }
 
 /** Marks every incoming unread message of the conversation read; returns how many. */
-export async function markRead(db: SqlExecutor, conversationId: string, viewerId: string): Promise<number> {
-  const rows = await selectRows<{ id: string }>(
+/** Marks the viewer's incoming unread messages read: how many, and when (null when there were none). */
+export async function markRead(
+  db: SqlExecutor,
+  conversationId: string,
+  viewerId: string,
+): Promise<{ count: number; readAt: unknown }> {
+  const rows = await selectRows<{ read_at: unknown }>(
     db,
     sql`update messages set read_at = now()
         where conversation_id = ${conversationId} and sender_id <> ${viewerId} and read_at is null and not deleted
-        returning id`,
+        returning read_at`,
   )
-  return rows.length
+  return { count: rows.length, readAt: rows[0]?.read_at ?? null }
 }
 
 // ---- keys -------------------------------------------------------------------------------------------------------

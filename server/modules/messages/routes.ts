@@ -2,6 +2,13 @@ import { requireAuth } from '../../http/authenticate'
 import type { Handlers } from '../../http/handler-types'
 import { pageRequest } from '../../lib/cursor'
 
+// Per member, in memory (server/http/rate-limit.ts); the wording of the other limits (server/modules/auth/routes.ts).
+const tryAgain = (what: string) => (seconds: number) => `Too many ${what}. Try again in ${seconds} seconds.`
+export const messageLimitMessage = tryAgain('messages')
+export const conversationLimitMessage = tryAgain('new conversations')
+const messageKey = (userId: string) => `messages:send:${userId}`
+const conversationKey = (userId: string) => `messages:start:${userId}`
+
 export const messageHandlers = {
   async getConversations(request) {
     const { archived = false, ...paging } = request.query
@@ -11,7 +18,11 @@ export const messageHandlers = {
 
   async createConversation(request) {
     const viewer = requireAuth(request).user
-    const { conversation, created } = await request.server.services.messages.start(viewer, request.body.recipientId)
+    const { rateLimits, config, messages } = request.server.services
+    // Only a new conversation counts (checked under the members' locks); reopening an existing one always works.
+    const admitNew = () =>
+      rateLimits.hit(conversationKey(viewer.id), config.conversationLimitPerMember, conversationLimitMessage)
+    const { conversation, created } = await messages.start(viewer, request.body.recipientId, admitNew)
     return created ? { status: 201, body: { conversation } } : { status: 200, body: { conversation } }
   },
 
@@ -33,7 +44,9 @@ export const messageHandlers = {
 
   async sendMessage(request) {
     const viewer = requireAuth(request).user
-    const message = await request.server.services.messages.send(viewer, request.params.id, request.body.content)
+    const { rateLimits, config, messages } = request.server.services
+    rateLimits.hit(messageKey(viewer.id), config.messageLimitPerMember, messageLimitMessage)
+    const message = await messages.send(viewer, request.params.id, request.body.content)
     return { status: 201, body: { message } }
   },
 
@@ -59,7 +72,10 @@ export const messageHandlers = {
 
   async editMessage(request) {
     const viewer = requireAuth(request).user
-    const message = await request.server.services.messages.edit(viewer, request.params.id, request.body.content)
+    const { rateLimits, config, messages } = request.server.services
+    // Edits share the sending budget: an edit is a new ciphertext relayed to the other member, as a message is.
+    rateLimits.hit(messageKey(viewer.id), config.messageLimitPerMember, messageLimitMessage)
+    const message = await messages.edit(viewer, request.params.id, request.body.content)
     return { status: 200, body: { message } }
   },
 

@@ -6,11 +6,12 @@ import { keysetPage, type PageRequest } from '../../lib/cursor'
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/domain-errors'
 import type { RealtimeEvents } from '../../realtime/events'
 import { isBlockedBetween } from '../blocks/queries'
-import { OPAQUE_TEXT, receivingKey } from '../auth/keys'
-import { LIMITS } from '../../../src/api/contract/limits'
+import { receivingKey } from '../auth/keys'
+import { ENVELOPE_MAX_LENGTH, ENVELOPE_PATTERN } from '../../../src/api/contract/encryption'
 import { findUserById, isFollowing } from '../users/queries'
 import {
   clearForMember,
+  conversationExists,
   conversationPage,
   conversationRow,
   type ConversationRow,
@@ -111,15 +112,16 @@ function toConversation(viewer: UserRow, row: ConversationRow): Conversation {
 }
 
 /**
- * The ciphertext envelope, checked again whatever route reached here (the contract checks it first). Never parsed:
- * the server has no key to open it and no business looking inside.
+ * The ciphertext envelope in its exact format (`m1.<iv>.<ciphertext>`, src/api/contract/encryption.ts), checked
+ * whatever route reached here (the contract checks only its alphabet and size first). Never decrypted: the server
+ * has no key to open it and no business looking inside.
  */
 function checkEnvelope(content: string): string {
   if (content.trim() === '') throw new Invalid(MESSAGE_EMPTY)
-  if (content.length > LIMITS.messageEnvelopeMax) {
-    throw new Invalid(`content must be at most ${LIMITS.messageEnvelopeMax} characters`)
+  if (content.length > ENVELOPE_MAX_LENGTH) {
+    throw new Invalid(`content must be at most ${ENVELOPE_MAX_LENGTH} characters`)
   }
-  if (!OPAQUE_TEXT.test(content)) throw new Invalid(MESSAGE_NOT_CIPHERTEXT)
+  if (!ENVELOPE_PATTERN.test(content)) throw new Invalid(MESSAGE_NOT_CIPHERTEXT)
   return content
 }
 
@@ -187,13 +189,22 @@ export class MessageService {
     return { conversations: items, nextCursor }
   }
 
-  /** Starts a conversation, or reopens the existing one (un-archived and un-hidden for the viewer). */
-  async start(viewer: UserRow, recipientId: string): Promise<{ conversation: Conversation; created: boolean }> {
+  /**
+   * Starts a conversation, or reopens the existing one (un-archived and un-hidden for the viewer). `admitNew` runs
+   * only when a new one is about to be made, under the members' row locks (the route's rate limit: it throws 429),
+   * so reopening an existing conversation is never limited.
+   */
+  async start(
+    viewer: UserRow,
+    recipientId: string,
+    admitNew: () => void = () => undefined,
+  ): Promise<{ conversation: Conversation; created: boolean }> {
     if (recipientId === viewer.id) throw new Invalid(CANNOT_MESSAGE_SELF)
     const recipient = await findUserById(this.db, recipientId)
     if (!recipient) throw new NotFound(USER_NOT_FOUND)
     const { id, created } = await this.db.transaction(async (tx) => {
       await this.checkMayMessage(tx, viewer.id, recipient.id)
+      if (!(await conversationExists(tx, viewer.id, recipient.id))) admitNew()
       return openConversation(tx, viewer.id, recipient.id)
     })
     return { conversation: await this.present(viewer, id), created }
@@ -262,9 +273,19 @@ export class MessageService {
     })
   }
 
+  /**
+   * Marks the viewer's incoming messages read. When that read anything, both members hear `messages_read`: the
+   * sender's ticks turn double, and the reader's other tabs clear their badge. A read of nothing says nothing.
+   */
   async markRead(viewer: UserRow, conversationId: string): Promise<void> {
     const membership = await this.membership(viewer, conversationId)
-    await markRead(this.db, membership.conversation_id, viewer.id)
+    const { count, readAt } = await markRead(this.db, membership.conversation_id, viewer.id)
+    if (count === 0) return
+    this.realtime.toMembers([viewer.id, membership.other_id], 'messages_read', {
+      conversationId: membership.conversation_id,
+      readerId: viewer.id,
+      readAt: iso(readAt),
+    })
   }
 
   async setArchived(viewer: UserRow, conversationId: string, archived: boolean): Promise<boolean> {

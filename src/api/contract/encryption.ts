@@ -7,18 +7,53 @@ export const MESSAGE_MAX_LENGTH = 2_000
 
 /** Base64url without padding: the alphabet every binary part of these strings uses. */
 const B64 = '[A-Za-z0-9_-]'
+/** The last character of a 1-byte tail (4 unused bits, zero) and of a 2-byte tail (2 unused bits, zero). */
+const TAIL_1 = `${B64}[AQgw]`
+const TAIL_2 = `${B64}{2}[AEIMQUYcgkosw048]`
 
-/** A member's public key: the raw uncompressed P-256 point (65 bytes) in base64url, always 87 characters. */
-export const PUBLIC_KEY_PATTERN = new RegExp(`^${B64}{87}$`)
+/**
+ * Canonical unpadded base64url (as src/crypto/encoding.ts fromBase64url accepts it: no padding, no length of 4k+1,
+ * no stray bits in the last character) of exactly `bytes` bytes.
+ */
+function exactBytes(bytes: number): string {
+  const tail = bytes % 3 === 0 ? '' : bytes % 3 === 1 ? TAIL_1 : TAIL_2
+  return `${B64}{${Math.floor(bytes / 3) * 4}}${tail}`
+}
 
-/** The password-wrapped private key: `wk1.<iterations>.<salt>.<iv>.<ciphertext>` (see src/crypto/wrap.ts). */
-export const WRAPPED_KEY_PATTERN = new RegExp(`^wk1\\.[1-9][0-9]{5,7}\\.${B64}{22}\\.${B64}{16}\\.${B64}{22,}$`)
+/** Canonical unpadded base64url of at least `bytes` bytes (a lookahead bounds the part's length from below). */
+function atLeastBytes(bytes: number): string {
+  return `(?=${B64}{${Math.ceil((bytes * 4) / 3)}})(?:${B64}{4})*(?:${TAIL_1}|${TAIL_2})?`
+}
+
+/** A public key's length: the raw uncompressed P-256 point, 65 bytes, in base64url. */
+export const PUBLIC_KEY_LENGTH = 87
+
+/**
+ * A member's public key: the raw uncompressed P-256 point (65 bytes, the first 0x04) in canonical base64url, always
+ * 87 characters, the first `B` (0x04's top six bits) and the second one of A-P.
+ */
+export const PUBLIC_KEY_PATTERN = new RegExp(`^B[A-P]${B64}{82}${TAIL_2}$`)
+
+/**
+ * PBKDF2 iterations a wrapped key may name: 100,000 to 10,000,000 (src/crypto/wrap.ts unwraps at most
+ * PBKDF2_MAX_ITERATIONS; the app wraps at OWASP's 600,000).
+ */
+const ITERATIONS = '(?:[1-9][0-9]{5,6}|10000000)'
+
+/**
+ * The password-wrapped private key: `wk1.<iterations>.<salt>.<iv>.<ciphertext>` (see src/crypto/wrap.ts): a 16-byte
+ * salt (22 characters), a 12-byte IV (16 characters) and more than 16 bytes of ciphertext and tag, canonical base64url.
+ */
+export const WRAPPED_KEY_PATTERN = new RegExp(`^wk1\\.${ITERATIONS}\\.${exactBytes(16)}\\.${exactBytes(12)}\\.${atLeastBytes(17)}$`)
 
 /** A wrapped P-256 key is ~260 characters (138 bytes of PKCS#8); this leaves room for any browser's encoding. */
 export const WRAPPED_KEY_MAX_LENGTH = 512
 
-/** A message's ciphertext envelope: `m1.<iv>.<ciphertext and tag>` (see src/crypto/messages.ts). */
-export const ENVELOPE_PATTERN = new RegExp(`^m1\\.${B64}{16}\\.${B64}{22,}$`)
+/**
+ * A message's ciphertext envelope: `m1.<iv>.<ciphertext and tag>` (see src/crypto/messages.ts): a 12-byte IV (16
+ * characters) and at least the 16-byte tag (22 characters), canonical base64url.
+ */
+export const ENVELOPE_PATTERN = new RegExp(`^m1\\.${exactBytes(12)}\\.${atLeastBytes(16)}$`)
 
 /** `m1.` + 16 characters of IV + `.` */
 const ENVELOPE_OVERHEAD = 3 + 16 + 1

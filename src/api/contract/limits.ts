@@ -2,6 +2,8 @@
 // call, the server's services enforce them again, and tests/api/contract.test.ts checks that openapi.yaml's
 // maxLength/maxItems say the same. docs/product.md states them in words.
 
+import { ENVELOPE_MAX_LENGTH, PUBLIC_KEY_LENGTH, WRAPPED_KEY_MAX_LENGTH } from './encryption'
+
 export const LIMITS = {
   /** Post text, in characters (code points). */
   postLength: 500,
@@ -27,15 +29,12 @@ export const LIMITS = {
   userSearchMax: 100,
   /** One direct message's text, in characters (code points): the browser checks it before encrypting. */
   messageLength: 2_000,
-  /**
-   * The ciphertext envelope the server accepts for one message: messageLength characters at up to 4 UTF-8 bytes
-   * each, AES-GCM's 16-byte tag, base64 (4/3), the IV and the envelope's JSON fit with room to spare.
-   */
-  messageEnvelopeMax: 12_000,
-  /** A public message key as exported by the browser (SPKI or raw point in base64, or a JWK). */
-  publicKeyMax: 200,
-  /** A password-wrapped private message key (PKCS#8 of P-256 wrapped with AES-GCM, plus salt and parameters). */
-  wrappedPrivateKeyMax: 2_000,
+  /** The ciphertext envelope the server accepts for one message (src/api/contract/encryption.ts, 10,708). */
+  messageEnvelopeMax: ENVELOPE_MAX_LENGTH,
+  /** A public message key: the raw P-256 point in base64url, exactly this long (encryption.ts). */
+  publicKeyMax: PUBLIC_KEY_LENGTH,
+  /** A password-wrapped private message key, `wk1.` (encryption.ts, WRAPPED_KEY_MAX_LENGTH). */
+  wrappedPrivateKeyMax: WRAPPED_KEY_MAX_LENGTH,
   /** Feed, profile tabs, replies, followers/following: one page. */
   pageSize: 20,
   /** Largest page a client may ask for. */

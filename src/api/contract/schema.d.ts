@@ -840,6 +840,8 @@ export interface paths {
          *     accept messages from you'; a member without message keys (or marked by migrate-keys) is 409
          *     '{displayName} can't receive messages yet'; a viewer without keys is 409 'Set up your message key first:
          *     sign in again in the browser'.
+         *     Starting new conversations is limited per member (CONVERSATION_LIMIT_PER_MEMBER, default 30 an hour;
+         *     reopening an existing one does not count): 429 'Too many new conversations. Try again in {n} seconds.'
          */
         post: operations["createConversation"];
         delete?: never;
@@ -898,6 +900,8 @@ export interface paths {
          *     and relays it and never sees the text. Media are not supported yet. The rules of starting a conversation
          *     apply again at each send (403 for `allowDMs` or a block, 409 without keys). The conversation comes back
          *     for both participants if archived or deleted, and both receive the socket event `new_message`.
+         *     At most MESSAGE_LIMIT_PER_MEMBER sends and edits per member (default 60 a minute): 429 'Too many
+         *     messages. Try again in {n} seconds.' with `Retry-After`.
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -917,7 +921,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark every incoming message of a conversation read */
+        /**
+         * Mark every incoming message of a conversation read
+         * @description When this marked any message, every socket of both participants receives `messages_read`
+         *     `{conversationId, readerId, readAt}` (the sender's ticks turn double; the reader's other tabs clear the
+         *     badge). Nothing is sent when nothing was unread.
+         */
         post: operations["markConversationRead"];
         delete?: never;
         options?: never;
@@ -992,6 +1001,8 @@ export interface paths {
          * @description Only the sender may edit ('You can only edit your own messages'), and not a deleted message ('Deleted
          *     messages cannot be edited'), both 403. `content` is the new ciphertext. Participants receive
          *     `message_edited`.
+         *     Edits share the sender's message budget (MESSAGE_LIMIT_PER_MEMBER): 429 'Too many messages. Try again in
+         *     {n} seconds.'
          */
         patch: operations["editMessage"];
         trace?: never;
@@ -1725,13 +1736,17 @@ export interface components {
             privateKey?: components["schemas"]["WrappedPrivateKey"];
         };
         /**
-         * @description A public message key as the browser exported it (base64, base64url or compact JSON such as a JWK); opaque to
-         *     the server.
+         * @description A public message key: the raw uncompressed P-256 point (65 bytes, first 0x04) in canonical unpadded
+         *     base64url, 87 characters (PUBLIC_KEY_PATTERN in src/api/contract/encryption.ts, which the server checks:
+         *     otherwise 400 'publicKey must be a P-256 public key: 87 characters of base64url').
          */
         PublicKey: string;
         /**
-         * @description A private message key wrapped (encrypted) by the browser under a key derived from the member's password;
-         *     opaque to the server, which never holds the password-derived key.
+         * @description A private message key wrapped (encrypted) by the browser under a key derived from the member's password,
+         *     `wk1.<iterations>.<salt>.<iv>.<ciphertext>`: PBKDF2 iterations 100,000 to 10,000,000, a 16-byte salt, a
+         *     12-byte IV and the AES-GCM ciphertext with its tag, canonical unpadded base64url (WRAPPED_KEY_PATTERN in
+         *     src/api/contract/encryption.ts, which the server checks: otherwise 400 'privateKey must be a wrapped key:
+         *     wk1.<iterations>.<salt>.<iv>.<ciphertext>'). The server never holds the password-derived key.
          */
         WrappedPrivateKey: string;
         MessageKeysRequest: {
@@ -2145,10 +2160,12 @@ export interface components {
         };
         MessageContentRequest: {
             /**
-             * @description Ciphertext only: the envelope the browser made (version, IV and ciphertext, base64 in compact JSON). The
-             *     server stores and relays it and never decrypts it. A message is at most 2,000 characters of text
-             *     (LIMITS.messageLength); 12,000 characters of envelope fit that text at 4 bytes a character, AES-GCM's tag,
-             *     the IV and the JSON around them.
+             * @description Ciphertext only: the envelope the browser made, `m1.<iv>.<ciphertext>` (a 12-byte IV and the AES-GCM
+             *     ciphertext with its 16-byte tag, canonical unpadded base64url: ENVELOPE_PATTERN in
+             *     src/api/contract/encryption.ts, which the server checks: otherwise 400 'Message content must be an
+             *     encrypted envelope'). The server stores and relays it and never decrypts it. A message is at most 2,000
+             *     characters of text (LIMITS.messageLength); its envelope at most 10,708 characters (4 bytes a character,
+             *     the tag, base64url and the header).
              */
             content: string;
         };
@@ -3963,6 +3980,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getLists: {

@@ -1,8 +1,8 @@
 import type { components } from './schema'
 
 // The realtime channel's events, shared by the server (server/realtime) and the SPA's realtime actor
-// (src/machines/realtime). Each names the conversation that changed and carries the message as the API answers it:
-// ciphertext only (docs/security.md), so no message text ever travels over the socket either.
+// (src/machines/realtime). Each names the conversation that changed; the message events carry the message as the API
+// answers it: ciphertext only (docs/security.md), so no message text ever travels over the socket either.
 
 export type DirectMessage = components['schemas']['DirectMessage']
 
@@ -10,6 +10,18 @@ export type DirectMessage = components['schemas']['DirectMessage']
 export interface MessageEvent {
   readonly conversationId: string
   readonly message: DirectMessage
+}
+
+/**
+ * A member read a conversation: the incoming messages unread until `readAt` are read now (the other participant's
+ * single ticks become double ticks; the reader's other tabs clear their unread badge). Sent only when the read
+ * marked something.
+ */
+export interface MessagesReadEvent {
+  readonly conversationId: string
+  readonly readerId: string
+  /** ISO 8601, the server's time of the read. */
+  readonly readAt: string
 }
 
 /** Something happened that the member is notified of (or an item was read): their unread count now. */
@@ -21,13 +33,22 @@ export interface ServerToClientEvents {
   new_message: (event: MessageEvent) => void
   message_deleted: (event: MessageEvent) => void
   message_edited: (event: MessageEvent) => void
+  messages_read: (event: MessagesReadEvent) => void
   notification: (event: NotificationEvent) => void
 }
 
-/** The server events, by name, for code that listens to all of them. */
-export const SERVER_EVENTS = ['new_message', 'message_deleted', 'message_edited'] as const satisfies ReadonlyArray<
-  keyof ServerToClientEvents
->
+/** The events about a conversation, by name, for code that listens to all of them. */
+export const SERVER_EVENTS = [
+  'new_message',
+  'message_deleted',
+  'message_edited',
+  'messages_read',
+] as const satisfies ReadonlyArray<keyof ServerToClientEvents>
+
+export type ConversationEventName = (typeof SERVER_EVENTS)[number]
+
+/** What a conversation event carries: each names the conversation that changed. */
+export type ServerEventPayload = Parameters<ServerToClientEvents[ConversationEventName]>[0]
 
 export type AuthenticateAck = { ok: true; userId: string } | { ok: false; error: string }
 

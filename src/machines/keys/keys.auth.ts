@@ -57,15 +57,12 @@ export function makeRegistrationKeys(password: string): Promise<NewKeyPair> {
   return Effect.runPromise(generateKeyPair(password))
 }
 
-/** What the server answers a wrong current password; said here too when the key does not open with it. */
-export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect'
-
 /**
  * Change password: the same private key re-wrapped under the new password, or null when the session holds no wrapped
- * key (a keyless account) or it cannot be re-wrapped for another reason (null sends the change without a key and the
- * server answers, 'Re-encrypt your message key to change the password'). A wrapped key that does not open with the
- * current password means the current password is wrong: rejects with the server's words for it, since the server,
- * asked without a key, would answer the missing key first.
+ * key (a keyless account) or it cannot be re-wrapped (null sends the change without a key). The server checks the
+ * current password before the key, so it answers for every case: a wrong current password (the key did not open with
+ * it) is 'Current password is incorrect', a right one without a key 'Re-encrypt your message key to change the
+ * password'. Nothing is judged here, so the server's per-member limit on attempts counts every wrong password.
  */
 export async function rewrapForPasswordChange(
   wrapped: string | null,
@@ -75,8 +72,7 @@ export async function rewrapForPasswordChange(
   if (wrapped === null) return null
   try {
     return await Effect.runPromise(rewrapPrivateKey(wrapped, currentPassword, newPassword))
-  } catch (error) {
-    if ((error as { _tag?: string } | undefined)?._tag === 'WrongPassword') throw new Error(CURRENT_PASSWORD_INCORRECT)
+  } catch {
     return null
   }
 }

@@ -2,8 +2,8 @@ import { fromCallback, type AnyActorRef, type EventObject } from 'xstate'
 import {
   SERVER_EVENTS,
   SOCKET_REFUSALS,
-  type MessageEvent,
-  type ServerToClientEvents,
+  type ServerEventPayload,
+  type ConversationEventName,
 } from '../../api/contract/socket-events'
 import { createSocket } from '../../api/socket'
 
@@ -21,7 +21,7 @@ export interface RealtimeSocket {
   on(event: 'connect', listener: () => void): unknown
   on(event: 'disconnect', listener: (reason: string) => void): unknown
   on(event: 'connect_error', listener: (error: Error) => void): unknown
-  on<E extends keyof ServerToClientEvents>(event: E, listener: (payload: MessageEvent) => void): unknown
+  on<E extends ConversationEventName>(event: E, listener: (payload: ServerEventPayload) => void): unknown
   removeAllListeners(): unknown
 }
 
@@ -37,12 +37,13 @@ export type RealtimeStatusEvent =
   | { type: 'realtime.refused'; reason: string }
 
 /** Which actor hears each server event, and as what. */
-export const REALTIME_ROUTES: Readonly<Record<keyof ServerToClientEvents, { systemId: string; event: string }>> = {
+export const REALTIME_ROUTES: Readonly<Record<ConversationEventName, { systemId: string; event: string }>> = {
   new_message: { systemId: 'conversations', event: 'conversation.changed' },
   message_edited: { systemId: 'conversations', event: 'conversation.changed' },
   message_deleted: { systemId: 'conversations', event: 'conversation.changed' },
-  // Not in SERVER_EVENTS yet: the notifications actor that will hear it comes with the Notifications screen.
-  notification: { systemId: 'notifications', event: 'notifications.changed' },
+  // Read receipts: the list and the open conversation refetch, so the sender's double ticks (and the reader's
+  // cleared badge in another tab) appear without waiting for the 10 s poll.
+  messages_read: { systemId: 'conversations', event: 'conversation.changed' },
 }
 
 /** Only the conversation's id is used; a payload without a sane one (a hostile or buggy server) is dropped. */

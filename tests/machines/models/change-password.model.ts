@@ -17,18 +17,19 @@ export const failureText = new Map<unknown, string>([
   [bare500, PASSWORD_CHANGE_FAILED],
 ])
 
-/** The session's wrapped key does not open with the current password: the server's words for it, without asking. */
-export const keyRefused = new Error('Current password is incorrect')
+/** The re-wrap step failing outright (it answers null instead; the machine treats both alike: no key is sent). */
+export const rewrapBroke = new Error('rewrap failed')
 
 const submit = { type: 'password.submit', currentPassword: 'Sparrow2026', newPassword: 'Nightingale2027' }
 const events: AnyEventObject[] = [
   { type: 'password.open' },
   { type: 'password.close' },
   submit,
-  // The session's wrapped key re-wrapped under the new password, or none (keyless account, or a wrong current password).
+  // The session's wrapped key re-wrapped under the new password, or none (keyless account, or a wrong current password:
+  // the server then says which).
   { type: 'xstate.done.actor.rewrapKey', output: 'rewrapped-key' },
   { type: 'xstate.done.actor.rewrapKey', output: null },
-  { type: 'xstate.error.actor.rewrapKey', error: keyRefused },
+  { type: 'xstate.error.actor.rewrapKey', error: rewrapBroke },
   { type: 'xstate.done.actor.changePassword', output: 'Password changed' },
   ...[...failureText.keys()].map((error) => ({ type: 'xstate.error.actor.changePassword', error })),
 ]

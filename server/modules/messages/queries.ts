@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { uuidv7 } from '../../db/ids'
 import { selectRows, type SqlExecutor } from '../../db/rows'
-import type { Audience } from '../../db/schema'
 import { type Cursor, cursorTime, micros } from '../../lib/cursor'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -11,29 +10,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const isId = (id: string) => UUID.test(id)
 
 // ---- members ----------------------------------------------------------------------------------------------------
-
-/** What the messaging rules read of a member, fresh from the database. */
-export interface MemberRules {
-  id: string
-  display_name: string
-  allow_dms: Audience
-  public_key: string | null
-  keys_requested: boolean
-}
-
-/**
- * Both members of a send or a start, read under a share lock in id order inside the caller's transaction. A block,
- * a follow change or an allowDMs change updates (or locks for update) the same rows, so it either commits before this
- * read, and the rules see it, or waits until the message is in: a block that commits while a message is being sent
- * cannot be overtaken by it. Share locks do not block each other, so sends never queue behind sends.
- */
-export async function lockMembers(tx: SqlExecutor, a: string, b: string): Promise<MemberRules[]> {
-  return selectRows<MemberRules>(
-    tx,
-    sql`select id, display_name, allow_dms, public_key, keys_requested from users
-        where id in (${a}, ${b}) order by id for share`,
-  )
-}
 
 // ---- conversations ----------------------------------------------------------------------------------------------
 
@@ -235,32 +211,6 @@ export interface MessageRow {
 const messageColumns = sql`m.id, m.conversation_id, m.sender_id, m.content, m.edited, m.deleted,
   m.read_at is not null as read, m.created_at, ${micros(sql`m.created_at`)} as at`
 
-/**
- * Stores a message and brings the conversation back (un-archived, un-hidden) to the top of both members' lists, in
- * the caller's transaction. One statement (the update as a second data-modifying CTE): a send is a chain of round
- * trips to PostgreSQL, and each one costs the server a write and a wake-up (bench/README.md, messaging).
- */
-export async function insertMessage(
-  tx: SqlExecutor,
-  conversationId: string,
-  senderId: string,
-  content: string,
-): Promise<MessageRow> {
-  const [row] = await selectRows<MessageRow>(
-    tx,
-    sql`with m as (
-          insert into messages (id, conversation_id, sender_id, content)
-          values (${uuidv7()}, ${conversationId}, ${senderId}, ${content}) returning *),
-        touched as (
-          update conversation_members
-          set last_activity_at = greatest(last_activity_at, now()), archived = false, hidden = false
-          where conversation_id = ${conversationId})
-        select ${messageColumns} from m`,
-  )
-  if (!row) throw new Error('insert into messages returned no row')
-  return row
-}
-
 /** One page of a conversation's history as the viewer may see it, newest first; keyset on (time, id). */
 export async function messagePage(
   db: SqlExecutor,
@@ -366,4 +316,46 @@ export async function markKeylessAccounts(db: SqlExecutor): Promise<{ migrated: 
           (select count(*)::int from users where keys_requested) + (select count(*)::int from marked) as pending`,
   )
   return row ?? { migrated: 0, pending: 0 }
+}
+
+// ---- the rules and a send, in the database (migration 0011) -------------------------------------------------------
+
+/** Why a member may not message another now (migration 0011 states each), or null when they may. */
+export type Refusal = 'not-found' | 'refused' | 'recipient-keys' | 'sender-keys'
+
+/**
+ * The messaging rules for a start, in the caller's transaction: both members share-locked in id order, then each rule
+ * read fresh (wren_message_refusal), so a block or an allowDMs change committing meanwhile is seen or waits for us.
+ */
+export async function messageRefusal(tx: SqlExecutor, senderId: string, recipientId: string): Promise<Refusal | null> {
+  const [row] = await selectRows<{ refusal: Refusal | null }>(
+    tx,
+    sql`select wren_message_refusal(${senderId}::uuid, ${recipientId}::uuid) as refusal`,
+  )
+  return row?.refusal ?? null
+}
+
+export type SendOutcome =
+  | { sent: MessageRow; otherId: string }
+  | { refusal: Refusal | 'no-conversation'; otherName: string }
+
+/**
+ * A send in one round trip (wren_send_message): membership, the rules, the message and both members' list rows in
+ * the statement's own transaction. Refused, nothing is written.
+ */
+export async function sendMessage(
+  db: SqlExecutor,
+  conversationId: string,
+  senderId: string,
+  content: string,
+): Promise<SendOutcome> {
+  if (!isId(conversationId)) return { refusal: 'no-conversation', otherName: '' }
+  const [row] = await selectRows<MessageRow & { refusal: Refusal | 'no-conversation' | null; other_id: string; other_name: string | null }>(
+    db,
+    sql`select * from wren_send_message(${uuidv7()}::uuid, ${conversationId}::uuid, ${senderId}::uuid, ${content})`,
+  )
+  if (!row) throw new Error('wren_send_message answered no row')
+  if (row.refusal !== null) return { refusal: row.refusal, otherName: row.other_name ?? '' }
+  const { refusal: _refusal, other_id, other_name: _name, ...sent } = row
+  return { sent, otherId: other_id }
 }

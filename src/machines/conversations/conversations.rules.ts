@@ -57,3 +57,11 @@ export function appendPage(held: ReadonlyArray<Conversation>, page: ReadonlyArra
   const seen = new Set(held.map((c) => c.id))
   return [...held, ...page.filter((c) => !seen.has(c.id))]
 }
+
+/** The started or reopened conversation first, replacing its old row (the list is most recent activity first). */
+export function putOnTop(held: ReadonlyArray<Conversation>, conversation: Conversation): Conversation[] {
+  return [conversation, ...held.filter((c) => c.id !== conversation.id)]
+}
+
+/** A conversation's page, or the Messages page when there is none. */
+export const conversationPath = (id: string | null) => (id === null ? '/messages' : `/messages/${encodeURIComponent(id)}`)

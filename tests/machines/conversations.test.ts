@@ -108,8 +108,12 @@ describe.each(conversationsModel.walks.map((walk) => [walk.name, walk] as const)
       if (event.type === 'conversations.search' && event.query === 'dee' && context.conversations.some((c) => c.id === 'c-dee')) {
         expect(rows.map((r) => r.name)).toEqual(['Dee Dee'])
       }
-      // Muted conversations raise no badge.
-      expect(selectUnreadCount(snapshot)).toBe(context.conversations.filter((c) => c.unreadCount > 0 && !c.muted).length)
+      // Muted conversations raise no badge, nor does the open one (it is read as it comes in).
+      expect(selectUnreadCount(snapshot)).toBe(context.conversations.filter((c) => c.unreadCount > 0 && !c.muted && c.id !== context.openId).length)
+      if (event.type === 'conversation.close' && before.context.openId !== null) {
+        // Closed, the conversation read there stays read.
+        expect(context.conversations.find((c) => c.id === before.context.openId)?.unreadCount ?? 0).toBe(0)
+      }
       expect(selectEmpty(snapshot)).toBe(snapshot.matches('ready') && context.conversations.length === 0)
       // Previews: the decrypted text, the placeholder, or the deleted text; never the ciphertext.
       for (const row of rows) {

@@ -7,7 +7,7 @@ import { navigate } from '../lib/navigation'
 import { conversationMachine } from '../conversation/conversation.machine'
 import { showToast } from '../toasts/notify'
 import { defaultMessageCrypto, type Opened, type SealedMessage } from './message-crypto'
-import { appendPage, conversationPath, mergeFirstPage, putOnTop, sealedPreviews } from './conversations.rules'
+import { appendPage, conversationPath, mergeFirstPage, putOnTop, readWhileOpen, sealedPreviews } from './conversations.rules'
 
 // The member's conversation list (Messages, left pane; docs/product.md "Direct messages"), one actor for the whole
 // session (systemId 'conversations', spawned by the member actor) so the realtime actor can reach it and the sidebar
@@ -158,12 +158,18 @@ export const conversationsMachine = setup({
       enqueue.stopChild('fetchOpen')
       enqueue.spawnChild('conversation', { id: 'open', input: { userId: context.me, conversation: row } })
       const listed = context.conversations.some((c) => c.id === row.id)
-      enqueue.assign({ openId: row.id, openRow: listed ? null : row, fetching: null, missing: null })
+      enqueue.assign({
+        openId: row.id,
+        openRow: listed ? null : row,
+        fetching: null,
+        missing: null,
+        conversations: readWhileOpen(context.conversations, context.openId),
+      })
     }),
-    closeConversation: enqueueActions(({ enqueue }) => {
+    closeConversation: enqueueActions(({ context, enqueue }) => {
       enqueue.stopChild('open')
       enqueue.stopChild('fetchOpen')
-      enqueue.assign({ openId: null, openRow: null, fetching: null, missing: null })
+      enqueue.assign({ openId: null, openRow: null, fetching: null, missing: null, conversations: readWhileOpen(context.conversations, context.openId) })
     }),
     /** A link to a conversation the list does not hold: the pane shows a spinner while it is fetched. */
     fetchConversation: enqueueActions(({ enqueue }, id: string) => {

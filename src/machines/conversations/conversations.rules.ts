@@ -39,9 +39,13 @@ export function matchesSearch(conversation: Conversation, me: string, query: str
 }
 
 /** The sidebar badge: conversations with unread messages; muted ones raise none. */
-export function unreadConversations(conversations: ReadonlyArray<Conversation>): number {
-  return conversations.filter((c) => !c.muted && c.unreadCount > 0).length
+export function unreadConversations(conversations: ReadonlyArray<Conversation>, openId: string | null = null): number {
+  return conversations.filter((c) => !c.muted && c.unreadCount > 0 && c.id !== openId).length
 }
+
+/** The conversation the member had open was read there (its actor marks incoming messages read): its row says so. */
+export const readWhileOpen = (conversations: ReadonlyArray<Conversation>, openId: string | null): Conversation[] =>
+  conversations.map((c) => (c.id === openId && c.unreadCount > 0 ? { ...c, unreadCount: 0 } : c))
 
 /**
  * A refetched first page replaces the rows it holds and goes on top (most recent activity first); rows of later

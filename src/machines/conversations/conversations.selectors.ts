@@ -25,7 +25,8 @@ export const selectStarting = (s: Snapshot) => s.context.starting !== null
 export const selectOpenRow = (s: Snapshot) =>
   s.context.openId === null ? undefined : (s.context.conversations.find((c) => c.id === s.context.openId) ?? s.context.openRow ?? undefined)
 /** The badge on Messages in the sidebar and bottom bar. */
-export const selectUnreadCount = (s: Snapshot) => unreadConversations(s.context.conversations)
+// The open conversation is read as it comes in (its actor marks it), so it raises no badge.
+export const selectUnreadCount = (s: Snapshot) => unreadConversations(s.context.conversations, s.context.openId)
 
 /** One row as the list shows it. */
 export interface ConversationRow {
@@ -53,7 +54,7 @@ function toRow(c: Conversation, me: string, s: Snapshot): ConversationRow {
     preview: previewText(c, s.context.opened),
     read: c.lastMessage?.read ?? false,
     fromMe: c.lastMessage?.senderId === me,
-    unread: c.unreadCount > 0,
+    unread: c.unreadCount > 0 && c.id !== s.context.openId,
     muted: c.muted,
   }
 }

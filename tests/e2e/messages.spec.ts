@@ -1,5 +1,5 @@
 import { test, expect, type Browser, type Page } from '@playwright/test'
-import { PASSWORD, uniqueUsername } from './support/members'
+import { PASSWORD, register, uniqueUsername } from './support/members'
 
 // Direct messages end to end, in two browsers: Ada and Ben register in the browser (so each browser makes its key
 // pair), Ada starts the conversation from Ben's profile and writes; Ben sees it arrive without reloading (the badge
@@ -174,11 +174,12 @@ test('two members write end to end encrypted: live, read ticks, edit, delete, hi
   await a.context.close()
 })
 
-test('a link to a conversation that does not exist says so', async ({ browser }) => {
+test('a link to a conversation that does not exist says so', async ({ browser, request }) => {
+  const member = await register(request, 'lost', 'Lost Wren')
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.goto('/login')
-  await page.getByLabel(/username or email/i).fill(ada.username)
+  await page.getByLabel(/username or email/i).fill(member.username)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: /log in|sign in/i }).click()
   await expect(page).toHaveURL(/\/$/)

@@ -49,6 +49,7 @@ import { sessionMachine } from '../../src/machines/session/session.machine'
 import { profileSettingsMachine } from '../../src/machines/profile-settings/profile-settings.machine'
 import { conversationsMachine } from '../../src/machines/conversations/conversations.machine'
 import { conversationMachine } from '../../src/machines/conversation/conversation.machine'
+import { newMessageMachine } from '../../src/machines/new-message/new-message.machine'
 
 interface ChartSpec {
   /** File name under docs/machines (without .md). */
@@ -325,7 +326,10 @@ const charts: ChartSpec[] = [
       "conversations (spinner, or retry), pages on, decrypts each last message for its preview ('Message " +
       "unavailable' when it cannot), filters by 'Search conversations' on the client, refetches the first page when the " +
       'realtime actor announces a change and every 10 s while the socket is down, and archives, mutes or deletes a ' +
-      'conversation for the member with a toast.',
+      'conversation for the member with a toast (archiving or deleting the open one goes back to /messages). Starts ' +
+      "conversations (New Message, a profile's Message button): one at a time, the row on top, opened, its page shown; " +
+      "the server's refusal or 'Failed to start conversation'. Opens a conversation a link names that the list does not " +
+      "hold by fetching it ('Conversation not found').",
     machine: conversationsMachine,
   },
   {
@@ -338,6 +342,16 @@ const charts: ChartSpec[] = [
       "text), or is disabled with why ('{name} can't receive messages yet', the server's 403). The sender edits and " +
       "deletes ('Message deleted'). The safety number of both keys, and a warning when the other member's key changed.",
     machine: conversationMachine,
+  },
+  {
+    name: 'new-message',
+    title: 'New Message modal',
+    source: 'src/machines/new-message/new-message.machine.ts',
+    summary:
+      "Messages -> New message. Without this browser's message key the modal shows the keys actor's reason. " +
+      "Otherwise 'To:' searches members 500 ms after the last keystroke, from 2 characters, leaving the viewer out " +
+      "('No users found' when nobody matches); picking one asks the conversation list to start the conversation.",
+    machine: newMessageMachine,
   },
 ]
 

@@ -182,7 +182,8 @@ test("follow another member: 'Following', the count moves by one and stays after
   await expect(pageTitle(page)).toHaveText('Ann Estuary')
   await expect(header.getByRole('link', { name: `${FANS} Following` })).toBeVisible()
   await expect(header.getByRole('link', { name: `${FANS} Followers` })).toBeVisible()
-  await expect(header.getByRole('link', { name: `Message @${ann.username}` })).toHaveAttribute('href', '/messages')
+  // Message starts the conversation (tests/e2e/messages.spec.ts walks it).
+  await expect(header.getByRole('button', { name: `Message @${ann.username}` })).toBeEnabled()
   await expect(header.getByRole('button', { name: `Block @${ann.username}` })).toBeEnabled()
   await expect(header.getByRole('link', { name: 'Edit Profile' })).toHaveCount(0)
 

@@ -6,12 +6,22 @@ import {
   CONVERSATION_MUTED,
   CONVERSATION_UNMUTED,
   conversationsMachine,
+  START_FAILED,
   type ConversationChange,
 } from '../../src/machines/conversations/conversations.machine'
 import type { ConversationMachine } from '../../src/machines/conversation/conversation.machine'
 import { MESSAGE_DELETED, MESSAGE_UNAVAILABLE } from '../../src/machines/conversations/conversations.rules'
-import { selectEmpty, selectLoading, selectOpen, selectRows, selectUnreadCount } from '../../src/machines/conversations/conversations.selectors'
-import { conversationsModel, ME, notFound } from './models/conversations.model'
+import {
+  selectEmpty,
+  selectLoading,
+  selectMissing,
+  selectOpen,
+  selectOpening,
+  selectRows,
+  selectStarting,
+  selectUnreadCount,
+} from '../../src/machines/conversations/conversations.selectors'
+import { conversationsModel, firstPage, ME, notFound, refusedByEve } from './models/conversations.model'
 import { Calls } from './support/controlled-actors'
 import { Coverage, perform, walkPaths } from './support/model'
 import { shownToasts, withToasts } from './support/toasts'
@@ -24,6 +34,14 @@ const SUCCESS = (change: ConversationChange) =>
 
 const coverage = new Coverage(conversationsMachine)
 const quiet = fromCallback(() => () => undefined)
+
+/** Where the machine navigated (src/machines/lib/navigation writes the browser's history; node has none). */
+const visited: string[] = []
+const history = {
+  location: { pathname: '/', search: '' },
+  history: { pushState: (_: unknown, __: string, to: string) => visited.push(to), replaceState: () => undefined },
+}
+Object.assign(globalThis, { window: history })
 
 describe.each(conversationsModel.walks.map((walk) => [walk.name, walk] as const))('conversation list: %s', (_name, walk) => {
   const paths = walkPaths(conversationsModel, walk)
@@ -38,8 +56,23 @@ describe.each(conversationsModel.walks.map((walk) => [walk.name, walk] as const)
       opened.push(input.conversation.id)
       receive((e) => toldOpen.push({ id: input.conversation.id, event: e.type }))
     })
+    // The start and fetch calls report with events the path sends itself; these record what was asked.
+    const asked: Array<{ call: string; input: string }> = []
+    const recorder = (call: string) =>
+      fromCallback<AnyEventObject, string>(({ input }) => {
+        asked.push({ call, input })
+      })
     const machine = conversationsMachine.provide({
-      actors: { loadConversations: calls.invoked(), change: calls.actor('change'), decrypt: calls.actor('decrypt'), poll: quiet, conversation: conversation as unknown as ConversationMachine },
+      actors: {
+        loadConversations: calls.invoked(),
+        change: calls.actor('change'),
+        decrypt: calls.actor('decrypt'),
+        poll: quiet,
+        conversation: conversation as unknown as ConversationMachine,
+        // (Casts: the recorders stand in for the call actors, which take the same input and report by event.)
+        startConversation: recorder('start') as never,
+        fetchConversation: recorder('fetch') as never,
+      },
     })
     const actor = withToasts(createActor(machine, { input: { userId: ME }, inspect: coverage.inspector })).start()
     coverage.see(actor.getSnapshot())
@@ -51,6 +84,8 @@ describe.each(conversationsModel.walks.map((walk) => [walk.name, walk] as const)
       const startedBefore = calls.started.length
       const toldBefore = toldOpen.length
       const openedBefore = opened.length
+      const askedBefore = asked.length
+      const visitedBefore = visited.length
       await perform(actor, calls, step.event)
       const snapshot = actor.getSnapshot()
       coverage.see(snapshot)
@@ -73,8 +108,12 @@ describe.each(conversationsModel.walks.map((walk) => [walk.name, walk] as const)
       if (event.type === 'conversations.search' && event.query === 'dee' && context.conversations.some((c) => c.id === 'c-dee')) {
         expect(rows.map((r) => r.name)).toEqual(['Dee Dee'])
       }
-      // Muted conversations raise no badge.
-      expect(selectUnreadCount(snapshot)).toBe(context.conversations.filter((c) => c.unreadCount > 0 && !c.muted).length)
+      // Muted conversations raise no badge, nor does the open one (it is read as it comes in).
+      expect(selectUnreadCount(snapshot)).toBe(context.conversations.filter((c) => c.unreadCount > 0 && !c.muted && c.id !== context.openId).length)
+      if (event.type === 'conversation.close' && before.context.openId !== null) {
+        // Closed, the conversation read there stays read.
+        expect(context.conversations.find((c) => c.id === before.context.openId)?.unreadCount ?? 0).toBe(0)
+      }
       expect(selectEmpty(snapshot)).toBe(snapshot.matches('ready') && context.conversations.length === 0)
       // Previews: the decrypted text, the placeholder, or the deleted text; never the ciphertext.
       for (const row of rows) {
@@ -134,11 +173,55 @@ describe.each(conversationsModel.walks.map((walk) => [walk.name, walk] as const)
       }
       // The open conversation: started with its row, stopped on close, told of its changes and of polls.
       expect(selectOpen(snapshot) === undefined).toBe(context.openId === null)
-      if (event.type === 'conversation.open') {
+      const askedNow = asked.slice(askedBefore)
+      const shown = before.context.openId === event.id || before.context.fetching === event.id
+      if (event.type === 'conversation.open' && shown) {
+        // The route sends it on every visit: what is shown stays.
+        expect(opened.length).toBe(openedBefore)
+        expect(askedNow).toEqual([])
+      } else if (event.type === 'conversation.open' && before.context.conversations.some((c) => c.id === event.id)) {
         expect(opened.slice(openedBefore)).toEqual([event.id])
         expect(context.openId).toBe(event.id)
+      } else if (event.type === 'conversation.open') {
+        // Not in the list: fetched first, the pane says it is loading.
+        expect(askedNow).toEqual([{ call: 'fetch', input: event.id }])
+        expect(selectOpening(snapshot)).toBe(true)
+        expect(context.openId).toBeNull()
+      } else if ((event.type === 'conversation.fetched' && before.context.fetching !== null) || (event.type === 'conversation.started' && before.context.starting !== null)) {
+        const row = event.conversation as { id: string }
+        expect(opened.slice(openedBefore)).toEqual([row.id])
+        expect(context.openId).toBe(row.id)
+        expect(selectOpening(snapshot)).toBe(false)
       } else {
         expect(opened.length, 'no conversation actor started').toBe(openedBefore)
+      }
+      if (event.type === 'conversation.fetched') {
+        // An archived conversation opens from its link without joining the list.
+        expect(rows.map((r) => r.id)).not.toContain('c-zed')
+      }
+      if (event.type === 'conversation.fetchFailed' && before.context.fetching === event.id) {
+        const notFoundError = (event.error as { _tag: string })._tag === 'NotFound'
+        expect(selectMissing(snapshot)).toEqual({ id: event.id, notFound: notFoundError })
+        expect(selectOpen(snapshot)).toBeUndefined()
+      }
+      if (event.type === 'conversation.close') expect(selectMissing(snapshot)).toBeNull()
+      // Starting: one call at a time; the started conversation comes first, opens, and its page is shown.
+      if (event.type === 'conversation.start') {
+        expect(askedNow).toEqual(before.context.starting === null ? [{ call: 'start', input: event.recipientId }] : [])
+        expect(selectStarting(snapshot)).toBe(true)
+      }
+      if (event.type === 'conversation.started' && before.context.starting !== null) {
+        const row = event.conversation as { id: string }
+        expect(rows[0]?.id).toBe(row.id)
+        expect(rows.filter((r) => r.id === row.id)).toHaveLength(1)
+        expect(visited.slice(visitedBefore)).toEqual([`/messages/${row.id}`])
+        expect(selectStarting(snapshot)).toBe(false)
+      } else if (event.type === 'xstate.done.actor.change' && before.context.change?.kind !== 'mute' && before.context.change?.id === before.context.openId) {
+        // The open conversation archived or deleted: back to Messages.
+        expect(visited.slice(visitedBefore)).toEqual(['/messages'])
+        expect(context.openId).toBeNull()
+      } else {
+        expect(visited.length, 'no navigation').toBe(visitedBefore)
       }
       if (event.type === 'conversation.close') expect(context.openId).toBeNull()
       const told = toldOpen.slice(toldBefore)
@@ -159,6 +242,10 @@ describe.each(conversationsModel.walks.map((walk) => [walk.name, walk] as const)
       } else if (event.type === 'xstate.error.actor.change') {
         expect(toasts.at(-1)).toMatchObject({ type: 'error', message: notFound.message })
         expect(context.conversations).toEqual(before.context.conversations)
+      } else if (event.type === 'conversation.startFailed' && before.context.starting !== null) {
+        // The server's words (a block, allowDMs), else the default.
+        expect(toasts.at(-1)).toMatchObject({ type: 'error', message: event.error === refusedByEve ? refusedByEve.message : START_FAILED })
+        expect(selectStarting(snapshot)).toBe(false)
       } else {
         expect(toasts.length, 'only a saved or refused change says anything').toBe(toastsBefore)
       }
@@ -168,6 +255,26 @@ describe.each(conversationsModel.walks.map((walk) => [walk.name, walk] as const)
 })
 
 describe('conversation list', () => {
+  // A self-loop the graph walk cannot show (the state does not change): the route sends `conversation.open` on every
+  // visit, and the conversation already shown is neither restarted nor fetched again.
+  it('keeps the conversation already shown when the route opens it again', async () => {
+    const calls = new Calls()
+    const started: string[] = []
+    const conversation = fromCallback<AnyEventObject, { conversation: { id: string } }>(({ input }) => {
+      started.push(input.conversation.id)
+    })
+    const machine = conversationsMachine.provide({
+      actors: { loadConversations: calls.invoked(), decrypt: calls.actor('decrypt'), poll: quiet, conversation: conversation as unknown as ConversationMachine },
+    })
+    const actor = createActor(machine, { input: { userId: ME }, inspect: coverage.inspector }).start()
+    await perform(actor, calls, { type: 'xstate.done.actor.loadConversations', output: firstPage })
+    actor.send({ type: 'conversation.open', id: 'c-ann' })
+    actor.send({ type: 'conversation.open', id: 'c-ann' })
+    expect(started).toEqual(['c-ann'])
+    expect(actor.getSnapshot().context.openId).toBe('c-ann')
+    actor.stop()
+  })
+
   it('paths enter every state and take every transition', () => {
     coverage.expectComplete()
   })

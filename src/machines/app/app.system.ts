@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import type { ComposerRef } from '../composer/composer.machine'
+import type { ConversationsRef } from '../conversations/conversations.machine'
 import type { KeysRef } from '../keys/keys'
 import type { PostsRef } from '../posts/posts.machine'
 import type { SessionMachine } from '../session/session.machine'
@@ -25,9 +26,11 @@ export interface AppSystem {
   posts: PostsRef
   /** The Create Post dialog; while signed in. */
   composer: ComposerRef
+  /** The conversation list, its open conversation and the Messages badge; while signed in. */
+  conversations: ConversationsRef
 }
 
 export type AppSystemId = keyof AppSystem
 
 /** Actors that exist only while a member is signed in. */
-export const SIGNED_IN_ONLY: ReadonlySet<AppSystemId> = new Set(['posts', 'composer'])
+export const SIGNED_IN_ONLY: ReadonlySet<AppSystemId> = new Set(['posts', 'composer', 'conversations'])

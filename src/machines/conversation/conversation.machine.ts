@@ -12,6 +12,7 @@ import {
   DELETE_FAILED,
   doesNotAccept,
   EDIT_FAILED,
+  forgetChanged,
   hasUnreadIncoming,
   isBlank,
   MESSAGE_DELETED_TOAST,
@@ -134,6 +135,8 @@ export const conversationMachine = setup({
   actions: {
     showNewest: assign(({ context }, page: MessagesPage) => ({
       messages: mergeNewest(context.messages, page.messages),
+      // An edit made elsewhere arrives as new ciphertext under the same id: it is decrypted again.
+      opened: forgetChanged(context.opened, context.messages, page.messages),
       // A refresh keeps the cursor of the older pages already held.
       nextCursor: context.messages.length > 0 ? context.nextCursor : page.nextCursor,
       readRefused: false,

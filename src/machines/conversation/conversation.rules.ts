@@ -43,3 +43,10 @@ export const hasUnreadIncoming = (messages: ReadonlyArray<DirectMessage>, me: st
 /** Only the sender edits or deletes, and never a deleted message (docs/product.md, section 6 of the spec). */
 export const canChange = (message: DirectMessage | undefined, me: string): message is DirectMessage =>
   !!message && message.senderId === me && !message.deleted
+
+/** Texts to read again: a refreshed page carries a message whose content changed (edited since it was decrypted). */
+export function forgetChanged(opened: Opened, held: ReadonlyArray<DirectMessage>, page: ReadonlyArray<DirectMessage>): Opened {
+  const before = new Map(held.map((m) => [m.id, m.content]))
+  const changed = new Set(page.filter((m) => before.has(m.id) && before.get(m.id) !== m.content).map((m) => m.id))
+  return changed.size === 0 ? opened : Object.fromEntries(Object.entries(opened).filter(([id]) => !changed.has(id)))
+}

@@ -1,11 +1,13 @@
-import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate'
+import { assign, enqueueActions, fromCallback, fromPromise, not, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate'
 import { run } from '../../api/calls'
-import { serverMessageOr } from '../../api/errors'
+import { isApiError, serverMessageOr } from '../../api/errors'
 import { messageCalls, type Conversation, type ConversationsPage } from '../../api/messages.calls'
+import { callActor } from '../lib/call-actor'
+import { navigate } from '../lib/navigation'
 import { conversationMachine } from '../conversation/conversation.machine'
 import { showToast } from '../toasts/notify'
 import { defaultMessageCrypto, type Opened, type SealedMessage } from './message-crypto'
-import { appendPage, mergeFirstPage, sealedPreviews } from './conversations.rules'
+import { appendPage, conversationPath, mergeFirstPage, putOnTop, readWhileOpen, sealedPreviews } from './conversations.rules'
 
 // The member's conversation list (Messages, left pane; docs/product.md "Direct messages"), one actor for the whole
 // session (systemId 'conversations', spawned by the member actor) so the realtime actor can reach it and the sidebar
@@ -16,6 +18,10 @@ import { appendPage, mergeFirstPage, sealedPreviews } from './conversations.rule
 // section 9). Archive, mute and delete-for-me take one call each, one at a time, and toast. The open conversation's
 // actor is its child (id 'open'): the list hands it the row it opens and passes it the changes the realtime actor
 // announces for it (and the poll's, while the socket is down), so the open pane stays live without its own socket.
+// Starting a conversation (the New Message modal, a profile's Message button) and opening one the loaded list does
+// not hold (a link, an archived one, one further down) run at any time, even before the list has loaded, as call
+// children ('start', 'fetchOpen') that report back: one start at a time; a missing conversation shows 'Conversation
+// not found' in the pane. Archiving or deleting the open conversation leaves it for /messages.
 
 export const REFETCH_MS = 10_000
 export const CONVERSATION_ARCHIVED = 'Conversation archived'
@@ -23,6 +29,7 @@ export const CONVERSATION_MUTED = 'Conversation muted'
 export const CONVERSATION_UNMUTED = 'Conversation unmuted'
 export const CONVERSATION_DELETED = 'Conversation deleted'
 export const CONVERSATION_FAILED = 'Failed to update conversation'
+export const START_FAILED = 'Failed to start conversation'
 
 export type ConversationChange =
   | { kind: 'archive'; id: string }
@@ -46,6 +53,14 @@ export type ConversationsEvent =
   /** The pane shows this conversation (its actor is started) or none (stopped). */
   | { type: 'conversation.open'; id: string }
   | { type: 'conversation.close' }
+  /** New Message modal, a profile's Message button: start (or reopen) the conversation with this member and show it. */
+  | { type: 'conversation.start'; recipientId: string }
+  /** From the 'start' call child. */
+  | { type: 'conversation.started'; conversation: Conversation }
+  | { type: 'conversation.startFailed'; error: unknown }
+  /** From the 'fetchOpen' call child: the conversation a link asked for, or why it cannot be shown. */
+  | { type: 'conversation.fetched'; conversation: Conversation }
+  | { type: 'conversation.fetchFailed'; id: string; error: unknown }
 
 export interface ConversationsInput {
   /** The viewer's user id: the other participant of each row is the one who is not. */
@@ -66,6 +81,14 @@ export interface ConversationsContext {
   change: ConversationChange | null
   /** The conversation whose actor runs as the child 'open'. */
   openId: string | null
+  /** The open conversation's row when the list does not hold it (archived, further down, not loaded yet). */
+  openRow: Conversation | null
+  /** The conversation a link asked for, while it is fetched ('fetchOpen'). */
+  fetching: string | null
+  /** The conversation a link asked for that cannot be shown: not found (404), or failed to load (retry by opening). */
+  missing: { id: string; notFound: boolean } | null
+  /** The member a conversation is being started with ('start'); one at a time. */
+  starting: string | null
 }
 
 const SUCCESS = (change: ConversationChange): string =>
@@ -95,6 +118,14 @@ export const conversationsMachine = setup({
     ),
     change: fromPromise<unknown, ConversationChange>(({ input, signal }) => save(input, signal)),
     conversation: conversationMachine,
+    startConversation: callActor<string, Conversation>((recipientId, signal) => run(messageCalls.startConversation(recipientId), signal), {
+      done: (_, conversation) => ({ type: 'conversation.started', conversation }),
+      failed: (_, error) => ({ type: 'conversation.startFailed', error }),
+    }),
+    fetchConversation: callActor<string, Conversation>((id, signal) => run(messageCalls.getConversation(id), signal), {
+      done: (_, conversation) => ({ type: 'conversation.fetched', conversation }),
+      failed: (id, error) => ({ type: 'conversation.fetchFailed', id, error }),
+    }),
     decrypt: defaultMessageCrypto.decrypt,
     /** Ticks every REFETCH_MS for the socket-down fallback; the list decides whether a tick refetches. */
     poll: fromCallback(({ sendBack }) => {
@@ -121,16 +152,50 @@ export const conversationsMachine = setup({
     setSearch: assign((_, query: string) => ({ search: query })),
     setConnected: assign((_, connected: boolean) => ({ connected })),
     markStale: assign({ stale: true }),
-    openConversation: enqueueActions(({ context, enqueue }, id: string) => {
-      const row = context.conversations.find((c) => c.id === id)
+    openConversation: enqueueActions(({ context, enqueue }, row: Conversation | undefined) => {
       if (!row) return
       enqueue.stopChild('open')
+      enqueue.stopChild('fetchOpen')
       enqueue.spawnChild('conversation', { id: 'open', input: { userId: context.me, conversation: row } })
-      enqueue.assign({ openId: id })
+      const listed = context.conversations.some((c) => c.id === row.id)
+      enqueue.assign({
+        openId: row.id,
+        openRow: listed ? null : row,
+        fetching: null,
+        missing: null,
+        conversations: readWhileOpen(context.conversations, context.openId),
+      })
     }),
-    closeConversation: enqueueActions(({ enqueue }) => {
+    closeConversation: enqueueActions(({ context, enqueue }) => {
       enqueue.stopChild('open')
-      enqueue.assign({ openId: null })
+      enqueue.stopChild('fetchOpen')
+      enqueue.assign({ openId: null, openRow: null, fetching: null, missing: null, conversations: readWhileOpen(context.conversations, context.openId) })
+    }),
+    /** A link to a conversation the list does not hold: the pane shows a spinner while it is fetched. */
+    fetchConversation: enqueueActions(({ enqueue }, id: string) => {
+      enqueue.stopChild('open')
+      enqueue.stopChild('fetchOpen')
+      enqueue.spawnChild('fetchConversation', { id: 'fetchOpen', input: id })
+      enqueue.assign({ openId: null, openRow: null, fetching: id, missing: null })
+    }),
+    showMissing: enqueueActions(({ enqueue }, { id, error }: { id: string; error: unknown }) => {
+      enqueue.stopChild('fetchOpen')
+      enqueue.assign({ fetching: null, missing: { id, notFound: isApiError(error) && error._tag === 'NotFound' } })
+    }),
+    beginStart: enqueueActions(({ enqueue }, recipientId: string) => {
+      enqueue.spawnChild('startConversation', { id: 'start', input: recipientId })
+      enqueue.assign({ starting: recipientId })
+    }),
+    /** The started (or reopened) conversation comes first in the list, replacing its old row. */
+    showStarted: enqueueActions(({ enqueue }, conversation: Conversation) => {
+      enqueue.stopChild('start')
+      enqueue.assign(({ context }) => ({ starting: null, conversations: putOnTop(context.conversations, conversation) }))
+    }),
+    goTo: (_, id: string) => navigate(conversationPath(id)),
+    notifyStartFailed: enqueueActions(({ enqueue, system }, error: unknown) => {
+      enqueue.stopChild('start')
+      enqueue.assign({ starting: null })
+      showToast(system, 'error', serverMessageOr(error, START_FAILED))
     }),
     /** The open conversation refetches its messages too, when its conversation changed (or at every poll). */
     tellOpen: enqueueActions(({ context, enqueue }, id: string | null) => {
@@ -143,9 +208,18 @@ export const conversationsMachine = setup({
       const change = context.change
       if (!change) return {}
       if (change.kind === 'mute') {
-        return { change: null, conversations: context.conversations.map((c) => (c.id === change.id ? { ...c, muted: change.muted } : c)) }
+        const mute = (c: Conversation) => (c.id === change.id ? { ...c, muted: change.muted } : c)
+        return { change: null, conversations: context.conversations.map(mute), openRow: context.openRow && mute(context.openRow) }
       }
       return { change: null, conversations: context.conversations.filter((c) => c.id !== change.id) }
+    }),
+    /** An archived or deleted conversation that was open closes, and the member is back on /messages. */
+    leaveIfGone: enqueueActions(({ context, enqueue }) => {
+      const change = context.change
+      if (!change || change.kind === 'mute' || change.id !== context.openId) return
+      enqueue.stopChild('open')
+      enqueue.assign({ openId: null, openRow: null })
+      enqueue(() => navigate(conversationPath(null)))
     }),
     notifyChanged: ({ context, system }) => {
       if (context.change) showToast(system, 'success', SUCCESS(context.change))
@@ -155,11 +229,17 @@ export const conversationsMachine = setup({
   },
   guards: {
     hasMore: ({ context }) => context.nextCursor !== null,
-    isOpen: ({ context }) => context.openId !== null,
+    /** The pane shows a conversation, or is fetching one, or says one is missing. */
+    isOpen: ({ context }) => context.openId !== null || context.fetching !== null || context.missing !== null,
     isStale: ({ context }) => context.stale,
     socketDown: ({ context }) => !context.connected,
     needsPreviews: ({ context }) => sealedPreviews(context.conversations, context.me, context.opened).length > 0,
     isListed: ({ context }, id: string) => context.conversations.some((c) => c.id === id),
+    /** Listed, or open from a link (an archived one can still be muted or deleted). */
+    isKnown: ({ context }, id: string) => context.conversations.some((c) => c.id === id) || context.openRow?.id === id,
+    isShown: ({ context }, id: string) => context.openId === id || context.fetching === id,
+    isStarting: ({ context }) => context.starting !== null,
+    isFetching: ({ context }, id: string) => context.fetching === id,
   },
 }).createMachine({
   id: 'conversations',
@@ -173,12 +253,46 @@ export const conversationsMachine = setup({
     stale: false,
     change: null,
     openId: null,
+    openRow: null,
+    fetching: null,
+    missing: null,
+    starting: null,
   }),
   invoke: { id: 'poll', src: 'poll' },
   on: {
     'conversations.search': { actions: { type: 'setSearch', params: ({ event }) => event.query } },
     'conversation.changed': { actions: ['markStale', { type: 'tellOpen', params: ({ event }) => event.conversation }] },
     'conversation.close': { guard: 'isOpen', actions: 'closeConversation' },
+    'conversation.open': [
+      // The route sends it on every visit: the conversation already shown (or being fetched) stays as it is.
+      { guard: { type: 'isShown', params: ({ event }) => event.id } },
+      {
+        guard: { type: 'isListed', params: ({ event }) => event.id },
+        actions: { type: 'openConversation', params: ({ context, event }) => context.conversations.find((c) => c.id === event.id) },
+      },
+      { actions: { type: 'fetchConversation', params: ({ event }) => event.id } },
+    ],
+    'conversation.fetched': {
+      guard: { type: 'isFetching', params: ({ event }) => event.conversation.id },
+      actions: { type: 'openConversation', params: ({ event }) => event.conversation },
+    },
+    'conversation.fetchFailed': {
+      guard: { type: 'isFetching', params: ({ event }) => event.id },
+      actions: { type: 'showMissing', params: ({ event }) => ({ id: event.id, error: event.error }) },
+    },
+    'conversation.start': {
+      guard: not('isStarting'),
+      actions: { type: 'beginStart', params: ({ event }) => event.recipientId },
+    },
+    'conversation.started': {
+      guard: 'isStarting',
+      actions: [
+        { type: 'showStarted', params: ({ event }) => event.conversation },
+        { type: 'openConversation', params: ({ event }) => event.conversation },
+        { type: 'goTo', params: ({ event }) => event.conversation.id },
+      ],
+    },
+    'conversation.startFailed': { guard: 'isStarting', actions: { type: 'notifyStartFailed', params: ({ event }: { event: { error: unknown } }) => event.error } },
     'realtime.connected': { actions: { type: 'setConnected', params: true } },
     'realtime.disconnected': { actions: { type: 'setConnected', params: false } },
   },
@@ -204,12 +318,6 @@ export const conversationsMachine = setup({
     },
     ready: {
       type: 'parallel',
-      on: {
-        'conversation.open': {
-          guard: { type: 'isListed', params: ({ event }) => event.id },
-          actions: { type: 'openConversation', params: ({ event }) => event.id },
-        },
-      },
       states: {
         list: {
           initial: 'idle',
@@ -220,24 +328,24 @@ export const conversationsMachine = setup({
                 'conversations.more': { guard: 'hasMore', target: 'loadingMore' },
                 'conversations.poll': { guard: 'socketDown', target: 'refreshing', actions: { type: 'tellOpen', params: null } },
                 'conversation.archive': {
-                  guard: { type: 'isListed', params: ({ event }) => event.id },
+                  guard: { type: 'isKnown', params: ({ event }) => event.id },
                   target: 'saving',
                   actions: { type: 'begin', params: ({ event }) => ({ kind: 'archive' as const, id: event.id }) },
                 },
                 'conversation.mute': {
-                  guard: { type: 'isListed', params: ({ event }) => event.id },
+                  guard: { type: 'isKnown', params: ({ event }) => event.id },
                   target: 'saving',
                   actions: {
                     type: 'begin',
                     params: ({ context, event }) => ({
                       kind: 'mute' as const,
                       id: event.id,
-                      muted: !context.conversations.find((c) => c.id === event.id)?.muted,
+                      muted: !(context.conversations.find((c) => c.id === event.id) ?? context.openRow)?.muted,
                     }),
                   },
                 },
                 'conversation.delete': {
-                  guard: { type: 'isListed', params: ({ event }) => event.id },
+                  guard: { type: 'isKnown', params: ({ event }) => event.id },
                   target: 'saving',
                   actions: { type: 'begin', params: ({ event }) => ({ kind: 'delete' as const, id: event.id }) },
                 },
@@ -270,7 +378,7 @@ export const conversationsMachine = setup({
                 id: 'change',
                 src: 'change',
                 input: ({ context }) => context.change as ConversationChange,
-                onDone: { target: 'idle', actions: ['notifyChanged', 'apply'] },
+                onDone: { target: 'idle', actions: ['notifyChanged', 'leaveIfGone', 'apply'] },
                 onError: {
                   target: 'idle',
                   actions: [{ type: 'notifyRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error }, 'forgetChange'],

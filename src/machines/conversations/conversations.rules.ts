@@ -39,9 +39,13 @@ export function matchesSearch(conversation: Conversation, me: string, query: str
 }
 
 /** The sidebar badge: conversations with unread messages; muted ones raise none. */
-export function unreadConversations(conversations: ReadonlyArray<Conversation>): number {
-  return conversations.filter((c) => !c.muted && c.unreadCount > 0).length
+export function unreadConversations(conversations: ReadonlyArray<Conversation>, openId: string | null = null): number {
+  return conversations.filter((c) => !c.muted && c.unreadCount > 0 && c.id !== openId).length
 }
+
+/** The conversation the member had open was read there (its actor marks incoming messages read): its row says so. */
+export const readWhileOpen = (conversations: ReadonlyArray<Conversation>, openId: string | null): Conversation[] =>
+  conversations.map((c) => (c.id === openId && c.unreadCount > 0 ? { ...c, unreadCount: 0 } : c))
 
 /**
  * A refetched first page replaces the rows it holds and goes on top (most recent activity first); rows of later
@@ -57,3 +61,11 @@ export function appendPage(held: ReadonlyArray<Conversation>, page: ReadonlyArra
   const seen = new Set(held.map((c) => c.id))
   return [...held, ...page.filter((c) => !seen.has(c.id))]
 }
+
+/** The started or reopened conversation first, replacing its old row (the list is most recent activity first). */
+export function putOnTop(held: ReadonlyArray<Conversation>, conversation: Conversation): Conversation[] {
+  return [conversation, ...held.filter((c) => c.id !== conversation.id)]
+}
+
+/** A conversation's page, or the Messages page when there is none. */
+export const conversationPath = (id: string | null) => (id === null ? '/messages' : `/messages/${encodeURIComponent(id)}`)

@@ -15,8 +15,18 @@ export const selectHasMore = (s: Snapshot) => s.context.nextCursor !== null
 export const selectSearch = (s: Snapshot) => s.context.search
 /** The open conversation's actor, for the right pane (undefined when none is open). */
 export const selectOpen = (s: Snapshot) => s.children.open as ConversationRef | undefined
+/** A link's conversation is being fetched (the pane shows a spinner). */
+export const selectOpening = (s: Snapshot) => s.context.fetching !== null
+/** The conversation a link asked for that cannot be shown: 'Conversation not found' (or failed to load). */
+export const selectMissing = (s: Snapshot) => s.context.missing
+/** A conversation is being started (the Message button and the modal wait). */
+export const selectStarting = (s: Snapshot) => s.context.starting !== null
+/** The open conversation's row (listed, or open from a link), for the pane's menu: muted or not. */
+export const selectOpenRow = (s: Snapshot) =>
+  s.context.openId === null ? undefined : (s.context.conversations.find((c) => c.id === s.context.openId) ?? s.context.openRow ?? undefined)
 /** The badge on Messages in the sidebar and bottom bar. */
-export const selectUnreadCount = (s: Snapshot) => unreadConversations(s.context.conversations)
+// The open conversation is read as it comes in (its actor marks it), so it raises no badge.
+export const selectUnreadCount = (s: Snapshot) => unreadConversations(s.context.conversations, s.context.openId)
 
 /** One row as the list shows it. */
 export interface ConversationRow {
@@ -44,7 +54,7 @@ function toRow(c: Conversation, me: string, s: Snapshot): ConversationRow {
     preview: previewText(c, s.context.opened),
     read: c.lastMessage?.read ?? false,
     fromMe: c.lastMessage?.senderId === me,
-    unread: c.unreadCount > 0,
+    unread: c.unreadCount > 0 && c.id !== s.context.openId,
     muted: c.muted,
   }
 }

@@ -7,7 +7,9 @@ import { button } from 'styled-system/recipes'
 import type { UserProfile } from '../../api/users.calls'
 import type { FollowRef } from '../../machines/follow/follow.machine'
 import type { ProfileMachine } from '../../machines/profile/profile.machine'
+import { selectStarting } from '../../machines/conversations/conversations.selectors'
 import { selectFollow, selectIsOwner, selectUploading } from '../../machines/profile/profile.selectors'
+import { useConversations } from '../actors'
 import { BlockUser } from '../post/BlockUserDialog'
 import { MuteToggleButton, MuteUser } from '../post/MuteUserDialog'
 import { formatCount } from '../post/format'
@@ -143,13 +145,29 @@ function OwnerActions() {
 
 const roundButton = cx(button({ variant: 'outline', size: 'icon' }), css({ w: '9', h: '9' }))
 
+/** Starts (or reopens) the conversation with this member; the list actor opens it, or toasts the server's refusal. */
+function MessageButton({ userId, username }: { userId: string; username: string }) {
+  const conversations = useConversations()
+  const starting = useSelector(conversations, selectStarting)
+  return (
+    <button
+      type="button"
+      className={roundButton}
+      aria-label={`Message @${username}`}
+      title="Message"
+      disabled={starting}
+      onClick={() => conversations.send({ type: 'conversation.start', recipientId: userId })}
+    >
+      <ProfileIcon name="mail" size={18} />
+    </button>
+  )
+}
+
 function VisitorActions({ follow, user }: { follow: FollowRef; user: UserProfile }) {
   const { username } = user
   return (
     <>
-      <Link href="/messages" className={roundButton} aria-label={`Message @${username}`} title="Message">
-        <ProfileIcon name="mail" size={18} />
-      </Link>
+      <MessageButton userId={user.id} username={username} />
       {/* Mute is feed-only: the profile stays as it is (docs/product.md, "Mutes"); only the button says Unmute. */}
       <MuteUser userId={user.id} username={username} muted={user.muted}>
         {(_ask, actor) => <MuteToggleButton actor={actor} username={username} className={roundButton} />}

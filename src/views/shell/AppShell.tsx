@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react'
+import { useLocation } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Icon } from '../ui/Icon'
@@ -29,6 +30,9 @@ const skipLink = css({
 export function AppShell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false)
   const openComposer = useOpenComposer()
+  // Messages needs room for its two panes (and its own composer where the floating button would sit).
+  const [path] = useLocation()
+  const wide = path === '/messages' || path.startsWith('/messages/')
   return (
     <div className={css({ minH: '100dvh', bg: 'bg.canvas' })}>
       <a href="#main" className={skipLink}>
@@ -44,7 +48,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           className={css({
             flex: 1,
             minW: 0,
-            maxW: { base: 'none', md: '640px' },
+            maxW: { base: 'none', md: wide ? '1040px' : '640px' },
             minH: { base: 'calc(100dvh - 3.5rem)', lg: '100dvh' },
             bg: 'bg.surface',
             borderXWidth: { base: 0, md: '1px' },
@@ -55,7 +59,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         >
           {children}
         </main>
-        <RightRail />
+        {wide ? null : <RightRail />}
       </div>
       <button
         type="button"
@@ -64,7 +68,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         className={cx(
           button({ size: 'icon' }),
           css({
-            display: { base: 'inline-flex', lg: 'none' },
+            display: { base: wide ? 'none' : 'inline-flex', lg: 'none' },
             position: 'fixed',
             zIndex: 20,
             right: '4',

@@ -2,6 +2,7 @@ import { Link, useLocation, useSearch } from 'wouter'
 import { css } from 'styled-system/css'
 import { Icon } from '../ui/Icon'
 import { BOTTOM_BAR_SIZE, isCurrent, navItems } from './nav-items'
+import { UnreadBadge, useUnreadConversations, withUnread } from './UnreadBadge'
 
 /** The phone's bottom bar: the first five navigation items (docs/product.md, "App shell"). */
 export function BottomBar() {
@@ -9,6 +10,7 @@ export function BottomBar() {
   const search = useSearch()
   // The first five never include Profile or Admin, so the username and role do not matter here.
   const items = navItems('', false).slice(0, BOTTOM_BAR_SIZE)
+  const unread = useUnreadConversations()
   return (
     <nav
       aria-label="Bottom navigation"
@@ -29,12 +31,15 @@ export function BottomBar() {
       <ul className={css({ display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', h: '16' })}>
         {items.map((item) => {
           const current = isCurrent(item.href, path, search)
+          const count = item.href === '/messages' ? unread : 0
           return (
             <li key={item.label} className={css({ display: 'flex' })}>
               <Link
                 href={item.href}
                 aria-current={current ? 'page' : undefined}
+                aria-label={count > 0 ? withUnread(item.label, count) : undefined}
                 className={css({
+                  position: 'relative',
                   flex: 1,
                   display: 'flex',
                   flexDirection: 'column',
@@ -50,6 +55,7 @@ export function BottomBar() {
               >
                 <Icon name={item.icon} size={24} />
                 <span>{item.label}</span>
+                <UnreadBadge count={count} className={css({ position: 'absolute', top: '1.5', left: 'calc(50% + 6px)' })} />
               </Link>
             </li>
           )

@@ -2,6 +2,7 @@ import { Link, useLocation, useSearch } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import { Icon } from '../ui/Icon'
 import { isCurrent, type NavItem } from './nav-items'
+import { UnreadBadge, useUnreadConversations, withUnread } from './UnreadBadge'
 
 const sidebarLink = css({
   display: 'flex',
@@ -24,10 +25,19 @@ export function NavLink({ item, onNavigate, className }: { item: NavItem; onNavi
   const [path] = useLocation()
   const search = useSearch()
   const current = isCurrent(item.href, path, search)
+  const unread = useUnreadConversations()
+  const count = item.href === '/messages' ? unread : 0
   return (
-    <Link href={item.href} aria-current={current ? 'page' : undefined} className={cx(sidebarLink, className)} onClick={onNavigate}>
+    <Link
+      href={item.href}
+      aria-current={current ? 'page' : undefined}
+      aria-label={count > 0 ? withUnread(item.label, count) : undefined}
+      className={cx(sidebarLink, className)}
+      onClick={onNavigate}
+    >
       <Icon name={item.icon} size={24} />
       <span>{item.label}</span>
+      <UnreadBadge count={count} />
     </Link>
   )
 }

@@ -1,5 +1,5 @@
 import type { AnyEventObject } from 'xstate'
-import { Network, NotFound } from '../../../src/api/errors'
+import { Forbidden, Network, NotFound } from '../../../src/api/errors'
 import type { Conversation } from '../../../src/api/messages.calls'
 import { conversationsMachine } from '../../../src/machines/conversations/conversations.machine'
 import type { MachineModel } from '../support/walks'
@@ -69,6 +69,16 @@ export const freshPage = {
 export const openedFirst = { 'm-ann': 'See you at noon', 'm-bob': null }
 export const openedFresh = { 'm-cy': 'Fresh news' }
 
+const zed = person('u-zed', 'zed', 'Zed Zero')
+const eve = person('u-eve', 'eve', 'Eve Evans')
+/** An archived conversation a link points at (the list leaves archived ones out). */
+export const zedConversation = conversation('c-zed', zed, { archived: true })
+/** The conversation the server answers for a start with Eve (new, so nothing in it yet). */
+export const eveConversation = conversation('c-eve', eve)
+/** Starting again with Bob reopens the muted one, which moves to the top. */
+export const bobAgain = conversation('c-bob', bob, { muted: true, lastActivity: '2026-01-02T10:00:00.000Z' })
+export const refusedByEve = new Forbidden({ message: "Eve Evans doesn't accept messages from you", fromServer: true })
+
 export const offline = new Network({ message: 'Unable to reach the server.' })
 export const notFound = new NotFound({ message: 'Conversation not found', fromServer: true })
 
@@ -117,6 +127,27 @@ const scenarios: Record<string, AnyEventObject[]> = {
     { type: 'xstate.done.actor.change', output: null },
     { type: 'xstate.error.actor.change', error: notFound },
   ],
+  // A link to a conversation the list does not hold: fetched and opened (an archived one can still be archived or
+  // deleted from its pane), or missing.
+  links: [
+    { type: 'conversation.open', id: 'c-zed' },
+    { type: 'conversation.fetched', conversation: zedConversation },
+    { type: 'conversation.fetchFailed', id: 'c-zed', error: notFound },
+    { type: 'conversation.fetchFailed', id: 'c-zed', error: offline },
+    { type: 'conversation.close' },
+    loaded,
+    { type: 'conversation.delete', id: 'c-zed' },
+    { type: 'xstate.done.actor.change', output: null },
+  ],
+  // Starting a conversation from the New Message modal or a profile, before or after the list has loaded.
+  starts: [
+    loaded,
+    { type: 'conversation.start', recipientId: 'u-eve' },
+    { type: 'conversation.started', conversation: eveConversation },
+    { type: 'conversation.started', conversation: bobAgain },
+    { type: 'conversation.startFailed', error: refusedByEve },
+    { type: 'conversation.startFailed', error: offline },
+  ],
 }
 
 const label = (event: AnyEventObject): string | undefined => {
@@ -138,6 +169,12 @@ const label = (event: AnyEventObject): string | undefined => {
     case 'conversation.delete':
     case 'conversation.open':
       return `${event.type}(${event.id as string})`
+    case 'conversation.fetched':
+    case 'conversation.started':
+      return `${event.type}(${(event.conversation as Conversation).id})`
+    case 'conversation.fetchFailed':
+    case 'conversation.startFailed':
+      return `${event.type}(${(event.error as { _tag: string })._tag})`
     default:
       return undefined
   }

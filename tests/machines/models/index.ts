@@ -12,6 +12,7 @@ import { followListModel } from './follow-list.model'
 import { followModel } from './follow.model'
 import { keysModel } from './keys.model'
 import { muteModel } from './mute.model'
+import { newMessageModel } from './new-message.model'
 import { mutesModel } from './mutes.model'
 import { followRequestsModel } from './follow-requests.model'
 import { postPageModel } from './post-page.model'
@@ -55,4 +56,5 @@ export const models: ReadonlyArray<MachineModel> = [
   tourModel,
   conversationsModel,
   conversationModel,
+  newMessageModel,
 ]

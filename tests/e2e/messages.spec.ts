@@ -68,13 +68,19 @@ test('two members write end to end encrypted: live, read ticks, edit, delete, hi
   // The New Message modal: 'To:' with its placeholder.
   await a.page.getByRole('button', { name: 'New message', exact: true }).click()
   const modal = a.page.getByRole('dialog', { name: 'New Message' })
-  await expect(modal.getByLabel('To:')).toHaveAttribute('placeholder', 'Search for a user...')
-  await modal.getByRole('button', { name: 'Close' }).click()
-
-  // Ada starts the conversation from Ben's profile: the conversation opens.
+  const to = modal.getByLabel('To:')
+  await expect(to).toHaveAttribute('placeholder', 'Search for a user...')
+  await to.fill('zzqx_nobody_here')
+  await expect(modal.getByText('No users found')).toBeVisible()
+  // Ada finds Ben by username and picks him: the conversation opens.
+  await to.fill(ben.username)
+  await modal.getByRole('list', { name: 'Members' }).getByRole('button', { name: new RegExp(`@${ben.username}`) }).click()
+  await expect(a.page).toHaveURL(/\/messages\/[\w-]+$/)
+  const conversationUrl = a.page.url()
+  // The Message button on Ben's profile reopens the same conversation.
   await a.page.goto(`/profile/${ben.username}`)
   await a.page.getByRole('button', { name: `Message @${ben.username}` }).click()
-  await expect(a.page).toHaveURL(/\/messages\/[\w-]+$/)
+  await expect(a.page).toHaveURL(conversationUrl)
   await expect(a.page.getByRole('link', { name: new RegExp(ben.name) }).first()).toBeVisible()
   const composer = a.page.getByRole('textbox', { name: 'Message' })
   await expect(composer).toHaveAttribute('placeholder', 'Type a message...')

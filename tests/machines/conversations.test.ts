@@ -120,6 +120,8 @@ describe.each(conversationsModel.walks.map((walk) => [walk.name, walk] as const)
         expect(row.preview).not.toMatch(/^m1\./)
         const c = context.conversations.find((x) => x.id === row.id)
         if (c?.lastMessage?.deleted) expect(row.preview).toBe(MESSAGE_DELETED)
+        // A read tick only on the viewer's own last message that is still there.
+        expect(row.fromMe).toBe(c?.lastMessage?.senderId === ME && !c.lastMessage.deleted)
         if (c?.lastMessage && context.opened[c.lastMessage.id] === null) expect(row.preview).toBe(MESSAGE_UNAVAILABLE)
         const opened = c?.lastMessage ? context.opened[c.lastMessage.id] : undefined
         if (c?.lastMessage && !c.lastMessage.deleted && typeof opened === 'string') expect(row.preview).toBe(opened)

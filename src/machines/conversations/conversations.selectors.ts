@@ -38,6 +38,7 @@ export interface ConversationRow {
   readonly preview: string
   /** The viewer sent the last message and the other member read it (double tick; single otherwise). */
   readonly read: boolean
+  /** The last message is the viewer's and still there: its row shows a read tick (a deleted one shows none). */
   readonly fromMe: boolean
   readonly unread: boolean
   readonly muted: boolean
@@ -53,7 +54,7 @@ function toRow(c: Conversation, me: string, s: Snapshot): ConversationRow {
     lastActivity: c.lastActivity,
     preview: previewText(c, s.context.opened),
     read: c.lastMessage?.read ?? false,
-    fromMe: c.lastMessage?.senderId === me,
+    fromMe: c.lastMessage?.senderId === me && !c.lastMessage.deleted,
     unread: c.unreadCount > 0 && c.id !== s.context.openId,
     muted: c.muted,
   }

@@ -54,7 +54,7 @@ export const firstPage = {
   nextCursor: 'n2',
 }
 /** Dee's last message was deleted (nothing to decrypt). */
-export const secondPage = { conversations: [conversation('c-dee', dee, { lastMessage: last('m-dee', 'u-dee', { deleted: true }) })], nextCursor: null }
+export const secondPage = { conversations: [conversation('c-dee', dee, { lastMessage: last('m-dee', ME, { deleted: true, read: true }) })], nextCursor: null }
 /** After a change: Cy wrote, so Cy's row comes first; Ann's archived elsewhere leaves. */
 export const freshPage = {
   conversations: [

@@ -256,7 +256,9 @@ export const searchMachine = setup({
               { type: 'writeUrl', params: { replace: true } },
             ],
           },
-          { target: '.typing', reenter: true, actions: { type: 'setText', params: ({ event }) => event.text } },
+          // Each key restarts the pause: `typing` is left and entered again (a transition into a region's child
+          // exits the region's active children; `reenter` here would restart the panels too).
+          { target: '.typing', actions: { type: 'setText', params: ({ event }) => event.text } },
         ],
         'search.urlChanged': {
           guard: { type: 'isNewQuery', params: ({ event }) => event.q },
@@ -265,7 +267,6 @@ export const searchMachine = setup({
         },
         'search.trend': {
           target: '.searching',
-          reenter: true,
           actions: [
             { type: 'setQuery', params: ({ event }) => tagQuery(event.hashtag) },
             { type: 'setTab', params: 'posts' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, type SnapshotFrom } from 'xstate'
 import type { Post } from '../../src/api/posts.calls'
-import { SEARCH_FAILED, SEARCH_MORE_FAILED, searchMachine, type SearchResults } from '../../src/machines/search/search.machine'
+import { searchMachine, type SearchResults } from '../../src/machines/search/search.machine'
 import { FALLBACK_TRENDS, searchHref } from '../../src/machines/search/search.rules'
 import { selectCanLoadMore, selectPhase, selectShowsPanels } from '../../src/machines/search/search.selectors'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
@@ -167,9 +167,7 @@ describe.each(searchModel.walks.map((walk) => [walk.name, walk] as const))('sear
         ])
       }
       if (event.type === 'xstate.error.actor.loadSuggestions') expect(s.context.suggestions).toEqual([])
-      if (selectPhase(s) === 'failed') expect(s.context.error).toBe(SEARCH_FAILED === s.context.error ? SEARCH_FAILED : offline.message)
     }
-    expect(SEARCH_MORE_FAILED).toBeTruthy()
     actor.stop()
     posts.stop()
   })

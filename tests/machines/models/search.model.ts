@@ -40,6 +40,7 @@ export const calUser = user('0190a6b2-0000-7000-8000-000000000003', 'cal')
 export const postsMore: SearchResults = { tab: 'posts', posts: [makePost('p1'), makePost('p2')], nextCursor: 'c1' }
 export const postsLast: SearchResults = { tab: 'posts', posts: [makePost('p1')], nextCursor: null }
 export const postsNext: SearchResults = { tab: 'posts', posts: [makePost('p2'), makePost('p3')], nextCursor: null }
+export const postsNextMore: SearchResults = { tab: 'posts', posts: [makePost('p3')], nextCursor: 'c2' }
 export const nothing = (tab: SearchResults['tab']): SearchResults =>
   tab === 'posts' ? { tab, posts: [], nextCursor: null } : tab === 'users' ? { tab, users: [], nextCursor: null } : { tab, hashtags: [], nextCursor: null }
 export const usersMore: SearchResults = { tab: 'users', users: [annUser, robinUser], nextCursor: 'u1' }
@@ -86,6 +87,7 @@ const resultEvents: AnyEventObject[] = [
   done('search', hashtagsLast),
   { type: 'xstate.error.actor.search', error: offline },
   done('searchMore', postsNext),
+  done('searchMore', postsNextMore),
   done('searchMore', usersNext),
   { type: 'xstate.error.actor.searchMore', error: down },
   { type: 'post.deleted', id: 'p1' },

@@ -11,6 +11,8 @@ import { logIn, type Member, publish, register, setTheme, shot } from './support
 let robin: Member
 let ann: Member
 let cal: Member
+let dee: Member
+const deeBio = 'Counting waders on the estuary every weekend. Tide tables, field notes and the odd blurry photo.'
 const heronPost = 'Heron fishing by the sluice gate #estuarywalk'
 const curlewPost = 'Curlews calling over the saltmarsh #estuarywalk'
 let heronId = ''
@@ -23,6 +25,12 @@ test.beforeAll(async ({ request }) => {
   cal = await register(request, 'cal', 'Cal Marsh')
   heronId = (await publish(request, ann, { content: heronPost })).id
   await publish(request, cal, { content: curlewPost })
+  dee = await register(request, 'dee', 'Dee Sandpiper')
+  const res = await request.patch('/api/users/profile', {
+    headers: { Authorization: `Bearer ${dee.token}` },
+    data: { privateAccount: true, bio: deeBio },
+  })
+  expect(res.status(), await res.text()).toBe(200)
 })
 
 const box = (page: Page) => page.getByRole('searchbox', { name: 'Search' })
@@ -84,6 +92,18 @@ test('the Users tab finds members by name; Follow works from a row; one characte
   await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Following user')).toBeVisible()
   await row.getByRole('link', { name: ann.displayName }).click()
   await expect(page).toHaveURL(new RegExp(`/profile/${ann.username}$`))
+})
+
+test("following a private account from the Users tab makes a request: 'Requested'", async ({ page }) => {
+  await logIn(page, robin)
+  await page.goto('/search')
+  await box(page).fill('Sandpiper')
+  await tab(page, 'Users').click()
+  const row = results(page).getByRole('listitem').filter({ hasText: `@${dee.username}` })
+  await expect(row.getByText(deeBio)).toBeVisible()
+  await row.getByRole('button', { name: `Follow @${dee.username}` }).click()
+  await expect(row.getByRole('button', { name: `Requested: cancel the follow request to @${dee.username}` })).toHaveText('Requested')
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Follow request sent')).toBeVisible()
 })
 
 test('a trending hashtag searches #tag on the Posts tab', async ({ page }) => {

@@ -33,6 +33,7 @@ import { loginMachine } from '../../src/machines/login/login.machine'
 import { registerMachine } from '../../src/machines/register/register.machine'
 import { composerMachine } from '../../src/machines/composer/composer.machine'
 import { feedMachine } from '../../src/machines/feed/feed.machine'
+import { searchMachine } from '../../src/machines/search/search.machine'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
 import { tourMachine } from '../../src/machines/tour/tour.machine'
 import { describeState, listStateNodes, listTransitions, triggerText, type TransitionInfo } from './machine-graph'
@@ -297,6 +298,18 @@ const charts: ChartSpec[] = [
       'loads (end when there is no next cursor); a failed next page keeps the posts shown and offers Try again. New ' +
       'posts go on top and deleted ones leave, as the post cache announces them, without a refetch.',
     machine: feedMachine,
+  },
+  {
+    name: 'search',
+    title: 'Search',
+    source: 'src/machines/search/search.machine.ts',
+    summary:
+      '/search: the box is the address\'s q. Typing waits 500 ms after the last key, then searches the open tab (Posts, ' +
+      'Users or Hashtags) and replaces ?q= in the address; an empty box shows Trending Now (the fixed list when there ' +
+      'are no trends or they fail, silently) and Who to Follow, both loaded once. A trending hashtag or one chosen on the ' +
+      'Hashtags tab searches #tag on Posts. Each search: loading, the list (next pages, Try again), empty or failed ' +
+      '(Try again); a users query under 2 characters makes no call. User rows each get a Follow actor.',
+    machine: searchMachine,
   },
   {
     name: 'post-page',

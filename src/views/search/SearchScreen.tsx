@@ -1,13 +1,155 @@
-import { ComingSoon } from '../ui/ComingSoon'
+import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { useSelector } from '@xstate/react'
+import { useSearch } from 'wouter'
+import { css } from 'styled-system/css'
+import { input as inputRecipe } from 'styled-system/recipes'
+import { searchMachine, type SearchRef } from '../../machines/search/search.machine'
+import { selectQueryText, selectShowsPanels, selectTab } from '../../machines/search/search.selectors'
+import { SEARCH_TABS, type SearchTab } from '../../machines/search/search.rules'
+import { selectUser } from '../../machines/session/session.selectors'
+import { ScreenActor, usePosts, useSession } from '../actors'
+import { Icon } from '../ui/Icon'
 import { PageHeader } from '../ui/PageHeader'
+import { DiscoverPanels } from './DiscoverPanels'
+import { SearchResults } from './SearchResults'
+
+// /search (docs/product.md, "Search and hashtags"): the box (its text is the address's q), then either Trending Now
+// and Who to Follow (empty box) or the Posts, Users and Hashtags tabs. All of it is the search actor's; the screen
+// sends what the member does and what the address says.
+
+const LABELS: Record<SearchTab, string> = { posts: 'Posts', users: 'Users', hashtags: 'Hashtags' }
+
+const queryOf = (search: string) => new URLSearchParams(search).get('q') ?? ''
 
 export function SearchScreen() {
+  const posts = usePosts()
+  const viewerId = useSelector(useSession(), (s) => selectUser(s)?.id ?? '')
+  const q = queryOf(useSearch())
   return (
     <>
       <PageHeader title="Search" />
-      <ComingSoon icon="search" title="Search is coming soon">
-        Find posts, people and hashtags, see what is trending and who to follow.
-      </ComingSoon>
+      <ScreenActor logic={searchMachine} input={{ posts, viewerId, q }}>
+        {(search) => <Search search={search} q={q} />}
+      </ScreenActor>
+    </>
+  )
+}
+
+function Search({ search, q }: { search: SearchRef; q: string }) {
+  // The address changed by itself (Back, a hashtag link): search what it says. The actor ignores its own writes.
+  useEffect(() => {
+    search.send({ type: 'search.urlChanged', q })
+  }, [search, q])
+  const showsPanels = useSelector(search, selectShowsPanels)
+  return (
+    <>
+      <SearchBox search={search} />
+      {showsPanels ? <DiscoverPanels search={search} /> : <SearchTabs search={search} />}
+    </>
+  )
+}
+
+function SearchBox({ search }: { search: SearchRef }) {
+  const text = useSelector(search, selectQueryText)
+  return (
+    <div className={css({ px: '4', py: '3', borderBottomWidth: '1px', borderColor: 'border' })}>
+      <label className={css({ position: 'relative', display: 'block' })}>
+        <span className={css({ srOnly: true })}>Search</span>
+        <span
+          aria-hidden="true"
+          className={css({ position: 'absolute', left: '3.5', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', display: 'flex' })}
+        >
+          <Icon name="search" size={18} />
+        </span>
+        <input
+          type="search"
+          // The screen is for searching: the box has the keyboard as soon as it opens.
+          autoFocus
+          value={text}
+          placeholder="Search posts, users, or hashtags"
+          onChange={(event) => search.send({ type: 'search.typed', text: event.target.value })}
+          className={`${inputRecipe()} ${css({ pl: '10', borderRadius: 'full' })}`}
+        />
+      </label>
+    </div>
+  )
+}
+
+const tabButton = css({
+  flex: 1,
+  position: 'relative',
+  py: '3.5',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  transition: 'color 120ms, background-color 120ms',
+  _hover: { bg: 'bg.subtle', color: 'fg.default' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-2px' },
+  '&[aria-selected=true]': {
+    color: 'fg.default',
+    _after: {
+      content: '""',
+      position: 'absolute',
+      left: '50%',
+      bottom: 0,
+      transform: 'translateX(-50%)',
+      w: '14',
+      h: '1',
+      borderRadius: 'full',
+      bg: 'accent',
+    },
+  },
+})
+
+function SearchTabs({ search }: { search: SearchRef }) {
+  const tab = useSelector(search, selectTab)
+  const buttons = useRef<Partial<Record<SearchTab, HTMLButtonElement | null>>>({})
+  const select = (next: SearchTab) => search.send({ type: 'search.tab', tab: next })
+
+  // Arrow keys, Home and End move the selection (WAI-ARIA tabs pattern, automatic activation).
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = SEARCH_TABS.indexOf(tab)
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: SEARCH_TABS.length - 1 }
+    const target = moves[event.key]
+    if (target === undefined) return
+    event.preventDefault()
+    const next = SEARCH_TABS[(target + SEARCH_TABS.length) % SEARCH_TABS.length]
+    if (!next) return
+    select(next)
+    buttons.current[next]?.focus()
+  }
+
+  return (
+    <>
+      <div
+        role="tablist"
+        aria-label="Search results"
+        onKeyDown={onKeyDown}
+        className={css({ display: 'flex', borderBottomWidth: '1px', borderColor: 'border' })}
+      >
+        {SEARCH_TABS.map((t) => (
+          <button
+            key={t}
+            ref={(node) => {
+              buttons.current[t] = node
+            }}
+            type="button"
+            role="tab"
+            id={`search-tab-${t}`}
+            aria-selected={t === tab}
+            aria-controls="search-tab-panel"
+            tabIndex={t === tab ? 0 : -1}
+            className={tabButton}
+            onClick={() => select(t)}
+          >
+            {LABELS[t]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="search-tab-panel" aria-labelledby={`search-tab-${tab}`}>
+        <SearchResults search={search} />
+      </div>
     </>
   )
 }

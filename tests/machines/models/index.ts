@@ -19,6 +19,7 @@ import { postPageModel } from './post-page.model'
 import { postsModel } from './posts.model'
 import { profileSettingsModel } from './profile-settings.model'
 import { profileModel } from './profile.model'
+import { searchModel } from './search.model'
 import { sessionModel } from './session.model'
 import { themeModel } from './theme.model'
 import { toastsModel } from './toasts.model'
@@ -52,6 +53,7 @@ export const models: ReadonlyArray<MachineModel> = [
   composerModel,
   postsModel,
   feedModel,
+  searchModel,
   postPageModel,
   tourModel,
   conversationsModel,

@@ -21,6 +21,11 @@ export type ModelOptions = Omit<TraversalOptions<AnyMachineSnapshot, AnyEventObj
    * and transition, without the combinatorial explosion.
    */
   simplePaths?: boolean
+  /**
+   * Which of the events a state is offered, beyond the ones it handles (e.g. only the answer the running call could
+   * give). Absent: every event the state handles.
+   */
+  offer?: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => boolean
 }
 
 /** One group of paths a test walks (one `describe` block): a name, and the `modelPaths` options. */
@@ -51,10 +56,10 @@ export interface TitledPath {
  * graph, the shortest path to its source followed by that edge. Simple paths alone never take an edge back into a
  * state they already visited (failed -> submitting), so the edge paths are what make "every transition" true.
  */
-export function modelPaths(machine: AnyStateMachine, { events, label, simplePaths = true, ...rest }: ModelOptions): Path[] {
+export function modelPaths(machine: AnyStateMachine, { events, label, simplePaths = true, offer, ...rest }: ModelOptions): Path[] {
   // Offer each state only the events it handles: an ignored event is a self-loop that tells nothing, and an actor
   // result for a call that is not running cannot be replayed.
-  const options = { ...rest, events: (snapshot: AnyMachineSnapshot) => events.filter((event) => snapshot.can(event)) }
+  const options = { ...rest, events: (snapshot: AnyMachineSnapshot) => events.filter((event) => snapshot.can(event) && (offer?.(snapshot, event) ?? true)) }
   const simple = simplePaths ? getSimplePaths(machine, options) : []
   const shortest = getShortestPaths(machine, options)
   const adjacency = getAdjacencyMap(machine, options)

@@ -1,0 +1,46 @@
+import { Link } from 'wouter'
+import { css } from 'styled-system/css'
+import type { UserRow as Row } from '../../machines/search/search.machine'
+import { FollowButton } from '../profile/FollowButton'
+import { VerifiedMark } from '../profile/VerifiedMark'
+import { Avatar } from '../ui/Avatar'
+
+// One member in the Users tab or Who to Follow: avatar (or initial), display name, verified tick, @username, bio on
+// two lines at most, and a Follow button (none on the viewer's own row). The name and avatar lead to the profile.
+
+export function UserRow({ row, compact = false }: { row: Row; compact?: boolean }) {
+  const { user, follow } = row
+  const href = `/profile/${encodeURIComponent(user.username)}`
+  return (
+    <li
+      className={css({
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: '3',
+        px: '4',
+        py: '3',
+        borderBottomWidth: compact ? '0' : '1px',
+        borderColor: 'border',
+        transition: 'background-color 120ms',
+        _hover: { bg: 'bg.subtle' },
+      })}
+    >
+      <Link href={href} tabIndex={-1} aria-hidden="true" className={css({ display: 'flex', borderRadius: 'full', flexShrink: 0 })}>
+        <Avatar src={user.avatar} name={user.displayName || user.username} size={44} />
+      </Link>
+      <div className={css({ flex: 1, minW: 0, lineHeight: '1.3' })}>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '1', minW: 0 })}>
+          <Link href={href} className={css({ fontWeight: 'bold', truncate: true, _hover: { textDecoration: 'underline' } })}>
+            {user.displayName || user.username}
+          </Link>
+          {user.verified ? <VerifiedMark size={16} /> : null}
+        </div>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted', truncate: true })}>@{user.username}</p>
+        {user.bio && !compact ? (
+          <p className={css({ fontSize: 'sm', mt: '1', lineClamp: 2, overflowWrap: 'anywhere' })}>{user.bio}</p>
+        ) : null}
+      </div>
+      {follow ? <FollowButton actor={follow} name={user.username} size="sm" className={css({ alignSelf: 'center' })} /> : null}
+    </li>
+  )
+}

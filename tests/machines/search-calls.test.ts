@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { run } from '../../src/api/calls'
 import { createApiClient, createSessionBridge } from '../../src/api/client'
-import { makeSearchCalls } from '../../src/api/search.calls'
+import { makeDiscoverCalls } from '../../src/api/discover.calls'
 
 // The member search call against a fake fetch: the query it sends and the body it reads, and a refusal as a typed error.
 
@@ -14,7 +14,7 @@ function setup(handler: (request: Request) => Response) {
     return handler(request)
   })
   const client = createApiClient({ baseUrl: 'http://wren.test/api', fetch, bridge: createSessionBridge() })
-  return { calls: makeSearchCalls(client), requests }
+  return { calls: makeDiscoverCalls(client), requests }
 }
 
 const bob = { id: 'u-bob', username: 'bob', displayName: 'Bob', avatar: null, verified: false, bio: '', isFollowing: false }
@@ -22,7 +22,7 @@ const bob = { id: 'u-bob', username: 'bob', displayName: 'Bob', avatar: null, ve
 describe('search calls', () => {
   it('asks GET /users/search?q= and answers the body', async () => {
     const { calls, requests } = setup(() => json(200, { users: [bob], suggestions: [], nextCursor: null }))
-    const page = await run(calls.searchUsers('bo b'))
+    const page = await run(calls.searchUsers({ q: 'bo b' }))
     expect(page.users).toEqual([bob])
     const url = new URL(requests[0]?.url ?? '')
     expect(`${requests[0]?.method} ${url.pathname}`).toBe('GET /api/users/search')
@@ -31,6 +31,6 @@ describe('search calls', () => {
 
   it('fails with the server words on a 400', async () => {
     const { calls } = setup(() => json(400, { error: 'q must be at least 2 characters' }))
-    await expect(run(calls.searchUsers('b'))).rejects.toMatchObject({ _tag: 'Invalid', message: 'q must be at least 2 characters' })
+    await expect(run(calls.searchUsers({ q: 'b' }))).rejects.toMatchObject({ _tag: 'Invalid', message: 'q must be at least 2 characters' })
   })
 })

@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate'
 import { run } from '../../api/calls'
-import { searchCalls, type UserSearchResponse, type UserSearchResult } from '../../api/search.calls'
+import { discoverCalls, type UserSearchResponse, type UserSearchResult } from '../../api/discover.calls'
 import type { ConversationsEvent } from '../conversations/conversations.machine'
 import { isSearchable, keysBlock, recipients, SEARCH_DEBOUNCE_MS, type KeysState } from './new-message.rules'
 
@@ -53,7 +53,7 @@ export const newMessageMachine = setup({
           signal.addEventListener('abort', () => clearTimeout(timer))
         }),
     ),
-    searchUsers: fromPromise<UserSearchResponse, { query: string }>(({ input, signal }) => run(searchCalls.searchUsers(input.query.trim()), signal)),
+    searchUsers: fromPromise<UserSearchResponse, { query: string }>(({ input, signal }) => run(discoverCalls.searchUsers({ q: input.query.trim() }), signal)),
   },
   actions: {
     checkKeys: assign(({ context }) => ({ keysReason: keysBlock(context.keys.getSnapshot().context) })),

@@ -1,6 +1,6 @@
 import type { AnyEventObject } from 'xstate'
 import { Network } from '../../../src/api/errors'
-import type { UserSearchResult } from '../../../src/api/search.calls'
+import type { UserSearchResult } from '../../../src/api/discover.calls'
 import { newMessageMachine } from '../../../src/machines/new-message/new-message.machine'
 import type { MachineModel } from '../support/walks'
 

@@ -85,10 +85,13 @@ export async function pickSearchTargets(db: Database): Promise<SearchTargets> {
     sql`select w as word, (select lexeme from unnest(to_tsvector('english'::regconfig, w)) limit 1) as lexeme
         from unnest(${`{${vocabulary.join(',')}}`}::text[]) w`,
   )
+  const seen = new Set<string>()
   const candidates = lexemes
-    .map((l) => ({ word: l.word, share: l.lexeme ? (share.get(l.lexeme) ?? 0) : 0 }))
+    .map((l) => ({ word: l.word, lexeme: l.lexeme ?? '', share: l.lexeme ? (share.get(l.lexeme) ?? 0) : 0 }))
     .filter((c) => c.share >= 0.05 && c.share <= 0.2)
     .sort((a, b) => Math.abs(a.share - 0.1) - Math.abs(b.share - 0.1) || a.word.localeCompare(b.word))
+    // One word per lexeme ('record' and 'recorded' are one stem): two different words for the two-word query.
+    .filter((c) => !seen.has(c.lexeme) && seen.add(c.lexeme))
   const [first, second] = candidates
   if (!first || !second) throw new Error('No seed vocabulary word is in 5-20% of posts: was the database seeded?')
   const exact = async (word: string): Promise<SearchWord> => {

@@ -148,7 +148,7 @@ async function main() {
     await ensureRareWord(sqlSearch.db)
     targets = await pickSearchTargets(sqlSearch.db)
     for (const [k, v] of Object.entries(targets)) {
-      if (typeof v === 'object') log(`  ${k}: "${v.word}" in ${v.posts.toLocaleString('en-US')} posts (${(v.share * 100).toFixed(2)}%)`)
+      if (typeof v === 'object') log(`  ${k}: "${v.word}" in ${v.posts.toLocaleString('en-US')} posts (${(v.share * 100).toFixed(v.share < 0.001 ? 4 : 2)}%)`)
     }
     const searcher = await findViewer(sqlSearch.db, SEARCHER)
     const star = await findViewer(sqlSearch.db, NOTIFIED)

@@ -4,18 +4,17 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { buildApp } from '../server/app'
-import { openDatabase } from '../server/db/client'
-import { DEMO_PASSWORD, runSeed, type SeedResult } from '../server/seed/run'
+import { DEMO_PASSWORD } from '../server/seed/run'
 import {
+  BENCH_DATABASE,
   benchDatabaseExists,
   benchUrl,
   dropBenchDatabase,
-  recreateBenchDatabase,
   serverVersion,
 } from './lib/database'
 import { measureHttp } from './lib/load'
+import { seedBenchDatabase } from './lib/seeded'
 import { measureLoop } from './lib/loop'
 import { buildNoDbApp, type FeedBody, syntheticFeedPage } from './lib/no-db-app'
 import {
@@ -81,20 +80,6 @@ function options() {
 
 const log = (line: string) => console.log(line)
 
-async function seedBenchDatabase(url: string, users: number, posts: number): Promise<SeedResult> {
-  await recreateBenchDatabase()
-  // Migrations through the app's own code, then the bulk load on a dedicated connection.
-  const handle = await openDatabase({ url, dataDir: os.tmpdir() })
-  await handle.close()
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await runSeed({ kind: 'postgres', client }, { users, posts, log: (l) => log(`  ${l}`) })
-  } finally {
-    await client.end()
-  }
-}
-
 async function login(base: string, username: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -134,7 +119,7 @@ async function main() {
     seed = { reused: true }
   } else {
     log(`Seeding ${o.users.toLocaleString('en-US')} members and ${o.posts.toLocaleString('en-US')} posts...`)
-    const result = await seedBenchDatabase(url, o.users, o.posts)
+    const result = await seedBenchDatabase(BENCH_DATABASE, o.users, o.posts, (l) => log(`  ${l}`))
     if (result.problems.length > 0) throw new Error(`seeded counters disagree: ${result.problems.join('; ')}`)
     seed = { users: o.users, posts: o.posts, rows: result.rows, seconds: result.seconds }
     log(`Seeded in ${result.seconds.total.toFixed(1)} s`)

@@ -2,17 +2,26 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 /**
- * `npm run bench`: the home feed bench (bench/feed.ts), then the messaging bench (bench/messages.ts), each in its
- * own process so neither inherits the other's pools, caches or heap. `--only feed` or `--only messages` runs one.
- * Every other flag goes to the bench that knows it (the two have no flag in common):
+ * `npm run bench`: the home feed bench (bench/feed.ts), the search bench (bench/search.ts) and the messaging bench
+ * (bench/messages.ts), each in its own process so none inherits another's pools, caches or heap. `--only feed`,
+ * `--only search` or `--only messages` runs one. Every other flag goes to each bench that knows it:
  *
  * - feed: --posts, --users, --duration, --warmup, --connections, --keep-db, --reuse-db
+ * - search: --posts, --users, --duration, --warmup, --connections, --keep-db, --reuse-db, --database
  * - messages: --members, --rate, --seconds, --warmup-seconds, --configs, --connect-concurrency,
  *   --http-connections, --profile
+ *
+ * Feed and search share one seed: when both run, the feed bench keeps `wren_bench` (--keep-db) and the search bench
+ * reuses it (--reuse-db), then drops it unless --keep-db was asked for. 1M posts are seeded once, not twice.
  */
 
 const BENCHES = {
   feed: { file: './feed.ts', values: ['posts', 'users', 'duration', 'warmup', 'connections'], switches: ['keep-db', 'reuse-db'] },
+  search: {
+    file: './search.ts',
+    values: ['posts', 'users', 'duration', 'warmup', 'connections', 'database'],
+    switches: ['keep-db', 'reuse-db'],
+  },
   messages: {
     file: './messages.ts',
     values: ['members', 'rate', 'seconds', 'warmup-seconds', 'configs', 'connect-concurrency', 'http-connections', 'profile'],
@@ -22,7 +31,7 @@ const BENCHES = {
 type BenchName = keyof typeof BENCHES
 
 function split(argv: string[]): { only: BenchName | undefined; args: Record<BenchName, string[]> } {
-  const args: Record<BenchName, string[]> = { feed: [], messages: [] }
+  const args: Record<BenchName, string[]> = { feed: [], search: [], messages: [] }
   let only: BenchName | undefined
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? ''
@@ -37,16 +46,19 @@ function split(argv: string[]): { only: BenchName | undefined; args: Record<Benc
     }
     if (flag === 'only') {
       const name = value()
-      if (name !== 'feed' && name !== 'messages') throw new Error(`--only takes feed or messages (got "${name}")`)
+      if (name !== 'feed' && name !== 'search' && name !== 'messages') {
+        throw new Error(`--only takes feed, search or messages (got "${name}")`)
+      }
       only = name
       continue
     }
-    const owner = (Object.keys(BENCHES) as BenchName[]).find(
+    const owners = (Object.keys(BENCHES) as BenchName[]).filter(
       (b) => (BENCHES[b].values as readonly string[]).includes(flag) || (BENCHES[b].switches as readonly string[]).includes(flag),
     )
-    if (!owner) throw new Error(`unknown flag --${flag}`)
-    if ((BENCHES[owner].switches as readonly string[]).includes(flag)) args[owner].push(`--${flag}`)
-    else args[owner].push(`--${flag}`, value())
+    if (owners.length === 0) throw new Error(`unknown flag --${flag}`)
+    const isSwitch = owners.some((b) => (BENCHES[b].switches as readonly string[]).includes(flag))
+    const given = isSwitch ? undefined : value()
+    for (const owner of owners) args[owner].push(...(given === undefined ? [`--${flag}`] : [`--${flag}`, given]))
   }
   return { only, args }
 }
@@ -62,10 +74,18 @@ function runBench(name: BenchName, args: string[]): Promise<number> {
 
 async function main() {
   const { only, args } = split(process.argv.slice(2))
-  for (const name of ['feed', 'messages'] as const) {
+  // One seed for feed and search: the feed bench leaves wren_bench, the search bench takes it (and drops it unless
+  // the member asked to keep it). If the feed bench failed, the search bench seeds its own.
+  const shareSeed = !only && !args.search.includes('--database')
+  let feedOk = false
+  for (const name of ['feed', 'search', 'messages'] as const) {
     if (only && only !== name) continue
+    let benchArgs = args[name]
+    if (shareSeed && name === 'feed' && !benchArgs.includes('--keep-db')) benchArgs = [...benchArgs, '--keep-db']
+    if (shareSeed && name === 'search' && feedOk && !benchArgs.includes('--reuse-db')) benchArgs = [...benchArgs, '--reuse-db']
     console.log(`\n=== ${name} bench ===\n`)
-    const code = await runBench(name, args[name])
+    const code = await runBench(name, benchArgs)
+    if (name === 'feed') feedOk = code === 0
     if (code !== 0) {
       process.exitCode = code
       console.error(`${name} bench failed (exit ${code})`)

@@ -29,7 +29,10 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
   }
 }
 
-/** `name` is one of the benches' own database names (wren_bench, wren_bench_msg), never user input. */
+/**
+ * `name` is one of the benches' own database names (wren_bench, wren_bench_msg, or a `--database` of the search bench
+ * checked by `checkBenchDatabaseName`), never free text.
+ */
 export function recreateBenchDatabase(name: string = BENCH_DATABASE): Promise<void> {
   return withAdmin(async (client) => {
     // FORCE: a previous run killed mid-way may have left connections open.
@@ -44,9 +47,9 @@ export function dropBenchDatabase(name: string = BENCH_DATABASE): Promise<void> 
   })
 }
 
-export function benchDatabaseExists(): Promise<boolean> {
+export function benchDatabaseExists(name: string = BENCH_DATABASE): Promise<boolean> {
   return withAdmin(async (client) => {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [BENCH_DATABASE])
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name])
     return (rowCount ?? 0) > 0
   })
 }
@@ -56,4 +59,10 @@ export function serverVersion(): Promise<string> {
     const { rows } = await client.query<{ v: string }>('select version() as v')
     return rows[0]?.v ?? 'unknown'
   })
+}
+
+/** A `--database` name: a plain identifier starting with wren_bench, so a flag can never name someone's database. */
+export function checkBenchDatabaseName(name: string): string {
+  if (!/^wren_bench[a-z0-9_]{0,40}$/.test(name)) throw new Error(`--database must match wren_bench[a-z0-9_]* (got "${name}")`)
+  return name
 }

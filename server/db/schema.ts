@@ -53,6 +53,9 @@ export const users = pgTable(
     // (pg_trgm, migration 0001), which serve LIKE 'x%' and LIKE '%x%' alike.
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     index('users_display_name_trgm_idx').using('gin', sql`lower(${t.displayName}) gin_trgm_ops`),
+    // Who to follow: the most followed members, read newest-count first, instead of ordering every member
+    // (users/search-queries.ts, suggestedUsers; migration 0012).
+    index('users_followers_count_idx').on(t.followersCount, t.id),
     check('users_allow_dms_check', sql`${t.allowDms} in ('everyone', 'following', 'none')`),
     check('users_allow_mentions_check', sql`${t.allowMentions} in ('everyone', 'following', 'none')`),
     // Both keys or neither: a public key without its private half would take messages nobody can read.

@@ -11,7 +11,20 @@ import { bulkTables, resetTables } from './tables'
  * 2. Optionally drop the big tables' indexes, primary keys and foreign keys, exactly as the catalog defines them
  *    (whatever migrations made them), and rebuild them after the load: one sort per index and one join per foreign
  *    key instead of a B-tree insert and a lookup per row. Measured in bench/README.md.
+ * 3. The row triggers of post_hashtags (hashtags.post_count, migration 0009) off during the load and the counts made
+ *    once after, in one statement. Fired per row they made 558,653 updates of ~110 `hashtags` rows in one
+ *    transaction, each walking a row's ever longer chain of versions that the open transaction cannot prune: the
+ *    COPY of post_hashtags alone ran for more than 8 minutes on the 2-core machine before it was stopped.
  */
+
+/** The counts the post_hashtags triggers keep, computed from the loaded rows (TRUNCATE fires no row trigger either). */
+async function recountHashtags(client: pg.Client): Promise<void> {
+  await client.query('update hashtags set post_count = 0 where post_count <> 0')
+  await client.query(
+    `insert into hashtags (tag, post_count) select tag, count(*)::int from post_hashtags group by tag
+     on conflict (tag) do update set post_count = excluded.post_count`,
+  )
+}
 
 interface SavedDefinition {
   kind: 'index' | 'constraint'
@@ -73,7 +86,10 @@ export async function inBulkLoadTransaction<T>(
     // Index builds sort in memory up to this; the default 64 MB spills a million-row sort to disk.
     await client.query(`set local maintenance_work_mem = '256MB'`)
     const saved = options.dropIndexes ? await dropIndexesAndConstraints(client) : []
+    await client.query('alter table post_hashtags disable trigger user')
     const result = await load()
+    await recountHashtags(client)
+    await client.query('alter table post_hashtags enable trigger user')
     await restore(client, saved, options.log)
     await client.query('commit')
     return result

@@ -27,6 +27,10 @@ const checks = {
     left join (select reply_to, count(*) as c from posts where reply_to is not null and visibility = 'public'
                group by reply_to) r on r.reply_to = p.id
     where p.reply_count <> coalesce(r.c, 0)`,
+  // Kept by triggers in the app, computed once after a bulk load (bulk-load.ts).
+  hashtagsPostCount: sql`select count(*)::int as n from hashtags h
+    left join (select tag, count(*) as c from post_hashtags group by tag) t on t.tag = h.tag
+    where h.post_count <> coalesce(t.c, 0)`,
   replyParentAuthor: sql`select count(*)::int as n from posts c join posts p on p.id = c.reply_to
     where c.reply_to_author_id <> p.author_id`,
   mentionedWithoutMentions: sql`select count(*)::int as n from posts p

@@ -35,24 +35,24 @@ export const hashtags = [
   'festival', 'concert', 'comics', 'anime', 'boardgames', 'volunteering', 'community', 'elections', 'economy',
 ] as const
 
-const openers = [
+export const openers = [
   'Just', 'Finally', 'Today I', 'This morning I', 'Honestly,', 'Quick thought:', 'Reminder:', 'Not sure why but I',
   'Can we talk about how I', 'Little update: I', 'Last night I', 'So I', 'Well, I', 'Turns out I',
 ] as const
 
-const verbs = [
+export const verbs = [
   'finished', 'started', 'tried', 'found', 'watched', 'read', 'cooked', 'fixed', 'planted', 'visited', 'shared',
   'wrote', 'photographed', 'rebuilt', 'discovered', 'recommended', 'ordered', 'painted', 'recorded', 'learned',
 ] as const
 
-const objects = [
+export const objects = [
   'a new recipe', 'the old bike', 'an amazing book', 'a tiny cafe downtown', 'the garden beds', 'a short film',
   'the neighbourhood market', 'a jazz record', 'my first sourdough', 'a trail by the river', 'the local library',
   'a board game with friends', 'a small open source patch', 'the community garden', 'a sunset from the roof',
   'an old camera', 'a long walk', 'the new album everyone talks about', 'a museum exhibition', 'a podcast episode',
 ] as const
 
-const closers = [
+export const closers = [
   'Highly recommend.', 'Would do it again.', 'Not bad at all!', 'More soon.', 'What do you think?', 'Any tips?',
   'Pictures later.', 'Worth every minute.', 'Still thinking about it.', 'Ten out of ten.', 'Could be better.',
   'Who else?', 'Thoughts?', 'Anyway, back to work.', 'Life is good.', '',

@@ -45,7 +45,7 @@ type FollowRequest = Schemas['FollowRequest']
 type UserSearchResult = Schemas['UserSearchResult']
 
 export const SEARCH_TOO_SHORT = 'q must be at least 2 characters'
-const SUGGESTIONS = 5
+export const SUGGESTIONS = 5
 
 const toSearchResult = (row: UserSearchRow): UserSearchResult => ({
   id: row.id,

@@ -1,0 +1,1 @@
+CREATE INDEX "users_followers_count_idx" ON "users" USING btree ("followers_count","id");

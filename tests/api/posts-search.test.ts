@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Schemas } from '../../server/http/handler-types'
 import { parseSearch } from '../../server/modules/posts/search-terms'
@@ -73,6 +74,23 @@ describe('matching', () => {
       `third ${w} without the tag`,
     ])
     expect(texts(await search(ann, `from:${ann.username} from:${bob.username} #${w}`))).toHaveLength(2)
+  })
+
+  it('ranks the newest 1,000 matches, and from: and #tag narrow those matches first', async () => {
+    const w = nonce()
+    const ann = await quickMember(t.app)
+    const bob = await quickMember(t.app)
+    await publish(t.app, ann.token, `old ${w} by ann #${w}x`)
+    // 1,001 newer matches by someone else push Ann's post out of the newest 1,000.
+    await t.app.services.db.execute(
+      sql`insert into posts (id, author_id, content, created_at)
+          select gen_random_uuid(), ${bob.id}, ${`${w} again `} || i, now() + i * interval '1 millisecond'
+          from generate_series(1, 1001) i`,
+    )
+    const plain = await search(ann, w, '&limit=100')
+    expect(plain.posts.map((p) => p.author.id)).not.toContain(ann.id)
+    expect(texts(await search(ann, `from:${ann.username} ${w}`))).toEqual([`old ${w} by ann #${w}x`])
+    expect(texts(await search(ann, `#${w}x ${w}`))).toEqual([`old ${w} by ann #${w}x`])
   })
 
   it('pages with a cursor, each post once', async () => {

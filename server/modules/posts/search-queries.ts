@@ -27,16 +27,18 @@ export const RANKED = 1000
 /** Relevance as a whole number (the keyset cursor's `at`): ts_rank_cd scaled, six decimals kept. */
 const rankOf = (query: SQL) => sql`(ts_rank_cd(p.search_vector, ${query}) * 1000000)::bigint`
 
-function filters(terms: SearchTerms): SQL[] {
+/** The `from:` and `#tag` filters, on the posts of table alias `alias`. */
+function filters(terms: SearchTerms, alias: 'p' | 'm'): SQL[] {
+  const a = sql.raw(alias)
   const where: SQL[] = []
   if (terms.from.length > 0) {
-    where.push(sql`p.author_id in (select fu.id from users fu where lower(fu.username) in (${sql.join(
+    where.push(sql`${a}.author_id in (select fu.id from users fu where lower(fu.username) in (${sql.join(
       terms.from.map((u) => sql`${u}`),
       sql`, `,
     )}))`)
   }
   for (const tag of terms.tags) {
-    where.push(sql`exists (select 1 from post_hashtags ht where ht.post_id = p.id and ht.tag = ${tag})`)
+    where.push(sql`exists (select 1 from post_hashtags ht where ht.post_id = ${a}.id and ht.tag = ${tag})`)
   }
   return where
 }
@@ -49,8 +51,9 @@ export async function searchKeys(
   offset: number,
   limit: number,
 ): Promise<FeedKey[]> {
-  const where = [...filters(terms), visibleToAlias(viewerId, 'p'), feedListedFor(viewerId, 'p')]
+  const where = [visibleToAlias(viewerId, 'p'), feedListedFor(viewerId, 'p')]
   if (terms.text === '') {
+    where.push(...filters(terms, 'p'))
     if (cursor) where.push(sql`(p.created_at, p.id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)`)
     return selectRows<FeedKey>(
       db,
@@ -60,7 +63,8 @@ export async function searchKeys(
     )
   }
   const query = sql`websearch_to_tsquery(${CONFIG}, ${terms.text})`
-  // Only the newest RANKED matches are ranked (see RANKED). The innermost query has the word match alone, so that
+  // Only the newest RANKED matches are ranked (see RANKED). The innermost query has the word match (and the member's
+  // own from: and #tag filters, which narrow what "newest matches" means), so that
   // PostgreSQL estimates it well from the index statistics: a common word walks posts newest first (posts_created_idx)
   // and stops after RANKED matches, a rare one reads its few matches from the GIN index. The viewer's filters then
   // leave out what they must from those.
@@ -71,7 +75,7 @@ export async function searchKeys(
           from (
             select m.id, m.author_id, m.visibility, m.content, m.created_at, m.search_vector
             from posts m
-            where m.search_vector @@ ${query}
+            where m.search_vector @@ ${query} ${sql.join(filters(terms, 'm').map((f) => sql` and ${f}`), sql``)}
             order by m.created_at desc, m.id desc
             limit ${RANKED}
           ) p

@@ -12,6 +12,9 @@ import { followListModel } from './follow-list.model'
 import { followModel } from './follow.model'
 import { keysModel } from './keys.model'
 import { muteModel } from './mute.model'
+import { notificationListModel } from './notification-list.model'
+import { notificationPreferencesModel } from './notification-preferences.model'
+import { notificationsModel } from './notifications.model'
 import { mutesModel } from './mutes.model'
 import { followRequestsModel } from './follow-requests.model'
 import { postPageModel } from './post-page.model'
@@ -55,4 +58,7 @@ export const models: ReadonlyArray<MachineModel> = [
   tourModel,
   conversationsModel,
   conversationModel,
+  notificationsModel,
+  notificationListModel,
+  notificationPreferencesModel,
 ]

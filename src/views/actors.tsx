@@ -35,6 +35,8 @@ export const useKeys = () => useAppActor('keys')
 export const usePosts = () => useAppActor('posts')
 /** The Create Post composer: send it `composer.open`. */
 export const useComposer = () => useAppActor('composer')
+/** The unread notification count, for the badge: read it with useSelector (notifications.selectors.ts). */
+export const useNotifications = () => useAppActor('notifications')
 
 /**
  * A screen's own actor (feed, profile, post page, a form): spawned as a child of the app actor when the screen mounts

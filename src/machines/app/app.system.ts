@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import type { ComposerRef } from '../composer/composer.machine'
 import type { KeysRef } from '../keys/keys'
+import type { NotificationsRef } from '../notifications/notifications.machine'
 import type { PostsRef } from '../posts/posts.machine'
 import type { SessionMachine } from '../session/session.machine'
 import type { ThemeRef } from '../theme/theme.machine'
@@ -25,9 +26,11 @@ export interface AppSystem {
   posts: PostsRef
   /** The Create Post dialog; while signed in. */
   composer: ComposerRef
+  /** The unread notification count (the Notifications badge); while signed in. */
+  notifications: NotificationsRef
 }
 
 export type AppSystemId = keyof AppSystem
 
 /** Actors that exist only while a member is signed in. */
-export const SIGNED_IN_ONLY: ReadonlySet<AppSystemId> = new Set(['posts', 'composer'])
+export const SIGNED_IN_ONLY: ReadonlySet<AppSystemId> = new Set(['posts', 'composer', 'notifications'])

@@ -2,6 +2,7 @@ import { Link, useLocation, useSearch } from 'wouter'
 import { css } from 'styled-system/css'
 import { Icon } from '../ui/Icon'
 import { BOTTOM_BAR_SIZE, isCurrent, navItems } from './nav-items'
+import { NavBadge } from './NotificationsBadge'
 
 /** The phone's bottom bar: the first five navigation items (docs/product.md, "App shell"). */
 export function BottomBar() {
@@ -35,6 +36,7 @@ export function BottomBar() {
                 href={item.href}
                 aria-current={current ? 'page' : undefined}
                 className={css({
+                  position: 'relative',
                   flex: 1,
                   display: 'flex',
                   flexDirection: 'column',
@@ -50,6 +52,7 @@ export function BottomBar() {
               >
                 <Icon name={item.icon} size={24} />
                 <span>{item.label}</span>
+                <NavBadge href={item.href} placement="corner" />
               </Link>
             </li>
           )

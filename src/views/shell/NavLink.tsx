@@ -2,6 +2,7 @@ import { Link, useLocation, useSearch } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import { Icon } from '../ui/Icon'
 import { isCurrent, type NavItem } from './nav-items'
+import { NavBadge } from './NotificationsBadge'
 
 const sidebarLink = css({
   display: 'flex',
@@ -28,6 +29,7 @@ export function NavLink({ item, onNavigate, className }: { item: NavItem; onNavi
     <Link href={item.href} aria-current={current ? 'page' : undefined} className={cx(sidebarLink, className)} onClick={onNavigate}>
       <Icon name={item.icon} size={24} />
       <span>{item.label}</span>
+      <NavBadge href={item.href} />
     </Link>
   )
 }

@@ -36,8 +36,8 @@ test('likes and follows raise the badge live; the screen reads, filters and mark
   await pageB.getByRole('button', { name: /^Like \(/ }).first().click()
   await expect(pageB.getByRole('button', { name: /^Unlike \(/ }).first()).toBeVisible()
   await pageB.goto(`/profile/${ana.username}`)
-  await pageB.getByRole('button', { name: 'Follow', exact: true }).click()
-  await expect(pageB.getByRole('button', { name: 'Unfollow' })).toBeVisible()
+  await pageB.getByRole('button', { name: `Follow @${ana.username}`, exact: true }).click()
+  await expect(pageB.getByRole('button', { name: `Unfollow @${ana.username}` })).toBeVisible()
 
   // Ana's badge rises without a reload, within a second or two.
   await expect(badgeLink(pageA)).toHaveAccessibleName(/Notifications\s*,\s*3 unread/, { timeout: 3_000 })

@@ -52,12 +52,15 @@ function HeaderActions({ actor }: { actor: NotificationListRef }) {
       {canMarkAll ? (
         <button
           type="button"
-          className={button({ variant: 'ghost', size: 'sm' })}
+          // On a phone the title needs the room: the check alone, named for screen readers and the tooltip.
+          aria-label="Mark all as read"
+          title="Mark all as read"
+          className={cx(button({ variant: 'ghost', size: 'sm' }), css({ px: { base: '2.5', sm: '3.5' } }))}
           disabled={busy}
           onClick={() => actor.send({ type: 'notifications.readAll' })}
         >
           <Icon name="check" />
-          Mark all as read
+          <span className={css({ display: { base: 'none', sm: 'inline' } })}>Mark all as read</span>
         </button>
       ) : null}
       <Link

@@ -49,6 +49,9 @@ import { profileMachine } from '../../src/machines/profile/profile.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { profileSettingsMachine } from '../../src/machines/profile-settings/profile-settings.machine'
 import { conversationsMachine } from '../../src/machines/conversations/conversations.machine'
+import { notificationsMachine } from '../../src/machines/notifications/notifications.machine'
+import { notificationListMachine } from '../../src/machines/notifications/notification-list.machine'
+import { notificationPreferencesMachine } from '../../src/machines/notification-preferences/notification-preferences.machine'
 import { conversationMachine } from '../../src/machines/conversation/conversation.machine'
 import { newMessageMachine } from '../../src/machines/new-message/new-message.machine'
 
@@ -365,6 +368,38 @@ const charts: ChartSpec[] = [
       "Otherwise 'To:' searches members 500 ms after the last keystroke, from 2 characters, leaving the viewer out " +
       "('No users found' when nobody matches); picking one asks the conversation list to start the conversation.",
     machine: newMessageMachine,
+  },
+  {
+    name: 'notifications',
+    title: 'Notification count',
+    source: 'src/machines/notifications/notifications.machine.ts',
+    summary:
+      'The unread count behind the Notifications badge: one actor for the session (systemId `notifications`). Reads ' +
+      'the count once (GET /notifications?limit=1), then takes the counts the server pushes (`notification` on the ' +
+      'socket, as `notifications.count`) and those the Notifications screen learns. While the socket is down it reads ' +
+      'again every 10 s, and once when the socket is back. A failed read is silent.',
+    machine: notificationsMachine,
+  },
+  {
+    name: 'notification-list',
+    title: 'Notifications screen',
+    source: 'src/machines/notifications/notification-list.machine.ts',
+    summary:
+      "/notifications: the first page of the tab (All, Mentions, Unread; spinner, 'No notifications yet', or Try " +
+      'again), Load more, and a refetch whenever the unread count changes while the screen is open. Opening an unread ' +
+      "item marks it read at once (silent if the server refuses); Mark all as read says 'All notifications marked as " +
+      "read'. Every count it learns goes to the badge.",
+    machine: notificationListMachine,
+  },
+  {
+    name: 'notification-preferences',
+    title: 'Notification settings',
+    source: 'src/machines/notification-preferences/notification-preferences.machine.ts',
+    summary:
+      'Settings -> Notifications: five toggles read from GET /notifications/preferences (or Try again). Save sends ' +
+      "only the kinds that changed (PATCH) and says 'Notification settings updated'; a refusal keeps the toggles and " +
+      'says why under the form.',
+    machine: notificationPreferencesMachine,
   },
 ]
 

@@ -37,6 +37,8 @@ export const usePosts = () => useAppActor('posts')
 export const useComposer = () => useAppActor('composer')
 /** The conversation list (Messages, the badge): send it `conversation.start`, `conversation.open`... */
 export const useConversations = () => useAppActor('conversations')
+/** The unread notification count, for the badge: read it with useSelector (notifications.selectors.ts). */
+export const useNotifications = () => useAppActor('notifications')
 
 /**
  * A screen's own actor (feed, profile, post page, a form): spawned as a child of the app actor when the screen mounts

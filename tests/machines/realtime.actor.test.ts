@@ -23,7 +23,11 @@ function start() {
     actors: { realtime: realtimeLogic(factory.open), recorder },
   }).createMachine({
     context: { heard: [] },
-    entry: [spawnChild('recorder', { id: 'session', systemId: 'session' }), spawnChild('recorder', { id: 'conversations', systemId: 'conversations' })],
+    entry: [
+      spawnChild('recorder', { id: 'session', systemId: 'session' }),
+      spawnChild('recorder', { id: 'conversations', systemId: 'conversations' }),
+      spawnChild('recorder', { id: 'notifications', systemId: 'notifications' }),
+    ],
     initial: 'on',
     states: {
       on: {
@@ -34,7 +38,7 @@ function start() {
     },
   })
   const actor = createActor(host).start()
-  const heardBy = (id: 'session' | 'conversations') =>
+  const heardBy = (id: 'session' | 'conversations' | 'notifications') =>
     (actor.system.get(id)?.getSnapshot() as { context: { heard: AnyEventObject[] } }).context.heard
   return { actor, factory, socket: () => factory.last()!, parentHeard: () => actor.getSnapshot().context.heard, heardBy }
 }
@@ -77,6 +81,26 @@ describe('realtime actor', () => {
     },
   )
 
+  it('notification (the unread count) becomes notifications.count for the notifications actor', () => {
+    const { socket, heardBy } = start()
+    socket().fire('notification', { unreadCount: 3 })
+    socket().fire('notification', { unreadCount: 0 })
+    expect(heardBy('notifications')).toEqual([
+      { type: 'notifications.count', unreadCount: 3 },
+      { type: 'notifications.count', unreadCount: 0 },
+    ])
+    expect(heardBy('conversations')).toEqual([])
+  })
+
+  it.each([[null], [{}], [{ unreadCount: -1 }], [{ unreadCount: 1.5 }], [{ unreadCount: '3' }], [{ unreadCount: Number.NaN }], [{ unreadCount: Infinity }], [7]])(
+    'drops a malformed notification event: %j',
+    (payload) => {
+      const { socket, heardBy } = start()
+      socket().fire('notification', payload)
+      expect(heardBy('notifications')).toEqual([])
+    },
+  )
+
   it.each(SOCKET_REFUSALS)("a refused token ('%s') ends the session", (reason) => {
     const { socket, heardBy, parentHeard } = start()
     socket().fire('connect_error', new Error(reason))
@@ -116,6 +140,8 @@ describe('realtime actor', () => {
     actor.send({ type: 'stop' })
     expect(socket().disconnected).toBe(true)
     socket().fire('new_message', { conversationId: 'c-1' })
+    socket().fire('notification', { unreadCount: 1 })
     expect(heardBy('conversations')).toEqual([])
+    expect(heardBy('notifications')).toEqual([])
   })
 })

@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate'
 import type { ComposerRef } from '../composer/composer.machine'
 import type { ConversationsRef } from '../conversations/conversations.machine'
 import type { KeysRef } from '../keys/keys'
+import type { NotificationsRef } from '../notifications/notifications.machine'
 import type { PostsRef } from '../posts/posts.machine'
 import type { SessionMachine } from '../session/session.machine'
 import type { ThemeRef } from '../theme/theme.machine'
@@ -28,9 +29,11 @@ export interface AppSystem {
   composer: ComposerRef
   /** The conversation list, its open conversation and the Messages badge; while signed in. */
   conversations: ConversationsRef
+  /** The unread notification count (the Notifications badge); while signed in. */
+  notifications: NotificationsRef
 }
 
 export type AppSystemId = keyof AppSystem
 
 /** Actors that exist only while a member is signed in. */
-export const SIGNED_IN_ONLY: ReadonlySet<AppSystemId> = new Set(['posts', 'composer', 'conversations'])
+export const SIGNED_IN_ONLY: ReadonlySet<AppSystemId> = new Set(['posts', 'composer', 'conversations', 'notifications'])

@@ -3,6 +3,7 @@ import { composerMachine } from '../composer/composer.machine'
 import type { ConversationKeyFor } from '../conversations/message-crypto'
 import { conversationKeyFor } from '../keys/keys'
 import { conversationsWithCrypto } from '../conversations/with-crypto'
+import { notificationsMachine } from '../notifications/notifications.machine'
 import { postsMachine, type PostsRef } from '../posts/posts.machine'
 import { realtimeActor, type RealtimeInput, type RealtimeStatusEvent } from '../realtime/realtime.actor'
 
@@ -11,7 +12,8 @@ import { realtimeActor, type RealtimeInput, type RealtimeStatusEvent } from '../
 // connected with the member's token. The app stops this actor on sign-out, which stops all three at once: the next
 // member starts with an empty cache, a blank composer and their own socket. The socket's ups and downs go up to the
 // app, which shows them to the inspector, and to the conversation list ('conversations'), which the realtime actor
-// feeds with server events and which polls every 10 s only while the socket is down. The list and its open
+// feeds with server events and which polls every 10 s only while the socket is down, and likewise to the unread
+// notification count ('notifications'), the badge on Notifications. The list and its open
 // conversation get their conversation keys from the app's keys actor (systemId 'keys', src/machines/keys/keys.ts),
 // which refuses while the member's own key is not ready: then previews read 'Message unavailable' and nothing is sent.
 
@@ -25,10 +27,11 @@ export const memberMachine = setup({
     input: {} as RealtimeInput,
     events: {} as RealtimeStatusEvent,
   },
-  actors: { posts: postsMachine, composer: composerMachine, realtime: realtimeActor, conversations: conversationsWithCrypto(keysOfTheApp) },
+  actors: { posts: postsMachine, composer: composerMachine, realtime: realtimeActor, conversations: conversationsWithCrypto(keysOfTheApp), notifications: notificationsMachine },
   actions: {
     tellApp: sendParent(({ event }) => event),
     tellConversations: sendTo('conversations', ({ event }) => event),
+    tellNotifications: sendTo('notifications', ({ event }) => event),
   },
 }).createMachine({
   id: 'member',
@@ -44,11 +47,12 @@ export const memberMachine = setup({
       systemId: 'conversations',
       input: ({ context }) => ({ userId: context.member.userId }),
     }),
+    spawnChild('notifications', { id: 'notifications', systemId: 'notifications' }),
   ],
   invoke: { id: 'realtime', systemId: 'realtime', src: 'realtime', input: ({ context }) => context.member },
   on: {
-    'realtime.connected': { actions: ['tellApp', 'tellConversations'] },
-    'realtime.disconnected': { actions: ['tellApp', 'tellConversations'] },
+    'realtime.connected': { actions: ['tellApp', 'tellConversations', 'tellNotifications'] },
+    'realtime.disconnected': { actions: ['tellApp', 'tellConversations', 'tellNotifications'] },
     'realtime.refused': { actions: 'tellApp' },
   },
 })

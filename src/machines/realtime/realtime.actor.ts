@@ -2,6 +2,7 @@ import { fromCallback, type AnyActorRef, type EventObject } from 'xstate'
 import {
   SERVER_EVENTS,
   SOCKET_REFUSALS,
+  type NotificationEvent,
   type ServerEventPayload,
   type ConversationEventName,
 } from '../../api/contract/socket-events'
@@ -11,7 +12,9 @@ import { createSocket } from '../../api/socket'
 // authenticated, so it connects with the session's token on sign-in and disconnects on logout or any 401 (stopping
 // the actor closes the socket). socket.io retries a dropped connection itself, 1 s growing to 5 s between tries.
 // Server events name what changed (a conversation; the message they carry is ciphertext); each becomes an event for
-// the actor that owns that data, found by its systemId, which refetches. A token the server refuses is a 401: the session ends.
+// the actor that owns that data, found by its systemId, which refetches. The `notification` event carries the member's
+// unread notification count, which goes to the notifications actor (systemId 'notifications') for the badge. A token
+// the server refuses is a 401: the session ends.
 
 /** What the actor needs from a socket: socket.io-client's shape, narrowed so tests can pass a fake. */
 export interface RealtimeSocket {
@@ -22,6 +25,7 @@ export interface RealtimeSocket {
   on(event: 'disconnect', listener: (reason: string) => void): unknown
   on(event: 'connect_error', listener: (error: Error) => void): unknown
   on<E extends ConversationEventName>(event: E, listener: (payload: ServerEventPayload) => void): unknown
+  on(event: 'notification', listener: (payload: NotificationEvent) => void): unknown
   removeAllListeners(): unknown
 }
 
@@ -50,6 +54,15 @@ export const REALTIME_ROUTES: Readonly<Record<ConversationEventName, { systemId:
 function conversationIdOf(payload: unknown): string | null {
   const id = (payload as { conversationId?: unknown } | null | undefined)?.conversationId
   return typeof id === 'string' && id.length > 0 && id.length <= 100 ? id : null
+}
+
+/** The notifications actor hears the member's unread count as this event. */
+export const NOTIFICATION_ROUTE = { systemId: 'notifications', event: 'notifications.count' } as const
+
+/** Only a sane count is passed on (a non-negative integer); anything else (a hostile or buggy server) is dropped. */
+function unreadCountOf(payload: unknown): number | null {
+  const count = (payload as { unreadCount?: unknown } | null | undefined)?.unreadCount
+  return typeof count === 'number' && Number.isSafeInteger(count) && count >= 0 ? count : null
 }
 
 export function realtimeLogic(open: (token: string) => RealtimeSocket) {
@@ -83,6 +96,12 @@ export function realtimeLogic(open: (token: string) => RealtimeSocket) {
         deliver(route.systemId, { type: route.event, conversation, change: name })
       })
     }
+    // Not a conversation event: the member's unread notification count, for the badge (docs/product.md, "Realtime").
+    socket.on('notification', (payload) => {
+      const unreadCount = unreadCountOf(payload)
+      if (unreadCount === null) return
+      deliver(NOTIFICATION_ROUTE.systemId, { type: NOTIFICATION_ROUTE.event, unreadCount })
+    })
     socket.connect()
 
     return () => {

@@ -14,6 +14,7 @@ import { AppearanceSection } from './AppearanceSection'
 import { BlockedSection } from './BlockedSection'
 import { ChangePasswordDialog } from './ChangePasswordDialog'
 import { MutesSection } from './MutesSection'
+import { NotificationsSection } from './NotificationsSection'
 import { PrivacySection } from './PrivacySection'
 import { ProfileSection } from './ProfileSection'
 import { findSection, settingsSections, type SettingsSection } from './sections'
@@ -59,7 +60,7 @@ function SectionBody({
       // The section shows only under `?tab=mutes`, which opens the dialog at once (docs/product.md, "Settings").
       return <ScreenActor logic={mutesMachine} input={{ open: true }}>{(actor) => <MutesSection actor={actor} />}</ScreenActor>
     case 'notifications':
-      return <p className={css({ color: 'fg.muted', py: '6' })}>Notification preferences coming soon...</p>
+      return <NotificationsSection />
     default:
       // The title avoids the word "Settings": the page has one heading by that name.
       return <ComingSoon icon={section.icon} title="This section is on its way" />

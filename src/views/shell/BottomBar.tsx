@@ -2,15 +2,15 @@ import { Link, useLocation, useSearch } from 'wouter'
 import { css } from 'styled-system/css'
 import { Icon } from '../ui/Icon'
 import { BOTTOM_BAR_SIZE, isCurrent, navItems } from './nav-items'
-import { UnreadBadge, useUnreadConversations, withUnread } from './UnreadBadge'
+import { UnreadBadge, useNavUnread, withUnread } from './UnreadBadge'
 
 /** The phone's bottom bar: the first five navigation items (docs/product.md, "App shell"). */
 export function BottomBar() {
   const [path] = useLocation()
   const search = useSearch()
+  const unread = useNavUnread()
   // The first five never include Profile or Admin, so the username and role do not matter here.
   const items = navItems('', false).slice(0, BOTTOM_BAR_SIZE)
-  const unread = useUnreadConversations()
   return (
     <nav
       aria-label="Bottom navigation"
@@ -31,7 +31,7 @@ export function BottomBar() {
       <ul className={css({ display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', h: '16' })}>
         {items.map((item) => {
           const current = isCurrent(item.href, path, search)
-          const count = item.href === '/messages' ? unread : 0
+          const count = unread(item.href)
           return (
             <li key={item.label} className={css({ display: 'flex' })}>
               <Link

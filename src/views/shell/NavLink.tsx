@@ -2,7 +2,7 @@ import { Link, useLocation, useSearch } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import { Icon } from '../ui/Icon'
 import { isCurrent, type NavItem } from './nav-items'
-import { UnreadBadge, useUnreadConversations, withUnread } from './UnreadBadge'
+import { UnreadBadge, useNavUnread, withUnread } from './UnreadBadge'
 
 const sidebarLink = css({
   display: 'flex',
@@ -25,8 +25,8 @@ export function NavLink({ item, onNavigate, className }: { item: NavItem; onNavi
   const [path] = useLocation()
   const search = useSearch()
   const current = isCurrent(item.href, path, search)
-  const unread = useUnreadConversations()
-  const count = item.href === '/messages' ? unread : 0
+  const unread = useNavUnread()
+  const count = unread(item.href)
   return (
     <Link
       href={item.href}

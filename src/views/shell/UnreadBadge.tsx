@@ -1,13 +1,17 @@
 import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
 import { selectUnreadCount } from '../../machines/conversations/conversations.selectors'
-import { useConversations } from '../actors'
+import { selectUnreadNotifications } from '../../machines/notifications/notifications.selectors'
+import { useConversations, useNotifications } from '../actors'
 
-// The unread conversations on Messages (muted ones do not count), for the sidebar, the phone menu and the bottom bar.
+// The unread counts on navigation entries, for the sidebar, the phone menu and the bottom bar: conversations with
+// unread messages on Messages (muted ones do not count), unread notifications on Notifications.
 
-/** How many conversations have unread messages. */
-export function useUnreadConversations(): number {
-  return useSelector(useConversations(), selectUnreadCount)
+/** The unread count of a navigation entry, by its href (0 for entries without one). */
+export function useNavUnread(): (href: string) => number {
+  const messages = useSelector(useConversations(), selectUnreadCount)
+  const notifications = useSelector(useNotifications(), selectUnreadNotifications)
+  return (href) => (href === '/messages' ? messages : href === '/notifications' ? notifications : 0)
 }
 
 /** The count as a small badge; hidden from screen readers, since the link's name says it ('Messages, 2 unread'). */

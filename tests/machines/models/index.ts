@@ -13,6 +13,9 @@ import { followModel } from './follow.model'
 import { keysModel } from './keys.model'
 import { muteModel } from './mute.model'
 import { newMessageModel } from './new-message.model'
+import { notificationListModel } from './notification-list.model'
+import { notificationPreferencesModel } from './notification-preferences.model'
+import { notificationsModel } from './notifications.model'
 import { mutesModel } from './mutes.model'
 import { followRequestsModel } from './follow-requests.model'
 import { postPageModel } from './post-page.model'
@@ -59,4 +62,7 @@ export const models: ReadonlyArray<MachineModel> = [
   conversationsModel,
   conversationModel,
   newMessageModel,
+  notificationsModel,
+  notificationListModel,
+  notificationPreferencesModel,
 ]

@@ -52,10 +52,14 @@ test('an empty box shows Trending Now and Who to Follow; typing searches and wri
   await expect(results(page).getByText(heronPost.replace(' #estuarywalk', ''), { exact: false })).toBeVisible()
   await expect(results(page).getByText('Curlews calling', { exact: false })).toHaveCount(0)
 
+  // A word nobody and no hashtag has (other specs make members named Heron): each tab says so.
+  await box(page).fill('zzqnomatch')
+  await expect(page).toHaveURL(/\/search\?q=zzqnomatch$/)
+  await expect(results(page).getByText('No posts found for "zzqnomatch"')).toBeVisible()
   await tab(page, 'Users').click()
-  await expect(results(page).getByText('No users found for "heron"')).toBeVisible()
+  await expect(results(page).getByText('No users found for "zzqnomatch"')).toBeVisible()
   await tab(page, 'Hashtags').click()
-  await expect(results(page).getByText('No hashtags found for "heron"')).toBeVisible()
+  await expect(results(page).getByText('No hashtags found for "zzqnomatch"')).toBeVisible()
 
   // Opened with ?q=, the box holds it and the search runs.
   await page.goto('/search?q=saltmarsh')

@@ -93,6 +93,9 @@ export const resetTables = [
   'posts',
   'post_media',
   'post_hashtags',
+  // Its counts follow post_hashtags (row triggers, which TRUNCATE does not fire): emptied with it, or a reset seed
+  // would add its counts to the old ones.
+  'hashtags',
   'post_mentions',
   'likes',
   'reposts',

@@ -205,6 +205,18 @@ describe('reading', () => {
   })
 })
 
+  it('counts unread up to 100: 102 mentions say 100 (the badge shows 99+), and the exact count comes back below it', async () => {
+    const [ann, bob] = [await quickMember(t.app), await quickMember(t.app)]
+    for (let i = 0; i < 102; i++) await publish(t.app, bob.token, `@${ann.username} number ${i}`)
+    const page = await inbox(ann, '?limit=100')
+    expect(page.unreadCount).toBe(100)
+    // Read the newest 100 one by one: 2 left, counted exactly again.
+    const reads = page.notifications.map((n) =>
+      api(t.app, 'PATCH', `/api/notifications/${n.id}/read`, { token: ann.token }))
+    expect((await Promise.all(reads)).map((r) => r.statusCode)).toEqual(Array(100).fill(204))
+    expect((await inbox(ann)).unreadCount).toBe(2)
+  })
+
 describe('preferences', () => {
   it('a kind turned off is never created; the others still are', async () => {
     const [ann, bob] = [await quickMember(t.app), await quickMember(t.app)]

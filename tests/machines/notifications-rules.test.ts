@@ -56,6 +56,8 @@ describe('notification rules', () => {
 
   it('never counts below zero', () => {
     expect([oneFewer(3), oneFewer(1), oneFewer(0)]).toEqual([2, 0, 0])
+    // 100 means "100 or more": one read leaves an unknown number, so the badge keeps 99+ until the server says.
+    expect([oneFewer(100), oneFewer(99)]).toEqual([100, 98])
   })
 
   it('lists the five toggles in order, and sends only what changed', () => {

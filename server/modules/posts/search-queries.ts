@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Cursor, cursorTime, micros } from '../../lib/cursor'
 import type { FeedKey } from './feed-queries'
+import type { CandidateSet } from './cache/search-candidates'
 import type { SearchTerms } from './search-terms'
 import { feedListedFor, visibleToAlias } from './visibility'
 
@@ -83,5 +84,88 @@ export async function searchKeys(
         ) found
         ${cursor ? sql`where (found.at, found.post_id) < (${cursor.at}::bigint, ${cursor.id}::uuid)` : sql``}
         order by found.at desc, found.post_id desc offset ${offset} limit ${limit}`,
+  )
+}
+
+// The cached path (search-results.ts): the matches without the viewer, then the viewer's rules on a few of them.
+
+/** What a search matches, in the innermost query's terms: the words and the member's own `from:` and `#tag`. */
+function matchOf(terms: SearchTerms, alias: 'p' | 'm'): SQL {
+  const a = sql.raw(alias)
+  const where = [
+    ...(terms.text === '' ? [] : [sql`${a}.search_vector @@ websearch_to_tsquery(${CONFIG}, ${terms.text})`]),
+    ...filters(terms, alias),
+  ]
+  return where.length === 0 ? sql`true` : sql.join(where, sql` and `)
+}
+
+/** A matched post's place as a bigint on alias `p`: its rank for a word search, its time (µs) for filters only. */
+function orderOf(terms: SearchTerms): SQL {
+  return terms.text === ''
+    ? sql`(extract(epoch from p.created_at) * 1000000)::bigint`
+    : rankOf(sql`websearch_to_tsquery(${CONFIG}, ${terms.text})`)
+}
+
+/**
+ * The newest RANKED matches of a search for anyone, best first, and the database's clock when read: the innermost
+ * query of `searchKeys`, without the viewer's rules. The same for every member, so it can be shared for a while.
+ */
+export async function searchCandidates(db: SqlExecutor, terms: SearchTerms): Promise<CandidateSet> {
+  const [row] = await selectRows<{ built: string; items: Array<[string, string]> }>(
+    db,
+    sql`with c as (
+          select p.id as post_id, ${orderOf(terms)} as at
+          from (
+            select m.id, m.created_at, m.search_vector from posts m
+            where ${matchOf(terms, 'm')}
+            order by m.created_at desc, m.id desc
+            limit ${RANKED}
+          ) p
+        )
+        select ${micros(sql`now()`)} as built,
+          coalesce((select json_agg(json_build_array(c.post_id, c.at::text) order by c.at desc, c.post_id desc) from c),
+            '[]'::json) as items`,
+  )
+  return {
+    builtAt: row?.built ?? '0',
+    items: (row?.items ?? []).map(([post_id, at]) => ({ post_id, at })),
+  }
+}
+
+/**
+ * Of `ids` (candidates from the cache), those the viewer may find now: still there, still matching (an edit may have
+ * changed the words), visible to them and not left out by their blocks and mutes. Primary-key reads of a few ids.
+ */
+export async function stillFound(
+  db: SqlExecutor,
+  viewerId: string,
+  terms: SearchTerms,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set()
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`select p.id from posts p
+        where p.id = any(${`{${ids.join(',')}}`}::uuid[]) and ${matchOf(terms, 'p')}
+          and ${visibleToAlias(viewerId, 'p')} and ${feedListedFor(viewerId, 'p')}`,
+  )
+  return new Set(rows.map((r) => r.id))
+}
+
+/**
+ * Matches posted since `since` (database microseconds) that the viewer may find, with their `at`: what a cached
+ * candidate list cannot know yet. Reads posts newest first (posts_created_idx) back to `since`: a few seconds' worth.
+ */
+export async function freshMatches(
+  db: SqlExecutor,
+  viewerId: string,
+  terms: SearchTerms,
+  since: string,
+): Promise<FeedKey[]> {
+  return selectRows<FeedKey>(
+    db,
+    sql`select p.id as post_id, (${orderOf(terms)})::text as at, null as reposted_by from posts p
+        where p.created_at >= (timestamptz 'epoch' + ${since}::bigint * interval '1 microsecond')
+          and ${matchOf(terms, 'p')} and ${visibleToAlias(viewerId, 'p')} and ${feedListedFor(viewerId, 'p')}`,
   )
 }

@@ -22,6 +22,7 @@ import { feedKeys, feedPlanFor, type FeedKey } from './feed-queries'
 import { storePostMedia } from './post-media'
 import { profileKeys, type ProfileTab } from './profile-queries'
 import { searchKeys } from './search-queries'
+import { cachedSearchKeys } from './search-results'
 import { isEmptySearch, parseSearch } from './search-terms'
 import {
   deleteThread,
@@ -312,7 +313,9 @@ export class PostService {
   async search(viewer: UserRow, q: string, page: PageRequest): Promise<Page<Post>> {
     const terms = parseSearch(q)
     if (isEmptySearch(terms)) throw new Invalid(SEARCH_REQUIRED)
-    const keys = await searchKeys(this.db, viewer.id, terms, page.cursor, page.offset, page.limit + 1)
+    const keys = this.caches.searches.enabled
+      ? await cachedSearchKeys(this.db, this.caches.searches, viewer.id, terms, page.cursor, page.offset, page.limit + 1)
+      : await searchKeys(this.db, viewer.id, terms, page.cursor, page.offset, page.limit + 1)
     const { keys: pageKeys, nextCursor } = this.paginate(keys, page)
     return { items: await this.present(viewer.id, pageKeys.map((k) => k.post_id)), nextCursor }
   }

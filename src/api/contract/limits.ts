@@ -39,6 +39,11 @@ export const LIMITS = {
   pageSize: 20,
   /** Largest page a client may ask for. */
   pageSizeMax: 100,
+  /**
+   * Unread notifications are counted up to this many (the badge shows '99+' from 100 on): the count reads each unread
+   * item's post to apply the visibility rules, so it stops here instead of reading hundreds (bench/README.md, "Search").
+   */
+  unreadCountCap: 100,
 } as const
 
 export type Limits = typeof LIMITS

@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * The viewer's notifications
-         * @description Newest first. `unreadCount` counts every unread notification, whatever the filter.
+         * @description Newest first. `unreadCount` counts every unread notification, whatever the filter, up to 100 (100 means 100 or more).
          */
         get: operations["getNotifications"];
         put?: never;
@@ -2426,6 +2426,7 @@ export interface components {
         };
         NotificationsPage: {
             notifications: components["schemas"]["Notification"][];
+            /** @description Unread notifications, counted up to 100 (100 means 100 or more) */
             unreadCount: number;
             nextCursor: components["schemas"]["NextCursor"];
         };

@@ -1,4 +1,5 @@
 import type { Notification, NotificationPreferences, NotificationType } from '../../api/notifications.calls'
+import { LIMITS } from '../../api/contract/limits'
 
 // What the Notifications screen says and how its list changes (docs/product.md, "Notifications"), as pure functions
 // the machines, the selectors and the rules tests share.
@@ -48,8 +49,12 @@ export function appendPage(list: ReadonlyArray<Notification>, page: ReadonlyArra
   return [...list, ...page.filter((n) => !seen.has(n.id))]
 }
 
-/** One fewer unread, never below none. */
-export const oneFewer = (count: number): number => Math.max(0, count - 1)
+/**
+ * One fewer unread, never below none. At the cap the true count is unknown (100 means "100 or more"), so it stays:
+ * the next count from the server says how many are left.
+ */
+export const oneFewer = (count: number): number =>
+  count >= LIMITS.unreadCountCap ? count : Math.max(0, count - 1)
 
 /** The settings panel's toggles, in their order, with their labels. */
 export const PREFERENCE_TOGGLES: ReadonlyArray<{ key: keyof NotificationPreferences; label: string }> = [

@@ -40,4 +40,5 @@ export function UnreadBadge({ count, className }: { count: number; className?: s
 }
 
 /** The link's accessible name with the count: 'Messages, 2 unread'. */
-export const withUnread = (label: string, count: number) => (count > 0 ? `${label}, ${count} unread` : label)
+export const withUnread = (label: string, count: number) =>
+  count > 99 ? `${label}, more than 99 unread` : count > 0 ? `${label}, ${count} unread` : label

@@ -10,6 +10,7 @@ import type { FeedKey } from '../feed-queries'
 import { AuthorCache } from './authors'
 import { CardCache } from './cards'
 import { FlagCache } from './flags'
+import { SearchCandidateCache } from './search-candidates'
 import { TimelineCache } from './timelines'
 
 type Post = Schemas['Post']
@@ -26,6 +27,8 @@ export class PostCaches implements InvalidationTarget {
   readonly authors: AuthorCache
   readonly flags: FlagCache
   readonly timelines: TimelineCache
+  /** Needs no invalidation: every use checks its candidates against the database (search-results.ts). */
+  readonly searches: SearchCandidateCache
   // Keyed by the cache's generation and the exact ids (and viewer) missing: concurrent requests for the same page
   // share one query, but a request that comes after an invalidation never joins a load that started before it.
   private readonly cardLoads: SingleFlight<string, PostBase[]>
@@ -45,6 +48,7 @@ export class PostCaches implements InvalidationTarget {
     this.authors = new AuthorCache(enabled)
     this.flags = new FlagCache(enabled)
     this.timelines = new TimelineCache(enabled)
+    this.searches = new SearchCandidateCache(enabled)
     this.cardLoads = new SingleFlight(enabled)
     this.flagLoads = new SingleFlight(enabled)
     this.summaryLoads = new SingleFlight(enabled)

@@ -33,6 +33,7 @@ import { PostService } from './modules/posts/service'
 import { ViewCounter } from './modules/posts/views'
 import { MuteService } from './modules/mutes/service'
 import { MessageService } from './modules/messages/service'
+import { MemberSearchCaches } from './modules/users/search-results'
 import { UserService } from './modules/users/service'
 import { RealtimeEvents } from './realtime/events'
 import { LocalDiskStorage } from './storage/local'
@@ -116,7 +117,12 @@ export function createServices(options: ServicesOptions) {
     posts,
     hashtags: new HashtagService({ db: context.db, ttlMs: options.cache.enabled ? TRENDS_TTL_MS : 0 }),
     notifications,
-    users: new UserService({ ...context, posts, notifications }),
+    users: new UserService({
+      ...context,
+      posts,
+      notifications,
+      searchCaches: new MemberSearchCaches(options.cache.enabled),
+    }),
   }
 }
 

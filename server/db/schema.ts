@@ -56,6 +56,8 @@ export const users = pgTable(
     // Who to follow: the most followed members, read newest-count first, instead of ordering every member
     // (users/search-queries.ts, suggestedUsers; migration 0012).
     index('users_followers_count_idx').on(t.followersCount, t.id),
+    // Members whose name changed or who joined since a cached member search was read (users/search-results.ts).
+    index('users_updated_at_idx').on(t.updatedAt),
     check('users_allow_dms_check', sql`${t.allowDms} in ('everyone', 'following', 'none')`),
     check('users_allow_mentions_check', sql`${t.allowMentions} in ('everyone', 'following', 'none')`),
     // Both keys or neither: a public key without its private half would take messages nobody can read.

@@ -162,3 +162,40 @@ describe('who to follow, friends of friends', () => {
     expect(suggested.indexOf(active.username)).toBeGreaterThanOrEqual(0)
   })
 })
+
+describe('a member search or suggestions asked again soon after', () => {
+  it('finds a member who joined or renamed since, drops one renamed away, and reorders at once on a follow or block', async () => {
+    const k = tag()
+    const viewer = await member(`rv_${k}`)
+    const ann = await member(`ren${k}_a`, 'Ann', 5)
+    const bob = await member(`ren${k}_b`, 'Bob', 9)
+    expect(names(await search(viewer.token, `?q=ren${k}`))).toEqual([bob.username, ann.username])
+
+    const cat = await member(`ren${k}_c`, 'Cat', 1)
+    const dan = await member(`d_${k}`, 'Dan')
+    await api(t.app, 'PATCH', '/api/users/profile', { token: dan.token, body: { displayName: `Dan ren${k}` } })
+    await api(t.app, 'PATCH', '/api/users/profile', { token: bob.token, body: { displayName: 'Robert' } })
+    // Bob's username still starts with the query; Dan now contains it; Cat joined.
+    expect(names(await search(viewer.token, `?q=ren${k}`))).toEqual([bob.username, ann.username, cat.username, dan.username])
+    expect(names(await search(viewer.token, `?q=${encodeURIComponent(`Dan ren${k}`)}`))).toEqual([dan.username])
+
+    await api(t.app, 'POST', `/api/users/${cat.id}/follow`, { token: viewer.token })
+    await api(t.app, 'POST', `/api/blocks/user/${viewer.id}`, { token: bob.token })
+    expect(names(await search(viewer.token, `?q=ren${k}`))).toEqual([cat.username, ann.username, dan.username])
+  })
+
+  it('no longer suggests a member the viewer has followed, muted or blocked since', async () => {
+    const k = tag()
+    const viewer = await member(`sv_${k}`)
+    const first = await search(viewer.token, '')
+    const [a, b, c] = first.suggestions
+    if (!a || !b || !c) throw new Error('expected three suggestions at least')
+    await api(t.app, 'POST', `/api/users/${a.id}/follow`, { token: viewer.token })
+    await api(t.app, 'POST', '/api/mutes/user', { token: viewer.token, body: { userId: b.id } })
+    await api(t.app, 'POST', `/api/blocks/user/${c.id}`, { token: viewer.token })
+    const ids = (await search(viewer.token, '')).suggestions.map((s) => s.id)
+    expect(ids).not.toContain(a.id)
+    expect(ids).not.toContain(b.id)
+    expect(ids).not.toContain(c.id)
+  })
+})

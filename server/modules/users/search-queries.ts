@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { selectRows, type SqlExecutor } from '../../db/rows'
-import type { Cursor } from '../../lib/cursor'
+import { type Cursor, micros } from '../../lib/cursor'
 import { likeLiteral } from '../../lib/like'
 import { blockedBetween } from '../posts/visibility'
 
@@ -28,18 +28,15 @@ const columns = (viewerId: string) => sql`u.id, u.username, u.display_name, u.av
   ${following(viewerId)} as is_following`
 
 /** Followers counts stay below this (PostgreSQL's integer), so the order fits one bigint: see `orderKey`. */
-const FOLLOWERS_SPAN = 10_000_000_000n
+export const FOLLOWERS_SPAN = 10_000_000_000
 
 /**
  * The order as one bigint, smallest first: ((rank * 2 + not-followed) * span) + (span - 1 - followers). One number
  * makes the keyset cursor a plain (key, id) comparison, as every other list's (time, id) is.
  */
 function orderKey(viewerId: string, needle: string): SQL {
-  const prefix = `${likeLiteral(needle)}%`
-  const rank = sql`(case when lower(u.username) = ${needle} then 0
-    when lower(u.username) like ${prefix} or lower(u.display_name) like ${prefix} then 1 else 2 end)`
-  const span = sql.raw(FOLLOWERS_SPAN.toString())
-  return sql`((${rank} * 2 + (case when ${following(viewerId)} then 0 else 1 end))::bigint * ${span}
+  const span = sql.raw(String(FOLLOWERS_SPAN))
+  return sql`((${rankOf(needle)} * 2 + (case when ${following(viewerId)} then 0 else 1 end))::bigint * ${span}
     + (${span} - 1 - u.followers_count))`
 }
 
@@ -57,7 +54,7 @@ export async function searchUserPage(
     sql`select * from (
           select ${columns(viewerId)}, ${key} as key
           from users u
-          where (lower(u.username) like ${`${likeLiteral(needle)}%`} or lower(u.display_name) like ${`%${likeLiteral(needle)}%`})
+          where ${matches(needle)}
             and not ${blockedBetween(viewerId, sql`u.id`)}
         ) found
         ${cursor ? sql`where (found.key, found.id) > (${cursor.at}::bigint, ${cursor.id}::uuid)` : sql``}
@@ -121,5 +118,101 @@ export async function suggestedUsers(db: SqlExecutor, viewerId: string, limit: n
                     and p.created_at > now() - ${`${ACTIVE_DAYS} days`}::interval) desc,
           u.followers_count desc, u.id
         limit ${limit}`,
+  )
+}
+
+// The cached path (search-results.ts): who matches a search, for anyone, then each viewer's order and rules.
+
+/** A member matching a search, without the viewer: the match's rank (0 exact, 1 starts with, 2 contains). */
+export interface MemberMatch {
+  id: string
+  rank: number
+  followers: number
+}
+
+export interface MemberMatchSet {
+  items: MemberMatch[]
+  /** When they were read, in database microseconds: members changed from then on are read fresh. */
+  builtAt: string
+}
+
+function matches(needle: string): SQL {
+  return sql`(lower(u.username) like ${`${likeLiteral(needle)}%`} or lower(u.display_name) like ${`%${likeLiteral(needle)}%`})`
+}
+
+function rankOf(needle: string): SQL {
+  const prefix = `${likeLiteral(needle)}%`
+  return sql`(case when lower(u.username) = ${needle} then 0
+    when lower(u.username) like ${prefix} or lower(u.display_name) like ${prefix} then 1 else 2 end)`
+}
+
+/** Every member matching `needle`, with their rank and followers count, and the database's clock. */
+export async function memberMatches(db: SqlExecutor, needle: string): Promise<MemberMatchSet> {
+  const [row] = await selectRows<{ built: string; items: Array<[string, number, number]> }>(
+    db,
+    sql`select ${micros(sql`now()`)} as built,
+          coalesce((select json_agg(json_build_array(u.id, ${rankOf(needle)}, u.followers_count))
+            from users u where ${matches(needle)}), '[]'::json) as items`,
+  )
+  return {
+    builtAt: row?.built ?? '0',
+    items: (row?.items ?? []).map(([id, rank, followers]) => ({ id, rank, followers })),
+  }
+}
+
+/** Members who joined or changed their profile since `since`, and whether they match `needle` now. */
+export async function membersChangedSince(
+  db: SqlExecutor,
+  needle: string,
+  since: string,
+): Promise<Array<MemberMatch & { matches: boolean }>> {
+  return selectRows(
+    db,
+    sql`select u.id, ${rankOf(needle)} as rank, u.followers_count as followers, ${matches(needle)} as matches
+        from users u where u.updated_at >= (timestamptz 'epoch' + ${since}::bigint * interval '1 microsecond')`,
+  )
+}
+
+/** Whom the viewer follows. */
+export async function followeeIds(db: SqlExecutor, viewerId: string): Promise<string[]> {
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`select followee_id as id from follows where follower_id = ${viewerId}`,
+  )
+  return rows.map((r) => r.id)
+}
+
+const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`
+
+/** Of `ids`, the members the viewer may find by `needle` now (still matching, no block either way), as rows. */
+export async function memberRows(
+  db: SqlExecutor,
+  viewerId: string,
+  needle: string,
+  ids: readonly string[],
+): Promise<Array<Omit<UserSearchRow, 'at'>>> {
+  if (ids.length === 0) return []
+  return selectRows(
+    db,
+    sql`select ${columns(viewerId)} from users u
+        where u.id = any(${uuidArray(ids)}) and ${matches(needle)} and not ${blockedBetween(viewerId, sql`u.id`)}`,
+  )
+}
+
+/** Of suggested `ids`, those still to suggest now (as `suggestedUsers` leaves out), as rows. */
+export async function suggestionRows(
+  db: SqlExecutor,
+  viewerId: string,
+  ids: readonly string[],
+): Promise<UserSearchRow[]> {
+  if (ids.length === 0) return []
+  return selectRows(
+    db,
+    sql`select ${columns(viewerId)}, '0' as at from users u
+        where u.id = any(${uuidArray(ids)}) and u.id <> ${viewerId}
+          and not exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = u.id)
+          and not exists (select 1 from follow_requests q where q.requester_id = ${viewerId} and q.target_id = u.id)
+          and not exists (select 1 from user_mutes m where m.muter_id = ${viewerId} and m.muted_id = u.id)
+          and not ${blockedBetween(viewerId, sql`u.id`)}`,
   )
 }

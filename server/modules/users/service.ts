@@ -35,6 +35,7 @@ import {
 } from './queries'
 import { searchUserPage, suggestedUsers, type UserSearchRow } from './search-queries'
 import type { NotificationService } from '../notifications/service'
+import type { MemberSearchCaches } from './search-results'
 
 export const USER_NOT_FOUND = 'User not found'
 export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself'
@@ -72,6 +73,8 @@ export interface UserDeps {
   notifications: NotificationService
   /** Failures nobody waits for: an old avatar file that could not be deleted. */
   warn: (message: string, err: unknown) => void
+  /** Shared reads of member searches and suggestions (search-results.ts); disabled with the other caches. */
+  searchCaches: MemberSearchCaches
 }
 
 /** Profiles, follows and one's own profile settings. */
@@ -83,6 +86,7 @@ export class UserService {
   private readonly invalidations: Invalidations
   private readonly notifications: NotificationService
   private readonly log: UserDeps['warn']
+  private readonly searchCaches: MemberSearchCaches
 
   constructor(deps: UserDeps) {
     this.db = deps.db
@@ -92,6 +96,7 @@ export class UserService {
     this.invalidations = deps.invalidations
     this.notifications = deps.notifications
     this.log = deps.warn
+    this.searchCaches = deps.searchCaches
   }
 
   /**
@@ -100,11 +105,19 @@ export class UserService {
    */
   async search(viewer: UserRow, q: string | undefined, page: PageRequest): Promise<Schemas['UserSearchResponse']> {
     const first = page.cursor === undefined && page.offset === 0
-    const suggestions = first ? (await suggestedUsers(this.db, viewer.id, SUGGESTIONS)).map(toSearchResult) : []
+    const cached = this.searchCaches.enabled
+    const suggestions = first
+      ? (cached
+          ? await this.searchCaches.suggested(this.db, viewer.id, SUGGESTIONS)
+          : await suggestedUsers(this.db, viewer.id, SUGGESTIONS)
+        ).map(toSearchResult)
+      : []
     if (q === undefined) return { users: [], suggestions, nextCursor: null }
     const needle = searchNeedle(q)
     if (needle.length < LIMITS.userSearchMin) throw new Invalid(SEARCH_TOO_SHORT)
-    const rows = await searchUserPage(this.db, viewer.id, needle, page.cursor, page.offset, page.limit + 1)
+    const rows = cached
+      ? await this.searchCaches.page(this.db, viewer.id, needle, page.cursor, page.offset, page.limit + 1)
+      : await searchUserPage(this.db, viewer.id, needle, page.cursor, page.offset, page.limit + 1)
     const { items, nextCursor } = keysetPage(rows, page.limit, toSearchResult)
     return { users: items, suggestions, nextCursor }
   }

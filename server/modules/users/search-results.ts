@@ -1,0 +1,124 @@
+import { Lru } from '../../cache/lru'
+import { SingleFlight } from '../../cache/single-flight'
+import type { SqlExecutor } from '../../db/rows'
+import type { Cursor } from '../../lib/cursor'
+import {
+  followeeIds,
+  FOLLOWERS_SPAN,
+  type MemberMatch,
+  type MemberMatchSet,
+  memberMatches,
+  memberRows,
+  membersChangedSince,
+  suggestedUsers,
+  suggestionRows,
+  type UserSearchRow,
+} from './search-queries'
+
+/**
+ * Member search and "Who to Follow" through short-lived shared reads (docs/product.md, "Search"), with the answers
+ * `searchUserPage` and `suggestedUsers` give:
+ *
+ * - who matches a search is the same for every viewer, so it is read once per TTL (a two-letter search reads every
+ *   display name: 12 ms for 20,000 members); each request adds the members who joined or changed their name since
+ *   (users_updated_at_idx), orders the matches for the viewer (the people they follow first) and checks just one
+ *   page's members against blocks, reading their rows;
+ * - suggestions cost a look at friends of friends (10 ms): the candidates are kept per viewer for a minute and each
+ *   request leaves out, in one small read, whom the viewer has followed, asked, muted or blocked since.
+ */
+
+const MATCH_TTL_MS = 15_000
+const MATCH_MAX = 500
+/** Matches held over every search: a two-letter search can match a third of the members. */
+const MATCH_MAX_WEIGHT = 500_000
+const SUGGESTION_TTL_MS = 60_000
+const SUGGESTION_MAX = 10_000
+/** Candidates kept per viewer: more than shown, so following a few does not empty the list. */
+const SUGGESTION_POOL = 30
+/** Members may commit a little after the time they carry: the fresh read looks this much further back. */
+const FRESH_OVERLAP_MICROS = 5_000_000n
+
+interface Ordered {
+  id: string
+  /** The order key of searchUserPage (orderKey): exact in a double, below 2^53. */
+  key: number
+}
+
+const before = (a: Ordered, b: Ordered) => a.key - b.key || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+export class MemberSearchCaches {
+  private readonly matches: Lru<string, MemberMatchSet>
+  private readonly matchLoads: SingleFlight<string, MemberMatchSet>
+  private readonly suggestions: Lru<string, string[]>
+  private readonly suggestionLoads: SingleFlight<string, string[]>
+
+  constructor(readonly enabled: boolean) {
+    this.matches = new Lru({
+      maxEntries: enabled ? MATCH_MAX : 0,
+      ttlMs: MATCH_TTL_MS,
+      maxWeight: MATCH_MAX_WEIGHT,
+      weigh: (set) => Math.max(1, set.items.length),
+    })
+    this.matchLoads = new SingleFlight(enabled)
+    this.suggestions = new Lru({ maxEntries: enabled ? SUGGESTION_MAX : 0, ttlMs: SUGGESTION_TTL_MS })
+    this.suggestionLoads = new SingleFlight(enabled)
+  }
+
+  /** One page of members matching `needle` for the viewer, ordered and cut as `searchUserPage`. */
+  async page(
+    db: SqlExecutor,
+    viewerId: string,
+    needle: string,
+    cursor: Cursor | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<UserSearchRow[]> {
+    const set = await this.held(this.matches, this.matchLoads, needle, () => memberMatches(db, needle))
+    const since = (BigInt(set.builtAt) - FRESH_OVERLAP_MICROS).toString()
+    const [changed, followees] = await Promise.all([
+      membersChangedSince(db, needle, since),
+      followeeIds(db, viewerId),
+    ])
+    const changedIds = new Set(changed.map((c) => c.id))
+    const followed = new Set(followees)
+    const keyOf = (m: MemberMatch) =>
+      (m.rank * 2 + (followed.has(m.id) ? 0 : 1)) * FOLLOWERS_SPAN + (FOLLOWERS_SPAN - 1 - m.followers)
+    const after = cursor ? { id: cursor.id, key: Number(cursor.at) } : undefined
+    const ordered = [...set.items.filter((m) => !changedIds.has(m.id)), ...changed.filter((c) => c.matches)]
+      .map((m) => ({ id: m.id, key: keyOf(m) }))
+      .filter((m) => !after || before(after, m) < 0)
+      .sort(before)
+
+    const wanted = offset + limit
+    const chunk = Math.max(40, wanted * 2)
+    const found: UserSearchRow[] = []
+    for (let read = 0; read < ordered.length && found.length < wanted; read += chunk) {
+      const next = ordered.slice(read, read + chunk)
+      const rows = new Map((await memberRows(db, viewerId, needle, next.map((m) => m.id))).map((r) => [r.id, r]))
+      for (const m of next) {
+        const row = rows.get(m.id)
+        if (row) found.push({ ...row, at: String(m.key) })
+      }
+    }
+    return found.slice(offset, offset + limit)
+  }
+
+  /** Up to `limit` members to suggest to the viewer, as `suggestedUsers`. */
+  async suggested(db: SqlExecutor, viewerId: string, limit: number): Promise<UserSearchRow[]> {
+    const ids = await this.held(this.suggestions, this.suggestionLoads, viewerId, async () =>
+      (await suggestedUsers(db, viewerId, SUGGESTION_POOL)).map((r) => r.id))
+    const rows = new Map((await suggestionRows(db, viewerId, ids)).map((r) => [r.id, r]))
+    return ids.flatMap((id) => rows.get(id) ?? []).slice(0, limit)
+  }
+
+  private async held<V>(lru: Lru<string, V>, loads: SingleFlight<string, V>, key: string, load: () => Promise<V>): Promise<V> {
+    const value = lru.get(key)
+    if (value !== undefined) return value
+    return loads.run(key, async () => {
+      const generation = lru.generation
+      const loaded = await load()
+      lru.setIfFresh(key, loaded, generation)
+      return loaded
+    })
+  }
+}

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate'
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import { run } from '../../api/calls'
 import { describeError } from '../../api/errors'
 import { discoverCalls, type Trend, type UserSearchResult } from '../../api/discover.calls'
@@ -138,32 +138,32 @@ export const searchMachine = setup({
       for (const row of context.users) if (row.follow) enqueue.stopChild(row.follow)
       enqueue.assign({ entries: [], users: [], hashtags: [], cursor: null, error: null, generation: context.generation + 1 })
     }),
-    storePosts: sendTo(
-      ({ context }) => context.posts,
-      (_, results: SearchResults) => ({ type: 'posts.received' as const, posts: results.tab === 'posts' ? results.posts : [] }),
-    ),
-    showPage: assign(({ context, spawn }, results: SearchResults) => {
-      const base = { cursor: results.nextCursor, error: null }
-      if (results.tab === 'posts') return { ...base, entries: appendEntries(context.entries, results.posts.map(toEntry)) }
-      if (results.tab === 'hashtags') {
-        const known = new Set(context.hashtags.map((h) => h.hashtag))
-        return { ...base, hashtags: [...context.hashtags, ...results.hashtags.filter((h) => !known.has(h.hashtag))] }
-      }
-      const known = new Set(context.users.map((row) => row.user.id))
-      const rows = results.users
-        .filter((user) => !known.has(user.id))
-        .map(
-          (user): UserRow => ({
-            user,
-            follow: canFollow(user.id, context.viewerId)
-              ? spawn('follow', {
-                  id: `follow-${context.generation}-${user.id}`,
-                  input: { userId: user.id, following: user.isFollowing, followers: 0, messages: LIST_FOLLOW_MESSAGES },
-                })
-              : null,
-          }),
-        )
-      return { ...base, users: [...context.users, ...rows] }
+    /** A page arrived: its posts to the shared post cache, its rows to the list. */
+    receivePage: enqueueActions(({ context: { posts }, enqueue }, results: SearchResults) => {
+      enqueue.sendTo(posts, { type: 'posts.received', posts: results.tab === 'posts' ? results.posts : [] })
+      enqueue.assign(({ context, spawn }) => {
+        const base = { cursor: results.nextCursor, error: null }
+        if (results.tab === 'posts') return { ...base, entries: appendEntries(context.entries, results.posts.map(toEntry)) }
+        if (results.tab === 'hashtags') {
+          const known = new Set(context.hashtags.map((h) => h.hashtag))
+          return { ...base, hashtags: [...context.hashtags, ...results.hashtags.filter((h) => !known.has(h.hashtag))] }
+        }
+        const known = new Set(context.users.map((row) => row.user.id))
+        const rows = results.users
+          .filter((user) => !known.has(user.id))
+          .map(
+            (user): UserRow => ({
+              user,
+              follow: canFollow(user.id, context.viewerId)
+                ? spawn('follow', {
+                    id: `follow-${context.generation}-${user.id}`,
+                    input: { userId: user.id, following: user.isFollowing, followers: 0, messages: LIST_FOLLOW_MESSAGES },
+                  })
+                : null,
+            }),
+          )
+        return { ...base, users: [...context.users, ...rows] }
+      })
     }),
     showTrends: assign((_, trends: Trend[] | null) => ({ trends: trendsOrFallback(trends) })),
     showSuggestions: assign(({ context, spawn }, users: UserSearchResult[]) => ({
@@ -329,17 +329,11 @@ export const searchMachine = setup({
                   {
                     guard: { type: 'hasNextPage', params: ({ event }) => event.output },
                     target: 'loaded.idle',
-                    actions: [
-                      { type: 'storePosts', params: ({ event }) => event.output },
-                      { type: 'showPage', params: ({ event }) => event.output },
-                    ],
+                    actions: { type: 'receivePage', params: ({ event }) => event.output },
                   },
                   {
                     target: 'loaded.end',
-                    actions: [
-                      { type: 'storePosts', params: ({ event }) => event.output },
-                      { type: 'showPage', params: ({ event }) => event.output },
-                    ],
+                    actions: { type: 'receivePage', params: ({ event }) => event.output },
                   },
                 ],
                 onError: {
@@ -375,17 +369,11 @@ export const searchMachine = setup({
                       {
                         guard: { type: 'hasNextPage', params: ({ event }) => event.output },
                         target: 'idle',
-                        actions: [
-                          { type: 'storePosts', params: ({ event }) => event.output },
-                          { type: 'showPage', params: ({ event }) => event.output },
-                        ],
+                        actions: { type: 'receivePage', params: ({ event }) => event.output },
                       },
                       {
                         target: 'end',
-                        actions: [
-                          { type: 'storePosts', params: ({ event }) => event.output },
-                          { type: 'showPage', params: ({ event }) => event.output },
-                        ],
+                        actions: { type: 'receivePage', params: ({ event }) => event.output },
                       },
                     ],
                     onError: {

@@ -145,9 +145,10 @@ export async function stillFound(
   if (ids.length === 0) return new Set()
   const rows = await selectRows<{ id: string }>(
     db,
-    sql`select p.id from posts p
-        where p.id = any(${`{${ids.join(',')}}`}::uuid[]) and ${matchOf(terms, 'p')}
-          and ${visibleToAlias(viewerId, 'p')} and ${feedListedFor(viewerId, 'p')}`,
+    // `offset 0` keeps the match out of the scan: pushed down, PostgreSQL ANDs the id lookup with the word's GIN
+    // bitmap, reading all 108,000 entries of a common word to check 40 posts (17 ms instead of 0.3).
+    sql`select p.id from (select * from posts where id = any(${`{${ids.join(',')}}`}::uuid[]) offset 0) p
+        where ${matchOf(terms, 'p')} and ${visibleToAlias(viewerId, 'p')} and ${feedListedFor(viewerId, 'p')}`,
   )
   return new Set(rows.map((r) => r.id))
 }

@@ -1,5 +1,5 @@
 import type { Cursor } from '../../lib/cursor'
-import type { SqlExecutor } from '../../db/rows'
+import type { Database } from '../../db/client'
 import type { Candidate, SearchCandidateCache } from './cache/search-candidates'
 import type { FeedKey } from './feed-queries'
 import { freshMatches, RANKED, searchCandidates, searchKeys, stillFound } from './search-queries'
@@ -32,7 +32,7 @@ function compare(a: Candidate, b: Candidate): number {
 }
 
 export async function cachedSearchKeys(
-  db: SqlExecutor,
+  db: Database,
   cache: SearchCandidateCache,
   viewerId: string,
   terms: SearchTerms,

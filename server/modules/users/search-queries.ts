@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { selectPrepared } from '../../db/prepared'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Cursor, micros } from '../../lib/cursor'
 import { likeLiteral } from '../../lib/like'
@@ -121,7 +123,8 @@ export async function suggestedUsers(db: SqlExecutor, viewerId: string, limit: n
   )
 }
 
-// The cached path (search-results.ts): who matches a search, for anyone, then each viewer's order and rules.
+// The cached path (search-results.ts): who matches a search, for anyone, then each viewer's order and rules. The
+// per-request statements are named (prepared once per connection): planning them cost as much as running them.
 
 /** A member matching a search, without the viewer: the match's rank (0 exact, 1 starts with, 2 contains). */
 export interface MemberMatch {
@@ -162,21 +165,23 @@ export async function memberMatches(db: SqlExecutor, needle: string): Promise<Me
 
 /** Members who joined or changed their profile since `since`, and whether they match `needle` now. */
 export async function membersChangedSince(
-  db: SqlExecutor,
+  db: Database,
   needle: string,
   since: string,
 ): Promise<Array<MemberMatch & { matches: boolean }>> {
-  return selectRows(
+  return selectPrepared(
     db,
+    'member_search_changed_v1',
     sql`select u.id, ${rankOf(needle)} as rank, u.followers_count as followers, ${matches(needle)} as matches
         from users u where u.updated_at >= (timestamptz 'epoch' + ${since}::bigint * interval '1 microsecond')`,
   )
 }
 
 /** Whom the viewer follows. */
-export async function followeeIds(db: SqlExecutor, viewerId: string): Promise<string[]> {
-  const rows = await selectRows<{ id: string }>(
+export async function followeeIds(db: Database, viewerId: string): Promise<string[]> {
+  const rows = await selectPrepared<{ id: string }>(
     db,
+    'member_search_followees_v1',
     sql`select followee_id as id from follows where follower_id = ${viewerId}`,
   )
   return rows.map((r) => r.id)
@@ -186,14 +191,15 @@ const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[
 
 /** Of `ids`, the members the viewer may find by `needle` now (still matching, no block either way), as rows. */
 export async function memberRows(
-  db: SqlExecutor,
+  db: Database,
   viewerId: string,
   needle: string,
   ids: readonly string[],
 ): Promise<Array<Omit<UserSearchRow, 'at'>>> {
   if (ids.length === 0) return []
-  return selectRows(
+  return selectPrepared(
     db,
+    'member_search_rows_v1',
     // `offset 0`: the match stays a filter on these few rows, never ANDed with the trigram index's bitmap.
     sql`select ${columns(viewerId)} from (select * from users where id = any(${uuidArray(ids)}) offset 0) u
         where ${matches(needle)} and not ${blockedBetween(viewerId, sql`u.id`)}`,
@@ -202,13 +208,14 @@ export async function memberRows(
 
 /** Of suggested `ids`, those still to suggest now (as `suggestedUsers` leaves out), as rows. */
 export async function suggestionRows(
-  db: SqlExecutor,
+  db: Database,
   viewerId: string,
   ids: readonly string[],
 ): Promise<UserSearchRow[]> {
   if (ids.length === 0) return []
-  return selectRows(
+  return selectPrepared(
     db,
+    'member_suggestion_rows_v1',
     sql`select ${columns(viewerId)}, '0' as at from users u
         where u.id = any(${uuidArray(ids)}) and u.id <> ${viewerId}
           and not exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = u.id)

@@ -1,6 +1,6 @@
 import { Lru } from '../../cache/lru'
 import { SingleFlight } from '../../cache/single-flight'
-import type { SqlExecutor } from '../../db/rows'
+import type { Database } from '../../db/client'
 import type { Cursor } from '../../lib/cursor'
 import {
   followeeIds,
@@ -66,7 +66,7 @@ export class MemberSearchCaches {
 
   /** One page of members matching `needle` for the viewer, ordered and cut as `searchUserPage`. */
   async page(
-    db: SqlExecutor,
+    db: Database,
     viewerId: string,
     needle: string,
     cursor: Cursor | undefined,
@@ -104,7 +104,7 @@ export class MemberSearchCaches {
   }
 
   /** Up to `limit` members to suggest to the viewer, as `suggestedUsers`. */
-  async suggested(db: SqlExecutor, viewerId: string, limit: number): Promise<UserSearchRow[]> {
+  async suggested(db: Database, viewerId: string, limit: number): Promise<UserSearchRow[]> {
     const ids = await this.held(this.suggestions, this.suggestionLoads, viewerId, async () =>
       (await suggestedUsers(db, viewerId, SUGGESTION_POOL)).map((r) => r.id))
     const rows = new Map((await suggestionRows(db, viewerId, ids)).map((r) => [r.id, r]))

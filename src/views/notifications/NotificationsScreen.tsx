@@ -19,6 +19,7 @@ import {
 import { ScreenActor, useScreenActor } from '../actors'
 import { Icon } from '../ui/Icon'
 import { PageHeader } from '../ui/PageHeader'
+import { Tabs } from '../ui/Tabs'
 import { Spinner } from '../ui/Spinner'
 import { FollowRequestsEntry } from './FollowRequestsEntry'
 import { NotificationItem } from './NotificationItem'
@@ -27,11 +28,8 @@ import { NotificationItem } from './NotificationItem'
 // the notification settings in the header, the Follow requests entry, the tabs All, Mentions and Unread, then the
 // items. Everything it shows comes from its list actor; it only sends what the member did.
 
-const TABS: ReadonlyArray<{ filter: NotificationFilter; label: string }> = [
-  { filter: 'all', label: 'All' },
-  { filter: 'mentions', label: 'Mentions' },
-  { filter: 'unread', label: 'Unread' },
-]
+const FILTERS: readonly NotificationFilter[] = ['all', 'mentions', 'unread']
+const LABELS: Record<NotificationFilter, string> = { all: 'All', mentions: 'Mentions', unread: 'Unread' }
 
 export function NotificationsScreen() {
   const actor = useScreenActor(notificationListMachine)
@@ -86,40 +84,14 @@ function NotificationList({ actor }: { actor: NotificationListRef }) {
 
   return (
     <>
-      <div
-        role="tablist"
-        aria-label="Notification filters"
-        className={css({ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', borderBottomWidth: '1px', borderColor: 'border' })}
+      <Tabs
+        label="Notification filters"
+        idPrefix="notifications"
+        tabs={FILTERS}
+        labels={LABELS}
+        selected={filter}
+        onSelect={(next) => actor.send({ type: 'notifications.filter', filter: next })}
       >
-        {TABS.map((tab) => (
-          <button
-            key={tab.filter}
-            type="button"
-            role="tab"
-            aria-selected={tab.filter === filter}
-            onClick={() => actor.send({ type: 'notifications.filter', filter: tab.filter })}
-            className={css({
-              position: 'relative',
-              h: '12',
-              fontSize: 'sm',
-              fontWeight: 'semibold',
-              color: 'fg.muted',
-              cursor: 'pointer',
-              transition: 'background-color 120ms',
-              _hover: { bg: 'bg.subtle', color: 'fg.default' },
-              _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-2px' },
-              '&[aria-selected=true]': {
-                color: 'fg.default',
-                fontWeight: 'bold',
-                _after: { content: '""', position: 'absolute', left: '50%', bottom: 0, transform: 'translateX(-50%)', w: '14', h: '1', borderRadius: 'full', bg: 'accent' },
-              },
-            })}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" aria-label={TABS.find((t) => t.filter === filter)?.label}>
         {loading ? (
           <div className={css({ display: 'grid', placeItems: 'center', py: '12', color: 'accent' })}>
             <Spinner size={28} label="Loading notifications" />
@@ -154,7 +126,7 @@ function NotificationList({ actor }: { actor: NotificationListRef }) {
             </button>
           </div>
         ) : null}
-      </div>
+      </Tabs>
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { useCallback, useRef, type KeyboardEvent } from 'react'
+import { useCallback } from 'react'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { css } from 'styled-system/css'
@@ -16,6 +16,7 @@ import {
 } from '../../machines/profile/profile.selectors'
 import { FeedSkeleton } from '../home/FeedStates'
 import { PostList } from '../post/PostList'
+import { Tabs } from '../ui/Tabs'
 import { LoadError } from './LoadError'
 
 // Posts, Replies, Media, Likes: a tab list (arrow keys move between tabs) over the open tab's posts, which the profile
@@ -45,82 +46,19 @@ const EMPTY: Record<ProfileTab, { own: [string, string]; other: (u: string) => [
   },
 }
 
-const tabButton = css({
-  flex: 1,
-  position: 'relative',
-  py: '3.5',
-  fontSize: 'sm',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-  cursor: 'pointer',
-  transition: 'color 120ms, background-color 120ms',
-  _hover: { bg: 'bg.subtle', color: 'fg.default' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-2px' },
-  '&[aria-selected=true]': {
-    color: 'fg.default',
-    _after: {
-      content: '""',
-      position: 'absolute',
-      left: '50%',
-      bottom: 0,
-      transform: 'translateX(-50%)',
-      w: '14',
-      h: '1',
-      borderRadius: 'full',
-      bg: 'accent',
-    },
-  },
-})
-
 export function ProfileTabs({ actor, username }: { actor: ProfileActor; username: string }) {
   const tab = useSelector(actor, selectTab)
-  const buttons = useRef<Partial<Record<ProfileTab, HTMLButtonElement | null>>>({})
-  const select = (next: ProfileTab) => actor.send({ type: 'profile.tab.select', tab: next })
-
-  // Arrow keys, Home and End move the selection (WAI-ARIA tabs pattern, automatic activation).
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = PROFILE_TABS.indexOf(tab)
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: PROFILE_TABS.length - 1 }
-    const target = moves[event.key]
-    if (target === undefined) return
-    event.preventDefault()
-    const next = PROFILE_TABS[(target + PROFILE_TABS.length) % PROFILE_TABS.length]
-    if (!next) return
-    select(next)
-    buttons.current[next]?.focus()
-  }
-
   return (
-    <>
-      <div
-        role="tablist"
-        aria-label="Profile sections"
-        onKeyDown={onKeyDown}
-        className={css({ display: 'flex', borderBottomWidth: '1px', borderColor: 'border' })}
-      >
-        {PROFILE_TABS.map((t) => (
-          <button
-            key={t}
-            ref={(node) => {
-              buttons.current[t] = node
-            }}
-            type="button"
-            role="tab"
-            id={`profile-tab-${t}`}
-            aria-selected={t === tab}
-            aria-controls="profile-tab-panel"
-            tabIndex={t === tab ? 0 : -1}
-            className={tabButton}
-            onClick={() => select(t)}
-          >
-            {LABELS[t]}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id="profile-tab-panel" aria-labelledby={`profile-tab-${tab}`}>
-        <TabPosts actor={actor} tab={tab} username={username} />
-      </div>
-    </>
+    <Tabs
+      label="Profile sections"
+      idPrefix="profile"
+      tabs={PROFILE_TABS}
+      labels={LABELS}
+      selected={tab}
+      onSelect={(next) => actor.send({ type: 'profile.tab.select', tab: next })}
+    >
+      <TabPosts actor={actor} tab={tab} username={username} />
+    </Tabs>
   )
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { useEffect } from 'react'
 import { useSelector } from '@xstate/react'
 import { useSearch } from 'wouter'
 import { css } from 'styled-system/css'
@@ -10,6 +10,7 @@ import { selectUser } from '../../machines/session/session.selectors'
 import { ScreenActor, usePosts, useSession } from '../actors'
 import { Icon } from '../ui/Icon'
 import { PageHeader } from '../ui/PageHeader'
+import { Tabs } from '../ui/Tabs'
 import { DiscoverPanels } from './DiscoverPanels'
 import { SearchResults } from './SearchResults'
 
@@ -75,81 +76,18 @@ function SearchBox({ search }: { search: SearchRef }) {
   )
 }
 
-const tabButton = css({
-  flex: 1,
-  position: 'relative',
-  py: '3.5',
-  fontSize: 'sm',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-  cursor: 'pointer',
-  transition: 'color 120ms, background-color 120ms',
-  _hover: { bg: 'bg.subtle', color: 'fg.default' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-2px' },
-  '&[aria-selected=true]': {
-    color: 'fg.default',
-    _after: {
-      content: '""',
-      position: 'absolute',
-      left: '50%',
-      bottom: 0,
-      transform: 'translateX(-50%)',
-      w: '14',
-      h: '1',
-      borderRadius: 'full',
-      bg: 'accent',
-    },
-  },
-})
-
 function SearchTabs({ search }: { search: SearchRef }) {
   const tab = useSelector(search, selectTab)
-  const buttons = useRef<Partial<Record<SearchTab, HTMLButtonElement | null>>>({})
-  const select = (next: SearchTab) => search.send({ type: 'search.tab', tab: next })
-
-  // Arrow keys, Home and End move the selection (WAI-ARIA tabs pattern, automatic activation).
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = SEARCH_TABS.indexOf(tab)
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: SEARCH_TABS.length - 1 }
-    const target = moves[event.key]
-    if (target === undefined) return
-    event.preventDefault()
-    const next = SEARCH_TABS[(target + SEARCH_TABS.length) % SEARCH_TABS.length]
-    if (!next) return
-    select(next)
-    buttons.current[next]?.focus()
-  }
-
   return (
-    <>
-      <div
-        role="tablist"
-        aria-label="Search results"
-        onKeyDown={onKeyDown}
-        className={css({ display: 'flex', borderBottomWidth: '1px', borderColor: 'border' })}
-      >
-        {SEARCH_TABS.map((t) => (
-          <button
-            key={t}
-            ref={(node) => {
-              buttons.current[t] = node
-            }}
-            type="button"
-            role="tab"
-            id={`search-tab-${t}`}
-            aria-selected={t === tab}
-            aria-controls="search-tab-panel"
-            tabIndex={t === tab ? 0 : -1}
-            className={tabButton}
-            onClick={() => select(t)}
-          >
-            {LABELS[t]}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id="search-tab-panel" aria-labelledby={`search-tab-${tab}`}>
-        <SearchResults search={search} />
-      </div>
-    </>
+    <Tabs
+      label="Search results"
+      idPrefix="search"
+      tabs={SEARCH_TABS}
+      labels={LABELS}
+      selected={tab}
+      onSelect={(next) => search.send({ type: 'search.tab', tab: next })}
+    >
+      <SearchResults search={search} />
+    </Tabs>
   )
 }

@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { selectPrepared } from '../../db/prepared'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import type { NotificationKind } from '../../db/schema-notifications'
 import { LIMITS } from '../../../src/api/contract/limits'
@@ -140,15 +142,17 @@ const FILTERS: Record<NotificationFilter, SQL> = {
 }
 
 export async function notificationPage(
-  db: SqlExecutor,
+  db: Database,
   viewerId: string,
   filter: NotificationFilter,
   cursor: Cursor | undefined,
   offset: number,
   limit: number,
 ): Promise<NotificationRow[]> {
-  return selectRows<NotificationRow>(
+  // Named per shape (filter, with or without a cursor): planned once per connection, not on every page.
+  return selectPrepared<NotificationRow>(
     db,
+    `notifications_page_v1_${filter}_${cursor ? 'after' : 'first'}`,
     sql`select n.id, n.kind, n.read_at is not null as read, n.updated_at, ${micros(sql`n.updated_at`)} as at,
           n.actor_count, u.id as actor_id, u.username as actor_username, u.display_name as actor_display_name,
           u.avatar as actor_avatar, u.verified as actor_verified, p.id as post_id, p.content as post_content
@@ -163,22 +167,30 @@ export async function notificationPage(
 }
 
 /**
- * Unread items as the list would show them (the badge and `unreadCount`), counted up to LIMITS.unreadCountCap: the
- * newest unread first (notifications_recipient_unread_idx), stopping there. Each item costs a read of its post for
- * the visibility rule, so a member with 736 unread cost 24 ms a count before the cap (bench/README.md, "Search").
+ * Unread items as the list would show them (the badge and `unreadCount`), counted up to LIMITS.unreadCountCap. Only
+ * the newest UNREAD_LOOKED_AT unread items are looked at (notifications_recipient_unread_idx), each with its post for
+ * the visibility rule: a member with 736 unread cost 24 ms a count when all were read. Items are hidden from the
+ * list only in rare cases (their post's audience changed since: blocks and mutes take items out when they happen),
+ * so the count is exact unless more than 50 of the newest 150 unread are hidden.
  */
-export async function unreadCount(db: SqlExecutor, viewerId: string): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
+export async function unreadCount(db: Database, viewerId: string): Promise<number> {
+  const [row] = await selectPrepared<{ n: number }>(
     db,
+    'notifications_unread_count_v2',
     sql`select count(*)::int as n from (
-          select 1 from notifications n left join posts p on p.id = n.post_id
-          where ${shown(viewerId)} and n.read_at is null
-          order by n.updated_at desc
+          select 1 from (
+            select * from notifications where recipient_id = ${viewerId} and read_at is null
+            order by updated_at desc limit ${UNREAD_LOOKED_AT} offset 0
+          ) n
+          left join posts p on p.id = n.post_id
+          where ${shown(viewerId)}
           limit ${LIMITS.unreadCountCap}
         ) capped`,
   )
   return row?.n ?? 0
 }
+
+const UNREAD_LOOKED_AT = LIMITS.unreadCountCap + 50
 
 /** Marks one of the viewer's items read; false when it is not theirs (or not there). */
 export async function markRead(db: SqlExecutor, viewerId: string, id: string): Promise<boolean> {

@@ -48,8 +48,8 @@ export function RightRail() {
           Welcome to Wren
         </h2>
         <p className={css({ fontSize: 'sm', color: 'fg.muted', lineHeight: '1.6' })}>
-          A social network your community runs for itself. Post, reply and follow today; messages and lists are
-          arriving over the next releases.
+          A social network your community runs for itself. Post, reply, follow and keep lists; your direct messages
+          are end-to-end encrypted, so only you and the other member can read them.
         </p>
         <Link href="/settings" className={css({ display: 'inline-block', mt: '3', fontSize: 'sm', fontWeight: 'semibold', color: 'accent.text', _hover: { textDecoration: 'underline' } })}>
           Set up your profile →

@@ -11,14 +11,14 @@ CREATE TABLE "post_daily_stats" (
 );
 --> statement-breakpoint
 ALTER TABLE "post_daily_stats" ADD CONSTRAINT "post_daily_stats_post_id_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "post_daily_stats" ADD CONSTRAINT "post_daily_stats_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "post_daily_stats_author_day_idx" ON "post_daily_stats" USING btree ("author_id","day");--> statement-breakpoint
+CREATE INDEX "post_daily_stats_author_day_idx" ON "post_daily_stats" USING btree ("author_id","day");
+--> statement-breakpoint
 -- Recomputes post_daily_stats from the rows the app keeps (UTC days): likes and reposts on the day they were made,
 -- public replies on the day they were written, and each post's view_count on the day it was published (views were
 -- not recorded per day before this table). The app keeps the table exact from then on; the seed calls this after a
 -- bulk load, which writes likes, reposts and replies without the app.
 CREATE FUNCTION rebuild_post_daily_stats() RETURNS void LANGUAGE sql SET search_path FROM CURRENT AS $$
-  DELETE FROM post_daily_stats;
+  TRUNCATE post_daily_stats;
   INSERT INTO post_daily_stats (post_id, author_id, day, views, likes, replies, reposts)
   SELECT post_id, author_id, day, sum(views)::int, sum(likes)::int, sum(replies)::int, sum(reposts)::int
   FROM (

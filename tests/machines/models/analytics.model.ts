@@ -43,7 +43,7 @@ export const postAnalytics = (timeRange: Dashboard['timeRange']): PostAnalytics 
 })
 
 export const offline = new Network({ message: 'Unable to reach the server.' })
-export const notYours = new Forbidden({ message: "Only a post's author can see its analytics", fromServer: true, status: 403 })
+export const notYours = new Forbidden({ message: "Only a post's author can see its analytics", fromServer: true })
 
 interface AnalyticsWalk {
   name: string

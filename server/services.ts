@@ -22,6 +22,7 @@ import type { Database, DatabaseKind } from './db/client'
 import { RateLimiter } from './http/rate-limit'
 import { ImageProcessor } from './media/images'
 import { PasswordHasher } from './modules/auth/passwords'
+import { AnalyticsService } from './modules/analytics/service'
 import { AccountService } from './modules/auth/service'
 import { BlockService } from './modules/blocks/service'
 import { SessionCache } from './modules/auth/session-cache'
@@ -111,6 +112,7 @@ export function createServices(options: ServicesOptions) {
     ...context,
     // One line per module.
     accounts: new AccountService(context),
+    analytics: new AnalyticsService(context),
     blocks: new BlockService({ ...context, notifications }),
     mutes: new MuteService({ ...context, notifications }),
     messages: new MessageService(context),

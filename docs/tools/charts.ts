@@ -51,6 +51,7 @@ import { profileSettingsMachine } from '../../src/machines/profile-settings/prof
 import { conversationsMachine } from '../../src/machines/conversations/conversations.machine'
 import { notificationsMachine } from '../../src/machines/notifications/notifications.machine'
 import { notificationListMachine } from '../../src/machines/notifications/notification-list.machine'
+import { analyticsMachine } from '../../src/machines/analytics/analytics.machine'
 import { notificationPreferencesMachine } from '../../src/machines/notification-preferences/notification-preferences.machine'
 import { conversationMachine } from '../../src/machines/conversation/conversation.machine'
 import { newMessageMachine } from '../../src/machines/new-message/new-message.machine'
@@ -400,6 +401,19 @@ const charts: ChartSpec[] = [
       "only the kinds that changed (PATCH) and says 'Notification settings updated'; a refusal keeps the toggles and " +
       'says why under the form.',
     machine: notificationPreferencesMachine,
+  },
+  {
+    name: 'analytics',
+    title: 'Analytics Dashboard and a post\'s analytics',
+    source: 'src/machines/analytics/analytics.machine.ts',
+    summary:
+      'Settings -> Analytics: the Analytics Dashboard dialog, opened at once by `?tab=analytics` or later by View ' +
+      'Analytics; each opening reads GET /analytics/user, /engagement and /trends together over 30 days (spinner, or ' +
+      'Try again). A range (7, 30, 90 days) reads again while the last numbers stay on screen. A top or recent post ' +
+      "opens that post's analytics (GET /analytics/posts/{id}); Back returns to the dashboard as it was, or reads it " +
+      "again if the range changed meanwhile. An own post's card menu opens the same post view directly (no Back); a " +
+      "post that is not the member's or is gone says so and offers no Retry. Nothing here writes.",
+    machine: analyticsMachine,
   },
 ]
 

@@ -40,9 +40,4 @@ export const notImplemented: readonly string[] = [
   'reportMessage',
   'getReports',
   'updateReport',
-  // analytics
-  'getUserAnalytics',
-  'getPostAnalytics',
-  'getEngagementAnalytics',
-  'getTrendAnalytics',
 ] satisfies readonly OperationId[]

@@ -1,5 +1,6 @@
 import type { Handlers } from '../http/handler-types'
 import type { UploadPolicy } from '../http/uploads'
+import { analyticsHandlers } from './analytics/routes'
 import { authHandlers } from './auth/routes'
 import { blockHandlers, blockMessages } from './blocks/routes'
 import type { FieldMessages } from '../http/validation-messages'
@@ -25,6 +26,7 @@ export const moduleHandlers: Record<string, Handlers> = {
   messages: messageHandlers,
   hashtags: hashtagHandlers,
   notifications: notificationHandlers,
+  analytics: analyticsHandlers,
 }
 
 /** The product's words for body validation failures, by operationId (server/http/validation-messages.ts). */

@@ -130,7 +130,10 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
     counts = await target.db.transaction(async (tx) => {
       const txExecute: Execute = async (query) => rowsOf(await tx.execute(query))
       await txExecute(sql.raw(`truncate ${resetTables.map((t) => `"${t}"`).join(', ')} cascade`))
-      return writeAll(new UnnestWriter(txExecute, batchSize), network, plan, passwordHash, random, log)
+      const written = await writeAll(new UnnestWriter(txExecute, batchSize), network, plan, passwordHash, random, log)
+      // Analytics' per-day counters (migration `analytics`), as bulk-load.ts makes them on PostgreSQL.
+      await txExecute(sql`select rebuild_post_daily_stats()`)
+      return written
     })
   }
   const loadSeconds = seconds(loadStarted)

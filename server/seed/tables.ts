@@ -102,4 +102,4 @@ export const resetTables = [
 ] as const
 
 /** Tables big enough for dropping and rebuilding their indexes and constraints around the load to pay. */
-export const bulkTables = ['follows', 'posts', 'post_hashtags', 'post_mentions', 'likes', 'reposts'] as const
+export const bulkTables = ['follows', 'posts', 'post_hashtags', 'post_mentions', 'likes', 'reposts', 'post_daily_stats'] as const

@@ -31,6 +31,17 @@ const checks = {
   hashtagsPostCount: sql`select count(*)::int as n from hashtags h
     left join (select tag, count(*) as c from post_hashtags group by tag) t on t.tag = h.tag
     where h.post_count <> coalesce(t.c, 0)`,
+  // Analytics' per-day counters (migration `analytics`, rebuilt after the load) add up, per post, to its likes,
+  // reposts and public replies (the rows) and to its view count.
+  postDailyStats: sql`select count(*)::int as n from posts p
+    left join (select post_id, sum(views) as v, sum(likes) as l, sum(reposts) as r, sum(replies) as c
+               from post_daily_stats group by post_id) s on s.post_id = p.id
+    left join (select post_id, count(*) as c from likes group by post_id) l on l.post_id = p.id
+    left join (select post_id, count(*) as c from reposts group by post_id) r on r.post_id = p.id
+    left join (select reply_to, count(*) as c from posts where reply_to is not null and visibility = 'public'
+               group by reply_to) c on c.reply_to = p.id
+    where (coalesce(s.v, 0), coalesce(s.l, 0), coalesce(s.r, 0), coalesce(s.c, 0))
+          <> (p.view_count, coalesce(l.c, 0), coalesce(r.c, 0), coalesce(c.c, 0))`,
   replyParentAuthor: sql`select count(*)::int as n from posts c join posts p on p.id = c.reply_to
     where c.reply_to_author_id <> p.author_id`,
   mentionedWithoutMentions: sql`select count(*)::int as n from posts p

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { selectPrepared } from '../../db/prepared'
-import { selectRows, type SqlExecutor } from '../../db/rows'
+import { selectRows, type SqlExecutor, toDate } from '../../db/rows'
+import { countOnDay, uncountReply, addDailyViews } from '../analytics/daily-stats'
 import { posts, type NewPostMedia, postHashtags, postMedia, postMentions, type Visibility } from '../../db/schema-posts'
 import { cardWithAuthorColumns, type CardWithAuthor } from './card-queries'
 import { blockedBetween, listedFor, mutedNoticeOf, visibleToAlias } from './visibility'
@@ -119,6 +120,8 @@ export async function insertPost(
       sql`update posts set ${counter} where id = ${parent.id} returning id`,
     )
     if (updated.length === 0) return 'parent-gone'
+    // The parent's analytics (server/modules/analytics/daily-stats.ts), after its row lock taken just above.
+    if (post.visibility === 'public') await countOnDay(tx, 'replies', parent.id, 'now', 1)
   }
   await tx.insert(posts).values({
     id: post.id,
@@ -293,6 +296,7 @@ export async function deleteThread(tx: Database, root: PostRef): Promise<Deleted
     where u.id = d.author_id`)
   if (root.replyTo && root.visibility === 'public') {
     await tx.execute(sql`update posts set reply_count = greatest(0, reply_count - 1) where id = ${root.replyTo}`)
+    await uncountReply(tx, root.id, root.replyTo)
   }
   await tx.execute(sql`delete from posts where id = ${root.id}`)
   return {
@@ -322,12 +326,13 @@ export async function toggleReaction(
   postId: string,
 ): Promise<{ active: boolean; count: number }> {
   const name = sql.raw(table)
-  const removed = await selectRows<{ post_id: string }>(
+  const removed = await selectRows<{ post_id: string; created_at: unknown }>(
     tx,
-    sql`delete from ${name} where user_id = ${userId} and post_id = ${postId} returning post_id`,
+    sql`delete from ${name} where user_id = ${userId} and post_id = ${postId} returning post_id, created_at`,
   )
   let active = false
   let delta = removed.length > 0 ? -1 : 0
+  if (removed[0]) await countOnDay(tx, table, postId, toDate(removed[0].created_at), -1)
   if (removed.length === 0) {
     const inserted = await selectRows<{ post_id: string }>(
       tx,
@@ -336,6 +341,8 @@ export async function toggleReaction(
     )
     active = true
     delta = inserted.length
+    // The post's analytics for today (server/modules/analytics/daily-stats.ts); the caller holds the post's row lock.
+    if (inserted.length > 0) await countOnDay(tx, table, postId, 'now', 1)
   }
   const counter = counterOf[table]
   const [row] = await selectRows<{ count: number }>(
@@ -347,7 +354,7 @@ export async function toggleReaction(
 
 // ---- views ------------------------------------------------------------------------------------------------------
 
-/** Adds batched view counts in one statement. */
+/** Adds batched view counts: to the posts' totals, then to today's analytics. */
 export async function addViews(db: SqlExecutor, counts: ReadonlyMap<string, number>): Promise<void> {
   if (counts.size === 0) return
   const values = sql.join(
@@ -358,4 +365,7 @@ export async function addViews(db: SqlExecutor, counts: ReadonlyMap<string, numb
     update posts p set view_count = p.view_count + v.n
     from (values ${values}) as v(id, n)
     where p.id = v.id`)
+  // Today's views per post for analytics: a statement of its own (no transaction), so the flush never holds a post's
+  // row and a day's row at once.
+  await addDailyViews(db, counts)
 }

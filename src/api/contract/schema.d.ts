@@ -1484,7 +1484,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The viewer's totals over a time range */
+        /**
+         * The viewer's totals over a time range
+         * @description Private to the viewer. A range of N days is today (UTC) and the N - 1 days before it. An unknown `timeRange`
+         *     is 400; none means 30d.
+         */
         get: operations["getUserAnalytics"];
         put?: never;
         post?: never;
@@ -1505,7 +1509,8 @@ export interface paths {
         };
         /**
          * One of the viewer's posts over a time range
-         * @description Only the author sees a post's analytics (403).
+         * @description Only the author sees a post's analytics (403 for a post of someone else the viewer may see; 404 for a post
+         *     that does not exist or that the viewer may not see). `post` carries what the post received in the range.
          */
         get: operations["getPostAnalytics"];
         put?: never;
@@ -1525,7 +1530,9 @@ export interface paths {
         };
         /**
          * The viewer's top and recent posts over a time range
-         * @description `topPosts`: the 5 posts with the most likes, reposts and replies in the range; `recentPosts`: the 5 newest.
+         * @description `topPosts`: the viewer's 5 posts with the most likes, replies and reposts received in the range (ties: more
+         *     views, then newer), among posts that received anything in it (a view at least); `recentPosts`: the 5 newest
+         *     posts published in the range. Each post's counts are what it received in the range.
          */
         get: operations["getEngagementAnalytics"];
         put?: never;
@@ -1545,7 +1552,8 @@ export interface paths {
         };
         /**
          * The viewer's daily figures over a time range
-         * @description One entry per day of the range, oldest first, days without activity included with zeros.
+         * @description One entry per day (UTC) of the range, oldest first, days without activity included with zeros: posts the
+         *     viewer published that day, likes and views their posts received that day.
          */
         get: operations["getTrendAnalytics"];
         put?: never;
@@ -2337,7 +2345,7 @@ export interface components {
             totalViews: number;
             /** @description Likes received in the range */
             totalLikes: number;
-            /** @description Replies received in the range */
+            /** @description Public replies received in the range */
             totalReplies: number;
             /** @description Reposts received in the range */
             totalReposts: number;
@@ -4804,7 +4812,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getPostAnalytics: {
@@ -4833,7 +4840,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getEngagementAnalytics: {
@@ -4858,7 +4864,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getTrendAnalytics: {
@@ -4883,7 +4888,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getNotifications: {

@@ -16,6 +16,7 @@ import { useSession } from '../actors'
 import { Avatar } from '../ui/Avatar'
 import { profileHref } from './content-tokens'
 import { BlockUser } from './BlockUserDialog'
+import { PostAnalytics } from '../analytics/PostAnalytics'
 import { DeletePostDialog } from './DeletePostDialog'
 import { MuteUser } from './MuteUserDialog'
 import { MutedNotice } from './MutedNotice'
@@ -122,7 +123,9 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
               <PostAuthor post={post} stacked={focus} />
             </div>
             {isOwner ? (
-              <PostMenu isOwner onDelete={() => setConfirming(true)} />
+              <PostAnalytics postId={id}>
+                {(openAnalytics) => <PostMenu isOwner onDelete={() => setConfirming(true)} onAnalytics={openAnalytics} />}
+              </PostAnalytics>
             ) : (
               <MuteUser userId={author.id} username={author.username}>
                 {(askMute) => (

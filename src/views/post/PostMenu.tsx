@@ -4,7 +4,7 @@ import { Icon } from '../ui/Icon'
 import { Menu, type MenuItem } from '../ui/Menu'
 import { PostIcon } from './icons'
 
-// The card's overflow menu (docs/product.md, "Post card"): the author sees Edit (not built yet) and Delete; everyone
+// The card's overflow menu (docs/product.md, "Post card"): the author sees Analytics, Edit (not built yet) and Delete; everyone
 // else sees Report (not built yet either), Mute @user and Block User. Items that do nothing yet say so in their title instead of
 // pretending.
 
@@ -13,14 +13,17 @@ const placement = css({ position: 'absolute', zIndex: 30, top: 'calc(100% + 0.25
 export interface PostMenuProps {
   isOwner: boolean
   onDelete: () => void
+  /** The author's Analytics: opens the post's analytics. */
+  onAnalytics?: () => void
   onBlock?: () => void
   /** Mute @user: the author's username and what opens the mute dialog. */
   mute?: { username: string; onSelect: () => void }
 }
 
-export function PostMenu({ isOwner, onDelete, onBlock, mute }: PostMenuProps) {
+export function PostMenu({ isOwner, onDelete, onAnalytics, onBlock, mute }: PostMenuProps) {
   const items: MenuItem[] = isOwner
     ? [
+        ...(onAnalytics ? [{ label: 'Analytics', icon: <Icon name="chart" size={18} />, onSelect: onAnalytics }] : []),
         { label: 'Edit', icon: <PostIcon name="edit" size={18} />, comingSoon: 'Editing posts is coming soon' },
         { label: 'Delete', icon: <PostIcon name="trash" size={18} />, tone: 'danger', onSelect: onDelete },
       ]

@@ -7,6 +7,7 @@ import { mutesMachine } from '../../machines/mutes/mutes.machine'
 import { changePasswordMachine } from '../../machines/change-password/change-password.machine'
 import { profileSettingsMachine, type ProfileSettingsMachine } from '../../machines/profile-settings/profile-settings.machine'
 import { ScreenActor, useScreenActor, useSession } from '../actors'
+import { AnalyticsSection } from '../analytics/AnalyticsSection'
 import { ComingSoon } from '../ui/ComingSoon'
 import { Icon } from '../ui/Icon'
 import { PageHeader } from '../ui/PageHeader'
@@ -61,6 +62,8 @@ function SectionBody({
       return <ScreenActor logic={mutesMachine} input={{ open: true }}>{(actor) => <MutesSection actor={actor} />}</ScreenActor>
     case 'notifications':
       return <NotificationsSection />
+    case 'analytics':
+      return <AnalyticsSection />
     default:
       // The title avoids the word "Settings": the page has one heading by that name.
       return <ComingSoon icon={section.icon} title="This section is on its way" />

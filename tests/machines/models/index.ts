@@ -1,4 +1,5 @@
 import type { MachineModel } from '../support/walks'
+import { analyticsModel } from './analytics.model'
 import { appModel } from './app.model'
 import { blockModel } from './block.model'
 import { blockedModel } from './blocked.model'
@@ -65,4 +66,5 @@ export const models: ReadonlyArray<MachineModel> = [
   notificationsModel,
   notificationListModel,
   notificationPreferencesModel,
+  analyticsModel,
 ]

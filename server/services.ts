@@ -24,6 +24,7 @@ import { ImageProcessor } from './media/images'
 import { PasswordHasher } from './modules/auth/passwords'
 import { AccountService } from './modules/auth/service'
 import { BlockService } from './modules/blocks/service'
+import { BookmarkService } from './modules/bookmarks/service'
 import { SessionCache } from './modules/auth/session-cache'
 import { type Authenticated, SessionStore } from './modules/auth/sessions'
 import { PostCaches } from './modules/posts/cache/post-caches'
@@ -111,6 +112,7 @@ export function createServices(options: ServicesOptions) {
     // One line per module.
     accounts: new AccountService(context),
     blocks: new BlockService({ ...context, notifications }),
+    bookmarks: new BookmarkService(context),
     mutes: new MuteService({ ...context, notifications }),
     messages: new MessageService(context),
     posts,

@@ -11,6 +11,7 @@ export default defineConfig({
     './server/db/schema-social.ts',
     './server/db/schema-messages.ts',
     './server/db/schema-notifications.ts',
+    './server/db/schema-bookmarks.ts',
   ],
   out: './server/db/migrations',
 })

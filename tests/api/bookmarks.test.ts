@@ -104,6 +104,14 @@ describe('bookmarking a post', () => {
     const page = (await postPage(ann, post.id)).json() as Schemas['PostDetailResponse']
     expect(page.post.bookmarked).toBe(false)
     expect(await savedContents(ann)).not.toContain('to remove later')
+    // By the post's id (the card's button): only one's own.
+    const again = await save(ann, post.id)
+    expectStatus(await api(t.app, 'DELETE', `/api/bookmarks/posts/${post.id}`, { token: bob.token }), 404)
+    expectStatus(await api(t.app, 'DELETE', `/api/bookmarks/posts/${post.id}`, { token: ann.token }), 204)
+    expectStatus(await api(t.app, 'DELETE', `/api/bookmarks/posts/${post.id}`, { token: ann.token }), 404)
+    expectStatus(await api(t.app, 'DELETE', '/api/bookmarks/posts/nope', { token: ann.token }), 404)
+    expect(await savedContents(ann)).not.toContain('to remove later')
+    expect(again.id).not.toBe(saved.id)
     // Saved again after removal: a new bookmark.
     expect((await save(ann, post.id)).id).not.toBe(saved.id)
   })

@@ -61,6 +61,15 @@ export async function deleteBookmark(db: SqlExecutor, userId: string, bookmarkId
   return row?.post_id
 }
 
+/** Deletes the member's bookmark of a post; false when there was none. */
+export async function deleteBookmarkOfPost(db: SqlExecutor, userId: string, postId: string): Promise<boolean> {
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`delete from bookmarks where user_id = ${userId} and post_id = ${postId} returning id`,
+  )
+  return rows.length > 0
+}
+
 /**
  * One page of the member's bookmarks of posts they may see, newest first; keyset on (time, bookmark id). With a
  * collection: the bookmarks filed in it, most recently filed first, keyset on (filing time, bookmark id).

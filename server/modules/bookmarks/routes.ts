@@ -32,6 +32,11 @@ export const bookmarkHandlers = {
     return { status: 204 }
   },
 
+  async deletePostBookmark(request) {
+    await request.server.services.bookmarks.removeByPost(requireAuth(request).user, request.params.postId)
+    return { status: 204 }
+  },
+
   async createCollection(request) {
     const collection = await request.server.services.bookmarks.createCollection(requireAuth(request).user, request.body)
     return { status: 201, body: { collection } }

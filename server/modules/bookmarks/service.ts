@@ -17,6 +17,7 @@ import {
   collectionPage,
   type CollectionRow,
   deleteBookmark,
+  deleteBookmarkOfPost,
   ensureBookmark,
   fileBookmark,
   findCollection,
@@ -77,6 +78,12 @@ export class BookmarkService {
   async remove(viewer: UserRow, bookmarkId: string): Promise<void> {
     const postId = isPostId(bookmarkId) ? await deleteBookmark(this.db, viewer.id, bookmarkId) : undefined
     if (postId === undefined) throw new NotFound(BOOKMARK_NOT_FOUND)
+    await this.flagsChanged(viewer.id, postId)
+  }
+
+  /** The bookmark button of a post card: by the post's id. */
+  async removeByPost(viewer: UserRow, postId: string): Promise<void> {
+    if (!isPostId(postId) || !(await deleteBookmarkOfPost(this.db, viewer.id, postId))) throw new NotFound(BOOKMARK_NOT_FOUND)
     await this.flagsChanged(viewer.id, postId)
   }
 

@@ -71,7 +71,7 @@ describe.each(bookmarksModel.walks.map((walk) => [walk.name, walk] as const))('b
         watchBookmarks: fromCallback(() => () => undefined),
       },
     })
-    const actor = withToasts(createActor(machine, { input: { posts }, inspect: coverage.inspector })).start()
+    const actor = withToasts(createActor(machine, { input: { posts: posts as never }, inspect: coverage.inspector })).start()
     coverage.see(actor.getSnapshot())
     // Opening the dialog reads the first page of bookmarks and of collections at once, behind a spinner.
     expect(selectLoading(actor.getSnapshot())).toBe(true)
@@ -93,7 +93,7 @@ describe.each(bookmarksModel.walks.map((walk) => [walk.name, walk] as const))('b
       const told = posts.getSnapshot().context.heard.slice(heardBefore)
       expect(selectFailed(snapshot)).toBe(snapshot.matches('failed'))
       expect(selectBusy(snapshot)).toBe(
-        ['loadingMore', 'openingCollection', 'savingForm', 'saving'].some((s) => snapshot.matches({ ready: s })),
+        (['loadingMore', 'openingCollection', 'savingForm', 'saving'] as const).some((s) => snapshot.matches({ ready: s })),
       )
       expect(selectCanSubmit(snapshot)).toBe(snapshot.matches({ ready: 'editing' }) && checkCollection(context.draft).ok)
 

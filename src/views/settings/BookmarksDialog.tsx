@@ -163,7 +163,7 @@ function SavedPosts({ actor }: { actor: BookmarksRef }) {
                     disabled={busy}
                     onClick={() => actor.send({ type: 'file.start', bookmarkId: bookmark.id })}
                   >
-                    <Icon name="compose" size={16} />
+                    <Icon name="bookmark" size={16} />
                     Add to collection
                   </button>
                   <button

@@ -59,7 +59,6 @@ function SectionBody({
     case 'lists':
       return (
         <DialogSection
-          heading="Lists"
           text="Group people into lists, public or private, and read each list as its own timeline."
           action="Manage Lists"
           icon="list"
@@ -79,7 +78,6 @@ function SectionBody({
     case 'reports':
       return (
         <DialogSection
-          heading="Reports"
           text="Reports of members, posts and messages, and where their review stands."
           action="View Reports"
           icon="flag"
@@ -89,7 +87,6 @@ function SectionBody({
     case 'analytics':
       return (
         <DialogSection
-          heading="Analytics"
           text="How your posts do: totals, your top posts and daily trends over 7, 30 or 90 days."
           action="View Analytics"
           icon="chart"

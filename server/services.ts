@@ -25,6 +25,7 @@ import { PasswordHasher } from './modules/auth/passwords'
 import { AnalyticsService } from './modules/analytics/service'
 import { AccountService } from './modules/auth/service'
 import { BlockService } from './modules/blocks/service'
+import { BookmarkService } from './modules/bookmarks/service'
 import { SessionCache } from './modules/auth/session-cache'
 import { type Authenticated, SessionStore } from './modules/auth/sessions'
 import { PostCaches } from './modules/posts/cache/post-caches'
@@ -114,6 +115,7 @@ export function createServices(options: ServicesOptions) {
     accounts: new AccountService(context),
     analytics: new AnalyticsService(context),
     blocks: new BlockService({ ...context, notifications }),
+    bookmarks: new BookmarkService(context),
     mutes: new MuteService({ ...context, notifications }),
     messages: new MessageService(context),
     posts,

@@ -74,6 +74,7 @@ export function syntheticFeedPage(now: number = Date.now()): FeedBody {
       views: 200 * i,
       liked: i % 5 === 0,
       reposted: false,
+      bookmarked: false,
       repostedBy: i === 3 ? author : null,
     }
   })

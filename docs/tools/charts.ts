@@ -44,6 +44,8 @@ import { blockMachine } from '../../src/machines/block/block.machine'
 import { blockedMachine } from '../../src/machines/blocked/blocked.machine'
 import { muteMachine } from '../../src/machines/mute/mute.machine'
 import { mutesMachine } from '../../src/machines/mutes/mutes.machine'
+import { bookmarksMachine } from '../../src/machines/bookmarks/bookmarks.machine'
+import { settingsPageMachine } from '../../src/machines/settings-page/settings-page.machine'
 import { followRequestsMachine } from '../../src/machines/follow-requests/follow-requests.machine'
 import { profileMachine } from '../../src/machines/profile/profile.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
@@ -236,6 +238,30 @@ const charts: ChartSpec[] = [
       "answered. Every outcome toasts: '... muted successfully' / '... unmuted successfully', or the server's words, " +
       "else 'Failed to mute' / 'Failed to unmute'.",
     machine: mutesMachine,
+  },
+  {
+    name: 'settings-page',
+    title: 'Settings page',
+    source: 'src/machines/settings-page/settings-page.machine.ts',
+    summary:
+      'Which Settings section shows and which of the page\'s dialogs is open. `?tab=` picks the section (on arrival ' +
+      'and whenever the address changes); for lists, bookmarks, reports and analytics it opens the section\'s dialog at ' +
+      'once, and the section\'s button opens it again. Escape, the backdrop and the close button close it, except while ' +
+      'the Bookmarks dialog saves something. The Bookmarks dialog\'s actor runs only while its dialog is open.',
+    machine: settingsPageMachine,
+  },
+  {
+    name: 'bookmarks',
+    title: 'Bookmarks dialog (settings)',
+    source: 'src/machines/bookmarks/bookmarks.machine.ts',
+    summary:
+      'Settings -> Bookmarks: reads the first page of bookmarks and of collections (spinner, or Try again). The ' +
+      'Bookmarks tab shows the saved posts as post cards (Load more), Remove (\'Bookmark removed\') and Add to ' +
+      'collection (pick one); the Collections tab has New Collection and Edit (name required, at most 50, description ' +
+      'at most 200: \'Collection created successfully\' / \'Collection updated successfully\'; a refusal keeps the ' +
+      'form with the server\'s words), and opens one collection to show its posts, each with Remove from collection. ' +
+      'One change at a time; a card\'s own bookmark button, anywhere, takes an unsaved post off the list at once.',
+    machine: bookmarksMachine,
   },
   {
     name: 'follow-requests',

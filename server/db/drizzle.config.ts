@@ -12,6 +12,7 @@ export default defineConfig({
     './server/db/schema-messages.ts',
     './server/db/schema-notifications.ts',
     './server/db/schema-analytics.ts',
+    './server/db/schema-bookmarks.ts',
   ],
   out: './server/db/migrations',
 })

@@ -26,14 +26,6 @@ export const notImplemented: readonly string[] = [
   'removeListMember',
   'subscribeList',
   'unsubscribeList',
-  // bookmarks
-  'createBookmark',
-  'getBookmarks',
-  'createCollection',
-  'getCollections',
-  'updateCollection',
-  'addCollectionPost',
-  'deleteBookmark',
   // reports
   'reportUser',
   'reportPost',

@@ -3,6 +3,7 @@ import type { UploadPolicy } from '../http/uploads'
 import { analyticsHandlers } from './analytics/routes'
 import { authHandlers } from './auth/routes'
 import { blockHandlers, blockMessages } from './blocks/routes'
+import { bookmarkHandlers, bookmarkMessages } from './bookmarks/routes'
 import type { FieldMessages } from '../http/validation-messages'
 import { healthHandlers } from './health/routes'
 import { muteHandlers, muteMessages } from './mutes/routes'
@@ -27,12 +28,14 @@ export const moduleHandlers: Record<string, Handlers> = {
   hashtags: hashtagHandlers,
   notifications: notificationHandlers,
   analytics: analyticsHandlers,
+  bookmarks: bookmarkHandlers,
 }
 
 /** The product's words for body validation failures, by operationId (server/http/validation-messages.ts). */
 export const validationMessages: Record<string, FieldMessages> = {
   ...blockMessages,
   ...muteMessages,
+  ...bookmarkMessages,
 }
 
 /** Multipart operations by operationId: which field carries files, how many, of which kinds (server/http/uploads.ts). */

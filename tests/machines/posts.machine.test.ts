@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { callActor } from '../../src/machines/lib/call-actor'
-import { POST_DELETED, postsMachine, type PostsEmitted } from '../../src/machines/posts/posts.machine'
+import {
+  BOOKMARK_REMOVE_FAILED,
+  BOOKMARK_REMOVED,
+  POST_DELETED,
+  postsMachine,
+  type PostsEmitted,
+} from '../../src/machines/posts/posts.machine'
 import { selectMutedNotice } from '../../src/machines/posts/posts.selectors'
 import { shownToasts, withToasts } from './support/toasts'
 import { blockedAuthorId, p1, postsModel, reply } from './models/posts.model'
@@ -22,7 +28,11 @@ describe.each(postsModel.walks.map((walk) => [walk.name, walk] as const))('post 
   it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
     const spawned = new SpawnedCalls()
     const machine = postsMachine.provide({
-      actors: { reactionCall: spawned.logic('reactionCall'), deleteCall: spawned.logic('deleteCall') },
+      actors: {
+        reactionCall: spawned.logic('reactionCall'),
+        deleteCall: spawned.logic('deleteCall'),
+        bookmarkCall: spawned.logic('bookmarkCall'),
+      },
     })
     const actor = withToasts(createActor(machine, { inspect: coverage.inspector })).start()
     const heard: PostsEmitted[] = []
@@ -103,13 +113,38 @@ describe.each(postsModel.walks.map((walk) => [walk.name, walk] as const))('post 
           if (before.pending.like[id]) expect(spawned.stopped.map((call) => call.input)).toContainEqual({ id, reaction: 'like' })
         }
       }
+      if (event.type === 'post.bookmark') {
+        // The card flips at once, one call goes out asking for the new state, and a second click waits for it.
+        const was = before.entities[event.id]
+        expect(entities[event.id]?.bookmarked).toBe(!was?.bookmarked)
+        expect(spawned.started.at(-1)).toEqual({ src: 'bookmarkCall', input: { id: event.id, bookmarked: !was?.bookmarked } })
+        expect(snapshot.can({ type: 'post.bookmark', id: event.id })).toBe(false)
+      }
+      if (event.type === 'post.bookmark.settled') {
+        expect(entities[event.id]?.bookmarked).toBe(event.bookmarked)
+        expect(snapshot.context.bookmarking[event.id]).toBeUndefined()
+        expect(spawned.stopped.at(-1)).toEqual({ src: 'bookmarkCall', input: { id: event.id, bookmarked: event.bookmarked } })
+        // The Bookmarks dialog hears it; a removal says so.
+        expect(heard.slice(heardBefore)).toEqual([{ type: 'post.bookmarked', id: event.id, bookmarked: event.bookmarked }])
+      }
+      if (event.type === 'post.bookmark.refused') {
+        // Rolled back to what the card showed before the click.
+        expect(entities[event.id]?.bookmarked).toBe(before.bookmarking[event.id])
+        expect(snapshot.context.bookmarking[event.id]).toBeUndefined()
+      }
+      if (event.type === 'post.bookmarked') expect(entities[event.id]?.bookmarked).toBe(event.bookmarked)
       if (event.type === 'post.reveal') expect(snapshot.context.revealed.p2).toBe(true)
       if (event.type === 'author.muted') {
         // Feed-only: every post stays in the cache (profile, post page); the lists hear the muted member's post ids.
         expect(entities).toEqual(before.entities)
         const ids = Object.values(before.entities).filter((post) => post.author.id === blockedAuthorId).map((post) => post.id)
         expect(heard.slice(heardBefore)).toEqual([{ type: 'author.muted', authorId: blockedAuthorId, ids }])
-      } else if (event.type !== 'post.created' && event.type !== 'post.delete.succeeded' && event.type !== 'author.blocked') {
+      } else if (
+        event.type !== 'post.created' &&
+        event.type !== 'post.delete.succeeded' &&
+        event.type !== 'author.blocked' &&
+        event.type !== 'post.bookmark.settled'
+      ) {
         expect(heard.length, 'nothing else is announced').toBe(heardBefore)
       }
       if (event.type === 'posts.received' || event.type === 'post.showMuted') {
@@ -128,6 +163,11 @@ describe.each(postsModel.walks.map((walk) => [walk.name, walk] as const))('post 
         expect(entities.p1).toBeUndefined()
         expect(heard.slice(heardBefore)).toEqual([{ type: 'post.deleted', id: 'p1' }])
         expect(toasts.at(-1)).toMatchObject({ type: 'success', message: POST_DELETED })
+      } else if (event.type === 'post.bookmark.settled' && !event.bookmarked) {
+        expect(toasts.slice(toastsBefore)).toEqual([expect.objectContaining({ type: 'success', message: BOOKMARK_REMOVED })])
+      } else if (event.type === 'post.bookmark.refused' && !event.bookmarked) {
+        // A refused removal says so (the server's words, else the default); a refused save is silent, like a like.
+        expect(toasts.slice(toastsBefore)).toEqual([expect.objectContaining({ type: 'error', message: BOOKMARK_REMOVE_FAILED })])
       } else {
         expect(toasts.length, "only a deletion says anything: other failures are silent").toBe(toastsBefore)
       }

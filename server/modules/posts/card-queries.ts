@@ -79,6 +79,7 @@ export function loadCards(db: Database, postIds: readonly string[]): Promise<Car
 export interface ViewerFlags {
   liked: boolean
   reposted: boolean
+  bookmarked: boolean
   /** Non-public direct replies this viewer may see (added to the card's public reply_count). */
   hidden_replies: number
 }
@@ -90,10 +91,11 @@ export function loadViewerFlags(
 ): Promise<Array<ViewerFlags & { id: string }>> {
   return selectPrepared(
     db,
-    'wren_viewer_flags_v3',
+    'wren_viewer_flags_v4',
     sql`select p.id,
           exists (select 1 from likes l where l.user_id = ${viewerId} and l.post_id = p.id) as liked,
           exists (select 1 from reposts r where r.user_id = ${viewerId} and r.post_id = p.id) as reposted,
+          exists (select 1 from bookmarks bm where bm.user_id = ${viewerId} and bm.post_id = p.id) as bookmarked,
           (select count(*) from posts c
            where c.reply_to = p.id and c.visibility <> 'public' and ${visibleToAlias(viewerId, 'c')})::int
             as hidden_replies

@@ -36,7 +36,7 @@ function toMedia(media: MediaJson, storage: Storage): Schemas['PostMedia'] {
 }
 
 /** The part of the contract's `Post` that is the same for every viewer, presented once when a card is cached. */
-export type PostBase = Omit<Post, 'author' | 'liked' | 'reposted' | 'replyCount'> & {
+export type PostBase = Omit<Post, 'author' | 'liked' | 'reposted' | 'bookmarked' | 'replyCount'> & {
   authorId: string
   /** Public direct replies (stored count). */
   publicReplies: number
@@ -68,6 +68,7 @@ export interface ViewerPart {
   author: Schemas['UserSummary']
   liked: boolean
   reposted: boolean
+  bookmarked: boolean
   /** Non-public direct replies this viewer may see. */
   hiddenReplies: number
 }
@@ -96,6 +97,7 @@ export function toFeedPost(post: Post, repostedBy: Schemas['UserSummary'] | null
     views: post.views,
     liked: post.liked,
     reposted: post.reposted,
+    bookmarked: post.bookmarked,
     repostedBy,
   }
 }
@@ -124,5 +126,6 @@ export function toPost(base: PostBase, viewer: ViewerPart): Post {
     views: base.views,
     liked: viewer.liked,
     reposted: viewer.reposted,
+    bookmarked: viewer.bookmarked,
   }
 }

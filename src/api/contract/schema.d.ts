@@ -1130,7 +1130,9 @@ export interface paths {
         };
         /**
          * The viewer's bookmarks
-         * @description Most recent first; `collectionId` keeps only the bookmarks in that collection.
+         * @description Most recent first; `collectionId` keeps only the bookmarks in that collection (most recently filed first; an
+         *     unknown collection or another member's is 404). A bookmark whose post was deleted, or that the viewer may no
+         *     longer see (a block either way, a private account they no longer follow), is left out.
          */
         get: operations["getBookmarks"];
         put?: never;
@@ -1202,6 +1204,51 @@ export interface paths {
          */
         post: operations["addCollectionPost"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookmarks/collections/{id}/posts/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                postId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a post out of one's own collection
+         * @description The post stays bookmarked. A post not in the collection is 404.
+         */
+        delete: operations["removeCollectionPost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookmarks/posts/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove the viewer's bookmark of a post
+         * @description By the post's id, for the bookmark button of a post card (which knows the post, not the bookmark). The post leaves every collection too; a post the viewer has not bookmarked is 404.
+         */
+        delete: operations["deletePostBookmark"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1821,6 +1868,8 @@ export interface components {
             liked: boolean;
             /** @description The viewer reposted this post */
             reposted: boolean;
+            /** @description The viewer bookmarked this post */
+            bookmarked: boolean;
             /**
              * @description Set only on the post page (`GET /posts/{id}`: the post and its replies) when the viewer's mutes concern
              *     the post: `@username` of a muted author, else the muted keyword it contains (as stored), else the muted
@@ -4425,6 +4474,55 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    removeCollectionPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                postId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection with its new post count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deletePostBookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bookmark is removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     deleteBookmark: {

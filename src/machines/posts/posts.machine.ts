@@ -1,5 +1,7 @@
 import { assertEvent, assign, emit, enqueueActions, setup, spawnChild, stopChild, type ActorRefFrom } from 'xstate'
 import { run } from '../../api/calls'
+import { bookmarkCalls } from '../../api/bookmarks.calls'
+import { isApiError, serverMessageOr } from '../../api/errors'
 import { postCalls, type Post } from '../../api/posts.calls'
 import { showToast } from '../toasts/notify'
 import { callActor } from '../lib/call-actor'
@@ -32,6 +34,8 @@ import { canBeReposted, isHiddenAsSensitive } from './posts.rules'
 // - A post created by a composer is stored and announced (`post.created`) so the lists can show it without a refetch.
 
 export const POST_DELETED = 'Post deleted'
+export const BOOKMARK_REMOVED = 'Bookmark removed'
+export const BOOKMARK_REMOVE_FAILED = 'Failed to remove bookmark'
 
 export type PostsEvent =
   | { type: 'posts.received'; posts: ReadonlyArray<Post> }
@@ -47,6 +51,11 @@ export type PostsEvent =
   | { type: 'author.blocked'; authorId: string }
   | { type: 'author.muted'; authorId: string }
   | { type: 'post.showMuted'; id: string }
+  | { type: 'post.bookmark'; id: string }
+  | { type: 'post.bookmark.settled'; id: string; bookmarked: boolean }
+  | { type: 'post.bookmark.refused'; id: string; bookmarked: boolean; error: unknown }
+  /** A bookmark added or removed elsewhere (the Bookmarks dialog): the cards follow. */
+  | { type: 'post.bookmarked'; id: string; bookmarked: boolean }
 
 /** What lists listen to (`actor.on(...)`). */
 export type PostsEmitted =
@@ -54,6 +63,8 @@ export type PostsEmitted =
   | { type: 'post.deleted'; id: string }
   | { type: 'author.muted'; authorId: string; ids: ReadonlyArray<string> }
   | { type: 'author.blocked'; authorId: string }
+  /** A card's bookmark button saved or removed the post (the Bookmarks dialog follows). */
+  | { type: 'post.bookmarked'; id: string; bookmarked: boolean }
 
 export interface PostsContext {
   entities: Entities
@@ -65,6 +76,8 @@ export interface PostsContext {
   revealed: Readonly<Record<string, true>>
   /** Muted posts the member chose to see on the post page ('Show anyway'). */
   shownMuted: Readonly<Record<string, true>>
+  /** Bookmark toggles waiting for the server, by post id: what the card showed before (to roll back). */
+  bookmarking: Readonly<Record<string, boolean>>
 }
 
 interface ReactionInput {
@@ -79,7 +92,25 @@ const postIdsBy = (entities: Entities, authorId: string): string[] =>
     .map((post) => post.id)
 
 /** The child actor id of a call about one post. */
-export const callId = (kind: Reaction | 'delete', id: string) => `${kind}:${id}`
+export const callId = (kind: Reaction | 'delete' | 'bookmark', id: string) => `${kind}:${id}`
+
+/** Saving a post already saved (409) or removing a bookmark already gone (404) is what the member wanted: done. */
+const alreadyDone = (error: unknown, bookmarked: boolean) =>
+  isApiError(error) && (bookmarked ? error._tag === 'Invalid' && error.status === 409 : error._tag === 'NotFound')
+
+const bookmarkCall = callActor<{ id: string; bookmarked: boolean }, void>(
+  ({ id, bookmarked }, signal) =>
+    (bookmarked ? run(bookmarkCalls.createBookmark(id), signal) : run(bookmarkCalls.deletePostBookmark(id), signal)).then(
+      () => undefined,
+      (error: unknown) => {
+        if (!alreadyDone(error, bookmarked)) throw error
+      },
+    ),
+  {
+    done: ({ id, bookmarked }) => ({ type: 'post.bookmark.settled', id, bookmarked }),
+    failed: ({ id, bookmarked }, error) => ({ type: 'post.bookmark.refused', id, bookmarked, error }),
+  },
+)
 
 const reactionCall = callActor<ReactionInput, { active: boolean; count: number }>(
   ({ id, reaction }, signal) =>
@@ -103,10 +134,10 @@ export const postsMachine = setup({
     events: {} as PostsEvent,
     emitted: {} as PostsEmitted,
   },
-  actors: { reactionCall, deleteCall },
+  actors: { reactionCall, deleteCall, bookmarkCall },
   actions: {
     store: assign(({ context }, posts: ReadonlyArray<Post>) => ({
-      entities: upsert(context.entities, posts, context.pending),
+      entities: upsert(context.entities, posts, context.pending, context.bookmarking),
     })),
     /** A new reply adds one to its parent's reply count, wherever the parent shows (once, even if announced twice). */
     countReply: assign(({ context }, post: Post) => {
@@ -134,6 +165,39 @@ export const postsMachine = setup({
         pending: { ...context.pending, [reaction]: without(context.pending[reaction], id) },
       }
     }),
+    /** The card shows the new state at once; what it showed before is kept for a refusal. */
+    flipBookmark: assign(({ context }, id: string) => {
+      const post = context.entities[id]
+      if (!post) return {}
+      return {
+        entities: { ...context.entities, [id]: { ...post, bookmarked: !post.bookmarked } },
+        bookmarking: { ...context.bookmarking, [id]: post.bookmarked },
+      }
+    }),
+    /** Settled: the new state stays. Refused: what was shown before comes back. */
+    settleBookmark: assign(({ context }, { id, refused }: { id: string; refused: boolean }) => {
+      const post = context.entities[id]
+      const before = context.bookmarking[id]
+      return {
+        entities: refused && post && before !== undefined ? { ...context.entities, [id]: { ...post, bookmarked: before } } : context.entities,
+        bookmarking: without(context.bookmarking, id),
+      }
+    }),
+    setBookmarked: assign(({ context }, { id, bookmarked }: { id: string; bookmarked: boolean }) => {
+      const post = context.entities[id]
+      return post ? { entities: { ...context.entities, [id]: { ...post, bookmarked } } } : {}
+    }),
+    announceBookmarked: emit((_, { id, bookmarked }: { id: string; bookmarked: boolean }) => ({
+      type: 'post.bookmarked' as const,
+      id,
+      bookmarked,
+    })),
+    /** 'Bookmark removed' when a removal went through; a refused removal says why (a refused save is silent). */
+    notifyBookmark: ({ system }, outcome: { bookmarked: boolean; error?: unknown; refused: boolean }) => {
+      if (outcome.bookmarked) return
+      if (outcome.refused) showToast(system, 'error', serverMessageOr(outcome.error, BOOKMARK_REMOVE_FAILED))
+      else showToast(system, 'success', BOOKMARK_REMOVED)
+    },
     reveal: assign(({ context }, id: string) => ({ revealed: { ...context.revealed, [id]: true as const } })),
     showMuted: assign(({ context }, id: string) => ({ shownMuted: { ...context.shownMuted, [id]: true as const } })),
     /** Tells the lists which stored posts are by the member just muted; the posts themselves stay. */
@@ -161,10 +225,12 @@ export const postsMachine = setup({
         if (context.pending.like[id]) enqueue.stopChild(callId('like', id))
         if (context.pending.repost[id]) enqueue.stopChild(callId('repost', id))
         if (context.deleting[id]) enqueue.stopChild(callId('delete', id))
+        if (context.bookmarking[id] !== undefined) enqueue.stopChild(callId('bookmark', id))
       }
       enqueue.assign({
         entities: drop(context.entities),
         deleting: drop(context.deleting),
+        bookmarking: drop(context.bookmarking),
         pending: { like: drop(context.pending.like), repost: drop(context.pending.repost) },
       })
       for (const id of gone) enqueue.emit({ type: 'post.deleted' as const, id })
@@ -180,6 +246,9 @@ export const postsMachine = setup({
       return reaction === 'like' || canBeReposted(post)
     },
     isPending: ({ context }, { id, reaction }: ReactionInput) => context.pending[reaction][id] !== undefined,
+    canBookmark: ({ context }, id: string) =>
+      context.entities[id] !== undefined && context.bookmarking[id] === undefined && !context.deleting[id],
+    isBookmarking: ({ context }, id: string) => context.bookmarking[id] !== undefined,
     canDelete: ({ context }, id: string) => context.entities[id] !== undefined && !context.deleting[id],
     isDeleting: ({ context }, id: string) => context.deleting[id] === true,
     isHiddenAsMuted: ({ context }, id: string) => context.entities[id]?.muted !== undefined && !context.shownMuted[id],
@@ -191,7 +260,7 @@ export const postsMachine = setup({
   },
 }).createMachine({
   id: 'posts',
-  context: { entities: {}, pending: { like: {}, repost: {} }, deleting: {}, revealed: {}, shownMuted: {} },
+  context: { entities: {}, pending: { like: {}, repost: {} }, deleting: {}, revealed: {}, shownMuted: {}, bookmarking: {} },
   initial: 'active',
   states: {
     active: {
@@ -246,6 +315,40 @@ export const postsMachine = setup({
             stopChild(({ event }) => callId(event.reaction, event.id)),
             { type: 'settle', params: ({ event }) => ({ ...event, value: null }) },
           ],
+        },
+        'post.bookmark': {
+          guard: { type: 'canBookmark', params: ({ event }) => event.id },
+          actions: [
+            { type: 'flipBookmark', params: ({ event }) => event.id },
+            spawnChild('bookmarkCall', {
+              id: ({ event }) => callId('bookmark', event.id),
+              input: ({ context, event }) => {
+                assertEvent(event, 'post.bookmark')
+                return { id: event.id, bookmarked: context.entities[event.id]?.bookmarked === true }
+              },
+            }),
+          ],
+        },
+        'post.bookmark.settled': {
+          guard: { type: 'isBookmarking', params: ({ event }) => event.id },
+          actions: [
+            stopChild(({ event }) => callId('bookmark', event.id)),
+            { type: 'settleBookmark', params: ({ event }) => ({ id: event.id, refused: false }) },
+            { type: 'announceBookmarked', params: ({ event }) => event },
+            { type: 'notifyBookmark', params: ({ event }) => ({ bookmarked: event.bookmarked, refused: false }) },
+          ],
+        },
+        'post.bookmark.refused': {
+          guard: { type: 'isBookmarking', params: ({ event }) => event.id },
+          actions: [
+            stopChild(({ event }) => callId('bookmark', event.id)),
+            { type: 'settleBookmark', params: ({ event }) => ({ id: event.id, refused: true }) },
+            { type: 'notifyBookmark', params: ({ event }) => ({ bookmarked: event.bookmarked, error: event.error, refused: true }) },
+          ],
+        },
+        'post.bookmarked': {
+          guard: { type: 'canBookmark', params: ({ event }) => event.id },
+          actions: { type: 'setBookmarked', params: ({ event }) => event },
         },
         'post.reveal': {
           guard: { type: 'isHidden', params: ({ event }) => event.id },

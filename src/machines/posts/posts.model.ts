@@ -55,6 +55,7 @@ export function upsert(
   entities: Entities,
   posts: ReadonlyArray<Post>,
   pending: Readonly<Record<Reaction, Readonly<Record<string, ReactionBefore>>>>,
+  bookmarking: Readonly<Record<string, boolean>> = {},
 ): Entities {
   if (posts.length === 0) return entities
   const next: Record<string, Post> = { ...entities }
@@ -64,6 +65,7 @@ export function upsert(
     for (const reaction of ['like', 'repost'] as const) {
       if (current && pending[reaction][post.id]) post = writeReaction(post, reaction, readReaction(current, reaction))
     }
+    if (current && bookmarking[post.id] !== undefined) post = { ...post, bookmarked: current.bookmarked }
     next[post.id] = post
   }
   return next

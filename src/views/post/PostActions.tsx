@@ -5,7 +5,7 @@ import { formatCount } from './format'
 import { PostIcon } from './icons'
 
 // The counts under a post (docs/product.md, "Post card"): replies (to the post page), reposts and likes (toggles that
-// change at once), share (not built yet) and views. Counts abbreviate at 1K and 1M.
+// change at once), bookmark (a toggle that changes at once), share (not built yet) and views. Counts abbreviate at 1K and 1M.
 
 const row = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', maxW: '420px', mt: '1.5', ml: '-2' })
 
@@ -34,6 +34,7 @@ const tone = {
     '&[aria-pressed=true]': { color: 'success.text' },
   }),
   like: css({ _hover: { color: 'danger.text', bg: 'danger.subtle' }, '&[aria-pressed=true]': { color: 'danger.text' } }),
+  bookmark: css({ _hover: { color: 'accent.text', bg: 'accent.subtle' }, '&[aria-pressed=true]': { color: 'accent.text' } }),
   neutral: css({ _hover: { color: 'accent.text', bg: 'accent.subtle' } }),
 }
 
@@ -44,12 +45,14 @@ export function PostActions({
   repostable,
   onLike,
   onRepost,
+  onBookmark,
 }: {
   post: Post
   /** Whether the repost button works (posts.rules.ts canBeReposted, read through a selector). */
   repostable: boolean
   onLike: () => void
   onRepost: () => void
+  onBookmark: () => void
 }) {
   return (
     <div className={row}>
@@ -82,6 +85,16 @@ export function PostActions({
       >
         <PostIcon name="heart" size={18} fill={post.liked ? 'currentColor' : 'none'} />
         {count(post.likeCount)}
+      </button>
+      <button
+        type="button"
+        className={cx(action, tone.bookmark)}
+        aria-pressed={post.bookmarked}
+        aria-label={post.bookmarked ? 'Remove bookmark' : 'Bookmark'}
+        title={post.bookmarked ? 'Remove bookmark' : 'Bookmark'}
+        onClick={onBookmark}
+      >
+        <PostIcon name="bookmark" size={18} fill={post.bookmarked ? 'currentColor' : 'none'} />
       </button>
       <button type="button" className={cx(action, tone.neutral)} aria-label="Share" aria-disabled title="Sharing is coming soon">
         <PostIcon name="share" size={18} />

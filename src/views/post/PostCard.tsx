@@ -149,7 +149,7 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
             <PostBody post={post} hidden={hidden} onReveal={() => posts.send({ type: 'post.reveal', id })} />
           )}
           {focus ? null : (
-            <PostActions post={post} repostable={repostable} onLike={() => posts.send({ type: 'post.like', id })} onRepost={() => posts.send({ type: 'post.repost', id })} />
+            <PostActions post={post} repostable={repostable} onLike={() => posts.send({ type: 'post.like', id })} onRepost={() => posts.send({ type: 'post.repost', id })} onBookmark={() => posts.send({ type: 'post.bookmark', id })} />
           )}
         </div>
       </div>
@@ -162,7 +162,7 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
           )}
           <PostTimestamp post={post} />
           <div className={css({ borderTopWidth: '1px', borderColor: 'border', pt: '0.5' })}>
-            <PostActions post={post} repostable={repostable} onLike={() => posts.send({ type: 'post.like', id })} onRepost={() => posts.send({ type: 'post.repost', id })} />
+            <PostActions post={post} repostable={repostable} onLike={() => posts.send({ type: 'post.like', id })} onRepost={() => posts.send({ type: 'post.repost', id })} onBookmark={() => posts.send({ type: 'post.bookmark', id })} />
           </div>
         </div>
       ) : null}

@@ -1,4 +1,6 @@
+import { useEffect } from 'react'
 import type { ActorRefFrom } from 'xstate'
+import { useSelector } from '@xstate/react'
 import { Link, useSearchParams } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import { button, input } from 'styled-system/recipes'
@@ -6,9 +8,15 @@ import { blockedMachine } from '../../machines/blocked/blocked.machine'
 import { mutesMachine } from '../../machines/mutes/mutes.machine'
 import { changePasswordMachine } from '../../machines/change-password/change-password.machine'
 import { profileSettingsMachine, type ProfileSettingsMachine } from '../../machines/profile-settings/profile-settings.machine'
-import { ScreenActor, useScreenActor, useSession } from '../actors'
-import { AnalyticsSection } from '../analytics/AnalyticsSection'
-import { ComingSoon } from '../ui/ComingSoon'
+import { settingsPageMachine, type SettingsPageRef } from '../../machines/settings-page/settings-page.machine'
+import type { DialogId } from '../../machines/settings-page/settings-page.rules'
+import { selectBookmarksActor, selectDialog, selectSection } from '../../machines/settings-page/settings-page.selectors'
+import { ScreenActor, usePosts, useScreenActor, useSession } from '../actors'
+import { BookmarksDialog } from './BookmarksDialog'
+import { DialogSection } from './DialogSection'
+import { AnalyticsDashboardDialog } from './dialogs/AnalyticsDashboardDialog'
+import { ManageListsDialog } from './dialogs/ManageListsDialog'
+import { ReportsManagementDialog } from './dialogs/ReportsManagementDialog'
 import { Icon } from '../ui/Icon'
 import { PageHeader } from '../ui/PageHeader'
 import { AppearanceSection } from './AppearanceSection'
@@ -40,12 +48,51 @@ function SectionBody({
   section,
   onChangePassword,
   profileSettings,
+  onOpenDialog,
 }: {
   section: SettingsSection
   onChangePassword: () => void
   profileSettings: ActorRefFrom<ProfileSettingsMachine>
+  onOpenDialog: (dialog: DialogId) => void
 }) {
   switch (section.id) {
+    case 'lists':
+      return (
+        <DialogSection
+          text="Group people into lists, public or private, and read each list as its own timeline."
+          action="Manage Lists"
+          icon="list"
+          onOpen={() => onOpenDialog('lists')}
+        />
+      )
+    case 'bookmarks':
+      return (
+        <DialogSection
+          heading="Bookmarks & Collections"
+          text="Posts you saved with the bookmark button, and the collections you sort them into. Only you see them."
+          action="Manage Bookmarks"
+          icon="bookmark"
+          onOpen={() => onOpenDialog('bookmarks')}
+        />
+      )
+    case 'reports':
+      return (
+        <DialogSection
+          text="Reports of members, posts and messages, and where their review stands."
+          action="View Reports"
+          icon="flag"
+          onOpen={() => onOpenDialog('reports')}
+        />
+      )
+    case 'analytics':
+      return (
+        <DialogSection
+          text="How your posts do: totals, your top posts and daily trends over 7, 30 or 90 days."
+          action="View Analytics"
+          icon="chart"
+          onOpen={() => onOpenDialog('analytics')}
+        />
+      )
     case 'profile':
       return <ProfileSection actor={profileSettings} onChangePassword={onChangePassword} />
     case 'privacy':
@@ -62,24 +109,57 @@ function SectionBody({
       return <ScreenActor logic={mutesMachine} input={{ open: true }}>{(actor) => <MutesSection actor={actor} />}</ScreenActor>
     case 'notifications':
       return <NotificationsSection />
+  }
+}
+
+/** The page's own dialogs, one component per dialog id (src/views/settings/dialogs/ and BookmarksDialog). */
+function PageDialogs({ page }: { page: SettingsPageRef }) {
+  const dialog = useSelector(page, selectDialog)
+  const bookmarks = useSelector(page, selectBookmarksActor)
+  const close = () => page.send({ type: 'settings.dialog.close' })
+  switch (dialog) {
+    case 'lists':
+      return <ManageListsDialog onClose={close} />
+    case 'bookmarks':
+      return bookmarks ? <BookmarksDialog actor={bookmarks} onClose={close} /> : null
+    case 'reports':
+      return <ReportsManagementDialog onClose={close} />
     case 'analytics':
-      return <AnalyticsSection />
-    default:
-      // The title avoids the word "Settings": the page has one heading by that name.
-      return <ComingSoon icon={section.icon} title="This section is on its way" />
+      return <AnalyticsDashboardDialog onClose={close} />
+    case null:
+      return null
   }
 }
 
 export function SettingsScreen() {
   const [params, setParams] = useSearchParams()
-  const section = findSection(params.get('tab'))
+  const tab = params.get('tab')
   const session = useSession()
+  const page = useScreenActor(settingsPageMachine, { tab, posts: usePosts() })
   const password = useScreenActor(changePasswordMachine)
   // Lives with the page, not the section: a save still finishes (and says so) when the member switches sections.
   const profileSettings = useScreenActor(profileSettingsMachine, { session })
-  if (!password || !profileSettings) return null
+  // The address names the section (and opens its dialog): the page actor hears every change of `?tab=`.
+  useEffect(() => {
+    page?.send({ type: 'settings.tab', tab })
+  }, [page, tab])
+  if (!password || !profileSettings || !page) return null
+  return <SettingsPage page={page} password={password} profileSettings={profileSettings} setTab={(id) => setParams({ tab: id })} />
+}
 
-  const showSection = (id: string) => setParams({ tab: id })
+function SettingsPage({
+  page,
+  password,
+  profileSettings,
+  setTab,
+}: {
+  page: SettingsPageRef
+  password: ActorRefFrom<typeof changePasswordMachine>
+  profileSettings: ActorRefFrom<ProfileSettingsMachine>
+  setTab: (id: string) => void
+}) {
+  const section = findSection(useSelector(page, selectSection))
+  const showSection = setTab
   // The top button opens the Security section and the password dialog (docs/product.md, "Settings").
   const openPasswordDialog = () => {
     if (section.id !== 'security') showSection('security')
@@ -136,10 +216,12 @@ export function SettingsScreen() {
             section={section}
             onChangePassword={() => password.send({ type: 'password.open' })}
             profileSettings={profileSettings}
+            onOpenDialog={(dialog) => page.send({ type: 'settings.dialog.open', dialog })}
           />
         </section>
       </div>
       <ChangePasswordDialog actor={password} />
+      <PageDialogs page={page} />
     </>
   )
 }

@@ -1,10 +1,11 @@
+import { sectionFor, type SectionId } from '../../machines/settings-page/settings-page.rules'
 import type { IconName } from '../ui/Icon'
 
 // Settings sections in their order (docs/product.md, "Settings"). The `tab` query parameter names the open one;
 // every section has an id, so every section has a shareable URL.
 
 export interface SettingsSection {
-  id: string
+  id: SectionId
   label: string
   icon: IconName
   description: string
@@ -25,5 +26,6 @@ export const settingsSections: ReadonlyArray<SettingsSection> = [
 ]
 
 export function findSection(id: string | null): SettingsSection {
-  return settingsSections.find((section) => section.id === id) ?? (settingsSections[0] as SettingsSection)
+  const wanted = sectionFor(id)
+  return settingsSections.find((section) => section.id === wanted) ?? (settingsSections[0] as SettingsSection)
 }

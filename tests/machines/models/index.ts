@@ -3,6 +3,7 @@ import { analyticsModel } from './analytics.model'
 import { appModel } from './app.model'
 import { blockModel } from './block.model'
 import { blockedModel } from './blocked.model'
+import { bookmarksModel } from './bookmarks.model'
 import { changePasswordModel } from './change-password.model'
 import { composerModel } from './composer.model'
 import { conversationModel } from './conversation.model'
@@ -24,6 +25,7 @@ import { postsModel } from './posts.model'
 import { profileSettingsModel } from './profile-settings.model'
 import { profileModel } from './profile.model'
 import { searchModel } from './search.model'
+import { settingsPageModel } from './settings-page.model'
 import { sessionModel } from './session.model'
 import { themeModel } from './theme.model'
 import { toastsModel } from './toasts.model'
@@ -53,6 +55,8 @@ export const models: ReadonlyArray<MachineModel> = [
   blockedModel,
   muteModel,
   mutesModel,
+  bookmarksModel,
+  settingsPageModel,
   followRequestsModel,
   composerModel,
   postsModel,

@@ -44,6 +44,16 @@ const scenarios: Record<string, AnyEventObject[]> = {
     { type: 'post.delete.succeeded', id: 'p1' },
     { type: 'post.delete.failed', id: 'p1' },
   ],
+  bookmarks: [
+    { type: 'posts.received', posts: [p1, { ...p2, bookmarked: true }] },
+    { type: 'post.bookmark', id: 'p1' },
+    { type: 'post.bookmark', id: 'p2' },
+    { type: 'post.bookmark.settled', id: 'p1', bookmarked: true },
+    { type: 'post.bookmark.settled', id: 'p2', bookmarked: false },
+    { type: 'post.bookmark.refused', id: 'p1', bookmarked: true, error: new Error('offline') },
+    { type: 'post.bookmark.refused', id: 'p2', bookmarked: false, error: new Error('offline') },
+    { type: 'post.bookmarked', id: 'p1', bookmarked: true },
+  ],
   mutes: [
     { type: 'posts.received', posts: [mutedPost, mine] },
     { type: 'post.showMuted', id: 'p3' },
@@ -60,6 +70,11 @@ const scenarios: Record<string, AnyEventObject[]> = {
 /** Tells apart events that differ only in their payload (which posts a page held, which post was clicked). */
 const label = (event: AnyEventObject): string | undefined => {
   if (event.type === 'posts.received') return `received(${(event.posts as Array<{ id: string; views: number }>).map((p) => (p.views === 41 ? `${p.id} again` : p.id)).join(',')})`
+  if (event.type === 'posts.received' && (event.posts as Array<{ bookmarked: boolean }>).some((p) => p.bookmarked)) return 'received(p1,p2 saved)'
+  if (event.type === 'post.bookmarked') return `post.bookmarked(${event.id as string}, ${String(event.bookmarked)})`
+  if (event.type === 'post.bookmark.settled' || event.type === 'post.bookmark.refused') {
+    return `${event.type}(${event.id as string}, ${event.bookmarked ? 'save' : 'remove'})`
+  }
   if (typeof event.id === 'string') return `${event.type}(${event.id})`
   if (event.type === 'author.blocked') return 'author.blocked(ann)'
   if (event.type === 'author.muted') return 'author.muted(ann)'
@@ -77,7 +92,14 @@ export const postsModel = {
       label,
       // Creating, revealing and deleting combine freely into hundreds of simple paths that teach nothing new: there,
       // the shortest path to every state and one path through every edge.
-      simplePaths: name !== 'others',
+      simplePaths: name !== 'others' && name !== 'bookmarks',
+      // Only the answer a call in flight could give: a save answers as a save, a removal as a removal.
+      offer:
+        name === 'bookmarks'
+          ? (snapshot: { context: { bookmarking: Record<string, boolean> } }, event: AnyEventObject) =>
+              (event.type !== 'post.bookmark.settled' && event.type !== 'post.bookmark.refused') ||
+              snapshot.context.bookmarking[event.id as string] === !event.bookmarked
+          : undefined,
     }),
   })),
 } satisfies MachineModel

@@ -42,6 +42,7 @@ export function makePost(id: string, fields: Partial<Post> = {}): Post {
     views: 40,
     liked: false,
     reposted: false,
+    bookmarked: false,
     ...fields,
   }
 }

@@ -68,6 +68,7 @@ export function post(id: string, fields: Partial<ProfilePost> = {}, by: UserProf
     views: 0,
     liked: false,
     reposted: false,
+    bookmarked: false,
     repostedBy: null,
     ...fields,
   }

@@ -128,7 +128,16 @@ export class PostCaches implements InvalidationTarget {
       const mine = flags.get(id)
       // A card without flags (or author) was deleted between the reads: absent, like a post that does not exist.
       if (!card || !author || !mine) continue
-      out.set(id, toPost(card, { author, liked: mine.liked, reposted: mine.reposted, hiddenReplies: mine.hidden_replies }))
+      out.set(
+        id,
+        toPost(card, {
+          author,
+          liked: mine.liked,
+          reposted: mine.reposted,
+          bookmarked: mine.bookmarked,
+          hiddenReplies: mine.hidden_replies,
+        }),
+      )
     }
     return out
   }
@@ -173,7 +182,12 @@ export class PostCaches implements InvalidationTarget {
       const generation = this.flags.generation
       const loaded = new Map<string, ViewerFlags>()
       for (const row of await loadViewerFlags(this.db, viewerId, ids)) {
-        loaded.set(row.id, { liked: row.liked, reposted: row.reposted, hidden_replies: row.hidden_replies })
+        loaded.set(row.id, {
+          liked: row.liked,
+          reposted: row.reposted,
+          bookmarked: row.bookmarked,
+          hidden_replies: row.hidden_replies,
+        })
       }
       this.flags.storeIfFresh(viewerId, loaded, generation)
       return loaded

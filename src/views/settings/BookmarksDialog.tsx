@@ -1,0 +1,391 @@
+import { useSelector } from '@xstate/react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import type { Bookmark, Collection } from '../../api/bookmarks.calls'
+import { LIMITS } from '../../api/contract/limits'
+import type { BookmarksRef } from '../../machines/bookmarks/bookmarks.machine'
+import { BOOKMARK_TABS, type BookmarkTab } from '../../machines/bookmarks/bookmarks.rules'
+import {
+  selectBookmarks,
+  selectBusy,
+  selectCanSubmit,
+  selectCollectionBookmarks,
+  selectCollections,
+  selectDraft,
+  selectEditing,
+  selectEditingId,
+  selectFailed,
+  selectFiling,
+  selectFormError,
+  selectHasMore,
+  selectLoading,
+  selectLoadingMore,
+  selectOpenCollection,
+  selectOpeningCollection,
+  selectSavingForm,
+  selectTab,
+} from '../../machines/bookmarks/bookmarks.selectors'
+import { PostCard } from '../post/PostCard'
+import { TextField } from '../ui/Field'
+import { Icon } from '../ui/Icon'
+import { Dialog } from '../ui/Overlay'
+import { Spinner } from '../ui/Spinner'
+import { TextAreaField } from './SettingsFields'
+
+// The Bookmarks dialog (spec: "tabs Bookmarks and Collections; New Collection button on Collections tab"; docs/product.md,
+// "Bookmarks"). Saved posts show as post cards (their like, repost and bookmark buttons work as everywhere), each
+// with "Add to collection" and "Remove". Everything it shows and allows comes from the bookmarks actor.
+
+const TAB_LABELS: Record<BookmarkTab, string> = { bookmarks: 'Bookmarks', collections: 'Collections' }
+
+const tabList = css({ display: 'flex', gap: '1', borderBottomWidth: '1px', borderColor: 'border', mb: '4' })
+const tabButton = css({
+  flex: 1,
+  px: '3',
+  py: '2.5',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  color: 'fg.muted',
+  borderBottomWidth: '2px',
+  borderColor: 'transparent',
+  mb: '-1px',
+  cursor: 'pointer',
+  _hover: { color: 'fg.default' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-2px' },
+  '&[aria-selected=true]': { color: 'accent.text', borderColor: 'accent' },
+})
+const panel = css({ display: 'flex', flexDirection: 'column', gap: '3', minH: '220px' })
+const empty = css({ fontSize: 'sm', color: 'fg.muted', py: '6', textAlign: 'center' })
+const savedItem = css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', overflow: 'hidden', bg: 'bg.surface' })
+const itemActions = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '2',
+  px: '4',
+  py: '2',
+  bg: 'bg.subtle',
+  borderTopWidth: '1px',
+  borderColor: 'border',
+})
+
+export function BookmarksDialog({ actor, onClose }: { actor: BookmarksRef; onClose: () => void }) {
+  const tab = useSelector(actor, selectTab)
+  const loading = useSelector(actor, selectLoading)
+  const failed = useSelector(actor, selectFailed)
+  return (
+    <Dialog open onClose={onClose} title="Bookmarks" description="Posts you saved, and the collections you sort them into. Only you see them." size="lg">
+      <div role="tablist" aria-label="Bookmarks" className={tabList}>
+        {BOOKMARK_TABS.map((id) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            id={`bookmarks-tab-${id}`}
+            aria-selected={tab === id}
+            data-autofocus={tab === id ? '' : undefined}
+            aria-controls={`bookmarks-panel-${id}`}
+            className={tabButton}
+            onClick={() => actor.send({ type: 'bookmarks.tab', tab: id })}
+          >
+            {TAB_LABELS[id]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`bookmarks-panel-${tab}`} aria-labelledby={`bookmarks-tab-${tab}`} className={panel}>
+        {loading ? (
+          <div className={css({ display: 'grid', placeItems: 'center', py: '10' })}>
+            <Spinner label="Loading bookmarks" />
+          </div>
+        ) : failed ? (
+          <div role="alert" className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '6', color: 'fg.muted' })}>
+            Could not load your bookmarks.
+            <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => actor.send({ type: 'bookmarks.retry' })}>
+              Try again
+            </button>
+          </div>
+        ) : tab === 'bookmarks' ? (
+          <SavedPosts actor={actor} />
+        ) : (
+          <Collections actor={actor} />
+        )}
+      </div>
+    </Dialog>
+  )
+}
+
+function LoadMore({ actor }: { actor: BookmarksRef }) {
+  const hasMore = useSelector(actor, selectHasMore)
+  const busy = useSelector(actor, selectBusy)
+  const loadingMore = useSelector(actor, selectLoadingMore)
+  if (!hasMore) return null
+  return (
+    <button
+      type="button"
+      className={cx(button({ variant: 'outline', size: 'sm' }), css({ alignSelf: 'center' }))}
+      onClick={() => actor.send({ type: 'bookmarks.more' })}
+      disabled={busy}
+      aria-busy={loadingMore}
+    >
+      {loadingMore ? <Spinner size={14} /> : null}
+      Load more
+    </button>
+  )
+}
+
+function SavedPosts({ actor }: { actor: BookmarksRef }) {
+  const bookmarks = useSelector(actor, selectBookmarks)
+  const busy = useSelector(actor, selectBusy)
+  const filing = useSelector(actor, selectFiling)
+  const collections = useSelector(actor, selectCollections)
+  if (bookmarks.length === 0) {
+    return (
+      <div className={empty}>
+        <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>No bookmarks yet</p>
+        <p>Save a post with its bookmark button to find it here.</p>
+      </div>
+    )
+  }
+  return (
+    <>
+      <ul aria-label="Saved posts" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        {bookmarks.map((bookmark) => (
+          <li key={bookmark.id} className={savedItem}>
+            <PostCard id={bookmark.post.id} />
+            <div className={itemActions}>
+              {filing?.id === bookmark.id ? (
+                <CollectionPicker actor={actor} bookmark={bookmark} collections={collections} />
+              ) : (
+                <>
+                  <button
+                    type="button"
+                    className={button({ variant: 'outline', size: 'sm' })}
+                    disabled={busy}
+                    onClick={() => actor.send({ type: 'file.start', bookmarkId: bookmark.id })}
+                  >
+                    <Icon name="bookmark" size={16} />
+                    Add to collection
+                  </button>
+                  <button
+                    type="button"
+                    className={button({ variant: 'ghost', size: 'sm' })}
+                    disabled={busy}
+                    onClick={() => actor.send({ type: 'bookmark.remove', bookmarkId: bookmark.id })}
+                    aria-label={`Remove bookmark of @${bookmark.post.author.username}'s post`}
+                  >
+                    Remove
+                  </button>
+                  {bookmark.collectionIds.length > 0 ? (
+                    <span className={css({ fontSize: 'xs', color: 'fg.muted', ml: 'auto' })}>
+                      In {collectionNames(collections, bookmark.collectionIds)}
+                    </span>
+                  ) : null}
+                </>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <LoadMore actor={actor} />
+    </>
+  )
+}
+
+function collectionNames(collections: ReadonlyArray<Collection>, ids: ReadonlyArray<string>): string {
+  const names = ids.map((id) => collections.find((c) => c.id === id)?.name).filter((n): n is string => n !== undefined)
+  return names.length > 0 ? names.join(', ') : `${ids.length} collection${ids.length === 1 ? '' : 's'}`
+}
+
+function CollectionPicker({ actor, bookmark, collections }: { actor: BookmarksRef; bookmark: Bookmark; collections: ReadonlyArray<Collection> }) {
+  return (
+    <div role="group" aria-label="Add to collection" className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', w: '100%' })}>
+      <span className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>Add to:</span>
+      {collections.length === 0 ? (
+        <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>No collections yet: make one on the Collections tab.</span>
+      ) : (
+        collections.map((c) => {
+          const already = bookmark.collectionIds.includes(c.id)
+          return (
+            <button
+              key={c.id}
+              type="button"
+              className={button({ variant: already ? 'ghost' : 'outline', size: 'sm' })}
+              disabled={already}
+              aria-pressed={already}
+              onClick={() => actor.send({ type: 'file.choose', collectionId: c.id })}
+            >
+              {already ? <Icon name="check" size={14} /> : null}
+              {c.name}
+            </button>
+          )
+        })
+      )}
+      <button type="button" className={cx(button({ variant: 'ghost', size: 'sm' }), css({ ml: 'auto' }))} onClick={() => actor.send({ type: 'file.cancel' })}>
+        Cancel
+      </button>
+    </div>
+  )
+}
+
+function Collections({ actor }: { actor: BookmarksRef }) {
+  const open = useSelector(actor, selectOpenCollection)
+  const editing = useSelector(actor, selectEditing)
+  if (editing) return <CollectionForm actor={actor} />
+  if (open) return <OpenCollection actor={actor} collection={open} />
+  return <CollectionList actor={actor} />
+}
+
+function CollectionList({ actor }: { actor: BookmarksRef }) {
+  const collections = useSelector(actor, selectCollections)
+  const busy = useSelector(actor, selectBusy)
+  return (
+    <>
+      <button type="button" className={cx(button({ size: 'sm' }), css({ alignSelf: 'flex-start' }))} disabled={busy} onClick={() => actor.send({ type: 'collection.new' })}>
+        <Icon name="compose" size={16} />
+        New Collection
+      </button>
+      {collections.length === 0 ? (
+        <div className={empty}>
+          <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>No collections yet</p>
+          <p>Make one, then add saved posts to it from the Bookmarks tab.</p>
+        </div>
+      ) : (
+        <ul aria-label="Collections" className={css({ display: 'flex', flexDirection: 'column' })}>
+          {collections.map((c) => (
+            <li key={c.id} className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '3', '&:not(:first-child)': { borderTopWidth: '1px', borderColor: 'border' } })}>
+              <span className={css({ display: 'grid', placeItems: 'center', w: '10', h: '10', borderRadius: 'lg', bg: 'accent.subtle', color: 'accent.text', flexShrink: 0 })}>
+                <Icon name="bookmark" size={18} />
+              </span>
+              <div className={css({ flex: 1, minW: 0 })}>
+                <p className={css({ fontWeight: 'semibold', truncate: true })}>
+                  {c.name}
+                  {c.isPrivate ? <span className={css({ ml: '2', fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })}>Private</span> : null}
+                </p>
+                <p className={css({ fontSize: 'sm', color: 'fg.muted', truncate: true })}>
+                  {c.postCount} {c.postCount === 1 ? 'post' : 'posts'}
+                  {c.description ? ` · ${c.description}` : ''}
+                </p>
+              </div>
+              <button type="button" className={button({ variant: 'outline', size: 'sm' })} disabled={busy} onClick={() => actor.send({ type: 'collection.open', id: c.id })} aria-label={`Open ${c.name}`}>
+                Open
+              </button>
+              <button type="button" className={button({ variant: 'ghost', size: 'sm' })} disabled={busy} onClick={() => actor.send({ type: 'collection.edit', id: c.id })} aria-label={`Edit ${c.name}`}>
+                Edit
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <LoadMore actor={actor} />
+    </>
+  )
+}
+
+function OpenCollection({ actor, collection }: { actor: BookmarksRef; collection: Collection }) {
+  const entries = useSelector(actor, selectCollectionBookmarks)
+  const opening = useSelector(actor, selectOpeningCollection)
+  const busy = useSelector(actor, selectBusy)
+  return (
+    <>
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+        <button type="button" className={button({ variant: 'ghost', size: 'sm' })} disabled={busy} onClick={() => actor.send({ type: 'collection.back' })}>
+          <Icon name="back" size={16} />
+          All collections
+        </button>
+      </div>
+      <div>
+        <h3 className={css({ fontSize: 'md', fontWeight: 'bold' })}>{collection.name}</h3>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          {collection.postCount} {collection.postCount === 1 ? 'post' : 'posts'}
+          {collection.description ? ` · ${collection.description}` : ''}
+        </p>
+      </div>
+      {opening ? (
+        <div className={css({ display: 'grid', placeItems: 'center', py: '8' })}>
+          <Spinner label="Loading collection" />
+        </div>
+      ) : entries.length === 0 ? (
+        <p className={empty}>Nothing here yet. Add saved posts from the Bookmarks tab.</p>
+      ) : (
+        <ul aria-label={`Posts in ${collection.name}`} className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+          {entries.map((bookmark) => (
+            <li key={bookmark.id} className={savedItem}>
+              <PostCard id={bookmark.post.id} />
+              <div className={itemActions}>
+                <button
+                  type="button"
+                  className={button({ variant: 'outline', size: 'sm' })}
+                  disabled={busy}
+                  onClick={() => actor.send({ type: 'collection.unfile', postId: bookmark.post.id })}
+                >
+                  Remove from collection
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <LoadMore actor={actor} />
+    </>
+  )
+}
+
+function CollectionForm({ actor }: { actor: BookmarksRef }) {
+  const draft = useSelector(actor, selectDraft)
+  const error = useSelector(actor, selectFormError)
+  const editingId = useSelector(actor, selectEditingId)
+  const canSubmit = useSelector(actor, selectCanSubmit)
+  const saving = useSelector(actor, selectSavingForm)
+  return (
+    <form
+      noValidate
+      aria-label={editingId ? 'Edit collection' : 'New collection'}
+      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      onSubmit={(event) => {
+        event.preventDefault()
+        actor.send({ type: 'form.submit' })
+      }}
+    >
+      <h3 className={css({ fontSize: 'md', fontWeight: 'bold' })}>{editingId ? 'Edit collection' : 'New collection'}</h3>
+      <TextField
+        label="Name"
+        value={draft.name}
+        autoFocus
+        maxLength={LIMITS.listNameMax + 10}
+        disabled={saving}
+        onChange={(event) => actor.send({ type: 'form.name', value: event.target.value })}
+      />
+      <TextAreaField
+        label="Description"
+        value={draft.description}
+        count={{ value: [...draft.description].length, max: LIMITS.listDescriptionMax }}
+        disabled={saving}
+        className={css({ minH: '20' })}
+        onChange={(event) => actor.send({ type: 'form.description', value: event.target.value })}
+      />
+      <label className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', cursor: 'pointer' })}>
+        <input
+          type="checkbox"
+          checked={draft.isPrivate}
+          disabled={saving}
+          onChange={(event) => actor.send({ type: 'form.private', value: event.target.checked })}
+        />
+        Private collection
+      </label>
+      {error ? (
+        <p role="alert" className={css({ fontSize: 'sm', color: 'danger.text', fontWeight: 'medium' })}>
+          {error}
+        </p>
+      ) : null}
+      <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
+        <button type="button" className={button({ variant: 'ghost' })} disabled={saving} onClick={() => actor.send({ type: 'form.cancel' })}>
+          Cancel
+        </button>
+        <button type="submit" className={button()} disabled={!canSubmit && !error && draft.name.trim() !== ''} aria-busy={saving}>
+          {saving ? <Spinner size={16} /> : null}
+          {editingId ? 'Save' : 'Create'}
+        </button>
+      </div>
+    </form>
+  )
+}

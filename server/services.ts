@@ -22,6 +22,7 @@ import type { Database, DatabaseKind } from './db/client'
 import { RateLimiter } from './http/rate-limit'
 import { ImageProcessor } from './media/images'
 import { PasswordHasher } from './modules/auth/passwords'
+import { AdminService } from './modules/admin/service'
 import { AnalyticsService } from './modules/analytics/service'
 import { AccountService } from './modules/auth/service'
 import { BlockService } from './modules/blocks/service'
@@ -34,6 +35,7 @@ import { HashtagService, TRENDS_TTL_MS } from './modules/hashtags/service'
 import { PostService } from './modules/posts/service'
 import { ViewCounter } from './modules/posts/views'
 import { MuteService } from './modules/mutes/service'
+import { ReportService } from './modules/reports/service'
 import { MessageService } from './modules/messages/service'
 import { MemberSearchCaches } from './modules/users/search-results'
 import { UserService } from './modules/users/service'
@@ -127,6 +129,8 @@ export function createServices(options: ServicesOptions) {
       notifications,
       searchCaches: new MemberSearchCaches(options.cache.enabled),
     }),
+    reports: new ReportService({ ...context, posts, notifications }),
+    admin: new AdminService(context),
   }
 }
 

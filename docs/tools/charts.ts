@@ -57,6 +57,10 @@ import { analyticsMachine } from '../../src/machines/analytics/analytics.machine
 import { notificationPreferencesMachine } from '../../src/machines/notification-preferences/notification-preferences.machine'
 import { conversationMachine } from '../../src/machines/conversation/conversation.machine'
 import { newMessageMachine } from '../../src/machines/new-message/new-message.machine'
+import { reportMachine } from '../../src/machines/report/report.machine'
+import { reportsMachine } from '../../src/machines/reports/reports.machine'
+import { adminMachine } from '../../src/machines/admin/admin.machine'
+import { auditLogMachine } from '../../src/machines/admin/audit-log.machine'
 
 interface ChartSpec {
   /** File name under docs/machines (without .md). */
@@ -440,6 +444,56 @@ const charts: ChartSpec[] = [
       "again if the range changed meanwhile. An own post's card menu opens the same post view directly (no Back); a " +
       "post that is not the member's or is gone says so and offers no Retry. Nothing here writes.",
     machine: analyticsMachine,
+  },
+  {
+    name: 'report',
+    title: 'Report a post, a member or a message',
+    source: 'src/machines/report/report.machine.ts',
+    summary:
+      "The report dialog, from a post card's menu, a member's profile or a message in a conversation: a reason from " +
+      'the list (Spam, Harassment, Hate, Violence, Sexual content, Self-harm, Impersonation, Something else) and an ' +
+      'optional description of at most 1,000 characters with its counter. Report checks the form first (nothing is ' +
+      'sent without a reason or with a description too long), then POST /reports/<kind>; a message report carries the ' +
+      "text this browser decrypted. Sent: the dialog closes with a thank-you toast. Refused: the server's words (already " +
+      "reported, gone), else 'Failed to submit report', and the dialog keeps what was typed.",
+    machine: reportMachine,
+  },
+  {
+    name: 'reports',
+    title: 'Report review workflow (Reports Management)',
+    source: 'src/machines/reports/reports.machine.ts',
+    summary:
+      'The Reports Management dialog (Settings -> Reports, View Reports; `?tab=reports` opens it at once). Tabs ' +
+      'Pending, Reviewed, Resolved each read GET /reports?status=...; a report is selected into the detail pane. ' +
+      'Admins review it there with an optional note, and only the moves the workflow allows: pending -> reviewed ' +
+      '(Under Review) or dismissed; reviewed -> resolved or dismissed; resolved and dismissed are final. Resolving a ' +
+      'post report may also delete the post, which asks a confirm first. One save at a time: \'Report updated ' +
+      "successfully' and the report leaves its tab, or the server's words, else 'Failed to update report'. Members get " +
+      'the same dialog read-only over the reports they filed, with the status, the review note and when it was reviewed.',
+    machine: reportsMachine,
+  },
+  {
+    name: 'admin',
+    title: 'Admin operations',
+    source: 'src/machines/admin/admin.machine.ts',
+    summary:
+      'The admin panel (/admin): Fix All Stats and Migrate Keys ask a confirm first; Recalculate needs a user ID and ' +
+      "Promote/Demote a username ('Please enter a user ID' / 'Please enter a username', nothing sent). One operation " +
+      'runs at a time. Done: its toast (\'All user stats have been fixed!\', \'User stats recalculated!\', \'User ' +
+      "{username} promoted to admin!' / 'demoted from admin!', 'Encryption keys migration completed!'), its field cleared, " +
+      "a line under its section and the audit log reloaded. Failed: the server's words, else the operation's default " +
+      "('Failed to fix stats', ...), the field kept.",
+    machine: adminMachine,
+  },
+  {
+    name: 'audit-log',
+    title: 'Audit log (admin panel)',
+    source: 'src/machines/admin/audit-log.machine.ts',
+    summary:
+      'The audit log at the bottom of the admin panel: GET /admin/audit-log newest first (who, what, when), Load more ' +
+      'while there is a next page, Try again after a failed read. The panel starts it afresh after every finished ' +
+      'operation.',
+    machine: auditLogMachine,
   },
 ]
 

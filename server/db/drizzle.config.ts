@@ -13,6 +13,7 @@ export default defineConfig({
     './server/db/schema-notifications.ts',
     './server/db/schema-analytics.ts',
     './server/db/schema-bookmarks.ts',
+    './server/db/schema-reports.ts',
   ],
   out: './server/db/migrations',
 })

@@ -3,9 +3,19 @@ import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueInde
 import { uuidv7 } from './ids'
 import { users } from './schema'
 import { posts } from './schema-posts'
+import { reports } from './schema-reports'
 
 /** What happened (the contract's Notification.type). */
-export const notificationKinds = ['like', 'repost', 'reply', 'mention', 'follow', 'follow_request', 'follow_accepted'] as const
+export const notificationKinds = [
+  'like',
+  'repost',
+  'reply',
+  'mention',
+  'follow',
+  'follow_request',
+  'follow_accepted',
+  'report',
+] as const
 export type NotificationKind = (typeof notificationKinds)[number]
 
 /**
@@ -24,6 +34,8 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<NotificationKind>().notNull(),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    // Only for `report`: the recipient's report whose status an admin changed.
+    reportId: uuid('report_id').references(() => reports.id, { onDelete: 'cascade' }),
     groupKey: text('group_key').notNull(),
     latestActorId: uuid('latest_actor_id')
       .notNull()
@@ -41,7 +53,7 @@ export const notifications = pgTable(
     index('notifications_post_idx').on(t.postId).where(sql`${t.postId} is not null`),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('like', 'repost', 'reply', 'mention', 'follow', 'follow_request', 'follow_accepted')`,
+      sql`${t.kind} in ('like', 'repost', 'reply', 'mention', 'follow', 'follow_request', 'follow_accepted', 'report')`,
     ),
     check('notifications_actor_count_check', sql`${t.actorCount} >= 1`),
   ],

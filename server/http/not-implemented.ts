@@ -11,11 +11,6 @@ import type { OperationId } from './handler-types'
  */
 export const notImplemented: readonly string[] = [
   // posts
-  // admin
-  'fixAllStats',
-  'promoteUser',
-  'demoteUser',
-  'recalculateUserStats',
   // lists
   'createList',
   'getLists',
@@ -26,10 +21,4 @@ export const notImplemented: readonly string[] = [
   'removeListMember',
   'subscribeList',
   'unsubscribeList',
-  // reports
-  'reportUser',
-  'reportPost',
-  'reportMessage',
-  'getReports',
-  'updateReport',
 ] satisfies readonly OperationId[]

@@ -1,6 +1,7 @@
 import type { Handlers } from '../http/handler-types'
 import type { UploadPolicy } from '../http/uploads'
 import { analyticsHandlers } from './analytics/routes'
+import { adminHandlers } from './admin/routes'
 import { authHandlers } from './auth/routes'
 import { blockHandlers, blockMessages } from './blocks/routes'
 import { bookmarkHandlers, bookmarkMessages } from './bookmarks/routes'
@@ -10,6 +11,7 @@ import { muteHandlers, muteMessages } from './mutes/routes'
 import { messageHandlers } from './messages/routes'
 import { notificationHandlers } from './notifications/routes'
 import { postHandlers, postUploadPolicies } from './posts/routes'
+import { reportHandlers } from './reports/routes'
 import { hashtagHandlers } from './hashtags/routes'
 import { userHandlers, userUploadPolicies } from './users/routes'
 
@@ -29,6 +31,8 @@ export const moduleHandlers: Record<string, Handlers> = {
   notifications: notificationHandlers,
   analytics: analyticsHandlers,
   bookmarks: bookmarkHandlers,
+  reports: reportHandlers,
+  admin: adminHandlers,
 }
 
 /** The product's words for body validation failures, by operationId (server/http/validation-messages.ts). */

@@ -361,7 +361,7 @@ test('like and repost change at once and stick; a post page takes a reply; a pos
   await expect(homeFeed(page)).toBeVisible()
   await expect(page.getByText('Only for my followers')).toHaveCount(0)
 
-  // Others' posts offer Report (not built yet) and Block User, not Edit and Delete.
+  // Others' posts offer Report and Block User, not Edit and Delete.
   await cardWith(page, 'Low tide at the harbour').getByRole('button', { name: 'More options' }).click()
   await expect(page.getByRole('menuitem', { name: 'Report' })).toBeVisible()
   await expect(page.getByRole('menuitem', { name: 'Block User' })).toBeEnabled()

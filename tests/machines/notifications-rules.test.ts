@@ -29,12 +29,13 @@ describe('notification rules', () => {
     ['follow', 3, 'Ana and 3 others followed you'],
     ['follow_request', 0, 'Ana requested to follow you'],
     ['follow_accepted', 0, 'Ana accepted your follow request'],
+    ['report', 0, 'Ana reviewed your report'],
   ] as const)('%s with %i others reads %j', (type, othersCount, text) => {
     expect(notificationText({ type, othersCount, from })).toBe(text)
   })
 
   it('names an action for every type', () => {
-    expect(Object.keys(ACTION_TEXT).sort()).toEqual(['follow', 'follow_accepted', 'follow_request', 'like', 'mention', 'reply', 'repost'])
+    expect(Object.keys(ACTION_TEXT).sort()).toEqual(['follow', 'follow_accepted', 'follow_request', 'like', 'mention', 'reply', 'report', 'repost'])
   })
 
   it('never counts negative or fractional others', () => {

@@ -91,7 +91,14 @@ export const messageHandlers = {
   },
 
   async migrateKeys(request) {
-    const body = await request.server.services.messages.migrateKeys(requireAuth(request).user)
+    const viewer = requireAuth(request).user
+    const body = await request.server.services.messages.migrateKeys(viewer)
+    await request.server.services.admin.audit(
+      viewer,
+      'migrate-keys',
+      `Asked ${body.migrated} ${body.migrated === 1 ? 'member' : 'members'} without message keys to make them`,
+      body,
+    )
     return { status: 200, body }
   },
 } satisfies Handlers

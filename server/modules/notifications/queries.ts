@@ -17,10 +17,13 @@ export interface Happening {
   actorId: string
   /** The post concerned: the liked or reposted post, the reply or the mentioning post itself; null for follows. */
   postId: string | null
+  /** Only for `report`: the recipient's report whose status changed (the actor is the admin who changed it). */
+  reportId?: string
 }
 
 /** Likes and reposts of one post are one item; everything else is an item of its own. */
 export function groupKeyOf(h: Happening): string {
+  if (h.kind === 'report') return `report:${h.reportId ?? ''}`
   return h.kind === 'follow' || h.kind === 'follow_request' || h.kind === 'follow_accepted'
     ? `${h.kind}:${h.actorId}`
     : `${h.kind}:${h.postId ?? ''}`
@@ -55,8 +58,10 @@ export async function addToItem(tx: SqlExecutor, h: Happening): Promise<void> {
   const key = groupKeyOf(h)
   const [item] = await selectRows<{ id: string }>(
     tx,
-    sql`insert into notifications (id, recipient_id, kind, post_id, group_key, latest_actor_id, actor_count, updated_at)
-        values (${uuidv7()}, ${h.recipientId}, ${h.kind}, ${h.postId}, ${key}, ${h.actorId}, 1, now())
+    sql`insert into notifications
+          (id, recipient_id, kind, post_id, report_id, group_key, latest_actor_id, actor_count, updated_at)
+        values (${uuidv7()}, ${h.recipientId}, ${h.kind}, ${h.postId}, ${h.reportId ?? null}, ${key}, ${h.actorId}, 1,
+          now())
         on conflict (recipient_id, group_key) do update
           set latest_actor_id = excluded.latest_actor_id, updated_at = now(), read_at = null
         returning id`,
@@ -125,6 +130,8 @@ export interface NotificationRow {
   actor_verified: boolean
   post_id: string | null
   post_content: string | null
+  report_id: string | null
+  report_status: string | null
 }
 
 /** Items the viewer may still see: nothing from across a block or a member they muted, nothing on a post hidden now. */
@@ -155,10 +162,12 @@ export async function notificationPage(
     `notifications_page_v1_${filter}_${cursor ? 'after' : 'first'}`,
     sql`select n.id, n.kind, n.read_at is not null as read, n.updated_at, ${micros(sql`n.updated_at`)} as at,
           n.actor_count, u.id as actor_id, u.username as actor_username, u.display_name as actor_display_name,
-          u.avatar as actor_avatar, u.verified as actor_verified, p.id as post_id, p.content as post_content
+          u.avatar as actor_avatar, u.verified as actor_verified, p.id as post_id, p.content as post_content,
+          r.id as report_id, r.status as report_status
         from notifications n
         join users u on u.id = n.latest_actor_id
         left join posts p on p.id = n.post_id
+        left join reports r on r.id = n.report_id
         where ${shown(viewerId)} and ${FILTERS[filter]}
           ${cursor ? sql`and (n.updated_at, n.id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
         order by n.updated_at desc, n.id desc

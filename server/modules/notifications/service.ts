@@ -25,6 +25,7 @@ import {
 export const NOTIFICATION_NOT_FOUND = 'Notification not found'
 
 type Notification = Schemas['Notification']
+type ReportStatus = Schemas['ReportStatus']
 type Preferences = Schemas['NotificationPreferences']
 const PREFERENCES = ['like', 'repost', 'reply', 'mention', 'follow'] as const
 
@@ -48,6 +49,9 @@ function toNotification(row: NotificationRow): Notification {
     },
     othersCount: row.actor_count - 1,
     post: row.post_id === null ? null : { id: row.post_id, content: row.post_content ?? '' },
+    ...(row.report_id !== null && row.report_status !== null
+      ? { report: { id: row.report_id, status: row.report_status as ReportStatus } }
+      : {}),
   }
 }
 

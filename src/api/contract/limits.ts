@@ -22,6 +22,9 @@ export const LIMITS = {
   listNameMax: 50,
   listDescriptionMax: 200,
   muteReasonMax: 200,
+  /** A report's optional description, and an admin's review note on it. */
+  reportDescriptionMax: 1_000,
+  reviewNoteMax: 1_000,
   blockedKeywordMax: 100,
   hashtagMax: 100,
   /** A member search needs this many characters (after the '@' people type before a username). */

@@ -417,7 +417,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Recount every member's stats (admins only) */
+        /**
+         * Recount every counter (admins only)
+         * @description Recomputes every member's following, followers and posts counts and every post's like, repost and reply
+         *     counts from the rows they count, set-based in SQL, and corrects only the rows that were wrong (locked while
+         *     corrected, so members may keep posting meanwhile). Written to the audit log. Non-admins get 403.
+         */
         post: operations["fixAllStats"];
         delete?: never;
         options?: never;
@@ -438,7 +443,7 @@ export interface paths {
          * Ask every member without message keys to make them at their next sign-in (admins only)
          * @description Keys are made in members' browsers, never on the server: this marks every keyless account so that its next
          *     sign-in in the browser makes its key pair (PUT /auth/keys). Until then such a member cannot receive messages.
-         *     Non-admins get 403.
+         *     Written to the audit log. Non-admins get 403.
          */
         post: operations["migrateKeys"];
         delete?: never;
@@ -458,7 +463,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Make a member an admin (admins only) */
+        /**
+         * Make a member an admin (admins only)
+         * @description Idempotent (an admin stays one); 404 for an unknown username. Written to the audit log.
+         */
         post: operations["promoteUser"];
         delete?: never;
         options?: never;
@@ -479,9 +487,27 @@ export interface paths {
         put?: never;
         /**
          * Take admin rights from a member (admins only)
-         * @description An admin cannot demote themselves (400), so the instance always keeps at least one admin.
+         * @description Idempotent (a member stays one); 404 for an unknown username. The last admin cannot be demoted (409), so
+         *     the instance always keeps one; two demotions at once are serialized. Written to the audit log.
          */
         post: operations["demoteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What admins did, newest first (admins only) */
+        get: operations["getAuditLog"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -685,7 +711,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Recount one member's stats (admins only) */
+        /**
+         * Recount one member's stats (admins only)
+         * @description 404 for an unknown id. Written to the audit log.
+         */
         post: operations["recalculateUserStats"];
         delete?: never;
         options?: never;
@@ -1430,7 +1459,8 @@ export interface paths {
         put?: never;
         /**
          * Report a member
-         * @description Reporting oneself is 400; a pending report by the viewer on the same member is 409.
+         * @description Reporting oneself is 400; an unknown member or one across a block is 404; an open (pending or reviewed)
+         *     report by the viewer on the same member is 409.
          */
         post: operations["reportUser"];
         delete?: never;
@@ -1450,7 +1480,8 @@ export interface paths {
         put?: never;
         /**
          * Report a post
-         * @description The post must be visible to the viewer (404); a pending report by the viewer on it is 409.
+         * @description The post must be visible to the viewer (404); reporting one's own post is 400; an open (pending or reviewed)
+         *     report by the viewer on it is 409.
          */
         post: operations["reportPost"];
         delete?: never;
@@ -1470,9 +1501,10 @@ export interface paths {
         put?: never;
         /**
          * Report a message received in a conversation
-         * @description Only a participant may report a message (404 otherwise); a pending report by the viewer on it is 409.
-         *     Once messages are end-to-end encrypted the server cannot read them, so the report's `description` is
-         *     where the reporter quotes what matters.
+         * @description Only a participant of the message's conversation may report it (404 otherwise, and for a deleted message);
+         *     reporting one's own message is 400; an open (pending or reviewed) report by the viewer on it is 409.
+         *     Messages are end-to-end encrypted and the server cannot read them, so the reporter's browser sends the
+         *     decrypted text of that one message as `messageText`: it becomes the report's target content.
          */
         post: operations["reportMessage"];
         delete?: never;
@@ -1518,8 +1550,10 @@ export interface paths {
         head?: never;
         /**
          * Review a report (admins only)
-         * @description Allowed moves: pending to reviewed or dismissed; reviewed to resolved or dismissed. Any other move is 400.
-         *     The server stamps `reviewedAt`.
+         * @description Allowed moves: pending to reviewed or dismissed; reviewed to resolved or dismissed; resolved and dismissed
+         *     are final. Any other move is 409. The server stamps `reviewedAt`; the reporter is notified (type `report`).
+         *     `removePost` (only when resolving a post report) deletes the reported post too. Non-admins get 403.
+         *     Written to the audit log.
          */
         patch: operations["updateReport"];
         trace?: never;
@@ -2055,6 +2089,8 @@ export interface components {
         FixAllStatsResponse: {
             /** @description How many members' stats were recomputed */
             recalculated: number;
+            /** @description How many rows (members and posts) had a wrong counter and were fixed */
+            fixed: number;
         };
         RecalculateStatsResponse: {
             user: {
@@ -2068,6 +2104,24 @@ export interface components {
                 username: string;
                 isAdmin: boolean;
             };
+        };
+        AuditEntry: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            action: "fix-all-stats" | "recalculate-stats" | "promote" | "demote" | "migrate-keys" | "review-report";
+            /** @description The admin who did it (null once their account is gone) */
+            actor: {
+                id: components["schemas"]["Id"];
+                username: string;
+            } | null;
+            /** @description What was done */
+            details: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AuditLogPage: {
+            entries: components["schemas"]["AuditEntry"][];
+            nextCursor: components["schemas"]["NextCursor"];
         };
         MigrateKeysResponse: {
             /** @description How many keyless members this call marked */
@@ -2330,8 +2384,11 @@ export interface components {
         };
         /** @enum {string} */
         ReportStatus: "pending" | "reviewed" | "resolved" | "dismissed";
-        /** @description Why the reporter reports; must not be blank */
-        ReportReason: string;
+        /**
+         * @description Why the reporter reports (the report dialog's choices)
+         * @enum {string}
+         */
+        ReportReason: "Spam" | "Harassment" | "Hate" | "Violence" | "Sexual content" | "Self-harm" | "Impersonation" | "Something else";
         ReportDescription: string;
         ReportUserRequest: {
             userId: components["schemas"]["Id"];
@@ -2347,10 +2404,13 @@ export interface components {
             messageId: components["schemas"]["Id"];
             reason: components["schemas"]["ReportReason"];
             description?: components["schemas"]["ReportDescription"];
+            /** @description The reported message's text as the reporter's browser decrypted it */
+            messageText: string;
         };
         /**
-         * @description What was reported. For a member: their username and display name, `content` null. For a post or a message:
-         *     its author's username and display name and its content (null once deleted).
+         * @description What was reported. For a member: their username and display name, `content` null. For a post: its author's
+         *     username and display name and its content (null once deleted). For a message: its sender and the text the
+         *     reporter's browser quoted.
          */
         ReportTarget: {
             id: components["schemas"]["Id"];
@@ -2384,6 +2444,8 @@ export interface components {
             /** @enum {string} */
             status: "reviewed" | "resolved" | "dismissed";
             reviewNote?: string;
+            /** @description Only when resolving a post report; deletes the reported post */
+            removePost?: boolean;
         };
         UserAnalytics: {
             /** @description Posts published in the range */
@@ -2454,7 +2516,7 @@ export interface components {
         Notification: {
             id: components["schemas"]["Id"];
             /** @enum {string} */
-            type: "like" | "reply" | "follow" | "follow_request" | "follow_accepted" | "mention" | "repost";
+            type: "like" | "reply" | "follow" | "follow_request" | "follow_accepted" | "mention" | "repost" | "report";
             read: boolean;
             /** Format: date-time */
             createdAt: string;
@@ -2465,6 +2527,11 @@ export interface components {
                 id: components["schemas"]["Id"];
                 content: string;
             } | null;
+            /** @description Only for type `report`, the reporter's report whose status changed (`from` is the admin) */
+            report?: {
+                id: components["schemas"]["Id"];
+                status: components["schemas"]["ReportStatus"];
+            };
         };
         /** @description Which kinds the member is told of (follow covers follow requests and accepted requests). */
         NotificationPreferences: {
@@ -3168,7 +3235,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every member's following, followers and posts counts are recomputed */
+            /** @description How many members were recounted and how many rows were wrong and fixed */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3179,7 +3246,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     migrateKeys: {
@@ -3228,7 +3294,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     demoteUser: {
@@ -3255,7 +3320,36 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getAuditLog: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the audit log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getUserProfile: {
@@ -3537,7 +3631,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getBlocks: {
@@ -4764,7 +4857,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     reportPost: {
@@ -4794,7 +4886,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     reportMessage: {
@@ -4824,7 +4915,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getReports: {
@@ -4854,7 +4944,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     updateReport: {
@@ -4885,7 +4974,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            409: components["responses"]["Conflict"];
         };
     };
     getUserAnalytics: {

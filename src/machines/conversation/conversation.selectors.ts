@@ -40,6 +40,8 @@ export interface Bubble {
   /** Double tick for the sender's read messages, single otherwise. */
   readonly read: boolean
   readonly createdAt: string
+  /** Theirs, not deleted, and decrypted here: Report may quote its text. */
+  readonly reportable: boolean
 }
 
 /** The history as the pane shows it: oldest first, newest at the bottom. */
@@ -54,5 +56,6 @@ export const selectBubbles = (s: Snapshot): Bubble[] =>
       deleted: m.deleted,
       read: m.read,
       createdAt: m.createdAt,
+      reportable: m.senderId !== s.context.me && !m.deleted && typeof opened === 'string' && opened !== '',
     }
   })

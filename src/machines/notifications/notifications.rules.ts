@@ -1,5 +1,6 @@
 import type { Notification, NotificationPreferences, NotificationType } from '../../api/notifications.calls'
 import { LIMITS } from '../../api/contract/limits'
+import { REPORT_STATUS_LABEL } from '../reports/reports.rules'
 
 // What the Notifications screen says and how its list changes (docs/product.md, "Notifications"), as pure functions
 // the machines, the selectors and the rules tests share.
@@ -17,6 +18,7 @@ export const ACTION_TEXT: Readonly<Record<NotificationType, string>> = {
   follow: 'followed you',
   follow_request: 'requested to follow you',
   follow_accepted: 'accepted your follow request',
+  report: 'reviewed your report',
 }
 
 /** 'Ana', 'Ana and 1 other', 'Ana and 19 others': who did it, grouped (othersCount). */
@@ -27,9 +29,13 @@ export function actors(name: string, othersCount: number): string {
 }
 
 /** The whole line, e.g. 'Ana and 19 others liked your post'. */
-export function notificationText(n: Pick<Notification, 'type' | 'othersCount' | 'from'>): string {
-  return `${actors(n.from.displayName, n.othersCount)} ${ACTION_TEXT[n.type]}`
+export function notificationText(n: Pick<Notification, 'type' | 'othersCount' | 'from' | 'report'>): string {
+  const line = `${actors(n.from.displayName, n.othersCount)} ${ACTION_TEXT[n.type]}`
+  return n.type === 'report' && n.report ? `${line}: ${REPORT_STATUS_LABEL[n.report.status]}` : line
 }
+
+/** Where a report notification leads: the member's own reports in Settings -> Reports. */
+export const MY_REPORTS_HREF = '/settings?tab=reports'
 
 /** Where a follow request notification leads: the follow requests list in Settings -> Privacy & Safety. */
 export const FOLLOW_REQUESTS_HREF = '/settings?tab=privacy'

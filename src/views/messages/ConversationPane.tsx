@@ -21,6 +21,7 @@ import { Menu } from '../ui/Menu'
 import { Spinner } from '../ui/Spinner'
 import { ConfirmDialog } from './ConfirmDialog'
 import { MessagesIcon } from './icons'
+import { ReportAbout } from '../report/ReportDialog'
 import { MessageBubble } from './MessageBubble'
 import { MessageComposer } from './MessageComposer'
 
@@ -79,20 +80,25 @@ function History({ conversation }: { conversation: ConversationRef }) {
       {bubbles.length === 0 ? (
         <p className={css({ textAlign: 'center', color: 'fg.muted', fontSize: 'sm', py: '10' })}>No messages yet</p>
       ) : (
-        <ol aria-label="Messages" className={css({ display: 'flex', flexDirection: 'column' })}>
-          {bubbles.map((b) => (
-            <MessageBubble
-              key={b.id}
-              message={b}
-              editing={editing?.id === b.id ? editing.text : null}
-              onEdit={() => conversation.send({ type: 'message.edit', id: b.id })}
-              onDelete={() => setConfirming(b.id)}
-              onEditInput={(value) => conversation.send({ type: 'edit.input', value })}
-              onEditSave={() => conversation.send({ type: 'edit.save' })}
-              onEditCancel={() => conversation.send({ type: 'edit.cancel' })}
-            />
-          ))}
-        </ol>
+        <ReportAbout>
+          {(report) => (
+            <ol aria-label="Messages" className={css({ display: 'flex', flexDirection: 'column' })}>
+              {bubbles.map((b) => (
+                <MessageBubble
+                  key={b.id}
+                  message={b}
+                  editing={editing?.id === b.id ? editing.text : null}
+                  onEdit={() => conversation.send({ type: 'message.edit', id: b.id })}
+                  onDelete={() => setConfirming(b.id)}
+                  onEditInput={(value) => conversation.send({ type: 'edit.input', value })}
+                  onEditSave={() => conversation.send({ type: 'edit.save' })}
+                  onEditCancel={() => conversation.send({ type: 'edit.cancel' })}
+                  onReport={() => report({ kind: 'message', id: b.id, messageText: b.text })}
+                />
+              ))}
+            </ol>
+          )}
+        </ReportAbout>
       )}
       <ConfirmDialog
         open={confirming !== null}

@@ -2,6 +2,7 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { Bubble } from '../../machines/conversation/conversation.selectors'
 import { fullDate } from '../post/format'
+import { Icon } from '../ui/Icon'
 import { MessagesIcon } from './icons'
 import { ReadTicks } from './ReadTicks'
 
@@ -32,6 +33,7 @@ export function MessageBubble({
   onEditInput,
   onEditSave,
   onEditCancel,
+  onReport,
 }: {
   message: Bubble
   editing: string | null
@@ -40,6 +42,8 @@ export function MessageBubble({
   onEditInput: (value: string) => void
   onEditSave: () => void
   onEditCancel: () => void
+  /** Report this message (theirs, decrypted): opens the report dialog with its text. */
+  onReport?: () => void
 }) {
   const mine = message.mine
   return (
@@ -93,6 +97,13 @@ export function MessageBubble({
               </button>
               <button type="button" className={button({ variant: 'ghost', size: 'icon' })} aria-label="Delete message" title="Delete" onClick={onDelete}>
                 <MessagesIcon name="trash" size={16} />
+              </button>
+            </div>
+          ) : null}
+          {message.reportable && onReport ? (
+            <div className={css({ display: 'flex', opacity: { base: 1, md: 0 }, _groupHover: { opacity: 1 }, _focusWithin: { opacity: 1 } })}>
+              <button type="button" className={cx(button({ variant: 'ghost', size: 'icon' }), css({ color: 'fg.muted' }))} aria-label="Report message" title="Report" onClick={onReport}>
+                <Icon name="flag" size={16} />
               </button>
             </div>
           ) : null}

@@ -1,7 +1,6 @@
 import { Link } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import type { NotificationType } from '../../api/notifications.calls'
-import { FOLLOW_REQUESTS_HREF } from '../../machines/notifications/notifications.rules'
 import type { NotificationRow } from '../../machines/notifications/notifications.selectors'
 import { useMinuteClock } from '../post/clock'
 import { fullDate, timeAgo } from '../post/format'
@@ -20,6 +19,7 @@ const TONE: Readonly<Record<NotificationType, string>> = {
   follow: css({ color: 'accent.text' }),
   follow_request: css({ color: 'accent.text' }),
   follow_accepted: css({ color: 'success.text' }),
+  report: css({ color: 'accent.text' }),
 }
 
 const nameLink = css({ fontWeight: 'bold', color: 'fg.default', _hover: { textDecoration: 'underline' }, _focusVisible: { outline: '2px solid', outlineColor: 'accent', borderRadius: 'sm' } })
@@ -57,8 +57,8 @@ export function NotificationItem({ row, onOpen }: { row: NotificationRow; onOpen
           <Link href={profile} className={nameLink}>
             {row.name}
           </Link>
-          {row.type === 'follow_request' ? (
-            <Link href={FOLLOW_REQUESTS_HREF} className={css({ _hover: { textDecoration: 'underline' } })}>
+          {row.type === 'follow_request' || row.type === 'report' ? (
+            <Link href={row.href} className={css({ _hover: { textDecoration: 'underline' } })}>
               {rest}
             </Link>
           ) : (

@@ -44,6 +44,12 @@ const shapes = {
       <path d="m15.3 17.4 2.2 2.2 4-4.2" />
     </>
   ),
+  report: (
+    <>
+      <path d="M5 21V4" />
+      <path d="M5 4.5h11.5l-2.2 4 2.2 4H5" />
+    </>
+  ),
 }
 
 export const NotificationIcon = iconSet(shapes)

@@ -26,6 +26,7 @@ import { PostActions } from './PostActions'
 import { PostAuthor, PostTimestamp } from './PostAuthor'
 import { PostContent } from './PostContent'
 import { PostMenu } from './PostMenu'
+import { ReportAbout } from '../report/ReportDialog'
 import { usePosts } from '../actors'
 import { SensitiveNotice } from './SensitiveNotice'
 
@@ -127,20 +128,25 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
                 {(openAnalytics) => <PostMenu isOwner onDelete={() => setConfirming(true)} onAnalytics={openAnalytics} />}
               </PostAnalytics>
             ) : (
-              <MuteUser userId={author.id} username={author.username}>
-                {(askMute) => (
-                  <BlockUser userId={author.id} name={author.displayName || author.username} leaveTo={null}>
-                    {(ask) => (
-                      <PostMenu
-                        isOwner={false}
-                        onDelete={() => setConfirming(true)}
-                        onBlock={ask}
-                        mute={{ username: author.username, onSelect: askMute }}
-                      />
+              <ReportAbout>
+                {(report) => (
+                  <MuteUser userId={author.id} username={author.username}>
+                    {(askMute) => (
+                      <BlockUser userId={author.id} name={author.displayName || author.username} leaveTo={null}>
+                        {(ask) => (
+                          <PostMenu
+                            isOwner={false}
+                            onDelete={() => setConfirming(true)}
+                            onBlock={ask}
+                            mute={{ username: author.username, onSelect: askMute }}
+                            onReport={() => report({ kind: 'post', id })}
+                          />
+                        )}
+                      </BlockUser>
                     )}
-                  </BlockUser>
+                  </MuteUser>
                 )}
-              </MuteUser>
+              </ReportAbout>
             )}
           </div>
           {focus ? null : muted !== null ? (

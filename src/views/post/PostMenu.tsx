@@ -4,9 +4,9 @@ import { Icon } from '../ui/Icon'
 import { Menu, type MenuItem } from '../ui/Menu'
 import { PostIcon } from './icons'
 
-// The card's overflow menu (docs/product.md, "Post card"): the author sees Analytics, Edit (not built yet) and Delete; everyone
-// else sees Report (not built yet either), Mute @user and Block User. Items that do nothing yet say so in their title instead of
-// pretending.
+// The card's overflow menu (docs/product.md, "Post card"): the author sees Analytics, Edit (not built yet) and Delete;
+// everyone else sees Report (the report dialog), Mute @user and Block User. Items that do nothing yet say so in their
+// title instead of pretending.
 
 const placement = css({ position: 'absolute', zIndex: 30, top: 'calc(100% + 0.25rem)', right: 0, minW: '200px' })
 
@@ -18,9 +18,11 @@ export interface PostMenuProps {
   onBlock?: () => void
   /** Mute @user: the author's username and what opens the mute dialog. */
   mute?: { username: string; onSelect: () => void }
+  /** Report: opens the report dialog about this post. */
+  onReport?: () => void
 }
 
-export function PostMenu({ isOwner, onDelete, onAnalytics, onBlock, mute }: PostMenuProps) {
+export function PostMenu({ isOwner, onDelete, onAnalytics, onBlock, mute, onReport }: PostMenuProps) {
   const items: MenuItem[] = isOwner
     ? [
         ...(onAnalytics ? [{ label: 'Analytics', icon: <Icon name="chart" size={18} />, onSelect: onAnalytics }] : []),
@@ -28,7 +30,9 @@ export function PostMenu({ isOwner, onDelete, onAnalytics, onBlock, mute }: Post
         { label: 'Delete', icon: <PostIcon name="trash" size={18} />, tone: 'danger', onSelect: onDelete },
       ]
     : [
-        { label: 'Report', icon: <PostIcon name="flag" size={18} />, comingSoon: 'Reporting posts is coming soon' },
+        onReport
+          ? { label: 'Report', icon: <PostIcon name="flag" size={18} />, onSelect: onReport }
+          : { label: 'Report', icon: <PostIcon name="flag" size={18} />, comingSoon: 'Reporting posts is coming soon' },
         ...(mute ? [{ label: `Mute @${mute.username}`, icon: <Icon name="mute" size={18} />, onSelect: mute.onSelect }] : []),
         { label: 'Block User', icon: <PostIcon name="block" size={18} />, tone: 'danger', onSelect: onBlock },
       ]

@@ -12,6 +12,7 @@ import { selectFollow, selectIsOwner, selectUploading } from '../../machines/pro
 import { useConversations } from '../actors'
 import { BlockUser } from '../post/BlockUserDialog'
 import { MuteToggleButton, MuteUser } from '../post/MuteUserDialog'
+import { ReportAbout } from '../report/ReportDialog'
 import { formatCount } from '../post/format'
 import { Icon } from '../ui/Icon'
 import { FollowButton } from './FollowButton'
@@ -180,6 +181,19 @@ function VisitorActions({ follow, user }: { follow: FollowRef; user: UserProfile
           </button>
         )}
       </BlockUser>
+      <ReportAbout>
+        {(report) => (
+          <button
+            type="button"
+            className={roundButton}
+            aria-label={`Report @${username}`}
+            title="Report"
+            onClick={() => report({ kind: 'user', id: user.id })}
+          >
+            <Icon name="flag" size={18} />
+          </button>
+        )}
+      </ReportAbout>
       <FollowButton actor={follow} name={username} size="sm" />
     </>
   )

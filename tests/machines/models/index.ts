@@ -1,6 +1,8 @@
 import type { MachineModel } from '../support/walks'
 import { analyticsModel } from './analytics.model'
+import { adminModel } from './admin.model'
 import { appModel } from './app.model'
+import { auditLogModel } from './audit-log.model'
 import { blockModel } from './block.model'
 import { blockedModel } from './blocked.model'
 import { bookmarksModel } from './bookmarks.model'
@@ -24,6 +26,8 @@ import { postPageModel } from './post-page.model'
 import { postsModel } from './posts.model'
 import { profileSettingsModel } from './profile-settings.model'
 import { profileModel } from './profile.model'
+import { reportModel } from './report.model'
+import { reportsModel } from './reports.model'
 import { searchModel } from './search.model'
 import { settingsPageModel } from './settings-page.model'
 import { sessionModel } from './session.model'
@@ -71,4 +75,8 @@ export const models: ReadonlyArray<MachineModel> = [
   notificationListModel,
   notificationPreferencesModel,
   analyticsModel,
+  reportModel,
+  reportsModel,
+  adminModel,
+  auditLogModel,
 ]

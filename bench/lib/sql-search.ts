@@ -1,4 +1,4 @@
-import { type SQL } from 'drizzle-orm'
+import { type Query, type SQL } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import pg from 'pg'
@@ -40,13 +40,25 @@ export interface SqlSearch {
 
 const dialect = new PgDialect()
 
-/** A recording executor: the query functions build their statement, we keep it instead of running it. */
-function capture(build: (db: Database) => Promise<unknown>): Promise<SQL> {
-  let captured: SQL | undefined
+/**
+ * A recording executor: the query functions build their statement, we keep it (as text and parameters) instead of
+ * running it. Both ways a query function runs SQL are recorded: `db.execute` and a named prepared statement
+ * (server/db/prepared.ts goes through `db._.session.prepareQuery`).
+ */
+function capture(build: (db: Database) => Promise<unknown>): Promise<Query> {
+  let captured: Query | undefined
   const fake = {
     execute: (query: SQL) => {
-      captured = query
+      captured = dialect.sqlToQuery(query)
       return Promise.resolve({ rows: [] })
+    },
+    _: {
+      session: {
+        prepareQuery: (query: Query) => {
+          captured = query
+          return { execute: () => Promise.resolve({ rows: [] }) }
+        },
+      },
     },
   } as unknown as Database
   return build(fake).then(() => {
@@ -59,8 +71,7 @@ export function openSqlSearch(url: string, connections: number): SqlSearch {
   const pool = new pg.Pool({ connectionString: url, max: connections, options: '-c jit=off' })
   pool.on('error', (err) => console.error(`bench pg pool: ${err.message}`))
   const db: Database = drizzle({ client: pool, schema })
-  const explain = async (query: SQL) => {
-    const { sql: text, params } = dialect.sqlToQuery(query)
+  const explain = async ({ sql: text, params }: Query) => {
     const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, params)
     return rows.map((r) => r['QUERY PLAN']).join('\n')
   }

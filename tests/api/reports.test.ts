@@ -238,6 +238,13 @@ describe('reviewing a report', () => {
     const report = await reportAt('pending')
     await review(admin, report.id, { status: 'dismissed' })
     const log = (await api(t.app, 'GET', '/api/admin/audit-log', { token: admin.token })).json<Schemas['AuditLogPage']>()
-    expect(log.entries[0]).toMatchObject({ action: 'review-report', actor: { id: admin.id }, details: `Marked user report ${report.id} dismissed` })
+    // In words an admin reads: who filed it, about whom, and the status as the dialog labels it.
+    expect(log.entries[0]).toMatchObject({
+      action: 'review-report',
+      actor: { id: admin.id },
+      details: `Marked @${report.reporter.username}'s report of @${report.target.username} Dismissed`,
+    })
+    expect(report.reporter.username).toBeTruthy()
+    expect(report.target.username).toBeTruthy()
   })
 })

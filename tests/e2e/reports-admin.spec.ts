@@ -214,6 +214,8 @@ test('the admin panel promotes and demotes by username, fixes stats, and logs ev
   await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Continue' }).click()
   await expect(toastSaying(page, 'Encryption keys migration completed!')).toBeVisible()
   await expect(encryption.getByRole('status')).toContainText(/Marked \d+ accounts?/)
+  // A full-page shot of a scrolled page draws the sticky header and the sidebar mid-page: shoot from the top.
+  await page.evaluate(() => window.scrollTo(0, 0))
   await shot(page, 'admin-light')
   await setTheme(page, 'dark')
   await page.reload()

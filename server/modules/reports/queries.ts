@@ -107,13 +107,19 @@ export interface LockedReport {
   status: ReportStatus
   reporter_id: string
   post_id: string | null
+  /** For the audit log's words: who filed it and whom it is about. */
+  reporter_username: string
+  target_username: string
 }
 
 /** The report's row, locked for its review (two admins reviewing at once are serialized). */
 export async function lockReport(tx: SqlExecutor, id: string): Promise<LockedReport | undefined> {
   const [row] = await selectRows<LockedReport>(
     tx,
-    sql`select id, type, status, reporter_id, post_id from reports where id = ${id} for no key update`,
+    sql`select r.id, r.type, r.status, r.reporter_id, r.post_id,
+          (select username from users where id = r.reporter_id) as reporter_username,
+          (select username from users where id = r.target_user_id) as target_username
+        from reports r where r.id = ${id} for no key update of r`,
   )
   return row
 }

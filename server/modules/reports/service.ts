@@ -14,7 +14,7 @@ import { findVisiblePost } from '../posts/queries'
 import type { PostService } from '../posts/service'
 import { toUserSummary } from '../posts/present'
 import { findUserById } from '../users/queries'
-import { insertReport, lockReport, type NewReport, reportById, reportPage, type ReportRowOut, setReview } from './queries'
+import { insertReport, lockReport, type LockedReport, type NewReport, reportById, reportPage, type ReportRowOut, setReview } from './queries'
 
 // The product's words (docs/product.md, "Reports").
 export const CANNOT_REPORT_SELF = 'You cannot report yourself'
@@ -31,6 +31,20 @@ export const cannotMove = (from: ReportStatus, to: ReportStatus) =>
   `A ${from} report cannot be marked ${to}` + (from === 'resolved' || from === 'dismissed' ? ` (${from} is final)` : '')
 
 type Report = Schemas['Report']
+
+/** The status as the Reports Management dialog labels it. */
+const STATUS_WORDS: Record<ReportStatus, string> = {
+  pending: 'Pending Review',
+  reviewed: 'Under Review',
+  resolved: 'Resolved',
+  dismissed: 'Dismissed',
+}
+
+/** An audit line an admin can read: "Marked @gus's report of @tom's post Resolved (post deleted)". */
+function auditWords(report: LockedReport, to: ReportStatus, removePost: boolean): string {
+  const about = report.type === 'user' ? `@${report.target_username}` : `@${report.target_username}'s ${report.type}`
+  return `Marked @${report.reporter_username}'s report of ${about} ${STATUS_WORDS[to]}${removePost ? ' (post deleted)' : ''}`
+}
 const iso = (value: unknown) => new Date(value as string | Date).toISOString()
 const blankToNull = (text: string | undefined) => (text === undefined || text.trim() === '' ? null : text.trim())
 
@@ -171,7 +185,7 @@ export class ReportService {
       const told = await this.notifications.record(tx, [
         { kind: 'report', recipientId: report.reporter_id, actorId: viewer.id, postId: null, reportId: id },
       ])
-      await recordAudit(tx, viewer, 'review-report', `Marked ${report.type} report ${id} ${change.status}`, {
+      await recordAudit(tx, viewer, 'review-report', auditWords(report, change.status, removePost), {
         reportId: id,
         from: report.status,
         to: change.status,

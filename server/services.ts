@@ -111,6 +111,8 @@ export function createServices(options: ServicesOptions) {
   const context = createContext(options)
   const notifications = new NotificationService(context)
   const posts = new PostService({ ...context, notifications })
+  const searchCaches = new MemberSearchCaches(options.cache.enabled)
+  context.invalidations.register(searchCaches)
   return {
     ...context,
     // One line per module.
@@ -127,7 +129,7 @@ export function createServices(options: ServicesOptions) {
       ...context,
       posts,
       notifications,
-      searchCaches: new MemberSearchCaches(options.cache.enabled),
+      searchCaches,
     }),
     reports: new ReportService({ ...context, posts, notifications }),
     admin: new AdminService(context),

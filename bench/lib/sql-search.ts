@@ -7,7 +7,7 @@ import type { Database } from '../../server/db/client'
 import * as schema from '../../server/db/schema'
 import { TRENDS_SHOWN } from '../../server/modules/hashtags/service'
 import { hashtagsStartingWith, trendingTags } from '../../server/modules/hashtags/queries'
-import { notificationPage, unreadCount } from '../../server/modules/notifications/queries'
+import { notificationPage, notificationPageAndCount, unreadCount } from '../../server/modules/notifications/queries'
 import { hydratePosts } from '../../server/modules/posts/queries'
 import { searchKeys } from '../../server/modules/posts/search-queries'
 import { parseSearch } from '../../server/modules/posts/search-terms'
@@ -30,7 +30,7 @@ export interface SqlSearch {
   users: (viewerId: string, q: string) => Promise<number>
   trends: () => Promise<number>
   hashtags: (q: string) => Promise<number>
-  /** The page and the unread count, concurrently, as NotificationService.list. */
+  /** The page and the unread count in one statement, as NotificationService.list. */
   notifications: (viewerId: string) => Promise<number>
   /** EXPLAIN (ANALYZE, BUFFERS) of the post search's keys statement, as the app runs it (unnamed: a custom plan). */
   explainPosts: (viewerId: string, q: string) => Promise<string>
@@ -88,13 +88,7 @@ export function openSqlSearch(url: string, connections: number): SqlSearch {
     },
     trends: async () => (await trendingTags(db, TRENDS_SHOWN)).length,
     hashtags: async (q) => (await hashtagsStartingWith(db, likeLiteral(q), undefined, 0, PAGE + 1)).length,
-    notifications: async (viewerId) => {
-      const [rows] = await Promise.all([
-        notificationPage(db, viewerId, 'all', undefined, 0, PAGE + 1),
-        unreadCount(db, viewerId),
-      ])
-      return rows.length
-    },
+    notifications: async (viewerId) => (await notificationPageAndCount(db, viewerId, 'all', undefined, 0, PAGE + 1)).rows.length,
     explainPosts: async (viewerId, q) =>
       explain(await capture((fake) => searchKeys(fake, viewerId, parseSearch(q), undefined, 0, PAGE + 1))),
     explainNotifications: async (viewerId) => {

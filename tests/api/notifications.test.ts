@@ -172,7 +172,12 @@ describe('reading', () => {
     await publish(t.app, bob.token, `@${ann.username} one`)
     await follow(t.app, bob, ann)
     const all = await inbox(ann)
+    expect(all.unreadCount).toBe(2)
     expect(said(await inbox(ann, '?filter=mentions')).map(([type]) => type)).toEqual(['mention'])
+    // A filter with nothing to show still says how many are unread (the page and the count are read together).
+    expect(await inbox(eve, '?filter=mentions')).toMatchObject({ notifications: [], unreadCount: 0 })
+    await follow(t.app, eve, bob)
+    expect(await inbox(bob, '?filter=mentions')).toMatchObject({ notifications: [], unreadCount: 1 })
     const [first] = all.notifications as [Item]
     const theirs = await api(t.app, 'PATCH', `/api/notifications/${first.id}/read`, { token: eve.token })
     expect({ status: theirs.statusCode, error: theirs.json<ErrorBody>().error }).toEqual({

@@ -13,7 +13,7 @@ import {
   markRead,
   mayNotify,
   type NotificationFilter,
-  notificationPage,
+  notificationPageAndCount,
   type NotificationRow,
   removeActorFor,
   removeFromItem,
@@ -100,10 +100,7 @@ export class NotificationService {
   }
 
   async list(viewer: UserRow, filter: NotificationFilter, page: PageRequest): Promise<Schemas['NotificationsPage']> {
-    const [rows, unread] = await Promise.all([
-      notificationPage(this.db, viewer.id, filter, page.cursor, page.offset, page.limit + 1),
-      unreadCount(this.db, viewer.id),
-    ])
+    const { rows, unread } = await notificationPageAndCount(this.db, viewer.id, filter, page.cursor, page.offset, page.limit + 1)
     const { items, nextCursor } = keysetPage(rows, page.limit, toNotification)
     return { notifications: items, unreadCount: unread, nextCursor }
   }

@@ -1,3 +1,5 @@
+import type { Invalidation } from '../../cache/invalidation'
+import type { InvalidationTarget } from '../../cache/invalidations'
 import { Lru } from '../../cache/lru'
 import { SingleFlight } from '../../cache/single-flight'
 import type { Database } from '../../db/client'
@@ -35,6 +37,10 @@ const SUGGESTION_TTL_MS = 60_000
 const SUGGESTION_MAX = 10_000
 /** Candidates kept per viewer: more than shown, so following a few does not empty the list. */
 const SUGGESTION_POOL = 30
+const FOLLOWEES_TTL_MS = 60_000
+const FOLLOWEES_MAX = 10_000
+/** Followee ids held over every searcher (a member following 2,000 weighs 2,000). */
+const FOLLOWEES_MAX_WEIGHT = 500_000
 /** Members may commit a little after the time they carry: the fresh read looks this much further back. */
 const FRESH_OVERLAP_MICROS = 5_000_000n
 
@@ -46,11 +52,57 @@ interface Ordered {
 
 const before = (a: Ordered, b: Ordered) => a.key - b.key || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
-export class MemberSearchCaches {
+/** The shared order of a match set, before any viewer: rank, then the most followed, then id. */
+const sharedOrder = (a: MemberMatch, b: MemberMatch) =>
+  a.rank - b.rank || b.followers - a.followers || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+/** The first index of `sorted` (ascending by `before`) that comes after `item`. */
+function firstAfter(sorted: readonly Ordered[], item: Ordered): number {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (before(sorted[mid]!, item) <= 0) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+const keyOf = (m: MemberMatch, followed: ReadonlySet<string>) =>
+  (m.rank * 2 + (followed.has(m.id) ? 0 : 1)) * FOLLOWERS_SPAN + (FOLLOWERS_SPAN - 1 - m.followers)
+
+/**
+ * The viewer's order of a match set in one pass, without sorting: within each rank the shared order already sorts
+ * by followers, so the viewer's order is each rank's followed members, then the rest, both in the shared order.
+ * A two-letter search matches thousands of members; sorting them per request was the request's largest cost.
+ */
+function viewerOrder(items: readonly MemberMatch[], skip: ReadonlySet<string>, followed: ReadonlySet<string>): Ordered[] {
+  const ordered: Ordered[] = []
+  let rest: Ordered[] = []
+  let rank = -1
+  for (const m of items) {
+    if (m.rank !== rank) {
+      for (const r of rest) ordered.push(r)
+      rest = []
+      rank = m.rank
+    }
+    if (skip.has(m.id)) continue
+    const item = { id: m.id, key: keyOf(m, followed) }
+    if (followed.has(m.id)) ordered.push(item)
+    else rest.push(item)
+  }
+  for (const r of rest) ordered.push(r)
+  return ordered
+}
+
+export class MemberSearchCaches implements InvalidationTarget {
   private readonly matches: Lru<string, MemberMatchSet>
   private readonly matchLoads: SingleFlight<string, MemberMatchSet>
   private readonly suggestions: Lru<string, string[]>
   private readonly suggestionLoads: SingleFlight<string, string[]>
+  /** Whom each recent searcher follows (their order puts those first); dropped when their follows change. */
+  private readonly followees: Lru<string, ReadonlySet<string>>
+  private readonly followeeLoads: SingleFlight<string, ReadonlySet<string>>
 
   constructor(readonly enabled: boolean) {
     this.matches = new Lru({
@@ -62,6 +114,18 @@ export class MemberSearchCaches {
     this.matchLoads = new SingleFlight(enabled)
     this.suggestions = new Lru({ maxEntries: enabled ? SUGGESTION_MAX : 0, ttlMs: SUGGESTION_TTL_MS })
     this.suggestionLoads = new SingleFlight(enabled)
+    this.followees = new Lru({
+      maxEntries: enabled ? FOLLOWEES_MAX : 0,
+      ttlMs: FOLLOWEES_TTL_MS,
+      maxWeight: FOLLOWEES_MAX_WEIGHT,
+      weigh: (set) => Math.max(1, set.size),
+    })
+    this.followeeLoads = new SingleFlight(enabled)
+  }
+
+  apply(message: Invalidation): void {
+    // A follow, unfollow, accepted request, block or mute of theirs (the same message the feed's caches hear).
+    if (message.kind === 'follows-changed') this.followees.invalidate(message.userId)
   }
 
   /** One page of members matching `needle` for the viewer, ordered and cut as `searchUserPage`. */
@@ -73,26 +137,28 @@ export class MemberSearchCaches {
     offset: number,
     limit: number,
   ): Promise<UserSearchRow[]> {
-    const set = await this.held(this.matches, this.matchLoads, needle, () => memberMatches(db, needle))
-    const since = (BigInt(set.builtAt) - FRESH_OVERLAP_MICROS).toString()
-    const [changed, followees] = await Promise.all([
-      membersChangedSince(db, needle, since),
-      followeeIds(db, viewerId),
+    const [set, followed] = await Promise.all([
+      this.held(this.matches, this.matchLoads, needle, async () => {
+        const loaded = await memberMatches(db, needle)
+        return { ...loaded, items: loaded.items.sort(sharedOrder) }
+      }),
+      this.held(this.followees, this.followeeLoads, viewerId, async () => new Set(await followeeIds(db, viewerId))),
     ])
-    const changedIds = new Set(changed.map((c) => c.id))
-    const followed = new Set(followees)
-    const keyOf = (m: MemberMatch) =>
-      (m.rank * 2 + (followed.has(m.id) ? 0 : 1)) * FOLLOWERS_SPAN + (FOLLOWERS_SPAN - 1 - m.followers)
-    const after = cursor ? { id: cursor.id, key: Number(cursor.at) } : undefined
-    const ordered = [...set.items.filter((m) => !changedIds.has(m.id)), ...changed.filter((c) => c.matches)]
-      .map((m) => ({ id: m.id, key: keyOf(m) }))
-      .filter((m) => !after || before(after, m) < 0)
-      .sort(before)
+    const since = (BigInt(set.builtAt) - FRESH_OVERLAP_MICROS).toString()
+    const changed = await membersChangedSince(db, needle, since)
+    const ordered = viewerOrder(set.items, new Set(changed.map((c) => c.id)), followed)
+    // Members who joined or changed since the set was read: few, each put in its place.
+    for (const c of changed) {
+      if (!c.matches) continue
+      const item = { id: c.id, key: keyOf(c, followed) }
+      ordered.splice(firstAfter(ordered, item), 0, item)
+    }
+    const start = cursor ? firstAfter(ordered, { id: cursor.id, key: Number(cursor.at) }) : 0
 
     const wanted = offset + limit
     const chunk = Math.max(40, wanted * 2)
     const found: UserSearchRow[] = []
-    for (let read = 0; read < ordered.length && found.length < wanted; read += chunk) {
+    for (let read = start; read < ordered.length && found.length < wanted; read += chunk) {
       const next = ordered.slice(read, read + chunk)
       const rows = new Map((await memberRows(db, viewerId, needle, next.map((m) => m.id))).map((r) => [r.id, r]))
       for (const m of next) {

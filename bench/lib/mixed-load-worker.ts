@@ -268,6 +268,8 @@ async function run(o: MixedLoadRequest): Promise<MixedLoadResult> {
     cpuBefore.taken = true
   }
   if (o.mode === 'cold') {
+    cpuBefore.value = process.cpuUsage()
+    cpuBefore.taken = true
     for (const member of o.cold) {
       const t0 = performance.now()
       record('cold first page', t0, await call('GET', '/api/posts/feed', o.members[member]?.token ?? ''))

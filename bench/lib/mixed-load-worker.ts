@@ -358,11 +358,13 @@ async function run(o: MixedLoadRequest): Promise<MixedLoadResult> {
   }
 }
 
+/** Disconnects only once the answer is written: a large answer (the recorded samples) is still being sent after send(). */
+const answer = (message: unknown) => process.send?.(message, undefined, {}, () => process.disconnect?.())
+
 process.once('message', async (message: MixedLoadRequest) => {
   try {
-    process.send?.({ ok: true, result: await run(message) })
+    answer({ ok: true, result: await run(message) })
   } catch (err) {
-    process.send?.({ ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) })
+    answer({ ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) })
   }
-  process.disconnect?.()
 })

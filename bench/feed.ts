@@ -4,8 +4,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { FastifyInstance } from 'fastify'
+import { listen, login } from './lib/app-http'
 import { buildApp } from '../server/app'
-import { DEMO_PASSWORD } from '../server/seed/run'
 import {
   BENCH_DATABASE,
   benchDatabaseExists,
@@ -29,6 +29,7 @@ import {
 } from './lib/report'
 import { findGuardedMember, GUARDED, guardMember } from './lib/guarded-member'
 import { findViewer, openSqlFeed, type Viewer } from './lib/sql-feed'
+import { measureWarmFeeds } from './lib/warm-feed'
 
 /**
  * `npm run bench`: the home feed at scale, in one run (issue 3, "Demo data and benchmark").
@@ -79,29 +80,6 @@ function options() {
 }
 
 const log = (line: string) => console.log(line)
-
-async function login(base: string, username: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  })
-  if (res.status !== 200) throw new Error(`login ${username} answered ${res.status}: ${await res.text()}`)
-  return ((await res.json()) as { token: string }).token
-}
-
-/** One page of the real feed, to check it works before loading it and to serve the same bytes from the no-DB route. */
-async function feedPage(base: string, token: string): Promise<{ status: number; body: FeedBody | undefined }> {
-  const res = await fetch(`${base}/api/posts/feed`, { headers: { authorization: `Bearer ${token}` } })
-  return { status: res.status, body: res.status === 200 ? ((await res.json()) as FeedBody) : undefined }
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 })
-  const address = app.server.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
-  return `http://127.0.0.1:${address.port}`
-}
 
 async function main() {
   const o = options()
@@ -161,21 +139,16 @@ async function main() {
       })
 
     // HTTP: the real feed.
-    let fixedBody: FeedBody | undefined
-    for (const m of members) {
-      const first = await feedPage(base, m.token)
-      if (first.status !== 200) {
-        pending.push(`GET /api/posts/feed answers ${first.status} (feed not implemented yet?): HTTP feed not measured`)
-        break
-      }
-      fixedBody ??= first.body
-      log(`HTTP feed, ${m.label} (${m.viewer.username}, ${first.body?.posts.length} posts on page 1)...`)
-      const r = await load(`${base}/api/posts/feed`, { authorization: `Bearer ${m.token}` })
-      scenarios.push(fromHttp(`HTTP feed, ${m.label}`, r))
-      // One connection: the service time of a request without queueing behind 49 others.
-      const single = await load(`${base}/api/posts/feed`, { authorization: `Bearer ${m.token}` }, 1)
-      scenarios.push(fromHttp(`HTTP feed, ${m.label}, 1 connection`, single))
-    }
+    const warm = await measureWarmFeeds(
+      base,
+      members.map((m) => ({ label: m.label, username: m.viewer.username, token: m.token })),
+      load,
+      log,
+      { singleConnection: true },
+    )
+    scenarios.push(...warm.scenarios)
+    pending.push(...warm.pending)
+    const fixedBody: FeedBody | undefined = warm.firstBody
 
     // The cache-miss path: the same app with every read cache off, measured at the same concurrency.
     const cold = await buildApp({

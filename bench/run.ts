@@ -1,18 +1,23 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { BENCH_DATABASE, dropBenchDatabase } from './lib/database'
 
 /**
- * `npm run bench`: the home feed bench (bench/feed.ts), the search bench (bench/search.ts) and the messaging bench
- * (bench/messages.ts), each in its own process so none inherits another's pools, caches or heap. `--only feed`,
- * `--only search` or `--only messages` runs one. Every other flag goes to each bench that knows it:
+ * `npm run bench`: the home feed bench (bench/feed.ts), the search bench (bench/search.ts), the mixed workload bench
+ * (bench/mixed.ts) and the messaging bench (bench/messages.ts), each in its own process so none inherits another's
+ * pools, caches or heap. `--only feed|search|mixed|messages` runs one. Every other flag goes to each bench that knows
+ * it:
  *
  * - feed: --posts, --users, --duration, --warmup, --connections, --keep-db, --reuse-db
  * - search: --posts, --users, --duration, --warmup, --connections, --keep-db, --reuse-db, --database
+ * - mixed: --posts, --users, --duration, --warmup-seconds, --sql-duration, --connections, --write-ratio,
+ *   --cold-members, --burst-followers, --burst-seconds, --database, --profile, --keep-db, --reuse-db
  * - messages: --members, --rate, --seconds, --warmup-seconds, --configs, --connect-concurrency,
  *   --http-connections, --profile
  *
- * Feed and search share one seed: when both run, the feed bench keeps `wren_bench` (--keep-db) and the search bench
- * reuses it (--reuse-db), then drops it unless --keep-db was asked for. 1M posts are seeded once, not twice.
+ * Feed, search and mixed share one seed: the feed bench keeps `wren_bench` (--keep-db), the search bench reuses it
+ * (--reuse-db) and keeps it, the mixed bench reuses it (--reuse-db --database wren_bench) and drops it unless --keep-db
+ * was asked for. 1M posts are seeded once, not three times. The mixed bench runs last of the three because it writes.
  */
 
 const BENCHES = {
@@ -20,6 +25,24 @@ const BENCHES = {
   search: {
     file: './search.ts',
     values: ['posts', 'users', 'duration', 'warmup', 'connections', 'database'],
+    switches: ['keep-db', 'reuse-db'],
+  },
+  mixed: {
+    file: './mixed.ts',
+    values: [
+      'posts',
+      'users',
+      'duration',
+      'warmup-seconds',
+      'sql-duration',
+      'connections',
+      'write-ratio',
+      'cold-members',
+      'burst-followers',
+      'burst-seconds',
+      'database',
+      'profile',
+    ],
     switches: ['keep-db', 'reuse-db'],
   },
   messages: {
@@ -31,7 +54,7 @@ const BENCHES = {
 type BenchName = keyof typeof BENCHES
 
 function split(argv: string[]): { only: BenchName | undefined; args: Record<BenchName, string[]> } {
-  const args: Record<BenchName, string[]> = { feed: [], search: [], messages: [] }
+  const args: Record<BenchName, string[]> = { feed: [], search: [], mixed: [], messages: [] }
   let only: BenchName | undefined
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? ''
@@ -46,10 +69,8 @@ function split(argv: string[]): { only: BenchName | undefined; args: Record<Benc
     }
     if (flag === 'only') {
       const name = value()
-      if (name !== 'feed' && name !== 'search' && name !== 'messages') {
-        throw new Error(`--only takes feed, search or messages (got "${name}")`)
-      }
-      only = name
+      if (!(name in BENCHES)) throw new Error(`--only takes ${Object.keys(BENCHES).join(', ')} (got "${name}")`)
+      only = name as BenchName
       continue
     }
     const owners = (Object.keys(BENCHES) as BenchName[]).filter(
@@ -74,23 +95,34 @@ function runBench(name: BenchName, args: string[]): Promise<number> {
 
 async function main() {
   const { only, args } = split(process.argv.slice(2))
-  // One seed for feed and search: the feed bench leaves wren_bench, the search bench takes it (and drops it unless
-  // the member asked to keep it). If the feed bench failed, the search bench seeds its own.
-  const shareSeed = !only && !args.search.includes('--database')
-  let feedOk = false
-  for (const name of ['feed', 'search', 'messages'] as const) {
+  // One seed for feed, search and mixed: the feed bench leaves wren_bench, the search bench takes it and leaves it
+  // again, and the mixed bench (last of the three: it writes posts, likes and follows into it) takes it and drops it
+  // unless the member asked to keep it. A bench that fails leaves the next one to seed its own.
+  const shareSeed = !only && !args.search.includes('--database') && !args.mixed.includes('--database')
+  const userKeeps = (name: BenchName) => args[name].includes('--keep-db')
+  let seedKept = false
+  for (const name of ['feed', 'search', 'mixed', 'messages'] as const) {
     if (only && only !== name) continue
     let benchArgs = args[name]
-    if (shareSeed && name === 'feed' && !benchArgs.includes('--keep-db')) benchArgs = [...benchArgs, '--keep-db']
-    if (shareSeed && name === 'search' && feedOk && !benchArgs.includes('--reuse-db')) benchArgs = [...benchArgs, '--reuse-db']
+    if (shareSeed && name === 'feed' && !userKeeps('feed')) benchArgs = [...benchArgs, '--keep-db']
+    if (shareSeed && name === 'search') {
+      if (seedKept && !benchArgs.includes('--reuse-db')) benchArgs = [...benchArgs, '--reuse-db']
+      if (!userKeeps('search')) benchArgs = [...benchArgs, '--keep-db']
+    }
+    if (shareSeed && name === 'mixed' && seedKept) {
+      benchArgs = [...benchArgs, '--database', BENCH_DATABASE, ...(benchArgs.includes('--reuse-db') ? [] : ['--reuse-db'])]
+    }
     console.log(`\n=== ${name} bench ===\n`)
     const code = await runBench(name, benchArgs)
-    if (name === 'feed') feedOk = code === 0
+    // The shared seed exists after a bench that made or kept it and ended well.
+    if (shareSeed && (name === 'feed' || name === 'search')) seedKept = code === 0
     if (code !== 0) {
       process.exitCode = code
       console.error(`${name} bench failed (exit ${code})`)
     }
   }
+  // Something failed before the mixed bench dropped it: leave no 1M-post database behind unless asked.
+  if (shareSeed && !only && seedKept === false && !userKeeps('feed')) await dropBenchDatabase(BENCH_DATABASE).catch(() => undefined)
 }
 
 main().catch((err: unknown) => {

@@ -33,16 +33,19 @@ export interface LoadResult {
   warmup?: Omit<LoadResult, 'warmup'>
 }
 
-type WorkerAnswer = { ok: true; result: LoadResult } | { ok: false; error: string }
+type WorkerAnswer<T> = { ok: true; result: T } | { ok: false; error: string }
 
 const workerFile = fileURLToPath(new URL('./load-worker.ts', import.meta.url))
 
-/** Runs autocannon in a child process (load-worker.ts) and returns its numbers. */
-export function measureHttp(request: LoadRequest): Promise<LoadResult> {
+/**
+ * Runs `file` (a bench/lib worker) in a child process, sends it `request` over IPC and resolves with its one answer:
+ * the load generator never shares the server's event loop.
+ */
+export function runWorker<Req, Res>(file: string, request: Req): Promise<Res> {
   return new Promise((resolve, reject) => {
-    const child = fork(workerFile, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    const child = fork(file, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     let answered = false
-    child.once('message', (answer: WorkerAnswer) => {
+    child.once('message', (answer: WorkerAnswer<Res>) => {
       answered = true
       if (answer.ok) resolve(answer.result)
       else reject(new Error(`load worker: ${answer.error}`))
@@ -51,6 +54,11 @@ export function measureHttp(request: LoadRequest): Promise<LoadResult> {
     child.once('exit', (code) => {
       if (!answered) reject(new Error(`load worker exited with code ${code} before answering`))
     })
-    child.send(request)
+    child.send(request as object)
   })
+}
+
+/** Runs autocannon in a child process (load-worker.ts) and returns its numbers. */
+export function measureHttp(request: LoadRequest): Promise<LoadResult> {
+  return runWorker<LoadRequest, LoadResult>(workerFile, request)
 }

@@ -18,7 +18,7 @@ export interface LoopResult {
   warmup?: Omit<LoopResult, 'warmup'>
 }
 
-function percentile(sorted: Float64Array, p: number): number {
+export function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return 0
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
   return sorted[rank] ?? 0

@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import type { Database } from '../../server/db/client'
+import type { Cursor } from '../../server/lib/cursor'
 import * as schema from '../../server/db/schema'
 import { feedKeys, feedPlanFor, feedStatement } from '../../server/modules/posts/feed-queries'
 import { hydratePosts } from '../../server/modules/posts/queries'
@@ -22,8 +23,11 @@ export interface SqlFeed {
   db: Database
   /** The feed keys statement for one page (20 + 1 to learn whether a next page exists), as the service asks. */
   keys: (viewer: Viewer) => Promise<number>
-  /** Keys, then the cards of the page (hydratePosts): all the SQL of a feed page except the session lookup. */
-  page: (viewer: Viewer) => Promise<number>
+  /**
+   * Keys, then the cards of the page (hydratePosts): all the SQL of a feed page except the session lookup. With a
+   * cursor (from a page's `nextCursor`), the page after it, as the service reads pages 2 and on.
+   */
+  page: (viewer: Viewer, cursor?: Cursor) => Promise<number>
   explain: (viewer: Viewer) => Promise<string>
   close: () => Promise<void>
 }
@@ -38,12 +42,13 @@ export function openSqlFeed(url: string, connections: number, idleTimeoutMillis?
   // unheard, that would end the process mid-report.
   pool.on('error', (err) => console.error(`bench pg pool: ${err.message}`))
   const db: Database = drizzle({ client: pool, schema })
-  const keys = (viewer: Viewer) => feedKeys(db, viewer.id, undefined, PAGE + 1, feedPlanFor(viewer.followingCount))
+  const keys = (viewer: Viewer, cursor?: Cursor) =>
+    feedKeys(db, viewer.id, cursor, PAGE + 1, feedPlanFor(viewer.followingCount))
   return {
     db,
     keys: async (viewer) => (await keys(viewer)).length,
-    page: async (viewer) => {
-      const found = await keys(viewer)
+    page: async (viewer, cursor) => {
+      const found = await keys(viewer, cursor)
       const cards = await hydratePosts(
         db,
         viewer.id,

@@ -1,0 +1,100 @@
+import type { Database } from '../../server/db/client'
+import { findUserByUsername, isFollowing, hasFollowRequest, visiblePostCount } from '../../server/modules/users/queries'
+import { isBlockedBetween } from '../../server/modules/blocks/queries'
+import { isMuting } from '../../server/modules/mutes/queries'
+import { profileKeys } from '../../server/modules/posts/profile-queries'
+import {
+  findMentionable,
+  findVisiblePost,
+  hydratePosts,
+  insertPost,
+  mutedNotices,
+  replyKeys,
+  toggleReaction,
+} from '../../server/modules/posts/queries'
+import { parseText } from '../../server/modules/posts/text'
+import { uuidv7 } from '../../server/db/ids'
+import { decodeCursor } from '../../server/lib/cursor'
+import { openSqlFeed, type Viewer } from './sql-feed'
+
+/**
+ * The SQL of each request kind of the mixed bench without HTTP: the server modules' own query functions (never a
+ * copy of their SQL), called in the order their services call them, on a plain `pg` pool with the app's session
+ * settings (bench/lib/sql-feed.ts). What none of them includes: the session lookup every request makes, the view
+ * counting, notifications (likes and posts record them in the same transaction) and the caches' invalidations.
+ */
+
+const PAGE = 20
+
+export interface SqlMixed {
+  db: Database
+  feedFirst: (viewer: Viewer) => Promise<number>
+  feedNext: (viewer: Viewer, cursor: string) => Promise<number>
+  /** PostService.detail: the post if visible, a page of replies, the cards, the mute notices. */
+  postPage: (viewer: Viewer, postId: string) => Promise<number>
+  /** UserService.profile, tab `posts`: the member, the block wall, follow/request/mute flags, keys, cards, count. */
+  profile: (viewer: Viewer, username: string) => Promise<number>
+  /** PostService.toggle: the post locked if visible, the like row and counter. */
+  like: (viewer: Viewer, postId: string) => Promise<number>
+  /** PostService.create, text only: the mentionable members, then the post, its hashtags and the author's counter. */
+  post: (viewer: Viewer, content: string) => Promise<number>
+  close: () => Promise<void>
+}
+
+export function openSqlMixed(url: string, connections: number): SqlMixed {
+  const feed = openSqlFeed(url, connections)
+  const db = feed.db
+  return {
+    db,
+    feedFirst: (viewer) => feed.page(viewer),
+    feedNext: (viewer, cursor) => feed.page(viewer, decodeCursor(cursor)),
+    postPage: async (viewer, postId) => {
+      const target = await findVisiblePost(db, viewer.id, postId)
+      if (!target) return 0
+      const keys = await replyKeys(db, viewer.id, target.id, undefined, 0, PAGE + 1)
+      const ids = [target.id, ...keys.slice(0, PAGE).map((k) => k.post_id)]
+      const [cards] = await Promise.all([hydratePosts(db, viewer.id, ids), mutedNotices(db, viewer.id, ids)])
+      return cards.size
+    },
+    profile: async (viewer, username) => {
+      const user = await findUserByUsername(db, username)
+      if (!user || (user.id !== viewer.id && (await isBlockedBetween(db, viewer.id, user.id)))) return 0
+      if (user.id !== viewer.id) {
+        await Promise.all([
+          isFollowing(db, viewer.id, user.id),
+          hasFollowRequest(db, viewer.id, user.id),
+          isMuting(db, viewer.id, user.id),
+        ])
+      }
+      const [cards] = await Promise.all([
+        (async () => {
+          const keys = await profileKeys(db, 'posts', user.id, viewer.id, undefined, 0, PAGE + 1)
+          return hydratePosts(db, viewer.id, keys.slice(0, PAGE).map((k) => k.post_id))
+        })(),
+        visiblePostCount(db, user, viewer.id),
+      ])
+      return cards.size
+    },
+    like: (viewer, postId) =>
+      db.transaction(async (tx) => {
+        const post = await findVisiblePost(tx, viewer.id, postId, 'no-key-update')
+        if (!post) return 0
+        return (await toggleReaction(tx, 'likes', viewer.id, post.id)).count
+      }),
+    post: async (viewer, content) => {
+      const parsed = parseText(content)
+      const mentionIds = await findMentionable(db, viewer.id, parsed.mentions)
+      await db.transaction((tx) =>
+        insertPost(
+          tx,
+          { id: uuidv7(), authorId: viewer.id, content, visibility: 'public', sensitive: false, sensitiveReason: null, replyTo: null },
+          [],
+          mentionIds,
+          parsed.hashtags,
+        ),
+      )
+      return 1
+    },
+    close: () => feed.close(),
+  }
+}

@@ -303,6 +303,19 @@ export class PostService {
     return cached.value.keys
   }
 
+  /**
+   * A list's timeline (the caller checked the viewer may read the list): the home feed's statement with the list's
+   * members as its circle (feed-queries.ts), so visibility, blocks, mutes, reposts, replies and the keyset are the
+   * home feed's own. Read from PostgreSQL every time (no first-page cache like the home feed's); the posts themselves
+   * come through the same card, author and flag caches.
+   */
+  async listTimeline(viewer: UserRow, listId: string, memberCount: number, page: PageRequest): Promise<Page<FeedPost>> {
+    const wanted = page.offset + page.limit + 1
+    const keys = await feedKeys(this.db, viewer.id, page.cursor, wanted, feedPlanFor(memberCount), { kind: 'list', listId })
+    const { keys: pageKeys, nextCursor } = this.paginate(keys.slice(page.offset), page)
+    return { items: await this.presentFeed(viewer.id, pageKeys), nextCursor }
+  }
+
   async profilePosts(viewer: UserRow, authorId: string, tab: ProfileTab, page: PageRequest): Promise<Page<FeedPost>> {
     const keys = await profileKeys(this.db, tab, authorId, viewer.id, page.cursor, page.offset, page.limit + 1)
     const { keys: pageKeys, nextCursor } = this.paginate(keys, page)

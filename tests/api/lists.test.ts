@@ -48,6 +48,13 @@ const add = async (who: Member, id: string, member: Member) => {
 }
 const block = (who: Member, other: Member) => api(t.app, 'POST', `/api/blocks/user/${other.id}`, { token: who.token })
 const unblock = (who: Member, other: Member) => api(t.app, 'DELETE', `/api/blocks/user/${other.id}`, { token: who.token })
+/** Four new members, to destructure (as many as a test needs). */
+async function team(prefix: string): Promise<[Member, Member, Member, Member]> {
+  const made = await quickMembers(t.app, 4, prefix)
+  const [a, b, c, d] = made
+  if (!a || !b || !c || !d) throw new Error('quickMembers made too few members')
+  return [a, b, c, d]
+}
 const memberCountOf = async (who: Member, id: string) => ((await getList(who, id)).json() as Schemas['ListDetailResponse']).list.memberCount
 
 describe('creating, reading, editing and deleting a list', () => {
@@ -86,7 +93,7 @@ describe('creating, reading, editing and deleting a list', () => {
     [{ name: 'ok', memberCount: 5 }, 'Unknown field: memberCount'],
   ])('refuses bad input %j with 400 in the product words', async (body, message) => {
     const res = await createList(ann, body)
-    if (message === null && 'name' in body && typeof body.isPrivate !== 'string') {
+    if (message === null && 'name' in body && !('isPrivate' in body)) {
       expectStatus(res, 201)
       return
     }
@@ -167,7 +174,7 @@ describe('members', () => {
   let bob: Member
   let cat: Member
   beforeAll(async () => {
-    ;[ann, bob, cat] = await quickMembers(t.app, 3, 'mem')
+    ;[ann, bob, cat] = await team('mem')
   })
 
   it('adds and removes members with the exact count; a duplicate is 409; a missing member 404', async () => {
@@ -229,7 +236,7 @@ describe('members', () => {
   })
 
   it('refuses a member across a block either way, and a block takes existing members out', async () => {
-    const [owner, blocker, blocked, kept] = await quickMembers(t.app, 4, 'blk')
+    const [owner, blocker, blocked, kept] = await team('blk')
     const list = await newList(owner, 'Walls')
     expectStatus(await block(blocker, owner), 201)
     expectStatus(await block(owner, blocked), 201)
@@ -252,7 +259,7 @@ describe('members', () => {
   })
 
   it("tells, per list, whether a member is on it (a profile's Add to list)", async () => {
-    const [owner, target] = await quickMembers(t.app, 2, 'has')
+    const [owner, target] = await team('has')
     const a = await newList(owner, 'A')
     const b = await newList(owner, 'B')
     await add(owner, a.id, target)
@@ -266,7 +273,7 @@ describe('members', () => {
   })
 
   it(`refuses the ${LIMITS.listMembersMax + 1}th member`, async () => {
-    const [owner, one] = await quickMembers(t.app, 2, 'full')
+    const [owner, one] = await team('full')
     const list = await newList(owner, 'Full')
     // The count the trigger keeps, brought to the limit directly (5,000 members would take minutes here).
     await t.app.services.db.execute(
@@ -282,7 +289,7 @@ describe('subscriptions', () => {
   let ann: Member
   let bob: Member
   beforeAll(async () => {
-    ;[ann, bob] = await quickMembers(t.app, 2, 'sub')
+    ;[ann, bob] = await team('sub')
   })
 
   it("subscribes to another member's public list, idempotently both ways, with the exact count", async () => {
@@ -310,7 +317,7 @@ describe('subscriptions', () => {
   })
 
   it('shows subscribed lists beside own ones, most recent first, by scope and paged', async () => {
-    const [owner, reader] = await quickMembers(t.app, 2, 'scope')
+    const [owner, reader] = await team('scope')
     const mine1 = await newList(reader, 'Mine 1')
     const theirs1 = await newList(owner, 'Theirs 1')
     const theirs2 = await newList(owner, 'Theirs 2')
@@ -332,7 +339,7 @@ describe('subscriptions', () => {
   })
 
   it('drops subscribers when a list turns private, and hides a subscribed list across a block', async () => {
-    const [owner, reader] = await quickMembers(t.app, 2, 'turn')
+    const [owner, reader] = await team('turn')
     const list = await newList(owner, 'Turns')
     expectStatus(await subscribe(reader, list.id), 200)
     const closed = await editList(owner, list.id, { isPrivate: true })
@@ -354,7 +361,7 @@ describe('the list timeline', () => {
   let outsider: Member
   let list: List
   beforeAll(async () => {
-    ;[viewer, a, b, outsider] = await quickMembers(t.app, 4, 'tl')
+    ;[viewer, a, b, outsider] = await team('tl')
     list = await newList(viewer, 'Timeline')
     await add(viewer, list.id, a)
     await add(viewer, list.id, b)
@@ -368,7 +375,7 @@ describe('the list timeline', () => {
     const shown = await contents(viewer, list.id)
     expect(shown).toEqual(['b says two', 'a says one'])
     // The timeline is the home feed's rules over the members: what the viewer's feed shows if they follow a and b.
-    const [reader] = await quickMembers(t.app, 1, 'rd')
+    const [reader] = await team('rd')
     await follow(t.app, reader, a)
     await follow(t.app, reader, b)
     expect((await feed(t.app, reader.token, '?limit=100')).posts.map((p) => p.content)).toEqual(shown)
@@ -377,7 +384,7 @@ describe('the list timeline', () => {
   })
 
   it('applies visibility: followers-only posts only to followers of the author, mentioned posts only to the mentioned', async () => {
-    const [owner, author] = await quickMembers(t.app, 2, 'vis')
+    const [owner, author] = await team('vis')
     const l = await newList(owner, 'Vis')
     await add(owner, l.id, author)
     await publish(t.app, author.token, 'for followers', { visibility: 'followers' })
@@ -387,13 +394,13 @@ describe('the list timeline', () => {
     await follow(t.app, owner, author)
     expect(await contents(owner, l.id)).toEqual(['for everyone', `hi @${owner.username}`, 'for followers'])
     // A subscriber who does not follow the author sees only what is public to them.
-    const [reader] = await quickMembers(t.app, 1, 'vr')
+    const [reader] = await team('vr')
     expectStatus(await subscribe(reader, l.id), 200)
     expect(await contents(reader, l.id)).toEqual(['for everyone'])
   })
 
   it('hides a private account the viewer does not follow', async () => {
-    const [owner, locked] = await quickMembers(t.app, 2, 'lock')
+    const [owner, locked] = await team('lock')
     const l = await newList(owner, 'Locked')
     await add(owner, l.id, locked)
     await publish(t.app, locked.token, 'locked thoughts')
@@ -402,7 +409,7 @@ describe('the list timeline', () => {
   })
 
   it("leaves out members across a block from a subscriber (their rows stay for the owner)", async () => {
-    const [owner, member, reader] = await quickMembers(t.app, 3, 'bw')
+    const [owner, member, reader] = await team('bw')
     const l = await newList(owner, 'Blocks')
     await add(owner, l.id, member)
     await publish(t.app, member.token, 'member post')
@@ -415,7 +422,7 @@ describe('the list timeline', () => {
   })
 
   it("applies the viewer's mutes (member, keyword, domain) and blocked keywords and domains", async () => {
-    const [owner, loud, calm] = await quickMembers(t.app, 3, 'mute')
+    const [owner, loud, calm] = await team('mute')
     const l = await newList(owner, 'Mutes')
     await add(owner, l.id, loud)
     await add(owner, l.id, calm)
@@ -431,13 +438,13 @@ describe('the list timeline', () => {
     expectStatus(await api(t.app, 'POST', '/api/blocks/keyword', { token, body: { keyword: 'rude' } }), 201)
     expect(await contents(owner, l.id)).toEqual(['plain post'])
     // A subscriber's own mutes apply, not the owner's.
-    const [reader] = await quickMembers(t.app, 1, 'mr')
+    const [reader] = await team('mr')
     expectStatus(await subscribe(reader, l.id), 200)
     expect(await contents(reader, l.id)).toEqual(['plain post', 'rude words', 'see https://news.spam.example/x', 'talking spoilers here', 'loud post'])
   })
 
   it("brings in members' reposts of outsiders once (earliest), and replies only when they answer a member", async () => {
-    const [owner, m1, m2, stranger] = await quickMembers(t.app, 4, 'rp')
+    const [owner, m1, m2, stranger] = await team('rp')
     const l = await newList(owner, 'Reposts')
     await add(owner, l.id, m1)
     await add(owner, l.id, m2)
@@ -453,7 +460,7 @@ describe('the list timeline', () => {
   })
 
   it('pages with the home feed cursor: no gaps, no duplicates, new posts never slip in; deleted posts are gone', async () => {
-    const [owner, m1, m2] = await quickMembers(t.app, 3, 'page')
+    const [owner, m1, m2] = await team('page')
     const l = await newList(owner, 'Paging')
     await add(owner, l.id, m1)
     await add(owner, l.id, m2)

@@ -8,7 +8,6 @@ import type { ListsRef } from '../../machines/lists/lists.machine'
 import { countLabel, DELETE_CONFIRM, LISTS_LOAD_FAILED, listPath, USER_SEARCH_FAILED } from '../../machines/lists/lists.rules'
 import {
   selectBusy,
-  selectCanSubmit,
   selectDeleting,
   selectDraft,
   selectEditing,
@@ -305,7 +304,6 @@ function ListForm({ actor }: { actor: ListsRef }) {
   const draft = useSelector(actor, selectDraft)
   const error = useSelector(actor, selectFormError)
   const editingId = useSelector(actor, selectEditingId)
-  const canSubmit = useSelector(actor, selectCanSubmit)
   const saving = useSelector(actor, selectSavingForm)
   return (
     <form
@@ -347,7 +345,8 @@ function ListForm({ actor }: { actor: ListsRef }) {
         <button type="button" className={button({ variant: 'ghost' })} disabled={saving} onClick={() => actor.send({ type: 'form.cancel' })}>
           Cancel
         </button>
-        <button type="submit" className={button()} disabled={!canSubmit && !error && draft.name.trim() !== ''} aria-busy={saving}>
+        {/* Always offered (but while saving): a form that breaks a rule says which under it. */}
+        <button type="submit" className={button()} disabled={saving} aria-busy={saving}>
           {saving ? <Spinner size={16} /> : null}
           {editingId ? 'Save' : 'Create'}
         </button>

@@ -46,12 +46,21 @@ const row = css({
   alignItems: 'center',
   gap: '3',
   py: '3',
-  flexWrap: { base: 'wrap', sm: 'nowrap' },
   '&:not(:first-child)': { borderTopWidth: '1px', borderColor: 'border' },
 })
+/** A list's row: on phones its buttons go under its name, which keeps the whole width. */
+const listRow = css({
+  display: 'flex',
+  flexDirection: { base: 'column', sm: 'row' },
+  alignItems: { base: 'stretch', sm: 'center' },
+  gap: { base: '2', sm: '3' },
+  py: '3',
+  '&:not(:first-child)': { borderTopWidth: '1px', borderColor: 'border' },
+})
+const summary = css({ display: 'flex', alignItems: 'center', gap: '3', flex: 1, minW: 0 })
 const badge = css({ ml: '2', fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })
 const heading = css({ fontSize: 'xs', fontWeight: 'bold', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted', mt: '2' })
-const rowActions = css({ display: 'flex', gap: '1', flexShrink: 0, ml: { base: '13', sm: 'auto' } })
+const rowActions = css({ display: 'flex', gap: '1', flexShrink: 0, ml: { base: '11', sm: 'auto' } })
 const nameLink = css({ color: 'fg.default', _hover: { textDecoration: 'underline' } })
 
 export function ManageListsDialog({ actor, onClose }: { actor: ListsRef; onClose: () => void }) {
@@ -108,7 +117,7 @@ function Lists({ actor }: { actor: ListsRef }) {
       {own.length > 0 ? (
         <ul aria-label="Your lists" className={css({ display: 'flex', flexDirection: 'column' })}>
           {own.map((list) => (
-            <li key={list.id} className={row}>
+            <li key={list.id} className={listRow}>
               <ListSummary list={list} />
               <div className={rowActions}>
                 <button type="button" className={button({ variant: 'outline', size: 'sm' })} disabled={busy} onClick={() => actor.send({ type: 'list.members', id: list.id })} aria-label={`Members of ${list.name}`}>
@@ -130,7 +139,7 @@ function Lists({ actor }: { actor: ListsRef }) {
           <h3 className={heading}>Subscribed</h3>
           <ul aria-label="Subscribed lists" className={css({ display: 'flex', flexDirection: 'column' })}>
             {subscribed.map((list) => (
-              <li key={list.id} className={row}>
+              <li key={list.id} className={listRow}>
                 <ListSummary list={list} />
                 <div className={rowActions}>
                   <button
@@ -161,7 +170,7 @@ function Lists({ actor }: { actor: ListsRef }) {
 /** A list's icon, name (a link to its page), badges and counts. */
 function ListSummary({ list }: { list: List }) {
   return (
-    <>
+    <div className={summary}>
       <span className={css({ display: 'grid', placeItems: 'center', w: '10', h: '10', borderRadius: 'lg', bg: 'accent.subtle', color: 'accent.text', flexShrink: 0 })}>
         <Icon name={list.isPrivate ? 'lock' : 'list'} size={18} />
       </span>
@@ -178,7 +187,7 @@ function ListSummary({ list }: { list: List }) {
           {list.description ? ` · ${list.description}` : ''}
         </p>
       </div>
-    </>
+    </div>
   )
 }
 
@@ -275,7 +284,7 @@ function Members({ actor, list }: { actor: ListsRef; list: List }) {
       ) : members.length === 0 ? (
         <p className={empty}>No members yet. Search above to add some.</p>
       ) : (
-        <ul aria-label={`Members of ${list.name}`} className={css({ display: 'flex', flexDirection: 'column' })}>
+        <ul aria-label={`Members of ${list.name}`} className={css({ display: 'flex', flexDirection: 'column', borderTopWidth: '1px', borderColor: 'border', mt: '1' })}>
           {members.map((member) => (
             <li key={member.id} className={row}>
               <Avatar src={member.avatar} name={member.displayName || member.username} size={36} />

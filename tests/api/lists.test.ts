@@ -487,6 +487,37 @@ describe('the list timeline', () => {
     expect(after.posts[0]?.content).toBe('arrives mid-way')
   })
 
+  it('stays exact right after every change, with the first page cached per list and reader', async () => {
+    const [owner, m1, m2, reader] = await team('fresh')
+    const l = await newList(owner, 'Fresh')
+    await add(owner, l.id, m1)
+    await publish(t.app, m1.token, 'm1 first')
+    await publish(t.app, m2.token, 'm2 first')
+    expectStatus(await subscribe(reader, l.id), 200)
+    expect(await contents(owner, l.id, '')).toEqual(['m1 first'])
+    expect(await contents(reader, l.id, '')).toEqual(['m1 first'])
+    // A member added: their posts show at once, to every reader.
+    await add(owner, l.id, m2)
+    expect(await contents(owner, l.id, '')).toEqual(['m2 first', 'm1 first'])
+    expect(await contents(reader, l.id, '')).toEqual(['m2 first', 'm1 first'])
+    // A member posts.
+    await publish(t.app, m1.token, 'm1 second')
+    expect(await contents(reader, l.id, '')).toEqual(['m1 second', 'm2 first', 'm1 first'])
+    // The reader mutes a member: only their own reading changes.
+    expectStatus(await api(t.app, 'POST', '/api/mutes/user', { token: reader.token, body: { userId: m1.id } }), 201)
+    expect(await contents(reader, l.id, '')).toEqual(['m2 first'])
+    expect(await contents(owner, l.id, '')).toEqual(['m1 second', 'm2 first', 'm1 first'])
+    // A member removed.
+    expectStatus(await removeMember(owner, l.id, m2.id), 200)
+    expect(await contents(owner, l.id, '')).toEqual(['m1 second', 'm1 first'])
+    // A member blocks the owner: they leave the list, for every reader at once.
+    expectStatus(await api(t.app, 'DELETE', `/api/mutes/user/${m1.id}`, { token: reader.token }), 204)
+    expect(await contents(reader, l.id, '')).toEqual(['m1 second', 'm1 first'])
+    expectStatus(await block(m1, owner), 201)
+    expect(await contents(reader, l.id, '')).toEqual([])
+    expect(await contents(owner, l.id, '')).toEqual([])
+  })
+
   it('answers the same keys with either plan (per-member and scan)', async () => {
     const db = t.app.services.db
     const source = { kind: 'list' as const, listId: list.id }

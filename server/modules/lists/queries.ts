@@ -193,15 +193,18 @@ export async function setSubscription(tx: SqlExecutor, listId: string, userId: s
 
 /**
  * A block between two members (blocks/queries.ts, in its transaction): each leaves the other's lists and stops
- * subscribing to them, so nothing of either reaches the other through a list.
+ * subscribing to them, so nothing of either reaches the other through a list. Returns the lists that lost a member.
  */
-export async function separateInLists(tx: SqlExecutor, a: string, b: string): Promise<void> {
-  await tx.execute(
+export async function separateInLists(tx: SqlExecutor, a: string, b: string): Promise<string[]> {
+  const changed = await selectRows<{ list_id: string }>(
+    tx,
     sql`delete from list_members m using lists l
-        where l.id = m.list_id and ((l.owner_id = ${a} and m.user_id = ${b}) or (l.owner_id = ${b} and m.user_id = ${a}))`,
+        where l.id = m.list_id and ((l.owner_id = ${a} and m.user_id = ${b}) or (l.owner_id = ${b} and m.user_id = ${a}))
+        returning m.list_id`,
   )
   await tx.execute(
     sql`delete from list_subscriptions s using lists l
         where l.id = s.list_id and ((l.owner_id = ${a} and s.user_id = ${b}) or (l.owner_id = ${b} and s.user_id = ${a}))`,
   )
+  return changed.map((r) => r.list_id)
 }

@@ -1,4 +1,5 @@
 import { LIMITS } from '../../../src/api/contract/limits'
+import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
 import { toDate } from '../../db/rows'
 import type { UserRow } from '../../db/schema'
@@ -43,6 +44,8 @@ type FeedPost = Schemas['FeedPost']
 /** What ListService needs, by the names of the services registry (server/services.ts). */
 export interface ListDeps {
   db: Database
+  /** Member changes drop the list's cached timelines (posts/cache/post-caches.ts). */
+  invalidations: Invalidations
   /** The list timeline is the home feed's machinery over the list's members (posts/feed-queries.ts). */
   posts: PostService
 }
@@ -56,9 +59,11 @@ export interface ListDeps {
 export class ListService {
   private readonly db: Database
   private readonly posts: PostService
+  private readonly invalidations: Invalidations
 
   constructor(deps: ListDeps) {
     this.db = deps.db
+    this.invalidations = deps.invalidations
     this.posts = deps.posts
   }
 
@@ -114,6 +119,7 @@ export class ListService {
       await this.own(tx, viewer, id)
       await deleteList(tx, id)
     })
+    await this.membersChanged(id)
   }
 
   /** 404 for a member who does not exist or is across a block from the owner; 409 when already on the list. */
@@ -131,6 +137,7 @@ export class ListService {
       if (list.member_count >= LIMITS.listMembersMax) throw new Invalid(LIST_FULL)
       if (!(await insertMember(tx, id, userId))) throw new Conflict(ALREADY_ON_LIST)
     })
+    await this.membersChanged(id)
     return this.readable(viewer, id)
   }
 
@@ -139,6 +146,7 @@ export class ListService {
       await this.own(tx, viewer, id)
       if (!isPostId(userId) || !(await deleteMember(tx, id, userId))) throw new NotFound(NOT_ON_LIST)
     })
+    await this.membersChanged(id)
     return this.readable(viewer, id)
   }
 
@@ -156,6 +164,11 @@ export class ListService {
   async timeline(viewer: UserRow, id: string, page: PageRequest): Promise<Page<FeedPost>> {
     const list = await this.readable(viewer, id)
     return this.posts.listTimeline(viewer, list.id, list.memberCount, page)
+  }
+
+  /** Committed: every cached timeline of the list goes (its sources changed), before the answer. */
+  private async membersChanged(id: string): Promise<void> {
+    await this.invalidations.emit({ kind: 'lists-changed', listIds: [id] })
   }
 
   private async readable(viewer: UserRow, id: string): Promise<List> {

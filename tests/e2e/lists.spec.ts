@@ -83,6 +83,13 @@ test('make a list from the dialog, add two members, read its timeline', async ({
   await expect(about.getByText('Waders of the estuary')).toBeVisible()
   await expect(about.getByText('2 members')).toBeVisible()
   await expect(about.getByRole('list', { name: 'Members' }).getByRole('link')).toHaveCount(2)
+  // The member count opens the Members dialog (paged with Load more, none here: two members are one page).
+  await about.getByRole('button', { name: '2 members' }).click()
+  const members = page.getByRole('dialog', { name: 'Members' })
+  await expect(members.getByRole('list', { name: 'Members of Shorebirds' }).getByRole('listitem')).toHaveCount(2)
+  await expect(members.getByRole('button', { name: 'Load more' })).toHaveCount(0)
+  await members.getByRole('button', { name: 'Close' }).click()
+  await expect(members).toHaveCount(0)
   const timeline = page.getByRole('feed', { name: 'Posts in Shorebirds' })
   await expect(timeline.getByRole('article')).toHaveCount(2)
   await expect(timeline.getByRole('article').first()).toContainText('A curlew on the saltmarsh')

@@ -10,17 +10,23 @@ import {
   selectIsOwner,
   selectList,
   selectLoading,
+  selectMembers,
+  selectMembersError,
+  selectMembersHasMore,
+  selectMembersLoadingMore,
   selectMissing,
 } from '../../src/machines/list-page/list-page.selectors'
+import { MORE_FAILED } from '../../src/machines/lib/paging'
 import { LIST_LOAD_FAILED, SUBSCRIBE_FAILED, SUBSCRIBED, UNSUBSCRIBE_FAILED, UNSUBSCRIBED } from '../../src/machines/lists/lists.rules'
 import { listPageModel, offline } from './models/list-page.model'
-import { me } from './models/lists.model'
+import { ann, bob, me } from './models/lists.model'
 import { Calls } from './support/controlled-actors'
 import { Coverage, perform, walkPaths } from './support/model'
 import { shownToasts, withToasts } from './support/toasts'
 
 // The list page. After each step: which of loading, missing, failed or the list shows; the list's counts; whether
-// Subscribe or Unsubscribe is offered (never on one's own list); every toast; and what was asked of the server.
+// Subscribe or Unsubscribe is offered (never on one's own list); the Members dialog's rows and Load more; every toast;
+// and what was asked of the server.
 
 const coverage = new Coverage(listPageMachine)
 
@@ -29,7 +35,7 @@ describe.each(listPageModel.walks.map((walk) => [walk.name, walk] as const))('li
 
   it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
     const calls = new Calls()
-    const machine = listPageMachine.provide({ actors: { loadList: calls.invoked(), subscription: calls.invoked() } })
+    const machine = listPageMachine.provide({ actors: { loadList: calls.invoked(), loadMembers: calls.invoked(), subscription: calls.invoked() } })
     const actor = withToasts(createActor(machine, { input: { listId: 'l-1', viewerId: me }, inspect: coverage.inspector })).start()
     coverage.see(actor.getSnapshot())
     expect(calls.started).toEqual([{ id: 'loadList', input: { id: 'l-1' } }])
@@ -56,6 +62,27 @@ describe.each(listPageModel.walks.map((walk) => [walk.name, walk] as const))('li
       if (list && !selectIsOwner(snapshot) && snapshot.matches({ ready: 'idle' })) {
         expect(selectCanSubscribe(snapshot)).toBe(!list.subscribed)
         expect(selectCanUnsubscribe(snapshot)).toBe(list.subscribed)
+      }
+      // Load more of the members shows exactly while the server gave a next cursor.
+      expect(selectMembersHasMore(snapshot)).toBe(snapshot.context.membersCursor !== null)
+      if (event.type === 'xstate.done.actor.loadList') expect(selectMembersError(snapshot)).toBeNull()
+      if (event.type === 'listPage.moreMembers') {
+        if (before.context.membersCursor && before.matches({ ready: 'idle' })) {
+          expect(started).toEqual([{ id: 'loadMembers', input: { id: 'l-1', cursor: 'm-next' } }])
+          expect(selectMembersLoadingMore(snapshot)).toBe(true)
+        } else expect(started).toEqual([])
+      }
+      if (event.type === 'xstate.done.actor.loadMembers') {
+        // Appended, one row per id; the last page ends Load more.
+        expect(selectMembers(snapshot).map((m) => m.id)).toEqual([ann.id, bob.id])
+        expect(selectMembersHasMore(snapshot)).toBe(false)
+        expect(selectMembersError(snapshot)).toBeNull()
+      }
+      if (event.type === 'xstate.error.actor.loadMembers') {
+        // The rows stay and it says so; Load more tries the same page again.
+        expect(selectMembers(snapshot)).toEqual(before.context.members)
+        expect(selectMembersError(snapshot)).toBe(MORE_FAILED)
+        expect(selectMembersHasMore(snapshot)).toBe(true)
       }
       if (event.type === 'listPage.retry') expect(started).toEqual([{ id: 'loadList', input: { id: 'l-1' } }])
       if (event.type === 'xstate.error.actor.loadList') {

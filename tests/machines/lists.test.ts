@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { listsMachine, REFUSED, SAVED } from '../../src/machines/lists/lists.machine'
+import { MORE_FAILED } from '../../src/machines/lib/paging'
 import { checkList, DELETE_CONFIRM, MEMBERS_LOAD_FAILED, SEARCH_DEBOUNCE_MS } from '../../src/machines/lists/lists.rules'
 import {
   selectBusy,
@@ -10,6 +11,9 @@ import {
   selectFailed,
   selectLoading,
   selectMembers,
+  selectMembersError,
+  selectMembersFailed,
+  selectMembersHasMore,
   selectOpenList,
   selectOwnLists,
   selectResults,
@@ -17,14 +21,14 @@ import {
   selectSearching,
   selectSubscribedLists,
 } from '../../src/machines/lists/lists.selectors'
-import { ann, bob, listsModel, me, nameTaken } from './models/lists.model'
+import { ann, bob, cal, listsModel, me, nameTaken } from './models/lists.model'
 import { Calls } from './support/controlled-actors'
 import { Coverage, perform, walkPaths } from './support/model'
 import { shownToasts, withToasts } from './support/toasts'
 
 // The Manage Lists dialog. After each step: the spinner or Try again, the lists on screen (own and subscribed), the
-// form (its message, whether Save is offered), the delete confirmation, the members panel and its search, every
-// toast, and what was asked of the server. The walks are the model's.
+// form (its message, whether Save is offered), the delete confirmation, the members panel (its pages) and its search,
+// every toast, and what was asked of the server. The walks are the model's.
 
 const coverage = new Coverage(listsMachine)
 
@@ -107,9 +111,32 @@ describe.each(listsModel.walks.map((walk) => [walk.name, walk] as const))('manag
       if (event.type === 'delete.confirm') expect(started).toEqual([{ id: 'change', input: { kind: 'delete', id: 'l-birds' } }])
       if (event.type === 'list.members' && event.id === 'l-birds') {
         expect(selectOpenList(snapshot)?.id).toBe('l-birds')
-        expect(started).toEqual([{ id: 'loadMembers', input: { id: 'l-birds' } }])
+        // The first page of members, from the top.
+        expect(started).toEqual([{ id: 'loadMembers', input: { id: 'l-birds', cursor: null } }])
       }
-      if (event.type === 'xstate.done.actor.loadMembers') expect(selectMembers(snapshot).map((m) => m.id)).toEqual([ann.id])
+      if (event.type === 'members.retry') expect(started).toEqual([{ id: 'loadMembers', input: { id: 'l-birds', cursor: null } }])
+      if (event.type === 'xstate.done.actor.loadMembers') {
+        expect(selectMembers(snapshot).map((m) => m.id)).toEqual([ann.id])
+        // Load more is offered exactly while the server gave a next cursor.
+        expect(selectMembersHasMore(snapshot)).toBe((event.output as { nextCursor: string | null }).nextCursor !== null)
+        expect(selectMembersError(snapshot)).toBeNull()
+      }
+      if (event.type === 'members.more') {
+        if (before.context.membersCursor) expect(started).toEqual([{ id: 'loadMoreMembers', input: { id: 'l-birds', cursor: 'm-next' } }])
+        else expect(started, 'no more pages: nothing is asked').toEqual([])
+      }
+      if (event.type === 'xstate.done.actor.loadMoreMembers') {
+        // Appended, one row per id; the last page ends Load more; the count follows the server.
+        expect(selectMembers(snapshot).map((m) => m.id)).toEqual([ann.id, cal.id])
+        expect(selectMembersHasMore(snapshot)).toBe(false)
+        expect(selectOpenList(snapshot)?.memberCount).toBe(3)
+      }
+      if (event.type === 'xstate.error.actor.loadMoreMembers') {
+        // The rows stay; Load more tries the same page again.
+        expect(context.members).toEqual(before.context.members)
+        expect(selectMembersError(snapshot)).toBe(MORE_FAILED)
+        expect(selectMembersHasMore(snapshot)).toBe(true)
+      }
       if (event.type === 'members.query') {
         // From 2 characters the search waits for the member to stop typing; shorter asks nothing.
         if (event.value.trim().length >= 2) {
@@ -165,8 +192,11 @@ describe.each(listsModel.walks.map((walk) => [walk.name, walk] as const))('manag
           expect(context.members).toEqual(before.context.members)
         }
       } else if (event.type === 'xstate.error.actor.loadMembers') {
-        expect(toasts).toEqual([expect.objectContaining({ type: 'error', message: MEMBERS_LOAD_FAILED })])
-        expect(selectOpenList(snapshot)).toBeNull()
+        // The panel stays open and says why, with Try again; no toast.
+        expect(toasts).toEqual([])
+        expect(selectMembersFailed(snapshot)).toBe(true)
+        expect(selectMembersError(snapshot)).toBe(MEMBERS_LOAD_FAILED)
+        expect(selectOpenList(snapshot)?.id).toBe('l-birds')
       } else {
         expect(toasts, 'only a saved or refused change says anything').toEqual([])
       }

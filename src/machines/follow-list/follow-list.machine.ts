@@ -4,6 +4,7 @@ import { describeError, isApiError } from '../../api/errors'
 import { userCalls, type FollowEntry, type FollowPage } from '../../api/users.calls'
 import { followMachine, LIST_FOLLOW_MESSAGES, type FollowRef } from '../follow/follow.machine'
 import { canFollow } from '../follow/follow.rules'
+import { MORE_FAILED } from '../lib/paging'
 import { hasMorePages } from './follow-list.rules'
 
 // A member's followers or following list (docs/product.md, "Follows"): the first page, then Load more while the
@@ -41,7 +42,7 @@ export interface LoadPageInput {
 }
 
 export const FOLLOW_LIST_LOAD_FAILED = 'Could not load this list. Please try again.'
-export const FOLLOW_LIST_MORE_FAILED = 'Could not load more. Please try again.'
+export const FOLLOW_LIST_MORE_FAILED = MORE_FAILED
 
 export const followListMachine = setup({
   types: {

@@ -16,3 +16,6 @@ export const selectBusy = (s: Snapshot) => s.hasTag('busy')
 export const selectIsOwner = (s: Snapshot) => s.context.list !== null && isOwnList(s.context.list, s.context.viewerId)
 export const selectCanSubscribe = (s: Snapshot) => s.can({ type: 'listPage.subscribe' })
 export const selectCanUnsubscribe = (s: Snapshot) => s.can({ type: 'listPage.unsubscribe' })
+export const selectMembersHasMore = (s: Snapshot) => s.context.membersCursor !== null
+export const selectMembersLoadingMore = (s: Snapshot) => s.matches({ ready: 'loadingMembers' })
+export const selectMembersError = (s: Snapshot) => s.context.membersError

@@ -3,6 +3,7 @@ import { run } from '../../api/calls'
 import { discoverCalls, type UserSearchResponse, type UserSearchResult } from '../../api/discover.calls'
 import { serverMessageOr } from '../../api/errors'
 import { listCalls, type List, type ListDetail, type ListMember, type ListsPage, type Subscription } from '../../api/lists.calls'
+import { appendPage, MORE_FAILED } from '../lib/paging'
 import { showToast } from '../toasts/notify'
 import {
   checkList,
@@ -38,6 +39,9 @@ import {
 //   server's words or 'Failed to delete list'.
 // - Members opens one of the member's own lists: its members with Remove, and a member search (GET /users/search,
 //   from 2 characters, 500 ms after the last keystroke) whose results can be added. Counts follow the server's answer.
+//   Members come a page at a time (the first on opening, then Load more while the server gives a next cursor; a
+//   failed first page offers Try again, a failed later one keeps the rows). An added member shows first at once, a
+//   removed one goes, without reading the list again.
 // - A subscribed list (someone else's) offers Unsubscribe, then Subscribe again.
 // One change at a time (tag `busy`).
 
@@ -67,6 +71,8 @@ export type ListsEvent =
   | { type: 'form.cancel' }
   | { type: 'list.members'; id: string }
   | { type: 'members.back' }
+  | { type: 'members.retry' }
+  | { type: 'members.more' }
   | { type: 'members.query'; value: string }
   | { type: 'members.add'; userId: string }
   | { type: 'members.remove'; userId: string }
@@ -89,6 +95,10 @@ export interface ListsContext {
   /** The list whose members are shown, and its members (most recently added first). */
   openId: string | null
   members: ReadonlyArray<ListMember>
+  /** The next page of members, or null when they are all shown. */
+  membersCursor: string | null
+  /** Why the members' first page, or the last Load more, failed. */
+  membersError: string | null
   query: string
   results: ReadonlyArray<UserSearchResult>
   change: ListChange | null
@@ -135,16 +145,10 @@ export const REFUSED: Record<ListChange['kind'], string> = {
   remove: MEMBER_REMOVE_FAILED,
 }
 
-/** Appends a page, keeping one row per id (a row that moved between pages shows once). */
-function append<T extends { id: string }>(list: ReadonlyArray<T>, page: ReadonlyArray<T>): T[] {
-  const ids = new Set(list.map((item) => item.id))
-  return [...list, ...page.filter((item) => !ids.has(item.id))]
-}
-
 const replaceList = (lists: ReadonlyArray<List>, next: List) => lists.map((l) => (l.id === next.id ? next : l))
 const isList = (output: ChangeOutput): output is List => output !== null && 'id' in output
 
-const closedMembers = { openId: null, members: [], query: '', results: [] }
+const closedMembers = { openId: null, members: [], membersCursor: null, membersError: null, query: '', results: [] }
 
 export const listsMachine = setup({
   types: {
@@ -155,7 +159,10 @@ export const listsMachine = setup({
   },
   actors: {
     loadLists: fromPromise<ListsPage, { cursor: string | null }>(({ input, signal }) => run(listCalls.getLists(input.cursor), signal)),
-    loadMembers: fromPromise<ListDetail, { id: string }>(({ input, signal }) => run(listCalls.getList(input.id, null, 100), signal)),
+    /** One page of the open list's members (and the list, for its count). */
+    loadMembers: fromPromise<ListDetail, { id: string; cursor: string | null }>(({ input, signal }) =>
+      run(listCalls.getList(input.id, input.cursor), signal),
+    ),
     /** The debounce: the search starts once the member has stopped typing for SEARCH_DEBOUNCE_MS. */
     wait: fromPromise<void>(
       ({ signal }) =>
@@ -171,7 +178,7 @@ export const listsMachine = setup({
   },
   actions: {
     showFirst: assign((_, page: ListsPage) => ({ lists: page.lists, cursor: page.nextCursor })),
-    showMore: assign(({ context }, page: ListsPage) => ({ lists: append(context.lists, page.lists), cursor: page.nextCursor })),
+    showMore: assign(({ context }, page: ListsPage) => ({ lists: appendPage(context.lists, page.lists), cursor: page.nextCursor })),
     startNew: assign({ draft: emptyDraft, editingId: null, formError: null }),
     startEdit: assign(({ context }, id: string) => {
       const l = context.lists.find((held) => held.id === id)
@@ -189,8 +196,18 @@ export const listsMachine = setup({
     openMembers: assign((_, id: string) => ({ ...closedMembers, openId: id })),
     showMembers: assign(({ context }, detail: ListDetail) => ({
       members: detail.members,
+      membersCursor: detail.nextCursor,
+      membersError: null,
       lists: replaceList(context.lists, detail.list),
     })),
+    showMoreMembers: assign(({ context }, detail: ListDetail) => ({
+      members: appendPage(context.members, detail.members),
+      membersCursor: detail.nextCursor,
+      membersError: null,
+      lists: replaceList(context.lists, detail.list),
+    })),
+    setMembersError: assign((_, message: string) => ({ membersError: message })),
+    clearMembersError: assign({ membersError: null }),
     closeMembers: assign(closedMembers),
     setQuery: assign((_, value: string) => ({ query: value })),
     clearResults: assign({ results: [] }),
@@ -241,7 +258,6 @@ export const listsMachine = setup({
     notifyRefused: ({ context, system }, error: unknown) => {
       if (context.change) showToast(system, 'error', serverMessageOr(error, REFUSED[context.change.kind]))
     },
-    notifyMembersFailed: ({ system }) => showToast(system, 'error', MEMBERS_LOAD_FAILED),
     /** A refused form keeps what was typed and says why under it, and in a toast. */
     formRefused: assign(({ context }, error: unknown) => ({
       change: null,
@@ -260,6 +276,7 @@ export const listsMachine = setup({
     canAdd: ({ context }, userId: string) =>
       context.results.some((u) => u.id === userId) && !context.members.some((m) => m.id === userId),
     isMember: ({ context }, userId: string) => context.members.some((m) => m.id === userId),
+    hasMoreMembers: ({ context }) => context.membersCursor !== null,
   },
 }).createMachine({
   id: 'lists',
@@ -406,13 +423,28 @@ export const listsMachine = setup({
           states: {
             loading: {
               tags: ['busy'],
+              entry: 'clearMembersError',
               invoke: {
                 id: 'loadMembers',
                 src: 'loadMembers',
-                input: ({ context }) => ({ id: context.openId ?? '' }),
+                input: ({ context }) => ({ id: context.openId ?? '', cursor: null }),
                 onDone: { target: 'browsing', actions: { type: 'showMembers', params: ({ event }) => event.output } },
-                // Back to the lists; opening it again is the retry.
-                onError: { target: '#lists.ready.idle', actions: ['closeMembers', 'notifyMembersFailed'] },
+                onError: { target: 'failed', actions: { type: 'setMembersError', params: MEMBERS_LOAD_FAILED } },
+              },
+            },
+            /** 'Could not load the members of this list.' with Try again (and All lists). */
+            failed: {
+              on: { 'members.retry': { target: 'loading' } },
+            },
+            /** The next page; the rows shown stay. A failure says so and Load more tries the same page again. */
+            loadingMore: {
+              tags: ['busy'],
+              invoke: {
+                id: 'loadMoreMembers',
+                src: 'loadMembers',
+                input: ({ context }) => ({ id: context.openId ?? '', cursor: context.membersCursor }),
+                onDone: { target: 'browsing', actions: { type: 'showMoreMembers', params: ({ event }) => event.output } },
+                onError: { target: 'browsing', actions: { type: 'setMembersError', params: MORE_FAILED } },
               },
             },
             browsing: {
@@ -445,6 +477,7 @@ export const listsMachine = setup({
                     },
                   },
                 },
+                'members.more': { guard: 'hasMoreMembers', target: 'loadingMore', actions: 'clearMembersError' },
                 'members.remove': {
                   guard: { type: 'isMember', params: ({ event }) => event.userId },
                   target: 'changing',

@@ -36,3 +36,8 @@ export const selectSearchFailed = (s: Snapshot) => s.matches({ ready: { members:
 /** Search results, each with whether it is on the open list already. */
 export const selectResults = (s: Snapshot) =>
   s.context.results.map((u) => ({ user: u, onList: s.context.members.some((m) => m.id === u.id) }))
+/** Why the members could not be read: the first page (Try again) or the last Load more (rows stay). */
+export const selectMembersFailed = (s: Snapshot) => s.matches({ ready: { members: 'failed' } })
+export const selectMembersError = (s: Snapshot) => s.context.membersError
+export const selectMembersHasMore = (s: Snapshot) => s.context.membersCursor !== null
+export const selectMembersLoadingMore = (s: Snapshot) => s.matches({ ready: { members: 'loadingMore' } })

@@ -1,4 +1,4 @@
-import { useCallback } from 'react'
+import { useCallback, useState } from 'react'
 import { useSelector } from '@xstate/react'
 import { Link } from 'wouter'
 import { css, cx } from 'styled-system/css'
@@ -24,6 +24,9 @@ import {
   selectList,
   selectLoading,
   selectMembers,
+  selectMembersError,
+  selectMembersHasMore,
+  selectMembersLoadingMore,
   selectMissing,
 } from '../../machines/list-page/list-page.selectors'
 import { countLabel, LIST_NOT_FOUND } from '../../machines/lists/lists.rules'
@@ -33,12 +36,16 @@ import { FeedError, FeedSkeleton } from '../home/FeedStates'
 import { PostList } from '../post/PostList'
 import { Avatar } from '../ui/Avatar'
 import { Icon } from '../ui/Icon'
+import { Dialog } from '../ui/Overlay'
+import { LoadError } from '../profile/LoadError'
+import { VerifiedMark } from '../profile/VerifiedMark'
 import { PageHeader } from '../ui/PageHeader'
 import { Spinner } from '../ui/Spinner'
 
 // A list's page, /lists/{id} (docs/product.md, "Lists"): its name, description, owner, counts, first members and
 // Subscribe / Unsubscribe for someone else's list (the list-page actor), then its timeline: the home feed's actor with
-// the list as its source, rendered with the same post cards and infinite scroll as Home.
+// the list as its source, rendered with the same post cards and infinite scroll as Home. The member count and "and N
+// more" open the Members dialog: every member read so far, with Load more like Followers / Following.
 
 const MEMBERS_SHOWN = 8
 
@@ -105,6 +112,7 @@ function ListHeader({ page }: { page: ListPageRef }) {
   const canSubscribe = useSelector(page, selectCanSubscribe)
   const canUnsubscribe = useSelector(page, selectCanUnsubscribe)
   const busy = useSelector(page, selectBusy)
+  const [showMembers, setShowMembers] = useState(false)
   if (!list) return null
   return (
     <section aria-label="About this list" className={css({ display: 'flex', flexDirection: 'column', gap: '3', px: '4', py: '4', borderBottomWidth: '1px', borderColor: 'border' })}>
@@ -141,7 +149,13 @@ function ListHeader({ page }: { page: ListPageRef }) {
       </div>
       {list.description ? <p className={css({ whiteSpace: 'pre-wrap', wordBreak: 'break-word' })}>{list.description}</p> : null}
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-        <span className={css({ color: 'fg.default', fontWeight: 'semibold' })}>{countLabel(list.memberCount, 'member', 'members')}</span>
+        <button
+          type="button"
+          className={css({ color: 'fg.default', fontWeight: 'semibold', cursor: 'pointer', _hover: { textDecoration: 'underline' } })}
+          onClick={() => setShowMembers(true)}
+        >
+          {countLabel(list.memberCount, 'member', 'members')}
+        </button>
         {' · '}
         {countLabel(list.subscriberCount, 'subscriber', 'subscribers')}
       </p>
@@ -160,11 +174,66 @@ function ListHeader({ page }: { page: ListPageRef }) {
             </li>
           ))}
           {list.memberCount > MEMBERS_SHOWN ? (
-            <li className={css({ alignSelf: 'center', fontSize: 'sm', color: 'fg.muted' })}>and {(list.memberCount - MEMBERS_SHOWN).toLocaleString('en-US')} more</li>
+            <li className={css({ alignSelf: 'center' })}>
+              <button
+                type="button"
+                className={css({ fontSize: 'sm', color: 'accent.text', cursor: 'pointer', _hover: { textDecoration: 'underline' } })}
+                onClick={() => setShowMembers(true)}
+              >
+                and {(list.memberCount - MEMBERS_SHOWN).toLocaleString('en-US')} more
+              </button>
+            </li>
           ) : null}
         </ul>
       ) : null}
+      {showMembers ? <MembersDialog page={page} name={list.name} onClose={() => setShowMembers(false)} /> : null}
     </section>
+  )
+}
+
+/** Every member read so far, most recently added first, then Load more while the server has more. */
+function MembersDialog({ page, name, onClose }: { page: ListPageRef; name: string; onClose: () => void }) {
+  const members = useSelector(page, selectMembers)
+  const hasMore = useSelector(page, selectMembersHasMore)
+  const loadingMore = useSelector(page, selectMembersLoadingMore)
+  const error = useSelector(page, selectMembersError)
+  const more = () => page.send({ type: 'listPage.moreMembers' })
+  return (
+    <Dialog open onClose={onClose} title="Members" description={name}>
+      {members.length === 0 && !hasMore ? (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted', py: '6', textAlign: 'center' })}>No members yet</p>
+      ) : (
+        <ul aria-label={`Members of ${name}`} className={css({ display: 'flex', flexDirection: 'column' })}>
+          {members.map((m) => (
+            <li key={m.id} className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '2', '&:not(:first-child)': { borderTopWidth: '1px', borderColor: 'border' } })}>
+              <Avatar src={m.avatar} name={m.displayName || m.username} size={36} />
+              <div className={css({ flex: 1, minW: 0, lineHeight: '1.3' })}>
+                <div className={css({ display: 'flex', alignItems: 'center', gap: '1', minW: 0 })}>
+                  <Link href={`/profile/${encodeURIComponent(m.username)}`} onClick={onClose} className={css({ fontWeight: 'bold', truncate: true, _hover: { textDecoration: 'underline' } })}>
+                    {m.displayName || m.username}
+                  </Link>
+                  {m.verified ? <VerifiedMark size={16} /> : null}
+                </div>
+                <p className={css({ fontSize: 'sm', color: 'fg.muted', truncate: true })}>@{m.username}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {loadingMore ? (
+        <div className={css({ display: 'grid', placeItems: 'center', py: '3', color: 'accent' })}>
+          <Spinner size={20} label="Loading more" />
+        </div>
+      ) : error ? (
+        <LoadError compact message={error} onRetry={more} />
+      ) : hasMore ? (
+        <div className={css({ display: 'flex', justifyContent: 'center', pt: '3' })}>
+          <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={more}>
+            Load more
+          </button>
+        </div>
+      ) : null}
+    </Dialog>
   )
 }
 

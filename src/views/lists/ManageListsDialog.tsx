@@ -6,6 +6,7 @@ import { LIMITS } from '../../api/contract/limits'
 import type { List } from '../../api/lists.calls'
 import type { ListsRef } from '../../machines/lists/lists.machine'
 import { countLabel, DELETE_CONFIRM, LISTS_LOAD_FAILED, listPath, USER_SEARCH_FAILED } from '../../machines/lists/lists.rules'
+import { LoadError } from '../profile/LoadError'
 import {
   selectBusy,
   selectDeleting,
@@ -18,7 +19,11 @@ import {
   selectLoading,
   selectLoadingMore,
   selectMembers,
+  selectMembersError,
+  selectMembersFailed,
+  selectMembersHasMore,
   selectMembersLoading,
+  selectMembersLoadingMore,
   selectOpenList,
   selectOwnLists,
   selectQuery,
@@ -220,6 +225,10 @@ function Members({ actor, list }: { actor: ListsRef; list: List }) {
   const results = useSelector(actor, selectResults)
   const searching = useSelector(actor, selectSearching)
   const searchFailed = useSelector(actor, selectSearchFailed)
+  const failed = useSelector(actor, selectMembersFailed)
+  const error = useSelector(actor, selectMembersError)
+  const hasMore = useSelector(actor, selectMembersHasMore)
+  const loadingMore = useSelector(actor, selectMembersLoadingMore)
   return (
     <>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
@@ -281,9 +290,12 @@ function Members({ actor, list }: { actor: ListsRef; list: List }) {
         <div className={css({ display: 'grid', placeItems: 'center', py: '6' })}>
           <Spinner label="Loading members" />
         </div>
-      ) : members.length === 0 ? (
+      ) : failed ? (
+        <LoadError compact message={error ?? ''} onRetry={() => actor.send({ type: 'members.retry' })} />
+      ) : members.length === 0 && !hasMore ? (
         <p className={empty}>No members yet. Search above to add some.</p>
       ) : (
+        <>
         <ul aria-label={`Members of ${list.name}`} className={css({ display: 'flex', flexDirection: 'column', borderTopWidth: '1px', borderColor: 'border', mt: '1' })}>
           {members.map((member) => (
             <li key={member.id} className={row}>
@@ -304,6 +316,18 @@ function Members({ actor, list }: { actor: ListsRef; list: List }) {
             </li>
           ))}
         </ul>
+        {loadingMore ? (
+          <div className={css({ display: 'grid', placeItems: 'center', py: '3' })}>
+            <Spinner size={20} label="Loading more" />
+          </div>
+        ) : error ? (
+          <LoadError compact message={error} onRetry={() => actor.send({ type: 'members.more' })} />
+        ) : hasMore ? (
+          <button type="button" className={cx(button({ variant: 'outline', size: 'sm' }), css({ alignSelf: 'center' }))} disabled={busy} onClick={() => actor.send({ type: 'members.more' })}>
+            Load more
+          </button>
+        ) : null}
+        </>
       )}
     </>
   )

@@ -1,11 +1,11 @@
 import type { AnyEventObject } from 'xstate'
 import { Network, NotFound } from '../../../src/api/errors'
 import { listPageMachine } from '../../../src/machines/list-page/list-page.machine'
-import { ann, list, me } from './lists.model'
+import { ann, bob, list, me } from './lists.model'
 import type { MachineModel } from '../support/walks'
 
 // The list page's model (/lists/{id}): loading, a missing list, a failure and its retry, and Subscribe / Unsubscribe
-// on someone else's list; one's own list offers neither. Walked by tests/machines/list-page.test.ts and printed by
+// on someone else's list; one's own list offers neither; the Members dialog's pages (Load more, a failed page). Walked by tests/machines/list-page.test.ts and printed by
 // `npm run paths -- list-page`.
 
 export const theirList = list('l-1', 'Shore watch', { owner: { ...ann }, memberCount: 2, subscriberCount: 4 })
@@ -33,10 +33,17 @@ const scenarios: Record<string, AnyEventObject[]> = {
     { type: 'listPage.unsubscribe' },
   ],
   missing: [{ type: 'xstate.error.actor.loadList', error: missing }],
+  members: [
+    { type: 'xstate.done.actor.loadList', output: { list: theirList, members: [ann], nextCursor: 'm-next' } },
+    { type: 'listPage.moreMembers' },
+    { type: 'xstate.error.actor.loadMembers', error: offline },
+    { type: 'xstate.done.actor.loadMembers', output: { list: theirList, members: [ann, bob], nextCursor: null } },
+  ],
 }
 
 const label = (event: AnyEventObject): string | undefined => {
   if (event.type.startsWith('xstate.error.actor.')) return `${event.type.replace('xstate.error.actor.', 'failed ')}(${event.error === missing ? '404' : 'offline'})`
+  if (event.type === 'xstate.done.actor.loadMembers') return 'more members'
   if (event.type === 'xstate.done.actor.loadList') return `loaded(${(event.output as { list: { name: string } }).list.name})`
   if (event.type === 'xstate.done.actor.subscribe' || event.type === 'xstate.done.actor.unsubscribe') {
     return `${event.type.replace('xstate.done.actor.', '')}d(${(event.output as { subscriberCount: number }).subscriberCount})`

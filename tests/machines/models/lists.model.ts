@@ -7,13 +7,15 @@ import type { MachineModel } from '../support/walks'
 
 // The Manage Lists dialog's model, in walks that together take every transition: loading, the form (new and edit,
 // its rules, the server's refusal), delete with its confirmation, subscriptions, more pages, and the members panel
-// with its debounced member search. Walked by tests/machines/lists.test.ts and printed by `npm run paths -- lists`.
+// with its debounced member search and its pages of members (Load more, a failed page, a failed first page and Try
+// again). Walked by tests/machines/lists.test.ts and printed by `npm run paths -- lists`.
 
 export const me = 'u-me'
 const at = '2026-01-01T00:00:00.000Z'
 const person = (id: string, username: string): ListMember => ({ id, username, displayName: username.toUpperCase(), avatar: null, verified: false })
 export const ann = person('u-ann', 'ann')
 export const bob = person('u-bob', 'bob')
+export const cal = person('u-cal', 'cal')
 export const owner = person(me, 'me')
 const theirOwner = person('u-cat', 'cat')
 
@@ -105,6 +107,17 @@ const scenarios: Record<string, AnyEventObject[]> = {
     { type: 'members.remove', userId: 'u-ann' },
     { type: 'members.back' },
   ],
+  'member pages': [
+    loaded,
+    { type: 'list.members', id: 'l-birds' },
+    { type: 'xstate.error.actor.loadMembers', error: offline },
+    { type: 'members.retry' },
+    { type: 'xstate.done.actor.loadMembers', output: { list: { ...birds, memberCount: 3 }, members: [ann], nextCursor: 'm-next' } },
+    { type: 'members.more' },
+    { type: 'xstate.error.actor.loadMoreMembers', error: offline },
+    { type: 'xstate.done.actor.loadMoreMembers', output: { list: { ...birds, memberCount: 3 }, members: [ann, cal], nextCursor: null } },
+    { type: 'members.back' },
+  ],
   'member changes': [
     loaded,
     { type: 'list.members', id: 'l-birds' },
@@ -127,6 +140,8 @@ const label = (event: AnyEventObject): string | undefined => {
   if (event.type === 'xstate.done.actor.loadLists') return 'loaded'
   if (event.type === 'xstate.done.actor.loadMore') return 'loaded more'
   if (event.type === 'xstate.done.actor.saveForm') return `saved(${(event.output as List).name})`
+  if (event.type === 'xstate.done.actor.loadMembers') return `members(${(event.output as { nextCursor: string | null }).nextCursor ? 'more' : 'all'})`
+  if (event.type === 'xstate.done.actor.loadMoreMembers') return 'more members'
   if (event.type === 'xstate.done.actor.changeMember') return `member changed(${(event.output as List).memberCount})`
   if (event.type.startsWith('xstate.error.actor.')) {
     return `${event.type.replace('xstate.error.actor.', 'refused ')}(${event.error === offline ? 'offline' : 'server'})`

@@ -1,0 +1,21 @@
+import { LIMITS } from '../../api/contract/limits'
+
+// Paging of a list of rows (docs/product.md, "Paging"), shared by the machines that show one with Load more: the
+// followers and following lists, and a list's members (Manage Lists' members panel and the list page's Members).
+
+/** One page: the product's page size, which the server uses too. */
+export const PAGE_SIZE = LIMITS.pageSize
+
+/** What a failed Load more says; the rows already shown stay. */
+export const MORE_FAILED = 'Could not load more. Please try again.'
+
+/** Load more shows while the last page came back full and the server gave a cursor for the next one. */
+export function hasMorePages({ lastPageSize, nextCursor }: { lastPageSize: number; nextCursor: string | null }): boolean {
+  return lastPageSize >= PAGE_SIZE && nextCursor !== null
+}
+
+/** Appends a page, keeping one row per id (a row that moved between pages, or was added here meanwhile, shows once). */
+export function appendPage<T extends { id: string }>(rows: ReadonlyArray<T>, page: ReadonlyArray<T>): T[] {
+  const ids = new Set(rows.map((row) => row.id))
+  return [...rows, ...page.filter((row) => !ids.has(row.id))]
+}

@@ -16,7 +16,7 @@ import type { Happening } from '../notifications/queries'
 import type { NotificationService } from '../notifications/service'
 import type { PostCaches } from './cache/post-caches'
 import { toFeedPost } from './present'
-import { TIMELINE_ITEMS } from './cache/timelines'
+import { TIMELINE_ITEMS, TimelineCache } from './cache/timelines'
 import { loadFolloweeIds } from './card-queries'
 import { feedKeys, feedPlanFor, type FeedKey } from './feed-queries'
 import { storePostMedia } from './post-media'
@@ -272,18 +272,34 @@ export class PostService {
   async feed(viewer: UserRow, page: PageRequest): Promise<Page<FeedPost>> {
     const wanted = page.offset + page.limit + 1
     const keys =
-      page.cursor === undefined && wanted <= TIMELINE_ITEMS
-        ? (await this.firstFeedKeys(viewer)).slice(0, wanted)
-        : await feedKeys(this.db, viewer.id, page.cursor, wanted, feedPlanFor(viewer.followingCount))
+      (await this.cachedFeedKeys(viewer, page.cursor, wanted)) ??
+      (await feedKeys(this.db, viewer.id, page.cursor, wanted, feedPlanFor(viewer.followingCount)))
     const { keys: pageKeys, nextCursor } = this.paginate(keys.slice(page.offset), page)
     return { items: await this.presentFeed(viewer.id, pageKeys), nextCursor }
   }
 
   /**
-   * The top TIMELINE_ITEMS keys of the member's feed, from the timeline cache when it holds them. Any shorter top is
-   * a prefix of these (the keyset order is total), so every first-page size up to that is answered from one entry.
+   * The `wanted` keys from the top or after `cursor`, from the member's cached timeline when it holds them all, else
+   * undefined. A first page up to TIMELINE_ITEMS keys loads the timeline on a miss (any shorter top is a prefix of
+   * it: the keyset order is total); a cursor page only uses a timeline already cached (TimelineCache.keysAfter).
    */
-  private async firstFeedKeys(viewer: UserRow): Promise<FeedKey[]> {
+  private async cachedFeedKeys(
+    viewer: UserRow,
+    cursor: PageRequest['cursor'],
+    wanted: number,
+  ): Promise<FeedKey[] | undefined> {
+    if (cursor === undefined) {
+      return wanted <= TIMELINE_ITEMS ? (await this.timelineKeys(viewer, true))?.slice(0, wanted) : undefined
+    }
+    const keys = await this.timelineKeys(viewer, false)
+    return keys && TimelineCache.keysAfter(keys, cursor, wanted)
+  }
+
+  /**
+   * The top TIMELINE_ITEMS keys of the member's feed, from the timeline cache when it holds them; on a miss loaded
+   * (and cached) if `loadOnMiss`, else undefined.
+   */
+  private async timelineKeys(viewer: UserRow, loadOnMiss: boolean): Promise<FeedKey[] | undefined> {
     const timelines = this.caches.timelines
     const cached = timelines.get(viewer.id)
     // Keyed by generation too: a request after an invalidation never joins a load that started before it.
@@ -296,7 +312,7 @@ export class PostService {
       timelines.storeIfFresh(viewer.id, { keys, sources: [viewer.id, ...followees] }, generation)
       return keys
     })
-    if (!cached) return load()
+    if (!cached) return loadOnMiss ? load() : undefined
     // Past its TTL (no invalidation came, so it is most likely still exact): this request gets it while one reload
     // runs behind; the 50 requests waiting on a hot member's expired timeline would otherwise all wait on the query.
     if (cached.stale) void load().catch((err: unknown) => this.log('could not reload a feed timeline', err))

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm'
 import { LIMITS } from '../../../src/api/contract/limits'
 import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
@@ -8,7 +7,7 @@ import type { Visibility } from '../../db/schema-posts'
 import { Forbidden, Invalid, NotFound } from '../../lib/domain-errors'
 import type { Schemas } from '../../http/handler-types'
 import type { UploadedFile } from '../../http/uploads'
-import { encodeCursor, type PageRequest, cursorTime } from '../../lib/cursor'
+import { encodeCursor, type PageRequest } from '../../lib/cursor'
 import { codePointLength } from '../../lib/lengths'
 import type { ImageProcessor } from '../../media/images'
 import { deleteQuietly, type Storage } from '../../storage/storage'
@@ -27,13 +26,12 @@ import { isEmptySearch, parseSearch } from './search-terms'
 import {
   deleteThread,
   findMentionable,
+  findPostPage,
   findVisiblePost,
   insertPost,
   type KeyRow,
-  mutedNotices,
   type PostRef,
   type Reaction,
-  replyKeys,
   toggleReaction,
 } from './queries'
 import { parseText } from './text'
@@ -336,13 +334,17 @@ export class PostService {
     return { items: await this.present(viewer.id, pageKeys.map((k) => k.post_id)), nextCursor }
   }
 
-  /** A post and one page of its direct replies, oldest first. */
+  /**
+   * A post and one page of its direct replies, oldest first. The post page shows what the viewer muted behind a
+   * notice instead of leaving it out (docs/product.md, "Mutes"): `muted` on the post and on its replies, read for this
+   * viewer with them (`findPostPage`: the post, the reply keys and the notices in one statement). Only here: feeds
+   * leave such posts out, and cards are shared by every viewer, so the posts are copied, not mutated.
+   */
   async detail(viewer: UserRow, postId: string, page: PageRequest): Promise<{ post: Post } & Page<Post>> {
-    const target = await findVisiblePost(this.db, viewer.id, postId)
-    if (!target) throw new NotFound(POST_NOT_FOUND)
-    const after = page.cursor ? sql`(${cursorTime(page.cursor)}, ${page.cursor.id}::uuid)` : undefined
-    const keys = await replyKeys(this.db, viewer.id, target.id, after, page.offset, page.limit + 1)
-    const { keys: pageKeys, nextCursor } = this.paginate(keys, page)
+    const found = await findPostPage(this.db, viewer.id, postId, page.cursor, page.offset, page.limit + 1)
+    if (!found) throw new NotFound(POST_NOT_FOUND)
+    const target = found.post
+    const { keys: pageKeys, nextCursor } = this.paginate(found.replies, page)
     // The post itself is read fresh: its page is where its exact stored counts are looked at (cached cards may
     // lag behind views flushed by other processes); its replies come from the caches like any list.
     const [post, ...replies] = await this.present(
@@ -352,22 +354,15 @@ export class PostService {
     )
     // Deleted between the two reads: answer as if it never existed.
     if (!post || post.id !== target.id) throw new NotFound(POST_NOT_FOUND)
-    const marked = await this.withMutedNotices(viewer.id, post, replies)
-    return { post: marked.post, items: marked.items, nextCursor }
-  }
-
-  /**
-   * The post page shows what the viewer muted behind a notice instead of leaving it out (docs/product.md, "Mutes"):
-   * `muted` on the post and on its replies, read for this viewer now. Only here: feeds leave such posts out, and
-   * cards are shared by every viewer. The posts are this request's own objects, so they are copied, not mutated.
-   */
-  private async withMutedNotices(viewerId: string, post: Post, replies: Post[]): Promise<{ post: Post; items: Post[] }> {
-    const notices = await mutedNotices(this.db, viewerId, [post.id, ...replies.map((r) => r.id)])
-    if (notices.size === 0) return { post, items: replies }
+    const notices = new Map<string, string>()
+    for (const key of [{ post_id: target.id, muted: found.muted }, ...pageKeys]) {
+      if (key.muted !== null) notices.set(key.post_id, key.muted)
+    }
+    if (notices.size === 0) return { post, items: replies, nextCursor }
     const mark = (p: Post): Post => {
       const muted = notices.get(p.id)
       return muted === undefined ? p : { ...p, muted }
     }
-    return { post: mark(post), items: replies.map(mark) }
+    return { post: mark(post), items: replies.map(mark), nextCursor }
   }
 }

@@ -29,6 +29,7 @@ import {
 } from './lib/report'
 import { findGuardedMember, GUARDED, guardMember } from './lib/guarded-member'
 import { findViewer, openSqlFeed, type Viewer } from './lib/sql-feed'
+import { type BenchList, listKeys, makeBenchList } from './lib/list-setup'
 import { measureWarmFeeds } from './lib/warm-feed'
 
 /**
@@ -41,7 +42,9 @@ import { measureWarmFeeds } from './lib/warm-feed'
  *    feed keys, followees, cards, flags), so the table shows the cold path as well as the common one.
  * 3. The same feed SQL (the posts module's functions) on a `pg` pool, 50 clients in a loop.
  * 4. A route serving 20 fixed posts through the same response schema, without a database.
- * 5. A table, the ratios, the targets, and bench/results/<date>-feed.{json,md}. The database is dropped at the end.
+ * 5. A list timeline (GET /api/lists/{id}/posts) for a list of 500 of demo_reader's followees, read by demo_reader:
+ *    HTTP with caches on and off and its keys through pg, with its p99 next to the home feed's (ratios).
+ * 6. A table, the ratios, the targets, and bench/results/<date>-feed.{json,md}. The database is dropped at the end.
  *
  * Flags: --posts N (default 1,000,000), --users N (20,000), --duration S (10), --warmup N (10 requests per
  * connection before measuring),
@@ -123,6 +126,12 @@ async function main() {
       const viewer = await findViewer(sqlFeed.db, username)
       members.push({ label, viewer, token: await login(base, username) })
     }
+    const reader = members.find((m) => m.label === LABELS.reader)
+    let benchList: BenchList | undefined
+    if (reader) {
+      benchList = await makeBenchList(sqlFeed.db, reader.viewer, LIST_MEMBERS)
+      log(`List of ${benchList.memberCount} of ${reader.viewer.username}'s followees made for the list timeline`)
+    }
     const guardedMember = members.find((m) => m.label === LABELS.guarded)
     if (guardedMember) {
       log(`Guarding ${guarded}: ${GUARDED.blocks} blocks, ${GUARDED.mutedKeywords} muted keywords, ${GUARDED.blockedDomains} blocked domains...`)
@@ -150,6 +159,20 @@ async function main() {
     pending.push(...warm.pending)
     const fixedBody: FeedBody | undefined = warm.firstBody
 
+    // The list timeline: the home feed's machinery over the list's members (docs/posts-and-feed.md, "List timelines").
+    if (reader && benchList && byName(scenarios, `HTTP feed, ${LABELS.reader}`)) {
+      const listUrl = `${base}/api/lists/${benchList.id}/posts`
+      const first = await fetch(listUrl, { headers: { authorization: `Bearer ${reader.token}` } })
+      if (first.status !== 200) pending.push(`GET /api/lists/{id}/posts answers ${first.status}: list timeline not measured`)
+      else {
+        const body = (await first.json()) as FeedBody
+        log(`HTTP list timeline, ${LIST_LABEL} (${body.posts.length} posts on page 1)...`)
+        scenarios.push(fromHttp(`HTTP list timeline, ${LIST_LABEL}`, await load(listUrl, { authorization: `Bearer ${reader.token}` })))
+        const single = await load(listUrl, { authorization: `Bearer ${reader.token}` }, 1)
+        scenarios.push(fromHttp(`HTTP list timeline, ${LIST_LABEL}, 1 connection`, single))
+      }
+    }
+
     // The cache-miss path: the same app with every read cache off, measured at the same concurrency.
     const cold = await buildApp({
       config: { databaseUrl: url, dataDir, rateLimits: false, logLevel: 'silent' },
@@ -163,6 +186,11 @@ async function main() {
         log(`HTTP feed, ${m.label}, caches off (cache-miss path)...`)
         const r = await load(`${coldBase}/api/posts/feed`, { authorization: `Bearer ${m.token}` })
         scenarios.push(fromHttp(`HTTP feed, ${m.label}, caches off`, r, 'every read from PostgreSQL'))
+      }
+      if (reader && benchList && byName(scenarios, `HTTP list timeline, ${LIST_LABEL}`)) {
+        log(`HTTP list timeline, ${LIST_LABEL}, caches off (cache-miss path)...`)
+        const r = await load(`${coldBase}/api/lists/${benchList.id}/posts`, { authorization: `Bearer ${reader.token}` })
+        scenarios.push(fromHttp(`HTTP list timeline, ${LIST_LABEL}, caches off`, r, 'every read from PostgreSQL'))
       }
     } finally {
       await cold.close()
@@ -181,6 +209,15 @@ async function main() {
         await sqlFeed.page(m.viewer)
       })
       scenarios.push(fromLoop(`SQL feed keys + cards, ${m.label}`, page, 'feedKeys() + hydratePosts()'))
+    }
+
+    if (reader && benchList) {
+      const list = benchList
+      log(`SQL list timeline keys, ${LIST_LABEL}...`)
+      const keys = await measureLoop(o.connections, o.warmup, o.duration, async () => {
+        await listKeys(sqlFeed.db, reader.viewer, list)
+      })
+      scenarios.push(fromLoop(`SQL list timeline keys, ${LIST_LABEL}`, keys, 'feedKeys(list source)'))
     }
 
     // No database: the ceiling of the web layer with this response schema. The real app stops first so nothing
@@ -233,6 +270,10 @@ async function main() {
 const byName = (scenarios: Scenario[], name: string) => scenarios.find((s) => s.name === name)
 
 /** The measured members: demo_reader, demo_casual, and a second 2,000-follow member with blocks and mutes (issue 8). */
+/** The list timeline's list: this many of demo_reader's followees, read by demo_reader. */
+const LIST_MEMBERS = 500
+const LIST_LABEL = '500 members'
+
 const LABELS = {
   reader: '2,000 followed',
   casual: '20 followed',
@@ -260,6 +301,19 @@ function ratios(scenarios: Scenario[]): Record<string, number> {
       out[`feed/no-DB p50 latency, ${label}`] = feed.p50 / noDb.p50
     }
   }
+  // The list timeline next to the home feed of the same reader: how much a list page costs compared with Home.
+  const home = byName(scenarios, `HTTP feed, ${LABELS.reader}`)
+  const list = byName(scenarios, `HTTP list timeline, ${LIST_LABEL}`)
+  if (home && list) {
+    out[`list timeline/home feed p99, ${LIST_LABEL} vs ${LABELS.reader}`] = list.p99 / home.p99
+    out[`list timeline/home feed throughput, ${LIST_LABEL} vs ${LABELS.reader}`] = list.rate / home.rate
+  }
+  const homeCold = byName(scenarios, `HTTP feed, ${LABELS.reader}, caches off`)
+  const listCold = byName(scenarios, `HTTP list timeline, ${LIST_LABEL}, caches off`)
+  if (homeCold && listCold) out[`list timeline/home feed p99, caches off`] = listCold.p99 / homeCold.p99
+  const homeKeys = byName(scenarios, `SQL feed keys, ${LABELS.reader}`)
+  const listSqlKeys = byName(scenarios, `SQL list timeline keys, ${LIST_LABEL}`)
+  if (homeKeys && listSqlKeys) out[`list timeline/home feed SQL keys p99`] = listSqlKeys.p99 / homeKeys.p99
   return out
 }
 

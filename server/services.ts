@@ -27,6 +27,7 @@ import { AnalyticsService } from './modules/analytics/service'
 import { AccountService } from './modules/auth/service'
 import { BlockService } from './modules/blocks/service'
 import { BookmarkService } from './modules/bookmarks/service'
+import { ListService } from './modules/lists/service'
 import { SessionCache } from './modules/auth/session-cache'
 import { type Authenticated, SessionStore } from './modules/auth/sessions'
 import { PostCaches } from './modules/posts/cache/post-caches'
@@ -120,6 +121,7 @@ export function createServices(options: ServicesOptions) {
     analytics: new AnalyticsService(context),
     blocks: new BlockService({ ...context, notifications }),
     bookmarks: new BookmarkService(context),
+    lists: new ListService({ ...context, posts }),
     mutes: new MuteService({ ...context, notifications }),
     messages: new MessageService(context),
     posts,

@@ -6,7 +6,8 @@ import pg from 'pg'
  * CREATE/DROP DATABASE.
  */
 
-export const BENCH_DATABASE = 'wren_bench'
+/** `wren_bench`, or BENCH_DATABASE_NAME: two people benching on one PostgreSQL server must not drop each other's. */
+export const BENCH_DATABASE = process.env.BENCH_DATABASE_NAME || 'wren_bench'
 
 export function adminUrl(): string {
   return process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'

@@ -45,6 +45,9 @@ import { blockedMachine } from '../../src/machines/blocked/blocked.machine'
 import { muteMachine } from '../../src/machines/mute/mute.machine'
 import { mutesMachine } from '../../src/machines/mutes/mutes.machine'
 import { bookmarksMachine } from '../../src/machines/bookmarks/bookmarks.machine'
+import { listsMachine } from '../../src/machines/lists/lists.machine'
+import { listPageMachine } from '../../src/machines/list-page/list-page.machine'
+import { addToListMachine } from '../../src/machines/add-to-list/add-to-list.machine'
 import { settingsPageMachine } from '../../src/machines/settings-page/settings-page.machine'
 import { followRequestsMachine } from '../../src/machines/follow-requests/follow-requests.machine'
 import { profileMachine } from '../../src/machines/profile/profile.machine'
@@ -268,6 +271,39 @@ const charts: ChartSpec[] = [
     machine: bookmarksMachine,
   },
   {
+    name: 'lists',
+    title: 'Manage Lists dialog (settings)',
+    source: 'src/machines/lists/lists.machine.ts',
+    summary:
+      'Settings -> Lists: reads the member\'s lists and subscriptions (spinner, or Try again; Load more). New List and ' +
+      'Edit open the form (name required, at most 50, description at most 200: \'List created successfully\' / \'List ' +
+      'updated successfully\'; a refusal keeps the form with the server\'s words, else \'Failed to create list\' / ' +
+      '\'Failed to update list\'). Delete asks \'Are you sure you want to delete this list?\' (\'List deleted ' +
+      'successfully\'). Members opens one own list: its members with Remove, and a member search (2+ characters, 500 ' +
+      'ms after the last keystroke) whose results can be added. Subscribed lists offer Unsubscribe and Subscribe.',
+    machine: listsMachine,
+  },
+  {
+    name: 'list-page',
+    title: 'List page',
+    source: 'src/machines/list-page/list-page.machine.ts',
+    summary:
+      '/lists/{id}: reads the list (name, description, owner, counts, first members); a list that does not exist or ' +
+      'that the member may not see shows \'List not found\', another failure Try again. Someone else\'s list offers ' +
+      'Subscribe / Unsubscribe. Its timeline below is the feed actor with the list as its source.',
+    machine: listPageMachine,
+  },
+  {
+    name: 'add-to-list',
+    title: 'Add to list (profile)',
+    source: 'src/machines/add-to-list/add-to-list.machine.ts',
+    summary:
+      'Another member\'s profile: Add to list opens one checkbox per list of the viewer\'s own, ticked where the member ' +
+      'is on it. Ticking adds them (\'Added to list\'), clearing removes them (\'Removed from list\'); a refusal ' +
+      'leaves the box as it was and says why. One change at a time.',
+    machine: addToListMachine,
+  },
+  {
     name: 'follow-requests',
     title: 'Follow requests (settings, notifications)',
     source: 'src/machines/follow-requests/follow-requests.machine.ts',
@@ -325,12 +361,13 @@ const charts: ChartSpec[] = [
   },
   {
     name: 'feed',
-    title: 'Home feed',
+    title: 'Home feed and list timelines',
     source: 'src/machines/feed/feed.machine.ts',
     summary:
-      'The first page loads when Home opens (error: a message and Try again). Near the end of the list the next page ' +
-      'loads (end when there is no next cursor); a failed next page keeps the posts shown and offers Try again. New ' +
-      'posts go on top and deleted ones leave, as the post cache announces them, without a refetch.',
+      'The first page loads when Home (or a list\'s page) opens (error: a message and Try again). Near the end of the ' +
+      'list the next page loads (end when there is no next cursor); a failed next page keeps the posts shown and offers ' +
+      'Try again. Deleted posts leave, as the post cache announces them, without a refetch; the member\'s own new posts ' +
+      'go on top of Home. Its source says whose timeline it reads: the home feed, or a list\'s.',
     machine: feedMachine,
   },
   {

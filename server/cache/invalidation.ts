@@ -28,6 +28,8 @@ export type Invalidation =
   | { kind: 'restricted-replies-changed'; postIds: string[] }
   /** A member liked or reposted (or undid it): their flags for these posts. */
   | { kind: 'reactions-changed'; userId: string; postIds: string[] }
+  /** Lists' members changed (added, removed, the list deleted, a block taking members out): their timelines. */
+  | { kind: 'lists-changed'; listIds: string[] }
 
 export type InvalidationHandler = (message: Invalidation) => void
 
@@ -58,6 +60,7 @@ const KINDS = new Set<Invalidation['kind']>([
   'posts-deleted',
   'restricted-replies-changed',
   'reactions-changed',
+  'lists-changed',
 ])
 
 /** Messages from the wire are checked for shape before anything acts on them. */
@@ -67,7 +70,7 @@ export function parseInvalidation(value: unknown): Invalidation | undefined {
   if (typeof kind !== 'string' || !KINDS.has(kind as Invalidation['kind'])) return undefined
   const fields = value as Record<string, unknown>
   const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string')
-  for (const key of ['sessionIds', 'postIds']) if (key in fields && !strings(fields[key])) return undefined
+  for (const key of ['sessionIds', 'postIds', 'listIds']) if (key in fields && !strings(fields[key])) return undefined
   for (const key of ['userId', 'authorId']) if (key in fields && typeof fields[key] !== 'string') return undefined
   return value as Invalidation
 }

@@ -14,6 +14,7 @@ export default defineConfig({
     './server/db/schema-analytics.ts',
     './server/db/schema-bookmarks.ts',
     './server/db/schema-reports.ts',
+    './server/db/schema-lists.ts',
   ],
   out: './server/db/migrations',
 })

@@ -7,6 +7,7 @@ import { blockHandlers, blockMessages } from './blocks/routes'
 import { bookmarkHandlers, bookmarkMessages } from './bookmarks/routes'
 import type { FieldMessages } from '../http/validation-messages'
 import { healthHandlers } from './health/routes'
+import { listHandlers, listMessages } from './lists/routes'
 import { muteHandlers, muteMessages } from './mutes/routes'
 import { messageHandlers } from './messages/routes'
 import { notificationHandlers } from './notifications/routes'
@@ -31,6 +32,7 @@ export const moduleHandlers: Record<string, Handlers> = {
   notifications: notificationHandlers,
   analytics: analyticsHandlers,
   bookmarks: bookmarkHandlers,
+  lists: listHandlers,
   reports: reportHandlers,
   admin: adminHandlers,
 }
@@ -40,6 +42,7 @@ export const validationMessages: Record<string, FieldMessages> = {
   ...blockMessages,
   ...muteMessages,
   ...bookmarkMessages,
+  ...listMessages,
 }
 
 /** Multipart operations by operationId: which field carries files, how many, of which kinds (server/http/uploads.ts). */

@@ -12,7 +12,7 @@ import {
   selectLoadMoreFailed,
 } from '../../src/machines/feed/feed.selectors'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
-import { feedModel, first, mine, offline, page } from './models/feed.model'
+import { feedModel, first, listSource, mine, offline, page } from './models/feed.model'
 import { Calls } from './support/controlled-actors'
 import { Coverage, perform, settle, walkPaths } from './support/model'
 import { ann, robinSummary, SpawnedCalls } from './support/post-fixtures'
@@ -23,19 +23,24 @@ import { ann, robinSummary, SpawnedCalls } from './support/post-fixtures'
 // leaves without a refetch. The events and fixtures are the model's (./models/feed.model.ts), shared with
 // `npm run paths -- feed`.
 
-const paths = feedModel.walks.flatMap((walk) => walkPaths(feedModel, walk))
+const paths = feedModel.walks.flatMap((walk) =>
+  walkPaths(feedModel, walk).map(({ title, path }) => ({ title: `${walk.name}: ${title}`, path, source: walk.name === 'list' ? listSource : undefined })),
+)
 const coverage = new Coverage(feedMachine)
 const idsOf = (entries: ReadonlyArray<{ id: string }>) => entries.map((e) => e.id)
 
 describe('feed machine', () => {
-  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
+  it.each(paths.map(({ title, path, source }) => [title, path, source] as const))('%s', async (_name, path, source) => {
+    const home = { kind: 'home' }
     const calls = new Calls()
     const posts = createActor(postsMachine).start()
     const machine = feedMachine.provide({
       actors: { loadPage: calls.invoked(), watchPosts: fromCallback(() => {}) },
     })
-    const actor = createActor(machine, { input: { posts }, inspect: coverage.inspector }).start()
+    const actor = createActor(machine, { input: { posts, ...(source ? { source } : {}) }, inspect: coverage.inspector }).start()
     coverage.see(actor.getSnapshot())
+    // Its source says which pages it reads: the home feed's, or the list's.
+    expect(calls.started[0]).toEqual({ id: 'loadPage', input: { source: source ?? home, cursor: null } })
 
     for (const step of path.steps) {
       const before = actor.getSnapshot()
@@ -53,10 +58,10 @@ describe('feed machine', () => {
       const entries = selectEntries(snapshot)
       const event = step.event
 
-      if (event.type === 'feed.retry') expect(calls.started.at(-1)).toEqual({ id: 'loadPage', input: { cursor: null } })
+      if (event.type === 'feed.retry') expect(calls.started.at(-1)).toEqual({ id: 'loadPage', input: { source: source ?? home, cursor: null } })
       if (event.type === 'feed.loadMore') {
         // The next page starts where the last one ended.
-        expect(calls.started.at(-1)).toEqual({ id: 'loadMore', input: { cursor: before.context.cursor } })
+        expect(calls.started.at(-1)).toEqual({ id: 'loadMore', input: { source: source ?? home, cursor: before.context.cursor } })
         expect(selectIsLoadingMore(snapshot)).toBe(true)
         expect(snapshot.hasTag('busy')).toBe(true)
       }
@@ -86,7 +91,10 @@ describe('feed machine', () => {
         expect(entries).toEqual(before.context.entries)
         expect(snapshot.can({ type: 'feed.loadMore' })).toBe(true)
       }
-      if (event.type === 'post.created') {
+      if (event.type === 'post.created' && source) {
+        // A list's timeline shows the member's own new post on its next reading (if they are on the list), not now.
+        expect(entries).toEqual(before.context.entries)
+      } else if (event.type === 'post.created') {
         expect(entries[0]).toEqual({ id: 'n1', repostedBy: null })
         expect(idsOf(entries).filter((id) => id === 'n1')).toHaveLength(1)
       }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Cursor, cursorTime } from '../../lib/cursor'
+import { separateInLists } from '../lists/queries'
 import { lockPair, setFollow } from '../users/queries'
 import { blockedBetween, wordsOf } from '../posts/visibility'
 
@@ -12,11 +13,16 @@ export async function isBlockedBetween(db: SqlExecutor, a: string, b: string): P
 }
 
 /**
- * Blocks `blockedId` for `blockerId` and removes each side's follow of the other, counters included (setFollow
+ * Blocks `blockedId` for `blockerId` and removes each side's follow of the other (and each from the other's lists),
+ * counters included (setFollow
  * moves them only when a row really goes), in the caller's transaction. Idempotent: an existing block is kept as
- * it was. Returns when the block was made.
+ * it was. Returns when the block was made, and the lists either member lost the other from.
  */
-export async function addUserBlock(tx: Database, blockerId: string, blockedId: string): Promise<string> {
+export async function addUserBlock(
+  tx: Database,
+  blockerId: string,
+  blockedId: string,
+): Promise<{ createdAt: string; listIds: string[] }> {
   await lockPair(tx, blockerId, blockedId)
   await selectRows(
     tx,
@@ -34,11 +40,13 @@ export async function addUserBlock(tx: Database, blockerId: string, blockedId: s
     sql`delete from follow_requests where (requester_id = ${blockerId} and target_id = ${blockedId})
         or (requester_id = ${blockedId} and target_id = ${blockerId})`,
   )
+  // Each leaves the other's lists and their subscriptions (docs/product.md, "Lists").
+  const listIds = await separateInLists(tx, blockerId, blockedId)
   const [row] = await selectRows<{ created_at: unknown }>(
     tx,
     sql`select created_at from user_blocks where blocker_id = ${blockerId} and blocked_id = ${blockedId}`,
   )
-  return new Date(row?.created_at as string | Date).toISOString()
+  return { createdAt: new Date(row?.created_at as string | Date).toISOString(), listIds }
 }
 
 export async function removeUserBlock(db: SqlExecutor, blockerId: string, blockedId: string): Promise<void> {

@@ -67,7 +67,7 @@ export class BlockService {
     if (userId === viewer.id) throw new Invalid(CANNOT_BLOCK_SELF)
     const target = await findUserById(this.db, userId)
     if (!target) throw new NotFound(BLOCK_USER_NOT_FOUND)
-    const createdAt = await this.db.transaction(async (tx) => {
+    const { createdAt, listIds } = await this.db.transaction(async (tx) => {
       const at = await addUserBlock(tx, viewer.id, target.id)
       // Neither is told of the other any more, and what they did before leaves each other's notifications.
       await this.notifications.forget(tx, viewer.id, target.id)
@@ -75,6 +75,7 @@ export class BlockService {
       return at
     })
     await this.wallChanged(viewer.id, target.id)
+    if (listIds.length > 0) await this.invalidations.emit({ kind: 'lists-changed', listIds })
     await this.notifications.announce([viewer.id, target.id])
     return {
       id: target.id,

@@ -111,6 +111,16 @@ export function loadUserSummaries(db: Database, userIds: readonly string[]): Pro
   )
 }
 
+/** Who is on a list (the list timeline cache indexes a cached list timeline by them, like a feed by followees). */
+export async function loadListMemberIds(db: Database, listId: string): Promise<string[]> {
+  const rows = await selectPrepared<{ id: string }>(
+    db,
+    'wren_list_member_ids_v1',
+    sql`select user_id as id from list_members where list_id = ${listId}`,
+  )
+  return rows.map((r) => r.id)
+}
+
 /** Whom a member follows (the timeline cache indexes a cached feed by them, to know whose posts change it). */
 export async function loadFolloweeIds(db: Database, followerId: string): Promise<string[]> {
   const rows = await selectPrepared<{ id: string }>(

@@ -5,6 +5,12 @@ import type { Cursor } from '../../lib/cursor'
 import { feedListedFor, notMuted, visibleToAlias } from './visibility'
 
 /**
+ * Feed timelines: the home feed and list timelines (docs/product.md, "Lists"), one machinery for both. A timeline is
+ * read from a *circle* of members: for the home feed the viewer and the members they follow, for a list its members.
+ * Everything else (the rules below, visibility, blocks, mutes, keyset, plans) is the same statement with the circle
+ * swapped, so a list timeline shows exactly what the home feed would if the viewer followed the list's members and
+ * only them.
+ *
  * The home feed: the viewer's own posts, posts of the members they follow, and reposts by the viewer and the
  * members they follow, newest first, as keys (post, time, reposter) that the caller hydrates.
  *
@@ -55,14 +61,23 @@ const TOP: Cursor = { at: '9000000000000000', id: 'ffffffff-ffff-ffff-ffff-fffff
 
 const toTime = (cursor: Cursor) => sql`(timestamptz 'epoch' + ${cursor.at}::bigint * interval '1 microsecond')`
 
+/** Whose timeline: the viewer's home feed, or a list's (members only; the viewer is not added). */
+export type FeedSource = { kind: 'home' } | { kind: 'list'; listId: string }
+
+const HOME: FeedSource = { kind: 'home' }
+
 interface Params {
   viewer: string
   before: SQL
   n: number
+  source: FeedSource
 }
 
+/** In the circle: the viewer or a followee (home); a member of the list (list). */
 const isFollowee = (column: SQL, p: Params) =>
-  sql`(${column} = ${p.viewer}::uuid or ${column} in (select uid from followees))`
+  p.source.kind === 'home'
+    ? sql`(${column} = ${p.viewer}::uuid or ${column} in (select uid from circle))`
+    : sql`${column} in (select uid from circle)`
 
 /** Not a reply; or the viewer's own; or an answer to the viewer or a followee. */
 const replyRule = (alias: string, p: Params) => sql`(${sql.raw(alias)}.reply_to is null
@@ -79,9 +94,14 @@ const earliestRepost = (r: string, p: Params) => sql`not exists (
     and (r2.created_at, r2.user_id) < (${sql.raw(r)}.created_at, ${sql.raw(r)}.user_id)
     and ${isFollowee(sql.raw('r2.user_id'), p)} and ${notMuted(p.viewer, sql.raw('r2.user_id'))})`
 
-const ctes = (p: Params) => sql`
-  followees as materialized (select followee_id as uid from follows where follower_id = ${p.viewer}),
-  sources as materialized (select uid from followees union all select ${p.viewer}::uuid)`
+const ctes = (p: Params) =>
+  p.source.kind === 'home'
+    ? sql`
+  circle as materialized (select followee_id as uid from follows where follower_id = ${p.viewer}),
+  sources as materialized (select uid from circle union all select ${p.viewer}::uuid)`
+    : sql`
+  circle as materialized (select user_id as uid from list_members where list_id = ${p.source.listId}::uuid),
+  sources as materialized (select uid from circle)`
 
 const originalsPerSource = (p: Params) => sql`
   select p.id as post_id, p.created_at as ts, null::uuid as reposted_by
@@ -156,8 +176,15 @@ function scanStatement(p: Params): SQL {
 
 export type FeedPlan = 'per-source' | 'scan'
 
-export function feedPlanFor(followingCount: number): FeedPlan {
-  return followingCount >= SCAN_MIN_FOLLOWING ? 'scan' : 'per-source'
+/** By the size of the circle: the viewer's following count, or a list's member count. */
+export function feedPlanFor(circleSize: number): FeedPlan {
+  return circleSize >= SCAN_MIN_FOLLOWING ? 'scan' : 'per-source'
+}
+
+/** One name per statement shape (db/prepared.ts): a name's text never changes within a process. */
+const STATEMENT_NAMES: Record<FeedSource['kind'], Record<FeedPlan, string>> = {
+  home: { scan: 'wren_feed_scan_v6', 'per-source': 'wren_feed_per_source_v6' },
+  list: { scan: 'wren_list_scan_v1', 'per-source': 'wren_list_per_source_v1' },
 }
 
 /**
@@ -170,17 +197,21 @@ export async function feedKeys(
   cursor: Cursor | undefined,
   n: number,
   plan: FeedPlan,
+  source: FeedSource = HOME,
 ): Promise<FeedKey[]> {
-  const at = cursor ?? TOP
-  const params: Params = { viewer: viewerId, before: sql`(${toTime(at)}, ${at.id}::uuid)`, n }
-  return plan === 'scan'
-    ? selectPrepared<FeedKey>(db, 'wren_feed_scan_v5', scanStatement(params))
-    : selectPrepared<FeedKey>(db, 'wren_feed_per_source_v5', perSourceStatement(params))
+  const name = STATEMENT_NAMES[source.kind][plan]
+  return selectPrepared<FeedKey>(db, name, feedStatement(viewerId, cursor, n, plan, source))
 }
 
 /** The statement text for a plan, for EXPLAIN in benchmarks and tests. */
-export function feedStatement(viewerId: string, cursor: Cursor | undefined, n: number, plan: FeedPlan): SQL {
+export function feedStatement(
+  viewerId: string,
+  cursor: Cursor | undefined,
+  n: number,
+  plan: FeedPlan,
+  source: FeedSource = HOME,
+): SQL {
   const at = cursor ?? TOP
-  const params: Params = { viewer: viewerId, before: sql`(${toTime(at)}, ${at.id}::uuid)`, n }
+  const params: Params = { viewer: viewerId, before: sql`(${toTime(at)}, ${at.id}::uuid)`, n, source }
   return plan === 'scan' ? scanStatement(params) : perSourceStatement(params)
 }

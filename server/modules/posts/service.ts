@@ -16,7 +16,8 @@ import type { NotificationService } from '../notifications/service'
 import type { PostCaches } from './cache/post-caches'
 import { toFeedPost } from './present'
 import { TIMELINE_ITEMS, TimelineCache } from './cache/timelines'
-import { loadFolloweeIds } from './card-queries'
+import { listTimelineKey } from './cache/post-caches'
+import { loadFolloweeIds, loadListMemberIds } from './card-queries'
 import { feedKeys, feedPlanFor, type FeedKey } from './feed-queries'
 import { storePostMedia } from './post-media'
 import { profileKeys, type ProfileTab } from './profile-queries'
@@ -314,6 +315,55 @@ export class PostService {
     // Past its TTL (no invalidation came, so it is most likely still exact): this request gets it while one reload
     // runs behind; the 50 requests waiting on a hot member's expired timeline would otherwise all wait on the query.
     if (cached.stale) void load().catch((err: unknown) => this.log('could not reload a feed timeline', err))
+    return cached.value.keys
+  }
+
+  /**
+   * A list's timeline (the caller checked the viewer may read the list): the home feed's statement with the list's
+   * members as its circle (feed-queries.ts), so visibility, blocks, mutes, reposts, replies and the keyset are the
+   * home feed's own. Its first keys are cached per list and reader like the home feed's (cache/timelines.ts, indexed
+   * by the list's members); cursor pages come from that entry when it holds them, as the home feed's do.
+   */
+  async listTimeline(viewer: UserRow, listId: string, memberCount: number, page: PageRequest): Promise<Page<FeedPost>> {
+    const wanted = page.offset + page.limit + 1
+    const source = { kind: 'list' as const, listId }
+    const cached =
+      page.cursor === undefined
+        ? wanted <= TIMELINE_ITEMS
+          ? (await this.firstListKeys(viewer, listId, memberCount, true))?.slice(0, wanted)
+          : undefined
+        : await this.firstListKeys(viewer, listId, memberCount, false).then(
+            (keys) => keys && page.cursor && TimelineCache.keysAfter(keys, page.cursor, wanted),
+          )
+    const keys = cached ?? (await feedKeys(this.db, viewer.id, page.cursor, wanted, feedPlanFor(memberCount), source))
+    const { keys: pageKeys, nextCursor } = this.paginate(keys.slice(page.offset), page)
+    return { items: await this.presentFeed(viewer.id, pageKeys), nextCursor }
+  }
+
+  /**
+   * `timelineKeys` for a list: the top keys of this reader's list timeline, cached, with the members as sources; on a
+   * miss loaded if `loadOnMiss`, else undefined.
+   */
+  private async firstListKeys(
+    viewer: UserRow,
+    listId: string,
+    memberCount: number,
+    loadOnMiss: boolean,
+  ): Promise<FeedKey[] | undefined> {
+    const timelines = this.caches.listTimelines
+    const key = listTimelineKey(listId, viewer.id)
+    const cached = timelines.get(key)
+    const load = () => this.caches.timelineLoads.run(`list:${timelines.generation}:${key}`, async () => {
+      const generation = timelines.generation
+      const [keys, members] = await Promise.all([
+        feedKeys(this.db, viewer.id, undefined, TIMELINE_ITEMS, feedPlanFor(memberCount), { kind: 'list', listId }),
+        loadListMemberIds(this.db, listId),
+      ])
+      timelines.storeIfFresh(key, { keys, sources: members }, generation)
+      return keys
+    })
+    if (!cached) return loadOnMiss ? load() : undefined
+    if (cached.stale) void load().catch((err: unknown) => this.log('could not reload a list timeline', err))
     return cached.value.keys
   }
 

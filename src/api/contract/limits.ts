@@ -21,6 +21,8 @@ export const LIMITS = {
   /** Lists and bookmark collections. */
   listNameMax: 50,
   listDescriptionMax: 200,
+  /** Members on one list (its timeline reads them all). */
+  listMembersMax: 5_000,
   muteReasonMax: 200,
   /** A report's optional description, and an admin's review note on it. */
   reportDescriptionMax: 1_000,

@@ -1045,7 +1045,10 @@ export interface paths {
         };
         /**
          * The viewer's lists
-         * @description `scope` picks lists the viewer owns, subscribes to, or both (default). Most recent first.
+         * @description `scope` picks lists the viewer owns, subscribes to, or both (default). Most recent first: an owned list at
+         *     its creation, a subscribed one at the subscription. A subscribed list the viewer may no longer read (it turned
+         *     private, or a block) is left out. With `member`, each list carries `hasMember`: whether that member is on it
+         *     (a profile's "Add to list").
          */
         get: operations["getLists"];
         put?: never;
@@ -1068,16 +1071,27 @@ export interface paths {
         };
         /**
          * A list and one page of its members
-         * @description A private list is visible to its owner only (404 for others).
+         * @description A private list is visible to its owner only; a list whose owner is across a block from the viewer, either
+         *     way, is visible to neither (404 'List not found' for others). Members across a block from the viewer are
+         *     left out of the page.
          */
         get: operations["getList"];
         put?: never;
         post?: never;
-        /** Delete one's own list */
+        /**
+         * Delete one's own list
+         * @description Its members and subscriptions go with it. Someone else's list is 403 (404 when not visible).
+         */
         delete: operations["deleteList"];
         options?: never;
         head?: never;
-        /** Edit one's own list */
+        /**
+         * Edit one's own list
+         * @description Name trimmed, 1–50 characters ('Name is required', 'Name must be at most 50 characters'); description trimmed,
+         *     at most 200 ('Description must be at most 200 characters'). Someone else's list the viewer may see is 403
+         *     'You can only change your own lists'; one they may not see is 404. A list turning private loses its
+         *     subscribers.
+         */
         patch: operations["updateList"];
         trace?: never;
     };
@@ -1094,7 +1108,9 @@ export interface paths {
         put?: never;
         /**
          * Add a member to one's own list
-         * @description A member already on the list is 409.
+         * @description A member already on the list is 409 'This member is already on the list'. An unknown member, or one across a
+         *     block from the owner either way, is 404 'User not found'. A list holds at most 5,000 members (400 'A list can
+         *     have at most 5,000 members'). The answer carries the exact new `memberCount`.
          */
         post: operations["addListMember"];
         delete?: never;
@@ -1117,7 +1133,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a member from one's own list */
+        /**
+         * Remove a member from one's own list
+         * @description A member not on the list is 404 'This member is not on the list'.
+         */
         delete: operations["removeListMember"];
         options?: never;
         head?: never;
@@ -1137,7 +1156,8 @@ export interface paths {
         put?: never;
         /**
          * Subscribe to someone else's list
-         * @description Idempotent. Subscribing to one's own list is 400; a private list of someone else is 404.
+         * @description Idempotent. Subscribing to one's own list is 400 'You cannot subscribe to your own list'; a private list of
+         *     someone else, or an unknown one, is 404 'List not found'.
          */
         post: operations["subscribeList"];
         /**
@@ -1145,6 +1165,31 @@ export interface paths {
          * @description Idempotent.
          */
         delete: operations["unsubscribeList"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lists/{id}/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A list's timeline
+         * @description Posts and reposts by the list's members, newest first, with exactly the home feed's rules (a post once,
+         *     through the earliest repost by a member; replies when they answer a member or the viewer; visibility, blocks
+         *     and the viewer's mutes of members, keywords and domains). Keyset paginated like the home feed. A list the
+         *     viewer may not see is 404 'List not found'.
+         */
+        get: operations["getListPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2303,6 +2348,8 @@ export interface components {
             owner: components["schemas"]["UserSummary"];
             /** @description The viewer subscribes to this list */
             subscribed: boolean;
+            /** @description Only with GET /lists?member=… — whether that member is on this list */
+            hasMember?: boolean;
             /** Format: date-time */
             createdAt: string;
         };
@@ -4138,6 +4185,8 @@ export interface operations {
         parameters: {
             query?: {
                 scope?: "all" | "owned" | "subscribed";
+                /** @description A member's id; each list then says whether they are on it (`hasMember`). */
+                member?: components["schemas"]["Id"];
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
                 /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
@@ -4390,6 +4439,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    getListPosts: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list's timeline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     getBookmarks: {

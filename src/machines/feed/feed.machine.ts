@@ -1,6 +1,7 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate'
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate'
 import { run } from '../../api/calls'
 import { describeError } from '../../api/errors'
+import { listCalls } from '../../api/lists.calls'
 import { postCalls, type FeedPost, type Post, type PostPage } from '../../api/posts.calls'
 import type { PostsRef } from '../posts/posts.machine'
 import {
@@ -19,13 +20,29 @@ import { watchPosts, type PostsNews } from '../posts/watch-posts'
 // cursor). A failed load-more keeps what is shown and offers Try again (no automatic retry: scrolling must not hammer
 // a failing server); a failed first load shows the error with a retry. The feed holds ids only: the posts go to the
 // post cache, which is also where it hears about new posts (prepended) and deleted ones (removed).
+//
+// The same actor runs a list's timeline (/lists/{id}, docs/product.md "Lists"), told by its `source` which pages to
+// read: the home feed's or the list's (GET /lists/{id}/posts, the home feed's rules over the list's members). The
+// member's own new post goes on top of Home only: it belongs to a list's timeline only if they are on the list, which
+// the next reading of the list shows.
 
 export const FEED_LOAD_FAILED = 'Could not load your feed.'
+export const LIST_TIMELINE_LOAD_FAILED = 'Could not load this list.'
+
+/** Whose timeline the actor shows. */
+export type FeedSource = { kind: 'home' } | { kind: 'list'; listId: string }
 
 export type FeedEvent = { type: 'feed.loadMore' } | { type: 'feed.retry' } | PostsNews
 
+export interface FeedInput {
+  posts: PostsRef
+  /** Home when absent. */
+  source?: FeedSource
+}
+
 export interface FeedContext {
   posts: PostsRef
+  source: FeedSource
   entries: PostEntry[]
   /** Where the next page starts; null before the first page and after the last. */
   cursor: string | null
@@ -34,16 +51,18 @@ export interface FeedContext {
 
 type FeedPage = PostPage<FeedPost>
 
+const failedText = (source: FeedSource) => (source.kind === 'list' ? LIST_TIMELINE_LOAD_FAILED : FEED_LOAD_FAILED)
+
 export const feedMachine = setup({
   types: {
     context: {} as FeedContext,
     events: {} as FeedEvent,
-    input: {} as { posts: PostsRef },
+    input: {} as FeedInput,
     tags: {} as 'busy',
   },
   actors: {
-    loadPage: fromPromise<FeedPage, { cursor: string | null }>(({ input, signal }) =>
-      run(postCalls.getFeed(input.cursor), signal),
+    loadPage: fromPromise<FeedPage, { source: FeedSource; cursor: string | null }>(({ input, signal }) =>
+      run(input.source.kind === 'list' ? listCalls.getListPosts(input.source.listId, input.cursor) : postCalls.getFeed(input.cursor), signal),
     ),
     watchPosts,
   },
@@ -75,10 +94,12 @@ export const feedMachine = setup({
   },
   guards: {
     hasNextPage: (_, page: FeedPage) => page.nextCursor !== null,
+    /** The member's own new post belongs on top of Home (a list shows it on its next reading, if they are on it). */
+    showsOwnPosts: ({ context }) => context.source.kind === 'home',
   },
 }).createMachine({
   id: 'feed',
-  context: ({ input }) => ({ posts: input.posts, entries: [], cursor: null, error: null }),
+  context: ({ input }) => ({ posts: input.posts, source: input.source ?? { kind: 'home' }, entries: [], cursor: null, error: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -86,7 +107,7 @@ export const feedMachine = setup({
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
-        input: () => ({ cursor: null }),
+        input: ({ context }) => ({ source: context.source, cursor: null }),
         onDone: [
           {
             guard: { type: 'hasNextPage', params: ({ event }) => event.output },
@@ -104,7 +125,7 @@ export const feedMachine = setup({
             ],
           },
         ],
-        onError: { target: 'error', actions: { type: 'setError', params: ({ event }) => describeError(event.error, FEED_LOAD_FAILED) } },
+        onError: { target: 'error', actions: { type: 'setError', params: ({ context, event }) => describeError(event.error, failedText(context.source)) } },
       },
     },
     error: {
@@ -114,7 +135,7 @@ export const feedMachine = setup({
       invoke: { id: 'watchPosts', src: 'watchPosts', input: ({ context }) => ({ posts: context.posts }) },
       on: {
         // The cache has already stored it; the feed shows it on top (the member's own posts are in their feed).
-        'post.created': { actions: { type: 'showCreated', params: ({ event }) => event.post } },
+        'post.created': { guard: 'showsOwnPosts', actions: { type: 'showCreated', params: ({ event }) => event.post } },
         'post.deleted': { actions: { type: 'forget', params: ({ event }) => event.id } },
         // Mute is feed-only: the muted member's posts leave Home at once (the profile and post page keep them).
         'author.muted': { actions: { type: 'forgetMuted', params: ({ event }) => event } },
@@ -131,7 +152,7 @@ export const feedMachine = setup({
           invoke: {
             id: 'loadMore',
             src: 'loadPage',
-            input: ({ context }) => ({ cursor: context.cursor }),
+            input: ({ context }) => ({ source: context.source, cursor: context.cursor }),
             onDone: [
               {
                 guard: { type: 'hasNextPage', params: ({ event }) => event.output },
@@ -149,7 +170,7 @@ export const feedMachine = setup({
                 ],
               },
             ],
-            onError: { target: 'loadMoreFailed', actions: { type: 'setError', params: ({ event }) => describeError(event.error, FEED_LOAD_FAILED) } },
+            onError: { target: 'loadMoreFailed', actions: { type: 'setError', params: ({ context, event }) => describeError(event.error, failedText(context.source)) } },
           },
         },
         /** The posts already shown stay; asking again (the list's Try again) retries the next page. */
@@ -164,3 +185,4 @@ export const feedMachine = setup({
 })
 
 export type FeedMachine = typeof feedMachine
+export type FeedRef = ActorRefFrom<FeedMachine>

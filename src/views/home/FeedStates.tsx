@@ -23,13 +23,13 @@ export function FeedSkeleton() {
   )
 }
 
-export function FeedError({ message, onRetry }: { message: string | null; onRetry: () => void }) {
+export function FeedError({ message, onRetry, title = "Couldn't load your feed" }: { message: string | null; onRetry: () => void; title?: string }) {
   return (
     <div role="alert" className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: '3', px: '6', py: '14' })}>
       <span className={css({ display: 'grid', placeItems: 'center', w: '14', h: '14', borderRadius: '2xl', bg: 'danger.subtle', color: 'danger.text' })}>
         <Icon name="alert" size={26} />
       </span>
-      <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>Couldn't load your feed</h2>
+      <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{title}</h2>
       <p className={css({ color: 'fg.muted', maxW: '360px' })}>{message ?? 'Something went wrong.'}</p>
       <button type="button" className={button({ variant: 'outline' })} onClick={onRetry}>
         Try again

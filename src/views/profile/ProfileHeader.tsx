@@ -12,6 +12,7 @@ import { selectFollow, selectIsOwner, selectUploading } from '../../machines/pro
 import { useConversations } from '../actors'
 import { BlockUser } from '../post/BlockUserDialog'
 import { MuteToggleButton, MuteUser } from '../post/MuteUserDialog'
+import { AddToList } from '../lists/AddToList'
 import { ReportAbout } from '../report/ReportDialog'
 import { formatCount } from '../post/format'
 import { Icon } from '../ui/Icon'
@@ -173,6 +174,7 @@ function VisitorActions({ follow, user }: { follow: FollowRef; user: UserProfile
       <MuteUser userId={user.id} username={username} muted={user.muted}>
         {(_ask, actor) => <MuteToggleButton actor={actor} username={username} className={roundButton} />}
       </MuteUser>
+      <AddToList userId={user.id} username={username} className={roundButton} />
       {/* Blocking makes this profile absent to the member: once blocked, home (docs/product.md, "Blocks"). */}
       <BlockUser userId={user.id} name={user.displayName || username} leaveTo="/">
         {(ask) => (

@@ -6,6 +6,7 @@ import { AppShell } from '../shell/AppShell'
 import { AdminScreen } from '../admin/AdminScreen'
 import { FollowListScreen } from '../profile/FollowListScreen'
 import { HomeScreen } from '../home/HomeScreen'
+import { ListScreen } from '../lists/ListScreen'
 import { MessagesScreen } from '../messages/MessagesScreen'
 import { NotificationsScreen } from '../notifications/NotificationsScreen'
 import { PostScreen } from '../post-page/PostScreen'
@@ -58,6 +59,7 @@ function ShellAndScreens() {
           <Route path="/messages/:conversationId">
             {({ conversationId }) => <MessagesScreen conversationId={conversationId} />}
           </Route>
+          <Route path="/lists/:listId">{({ listId }) => <ListScreen listId={listId} />}</Route>
           <Route path="/settings" component={SettingsScreen} />
           <Route path="/admin" component={AdminScreen} />
           <Route>

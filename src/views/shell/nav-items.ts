@@ -46,7 +46,10 @@ export const quickActions: QuickAction[] = [
 export function isCurrent(href: string, path: string, search: string): boolean {
   const [hrefPath = '', hrefQuery] = href.split('?')
   const tab = new URLSearchParams(search).get('tab')
-  if (hrefQuery) return path === hrefPath && tab === new URLSearchParams(hrefQuery).get('tab')
+  const hrefTab = hrefQuery ? new URLSearchParams(hrefQuery).get('tab') : null
+  // A list's own page belongs to Lists.
+  if (hrefTab === 'lists' && path.startsWith('/lists/')) return true
+  if (hrefQuery) return path === hrefPath && tab === hrefTab
   if (hrefPath === '/') return path === '/'
   if (hrefPath === '/settings') return path === '/settings' && !['lists', 'bookmarks', 'analytics'].includes(tab ?? '')
   return path === hrefPath || path.startsWith(`${hrefPath}/`)

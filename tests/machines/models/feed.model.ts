@@ -4,7 +4,7 @@ import { Network, Server } from '../../../src/api/errors'
 import { feedMachine } from '../../../src/machines/feed/feed.machine'
 import { postsMachine } from '../../../src/machines/posts/posts.machine'
 import { ann, asFeedPost, makePost, robinSummary } from '../support/post-fixtures'
-import type { MachineModel } from '../support/walks'
+import type { MachineModel, Walk } from '../support/walks'
 
 // The home feed's model: the pages the server answers, the failures, and the news from the post cache. Walked by
 // tests/machines/feed.machine.test.ts and printed by `npm run paths -- feed`.
@@ -42,23 +42,27 @@ const label = (event: AnyEventObject) => {
   return `${event.type.replace('xstate.done.actor.', '')}(${output.posts.length} posts${output.nextCursor ? ', more' : ', last'})`
 }
 
+/** A list's timeline: the same actor reading GET /lists/{id}/posts. */
+export const listSource = { kind: 'list', listId: 'list-1' } as const
+
+const walk = (name: string, source: typeof listSource | undefined): Walk => ({
+  name,
+  options: () => ({
+    input: { posts: createActor(postsMachine).start(), ...(source ? { source } : {}) },
+    events,
+    // What the member can tell apart: the state, the posts shown, the cursor and the error.
+    serializeState: (s) =>
+      JSON.stringify({ value: s.value, ids: s.context.entries.map((e: { id: string }) => e.id), cursor: s.context.cursor, error: s.context.error }),
+    // New and deleted posts arrive in any order around the page loads: every simple path would be thousands. The
+    // shortest path to each state plus one through each edge still reach every state and transition.
+    simplePaths: false,
+    label,
+  }),
+})
+
 export const feedModel = {
   name: 'feed',
   machine: feedMachine,
-  walks: [
-    {
-      name: '',
-      options: () => ({
-        input: { posts: createActor(postsMachine).start() },
-        events,
-        // What the member can tell apart: the state, the posts shown, the cursor and the error.
-        serializeState: (s) =>
-          JSON.stringify({ value: s.value, ids: s.context.entries.map((e: { id: string }) => e.id), cursor: s.context.cursor, error: s.context.error }),
-        // New and deleted posts arrive in any order around the page loads: every simple path would be thousands. The
-        // shortest path to each state plus one through each edge still reach every state and transition.
-        simplePaths: false,
-        label,
-      }),
-    },
-  ],
+  // Home, and a list's timeline (where the member's own new post does not go on top).
+  walks: [walk('home', undefined), walk('list', listSource)],
 } satisfies MachineModel

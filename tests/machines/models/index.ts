@@ -6,6 +6,9 @@ import { auditLogModel } from './audit-log.model'
 import { blockModel } from './block.model'
 import { blockedModel } from './blocked.model'
 import { bookmarksModel } from './bookmarks.model'
+import { listsModel } from './lists.model'
+import { listPageModel } from './list-page.model'
+import { addToListModel } from './add-to-list.model'
 import { changePasswordModel } from './change-password.model'
 import { composerModel } from './composer.model'
 import { conversationModel } from './conversation.model'
@@ -60,6 +63,9 @@ export const models: ReadonlyArray<MachineModel> = [
   muteModel,
   mutesModel,
   bookmarksModel,
+  listsModel,
+  listPageModel,
+  addToListModel,
   settingsPageModel,
   followRequestsModel,
   composerModel,

@@ -13,6 +13,14 @@ import { FlagCache } from './flags'
 import { SearchCandidateCache } from './search-candidates'
 import { TimelineCache } from './timelines'
 
+/** Cached list timelines at most (each is one list read by one member). */
+export const LIST_TIMELINE_MAX = 5_000
+
+/** A list timeline's cache key: the list, then its reader. */
+export const listTimelineKey = (listId: string, readerId: string) => `${listId}:${readerId}`
+const listOf = (key: string) => key.slice(0, key.indexOf(':'))
+const readerOf = (key: string) => key.slice(key.indexOf(':') + 1)
+
 type Post = Schemas['Post']
 type UserSummary = Schemas['UserSummary']
 
@@ -27,6 +35,11 @@ export class PostCaches implements InvalidationTarget {
   readonly authors: AuthorCache
   readonly flags: FlagCache
   readonly timelines: TimelineCache
+  /**
+   * The first keys of list timelines, per list and reader (`listTimelineKey`), indexed by the list's members: the
+   * same cache as the home feed's, with the list's members as each entry's sources.
+   */
+  readonly listTimelines: TimelineCache
   /** Needs no invalidation: every use checks its candidates against the database (search-results.ts). */
   readonly searches: SearchCandidateCache
   // Keyed by the cache's generation and the exact ids (and viewer) missing: concurrent requests for the same page
@@ -48,6 +61,7 @@ export class PostCaches implements InvalidationTarget {
     this.authors = new AuthorCache(enabled)
     this.flags = new FlagCache(enabled)
     this.timelines = new TimelineCache(enabled)
+    this.listTimelines = new TimelineCache(enabled, LIST_TIMELINE_MAX)
     this.searches = new SearchCandidateCache(enabled)
     this.cardLoads = new SingleFlight(enabled)
     this.flagLoads = new SingleFlight(enabled)
@@ -63,14 +77,17 @@ export class PostCaches implements InvalidationTarget {
       case 'follows-changed':
         // Their feed's sources changed, and so did which followers-only replies they may count.
         this.timelines.evictMember(message.userId)
+        this.listTimelines.evictWhere((key) => readerOf(key) === message.userId)
         this.flags.evictViewer(message.userId)
         return
       case 'audience-changed':
         this.timelines.clear()
+        this.listTimelines.clear()
         this.flags.clear()
         return
       case 'author-activity':
         this.timelines.sourceChanged(message.authorId)
+        this.listTimelines.sourceChanged(message.authorId)
         return
       case 'posts-changed':
         this.cards.evict(message.postIds)
@@ -79,6 +96,7 @@ export class PostCaches implements InvalidationTarget {
         this.cards.evict(message.postIds)
         this.flags.evictPosts(message.postIds)
         this.timelines.postsDeleted(message.postIds)
+        this.listTimelines.postsDeleted(message.postIds)
         return
       case 'restricted-replies-changed':
         this.flags.evictPosts(message.postIds)
@@ -86,6 +104,11 @@ export class PostCaches implements InvalidationTarget {
       case 'reactions-changed':
         this.flags.evictViewer(message.userId)
         return
+      case 'lists-changed': {
+        const lists = new Set(message.listIds)
+        this.listTimelines.evictWhere((key) => lists.has(listOf(key)))
+        return
+      }
       case 'sessions-ended':
         return
     }

@@ -38,9 +38,9 @@ export class TimelineCache {
   private readonly bySource = new Map<string, Map<string, Timeline>>()
   private readonly lru: Lru<string, Timeline>
 
-  constructor(enabled: boolean) {
+  constructor(enabled: boolean, maxEntries = TIMELINE_MAX) {
     this.lru = new Lru({
-      maxEntries: enabled ? TIMELINE_MAX : 0,
+      maxEntries: enabled ? maxEntries : 0,
       maxWeight: TIMELINE_MAX_WEIGHT,
       ttlMs: TIMELINE_MAX_AGE_MS,
       refreshMs: TIMELINE_TTL_MS,
@@ -77,6 +77,11 @@ export class TimelineCache {
 
   evictMember(memberId: string): void {
     this.lru.invalidate(memberId)
+  }
+
+  /** Every timeline whose key passes `test` goes (list timelines: a list's, or a viewer's). */
+  evictWhere(test: (key: string) => boolean): void {
+    this.lru.invalidateWhere((key) => test(key))
   }
 
   /** Every timeline goes (an account turned private or public: visibility is baked into the keys). */

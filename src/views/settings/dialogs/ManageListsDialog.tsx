@@ -1,11 +1,17 @@
-import { ComingDialog, type SettingsDialogProps } from './DialogSlot'
+import { useSelector } from '@xstate/react'
+import { listsMachine } from '../../../machines/lists/lists.machine'
+import { selectUserId } from '../../../machines/session/session.selectors'
+import { ScreenActor, useSession } from '../../actors'
+import { ManageListsDialog as Manage } from '../../lists/ManageListsDialog'
+import type { SettingsDialogProps } from './DialogSlot'
 
-// Settings -> Lists' dialog (spec: "Manage Lists: New List, Close, form, list of lists"). Placeholder until the Lists
-// feature replaces this file with the real dialog (same props).
+// Settings -> Lists' dialog: Manage Lists (src/views/lists) with a lists actor of its own, which reads the member's
+// lists afresh each time it opens and stops when it closes.
 export function ManageListsDialog({ onClose }: SettingsDialogProps) {
+  const viewerId = useSelector(useSession(), selectUserId) ?? ''
   return (
-    <ComingDialog title="Manage Lists" icon="list" onClose={onClose}>
-      Lists of people, each with its own timeline, are on their way. You will create, edit and share them here.
-    </ComingDialog>
+    <ScreenActor logic={listsMachine} input={{ viewerId }}>
+      {(actor) => <Manage actor={actor} onClose={onClose} />}
+    </ScreenActor>
   )
 }

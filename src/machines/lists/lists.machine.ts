@@ -1,0 +1,499 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate'
+import { run } from '../../api/calls'
+import { discoverCalls, type UserSearchResponse, type UserSearchResult } from '../../api/discover.calls'
+import { serverMessageOr } from '../../api/errors'
+import { listCalls, type List, type ListDetail, type ListMember, type ListsPage, type Subscription } from '../../api/lists.calls'
+import { showToast } from '../toasts/notify'
+import {
+  checkList,
+  emptyDraft,
+  isOwnList,
+  isSearchable,
+  LIST_CREATE_FAILED,
+  LIST_CREATED,
+  LIST_DELETE_FAILED,
+  LIST_DELETED,
+  LIST_UPDATE_FAILED,
+  LIST_UPDATED,
+  MEMBER_ADD_FAILED,
+  MEMBER_ADDED,
+  MEMBER_REMOVE_FAILED,
+  MEMBER_REMOVED,
+  MEMBERS_LOAD_FAILED,
+  SEARCH_DEBOUNCE_MS,
+  SUBSCRIBE_FAILED,
+  SUBSCRIBED,
+  UNSUBSCRIBE_FAILED,
+  UNSUBSCRIBED,
+  type ListDraft,
+} from './lists.rules'
+
+// The Manage Lists dialog (spec: "Manage Lists: New List, Close, form, list of lists"; docs/product.md, "Lists"). Runs
+// while the dialog is open, so each opening reads afresh: the member's lists and the lists they subscribe to (spinner;
+// a failure offers Try again; more pages on demand). Then:
+// - New List and Edit open the form (name required, at most 50; description at most 200; trimmed; private or not):
+//   'List created successfully' / 'List updated successfully'; a refusal keeps the form with the server's words, else
+//   'Failed to create list' / 'Failed to update list' (toast and under the form).
+// - Delete asks 'Are you sure you want to delete this list?' (Cancel keeps it): 'List deleted successfully', else the
+//   server's words or 'Failed to delete list'.
+// - Members opens one of the member's own lists: its members with Remove, and a member search (GET /users/search,
+//   from 2 characters, 500 ms after the last keystroke) whose results can be added. Counts follow the server's answer.
+// - A subscribed list (someone else's) offers Unsubscribe, then Subscribe again.
+// One change at a time (tag `busy`).
+
+export type ListChange =
+  | { kind: 'create'; fields: ListDraft }
+  | { kind: 'update'; id: string; fields: ListDraft }
+  | { kind: 'delete'; id: string }
+  | { kind: 'subscribe'; id: string }
+  | { kind: 'unsubscribe'; id: string }
+  | { kind: 'add'; id: string; member: ListMember }
+  | { kind: 'remove'; id: string; userId: string }
+
+export type ListsEvent =
+  | { type: 'lists.retry' }
+  | { type: 'lists.more' }
+  | { type: 'list.new' }
+  | { type: 'list.edit'; id: string }
+  | { type: 'list.delete'; id: string }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+  | { type: 'list.subscribe'; id: string }
+  | { type: 'list.unsubscribe'; id: string }
+  | { type: 'form.name'; value: string }
+  | { type: 'form.description'; value: string }
+  | { type: 'form.private'; value: boolean }
+  | { type: 'form.submit' }
+  | { type: 'form.cancel' }
+  | { type: 'list.members'; id: string }
+  | { type: 'members.back' }
+  | { type: 'members.query'; value: string }
+  | { type: 'members.add'; userId: string }
+  | { type: 'members.remove'; userId: string }
+
+export interface ListsInput {
+  /** The signed-in member: their own lists are managed, others' subscribed to. */
+  viewerId: string
+}
+
+export interface ListsContext {
+  viewerId: string
+  lists: ReadonlyArray<List>
+  cursor: string | null
+  draft: ListDraft
+  /** The list the form edits; null: a new one. */
+  editingId: string | null
+  formError: string | null
+  /** The list the delete confirmation asks about. */
+  deletingId: string | null
+  /** The list whose members are shown, and its members (most recently added first). */
+  openId: string | null
+  members: ReadonlyArray<ListMember>
+  query: string
+  results: ReadonlyArray<UserSearchResult>
+  change: ListChange | null
+}
+
+type ChangeOutput = List | Subscription | null
+
+function save(change: ListChange, signal: AbortSignal): Promise<ChangeOutput> {
+  switch (change.kind) {
+    case 'create':
+      return run(listCalls.createList(change.fields), signal)
+    case 'update':
+      return run(listCalls.updateList(change.id, change.fields), signal)
+    case 'delete':
+      return run(listCalls.deleteList(change.id), signal).then(() => null)
+    case 'subscribe':
+      return run(listCalls.subscribe(change.id), signal)
+    case 'unsubscribe':
+      return run(listCalls.unsubscribe(change.id), signal)
+    case 'add':
+      return run(listCalls.addMember(change.id, change.member.id), signal)
+    case 'remove':
+      return run(listCalls.removeMember(change.id, change.userId), signal)
+  }
+}
+
+export const SAVED: Record<ListChange['kind'], string> = {
+  create: LIST_CREATED,
+  update: LIST_UPDATED,
+  delete: LIST_DELETED,
+  subscribe: SUBSCRIBED,
+  unsubscribe: UNSUBSCRIBED,
+  add: MEMBER_ADDED,
+  remove: MEMBER_REMOVED,
+}
+
+export const REFUSED: Record<ListChange['kind'], string> = {
+  create: LIST_CREATE_FAILED,
+  update: LIST_UPDATE_FAILED,
+  delete: LIST_DELETE_FAILED,
+  subscribe: SUBSCRIBE_FAILED,
+  unsubscribe: UNSUBSCRIBE_FAILED,
+  add: MEMBER_ADD_FAILED,
+  remove: MEMBER_REMOVE_FAILED,
+}
+
+/** Appends a page, keeping one row per id (a row that moved between pages shows once). */
+function append<T extends { id: string }>(list: ReadonlyArray<T>, page: ReadonlyArray<T>): T[] {
+  const ids = new Set(list.map((item) => item.id))
+  return [...list, ...page.filter((item) => !ids.has(item.id))]
+}
+
+const replaceList = (lists: ReadonlyArray<List>, next: List) => lists.map((l) => (l.id === next.id ? next : l))
+const isList = (output: ChangeOutput): output is List => output !== null && 'id' in output
+
+const closedMembers = { openId: null, members: [], query: '', results: [] }
+
+export const listsMachine = setup({
+  types: {
+    context: {} as ListsContext,
+    events: {} as ListsEvent,
+    input: {} as ListsInput,
+    tags: {} as 'busy' | 'loading' | 'searching',
+  },
+  actors: {
+    loadLists: fromPromise<ListsPage, { cursor: string | null }>(({ input, signal }) => run(listCalls.getLists(input.cursor), signal)),
+    loadMembers: fromPromise<ListDetail, { id: string }>(({ input, signal }) => run(listCalls.getList(input.id, null, 100), signal)),
+    /** The debounce: the search starts once the member has stopped typing for SEARCH_DEBOUNCE_MS. */
+    wait: fromPromise<void>(
+      ({ signal }) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, SEARCH_DEBOUNCE_MS)
+          signal.addEventListener('abort', () => clearTimeout(timer))
+        }),
+    ),
+    searchUsers: fromPromise<UserSearchResponse, { query: string }>(({ input, signal }) =>
+      run(discoverCalls.searchUsers({ q: input.query.trim() }), signal),
+    ),
+    change: fromPromise<ChangeOutput, ListChange>(({ input, signal }) => save(input, signal)),
+  },
+  actions: {
+    showFirst: assign((_, page: ListsPage) => ({ lists: page.lists, cursor: page.nextCursor })),
+    showMore: assign(({ context }, page: ListsPage) => ({ lists: append(context.lists, page.lists), cursor: page.nextCursor })),
+    startNew: assign({ draft: emptyDraft, editingId: null, formError: null }),
+    startEdit: assign(({ context }, id: string) => {
+      const l = context.lists.find((held) => held.id === id)
+      return l ? { draft: { name: l.name, description: l.description, isPrivate: l.isPrivate }, editingId: id, formError: null } : {}
+    }),
+    typeName: assign(({ context }, value: string) => ({ draft: { ...context.draft, name: value }, formError: null })),
+    typeDescription: assign(({ context }, value: string) => ({ draft: { ...context.draft, description: value }, formError: null })),
+    setPrivate: assign(({ context }, value: boolean) => ({ draft: { ...context.draft, isPrivate: value } })),
+    rejectForm: assign(({ context }) => {
+      const checked = checkList(context.draft)
+      return { formError: checked.ok ? null : checked.message }
+    }),
+    askDelete: assign((_, id: string) => ({ deletingId: id })),
+    forgetDelete: assign({ deletingId: null }),
+    openMembers: assign((_, id: string) => ({ ...closedMembers, openId: id })),
+    showMembers: assign(({ context }, detail: ListDetail) => ({
+      members: detail.members,
+      lists: replaceList(context.lists, detail.list),
+    })),
+    closeMembers: assign(closedMembers),
+    setQuery: assign((_, value: string) => ({ query: value })),
+    clearResults: assign({ results: [] }),
+    showResults: assign((_, page: UserSearchResponse) => ({ results: page.users })),
+    begin: assign((_, change: ListChange) => ({ change })),
+    /** What the server agreed to, on screen. */
+    apply: assign(({ context }, output: ChangeOutput) => {
+      const change = context.change
+      if (!change) return {}
+      switch (change.kind) {
+        case 'create':
+          return isList(output)
+            ? { change: null, lists: [output, ...context.lists.filter((l) => l.id !== output.id)], draft: emptyDraft, editingId: null }
+            : { change: null }
+        case 'update':
+          return isList(output) ? { change: null, lists: replaceList(context.lists, output), draft: emptyDraft, editingId: null } : { change: null }
+        case 'delete':
+          return { change: null, deletingId: null, lists: context.lists.filter((l) => l.id !== change.id) }
+        case 'subscribe':
+        case 'unsubscribe': {
+          const subscription = output as Subscription | null
+          return {
+            change: null,
+            lists: context.lists.map((l) =>
+              l.id === change.id && subscription
+                ? { ...l, subscribed: subscription.subscribed, subscriberCount: subscription.subscriberCount }
+                : l,
+            ),
+          }
+        }
+        case 'add':
+          return {
+            change: null,
+            lists: isList(output) ? replaceList(context.lists, output) : context.lists,
+            members: [change.member, ...context.members.filter((m) => m.id !== change.member.id)],
+          }
+        case 'remove':
+          return {
+            change: null,
+            lists: isList(output) ? replaceList(context.lists, output) : context.lists,
+            members: context.members.filter((m) => m.id !== change.userId),
+          }
+      }
+    }),
+    notifySaved: ({ context, system }) => {
+      if (context.change) showToast(system, 'success', SAVED[context.change.kind])
+    },
+    notifyRefused: ({ context, system }, error: unknown) => {
+      if (context.change) showToast(system, 'error', serverMessageOr(error, REFUSED[context.change.kind]))
+    },
+    notifyMembersFailed: ({ system }) => showToast(system, 'error', MEMBERS_LOAD_FAILED),
+    /** A refused form keeps what was typed and says why under it, and in a toast. */
+    formRefused: assign(({ context }, error: unknown) => ({
+      change: null,
+      formError: serverMessageOr(error, context.editingId ? LIST_UPDATE_FAILED : LIST_CREATE_FAILED),
+    })),
+    settle: assign({ change: null, deletingId: null }),
+  },
+  guards: {
+    hasMore: ({ context }) => context.cursor !== null,
+    isOwn: ({ context }, id: string) => context.lists.some((l) => l.id === id && isOwnList(l, context.viewerId)),
+    isSubscribed: ({ context }, id: string) => context.lists.some((l) => l.id === id && !isOwnList(l, context.viewerId) && l.subscribed),
+    isUnsubscribed: ({ context }, id: string) => context.lists.some((l) => l.id === id && !isOwnList(l, context.viewerId) && !l.subscribed),
+    formIsValid: ({ context }) => checkList(context.draft).ok,
+    searchable: (_, value: string) => isSearchable(value),
+    /** A search result not on the open list yet. */
+    canAdd: ({ context }, userId: string) =>
+      context.results.some((u) => u.id === userId) && !context.members.some((m) => m.id === userId),
+    isMember: ({ context }, userId: string) => context.members.some((m) => m.id === userId),
+  },
+}).createMachine({
+  id: 'lists',
+  context: ({ input }) => ({
+    viewerId: input.viewerId,
+    lists: [],
+    cursor: null,
+    draft: emptyDraft,
+    editingId: null,
+    formError: null,
+    deletingId: null,
+    ...closedMembers,
+    change: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadLists',
+        src: 'loadLists',
+        input: () => ({ cursor: null }),
+        onDone: { target: 'ready', actions: { type: 'showFirst', params: ({ event }) => event.output } },
+        onError: { target: 'failed' },
+      },
+    },
+    /** 'Could not load your lists.' with Try again. */
+    failed: {
+      on: { 'lists.retry': { target: 'loading' } },
+    },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'lists.more': { guard: 'hasMore', target: 'loadingMore' },
+            'list.new': { target: 'editing', actions: 'startNew' },
+            'list.edit': {
+              guard: { type: 'isOwn', params: ({ event }) => event.id },
+              target: 'editing',
+              actions: { type: 'startEdit', params: ({ event }) => event.id },
+            },
+            'list.delete': {
+              guard: { type: 'isOwn', params: ({ event }) => event.id },
+              target: 'confirmingDelete',
+              actions: { type: 'askDelete', params: ({ event }) => event.id },
+            },
+            'list.subscribe': {
+              guard: { type: 'isUnsubscribed', params: ({ event }) => event.id },
+              target: 'saving',
+              actions: { type: 'begin', params: ({ event }) => ({ kind: 'subscribe' as const, id: event.id }) },
+            },
+            'list.unsubscribe': {
+              guard: { type: 'isSubscribed', params: ({ event }) => event.id },
+              target: 'saving',
+              actions: { type: 'begin', params: ({ event }) => ({ kind: 'unsubscribe' as const, id: event.id }) },
+            },
+            'list.members': {
+              guard: { type: 'isOwn', params: ({ event }) => event.id },
+              target: 'members',
+              actions: { type: 'openMembers', params: ({ event }) => event.id },
+            },
+          },
+        },
+        loadingMore: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadMore',
+            src: 'loadLists',
+            input: ({ context }) => ({ cursor: context.cursor }),
+            onDone: { target: 'idle', actions: { type: 'showMore', params: ({ event }) => event.output } },
+            // Load more stays offered: the member can try again.
+            onError: { target: 'idle' },
+          },
+        },
+        editing: {
+          on: {
+            'form.name': { actions: { type: 'typeName', params: ({ event }) => event.value } },
+            'form.description': { actions: { type: 'typeDescription', params: ({ event }) => event.value } },
+            'form.private': { actions: { type: 'setPrivate', params: ({ event }) => event.value } },
+            'form.cancel': { target: 'idle' },
+            'form.submit': [
+              {
+                guard: 'formIsValid',
+                target: 'savingForm',
+                actions: {
+                  type: 'begin',
+                  params: ({ context }) => {
+                    const checked = checkList(context.draft)
+                    const fields = checked.ok ? checked.value : context.draft
+                    return context.editingId ? { kind: 'update' as const, id: context.editingId, fields } : { kind: 'create' as const, fields }
+                  },
+                },
+              },
+              { actions: 'rejectForm' },
+            ],
+          },
+        },
+        savingForm: {
+          tags: ['busy'],
+          invoke: {
+            id: 'saveForm',
+            src: 'change',
+            input: ({ context }) => context.change as ListChange,
+            onDone: { target: 'idle', actions: ['notifySaved', { type: 'apply', params: ({ event }) => event.output }] },
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'notifyRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                { type: 'formRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              ],
+            },
+          },
+        },
+        /** 'Are you sure you want to delete this list?' */
+        confirmingDelete: {
+          on: {
+            'delete.confirm': {
+              target: 'saving',
+              actions: { type: 'begin', params: ({ context }) => ({ kind: 'delete' as const, id: context.deletingId ?? '' }) },
+            },
+            'delete.cancel': { target: 'idle', actions: 'forgetDelete' },
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'change',
+            src: 'change',
+            input: ({ context }) => context.change as ListChange,
+            onDone: { target: 'idle', actions: ['notifySaved', { type: 'apply', params: ({ event }) => event.output }] },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'notifyRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error }, 'settle'],
+            },
+          },
+        },
+        /** One of the member's lists, its members and the member search. */
+        members: {
+          initial: 'loading',
+          on: {
+            'members.back': { target: '#lists.ready.idle', actions: 'closeMembers' },
+          },
+          states: {
+            loading: {
+              tags: ['busy'],
+              invoke: {
+                id: 'loadMembers',
+                src: 'loadMembers',
+                input: ({ context }) => ({ id: context.openId ?? '' }),
+                onDone: { target: 'browsing', actions: { type: 'showMembers', params: ({ event }) => event.output } },
+                // Back to the lists; opening it again is the retry.
+                onError: { target: '#lists.ready.idle', actions: ['closeMembers', 'notifyMembersFailed'] },
+              },
+            },
+            browsing: {
+              initial: 'idle',
+              on: {
+                'members.query': [
+                  {
+                    guard: { type: 'searchable', params: ({ event }) => event.value },
+                    target: '.debouncing',
+                    reenter: true,
+                    actions: { type: 'setQuery', params: ({ event }) => event.value },
+                  },
+                  { target: '.idle', actions: [{ type: 'setQuery', params: ({ event }) => event.value }, 'clearResults'] },
+                ],
+                'members.add': {
+                  guard: { type: 'canAdd', params: ({ event }) => event.userId },
+                  target: 'changing',
+                  actions: {
+                    type: 'begin',
+                    params: ({ context, event }) => {
+                      const found = context.results.find((u) => u.id === event.userId)
+                      const member: ListMember = {
+                        id: event.userId,
+                        username: found?.username ?? '',
+                        displayName: found?.displayName ?? '',
+                        avatar: found?.avatar ?? null,
+                        verified: found?.verified ?? false,
+                      }
+                      return { kind: 'add' as const, id: context.openId ?? '', member }
+                    },
+                  },
+                },
+                'members.remove': {
+                  guard: { type: 'isMember', params: ({ event }) => event.userId },
+                  target: 'changing',
+                  actions: {
+                    type: 'begin',
+                    params: ({ context, event }) => ({ kind: 'remove' as const, id: context.openId ?? '', userId: event.userId }),
+                  },
+                },
+              },
+              states: {
+                /** Fewer than 2 characters (or the results of the last search): nothing is asked. */
+                idle: {},
+                debouncing: {
+                  tags: ['searching'],
+                  invoke: { id: 'wait', src: 'wait', onDone: 'searching' },
+                },
+                searching: {
+                  tags: ['searching'],
+                  invoke: {
+                    id: 'searchUsers',
+                    src: 'searchUsers',
+                    input: ({ context }) => ({ query: context.query }),
+                    onDone: { target: 'idle', actions: { type: 'showResults', params: ({ event }) => event.output } },
+                    onError: { target: 'searchFailed', actions: 'clearResults' },
+                  },
+                },
+                /** 'Failed to search users'; typing again searches again. */
+                searchFailed: {},
+              },
+            },
+            changing: {
+              tags: ['busy'],
+              invoke: {
+                id: 'changeMember',
+                src: 'change',
+                input: ({ context }) => context.change as ListChange,
+                onDone: { target: 'browsing', actions: ['notifySaved', { type: 'apply', params: ({ event }) => event.output }] },
+                onError: {
+                  target: 'browsing',
+                  actions: [{ type: 'notifyRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error }, 'settle'],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+})
+
+export type ListsMachine = typeof listsMachine
+export type ListsRef = ActorRefFrom<ListsMachine>

@@ -1,0 +1,202 @@
+import { useCallback } from 'react'
+import { useSelector } from '@xstate/react'
+import { Link } from 'wouter'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { feedMachine, type FeedRef } from '../../machines/feed/feed.machine'
+import {
+  selectCanLoadMore,
+  selectEntries,
+  selectError,
+  selectIsLoading,
+  selectIsLoadingMore,
+  selectLoadFailed,
+  selectLoadMoreFailed,
+} from '../../machines/feed/feed.selectors'
+import { listPageMachine, type ListPageRef } from '../../machines/list-page/list-page.machine'
+import {
+  selectBusy,
+  selectCanSubscribe,
+  selectCanUnsubscribe,
+  selectError as selectPageError,
+  selectFailed,
+  selectIsOwner,
+  selectList,
+  selectLoading,
+  selectMembers,
+  selectMissing,
+} from '../../machines/list-page/list-page.selectors'
+import { countLabel, LIST_NOT_FOUND } from '../../machines/lists/lists.rules'
+import { selectUserId } from '../../machines/session/session.selectors'
+import { ScreenActor, usePosts, useSession } from '../actors'
+import { FeedError, FeedSkeleton } from '../home/FeedStates'
+import { PostList } from '../post/PostList'
+import { Avatar } from '../ui/Avatar'
+import { Icon } from '../ui/Icon'
+import { PageHeader } from '../ui/PageHeader'
+import { Spinner } from '../ui/Spinner'
+
+// A list's page, /lists/{id} (docs/product.md, "Lists"): its name, description, owner, counts, first members and
+// Subscribe / Unsubscribe for someone else's list (the list-page actor), then its timeline: the home feed's actor with
+// the list as its source, rendered with the same post cards and infinite scroll as Home.
+
+const MEMBERS_SHOWN = 8
+
+export function ListScreen({ listId }: { listId: string }) {
+  const viewerId = useSelector(useSession(), selectUserId) ?? ''
+  // Keyed by the id: another list's page is a new pair of actors.
+  return (
+    <ScreenActor key={listId} logic={listPageMachine} input={{ listId, viewerId }}>
+      {(page) => <ListPage page={page} listId={listId} />}
+    </ScreenActor>
+  )
+}
+
+function ListPage({ page, listId }: { page: ListPageRef; listId: string }) {
+  const loading = useSelector(page, selectLoading)
+  const missing = useSelector(page, selectMissing)
+  const failed = useSelector(page, selectFailed)
+  const error = useSelector(page, selectPageError)
+  const list = useSelector(page, selectList)
+  const posts = usePosts()
+
+  if (missing) {
+    return (
+      <>
+        <PageHeader title="List" backTo="/settings?tab=lists" backLabel="Lists" />
+        <div className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: '3', px: '6', py: '16' })}>
+          <span className={css({ display: 'grid', placeItems: 'center', w: '14', h: '14', borderRadius: '2xl', bg: 'bg.subtle', color: 'fg.muted' })}>
+            <Icon name="list" size={28} />
+          </span>
+          <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{LIST_NOT_FOUND}</h2>
+          <p className={css({ color: 'fg.muted', maxW: '360px' })}>It may have been deleted, or it is private.</p>
+          <Link href="/" className={button({ variant: 'outline' })}>
+            Go to Home
+          </Link>
+        </div>
+      </>
+    )
+  }
+  return (
+    <>
+      <PageHeader title={list?.name ?? 'List'} subtitle={list ? countLabel(list.memberCount, 'member', 'members') : undefined} backTo="/settings?tab=lists" backLabel="Lists" />
+      {loading ? (
+        <div className={css({ display: 'grid', placeItems: 'center', py: '10' })}>
+          <Spinner label="Loading list" />
+        </div>
+      ) : failed ? (
+        <FeedError title="Couldn't load this list" message={error} onRetry={() => page.send({ type: 'listPage.retry' })} />
+      ) : list ? (
+        <>
+          <ListHeader page={page} />
+          <ScreenActor logic={feedMachine} input={{ posts, source: { kind: 'list', listId } }}>
+            {(feed) => <Timeline feed={feed} name={list.name} />}
+          </ScreenActor>
+        </>
+      ) : null}
+    </>
+  )
+}
+
+function ListHeader({ page }: { page: ListPageRef }) {
+  const list = useSelector(page, selectList)
+  const members = useSelector(page, selectMembers)
+  const isOwner = useSelector(page, selectIsOwner)
+  const canSubscribe = useSelector(page, selectCanSubscribe)
+  const canUnsubscribe = useSelector(page, selectCanUnsubscribe)
+  const busy = useSelector(page, selectBusy)
+  if (!list) return null
+  return (
+    <section aria-label="About this list" className={css({ display: 'flex', flexDirection: 'column', gap: '3', px: '4', py: '4', borderBottomWidth: '1px', borderColor: 'border' })}>
+      <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '3' })}>
+        <span className={css({ display: 'grid', placeItems: 'center', w: '12', h: '12', borderRadius: 'xl', bg: 'accent.subtle', color: 'accent.text', flexShrink: 0 })}>
+          <Icon name={list.isPrivate ? 'lock' : 'list'} size={22} />
+        </span>
+        <div className={css({ flex: 1, minW: 0 })}>
+          <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', lineHeight: '1.2', wordBreak: 'break-word' })}>{list.name}</h2>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            by{' '}
+            <Link href={`/profile/${encodeURIComponent(list.owner.username)}`} className={css({ color: 'fg.default', fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}>
+              @{list.owner.username}
+            </Link>
+            {list.isPrivate ? ' · Private' : ''}
+          </p>
+        </div>
+        {isOwner ? (
+          <Link href="/settings?tab=lists" className={button({ variant: 'outline', size: 'sm' })}>
+            Manage
+          </Link>
+        ) : canSubscribe || canUnsubscribe ? (
+          <button
+            type="button"
+            className={button({ variant: canUnsubscribe ? 'outline' : 'solid', size: 'sm' })}
+            disabled={busy}
+            aria-busy={busy}
+            onClick={() => page.send({ type: canUnsubscribe ? 'listPage.unsubscribe' : 'listPage.subscribe' })}
+          >
+            {busy ? <Spinner size={14} /> : null}
+            {canUnsubscribe ? 'Unsubscribe' : 'Subscribe'}
+          </button>
+        ) : null}
+      </div>
+      {list.description ? <p className={css({ whiteSpace: 'pre-wrap', wordBreak: 'break-word' })}>{list.description}</p> : null}
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        <span className={css({ color: 'fg.default', fontWeight: 'semibold' })}>{countLabel(list.memberCount, 'member', 'members')}</span>
+        {' · '}
+        {countLabel(list.subscriberCount, 'subscriber', 'subscribers')}
+      </p>
+      {members.length > 0 ? (
+        <ul aria-label="Members" className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+          {members.slice(0, MEMBERS_SHOWN).map((m) => (
+            <li key={m.id}>
+              <Link
+                href={`/profile/${encodeURIComponent(m.username)}`}
+                title={`${m.displayName} (@${m.username})`}
+                className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', pl: '1', pr: '3', py: '1', borderRadius: 'full', bg: 'bg.subtle', fontSize: 'sm', _hover: { bg: 'accent.subtle' } })}
+              >
+                <Avatar src={m.avatar} name={m.displayName || m.username} size={24} />
+                <span className={css({ maxW: '140px', truncate: true })}>{m.displayName || m.username}</span>
+              </Link>
+            </li>
+          ))}
+          {list.memberCount > MEMBERS_SHOWN ? (
+            <li className={css({ alignSelf: 'center', fontSize: 'sm', color: 'fg.muted' })}>and {(list.memberCount - MEMBERS_SHOWN).toLocaleString('en-US')} more</li>
+          ) : null}
+        </ul>
+      ) : null}
+    </section>
+  )
+}
+
+function Timeline({ feed, name }: { feed: FeedRef; name: string }) {
+  const entries = useSelector(feed, selectEntries)
+  const loading = useSelector(feed, selectIsLoading)
+  const failed = useSelector(feed, selectLoadFailed)
+  const error = useSelector(feed, selectError)
+  const canLoadMore = useSelector(feed, selectCanLoadMore)
+  const loadingMore = useSelector(feed, selectIsLoadingMore)
+  const loadMoreFailed = useSelector(feed, selectLoadMoreFailed)
+  const loadMore = useCallback(() => feed.send({ type: 'feed.loadMore' }), [feed])
+
+  if (loading) return <FeedSkeleton />
+  if (failed) return <FeedError title="Couldn't load this list" message={error} onRetry={() => feed.send({ type: 'feed.retry' })} />
+  if (entries.length === 0) {
+    return (
+      <div className={cx(css({ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: '2', px: '6', py: '16', color: 'fg.muted' }))}>
+        <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', color: 'fg.default' })}>No posts yet</h2>
+        <p>Posts by this list's members show here.</p>
+      </div>
+    )
+  }
+  return (
+    <PostList
+      entries={entries}
+      label={`Posts in ${name}`}
+      canLoadMore={canLoadMore}
+      onLoadMore={loadMore}
+      loadingMore={loadingMore}
+      loadMoreFailed={loadMoreFailed}
+      endNote="You're all caught up"
+    />
+  )
+}

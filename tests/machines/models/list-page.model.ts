@@ -1,0 +1,60 @@
+import type { AnyEventObject } from 'xstate'
+import { Network, NotFound } from '../../../src/api/errors'
+import { listPageMachine } from '../../../src/machines/list-page/list-page.machine'
+import { ann, list, me } from './lists.model'
+import type { MachineModel } from '../support/walks'
+
+// The list page's model (/lists/{id}): loading, a missing list, a failure and its retry, and Subscribe / Unsubscribe
+// on someone else's list; one's own list offers neither. Walked by tests/machines/list-page.test.ts and printed by
+// `npm run paths -- list-page`.
+
+export const theirList = list('l-1', 'Shore watch', { owner: { ...ann }, memberCount: 2, subscriberCount: 4 })
+export const ownList = list('l-1', 'Mine', { memberCount: 1 })
+export const missing = new NotFound({ message: 'List not found', fromServer: true })
+export const offline = new Network({ message: 'Unable to reach the server.' })
+
+const detail = (l: typeof theirList) => ({ list: l, members: [ann], nextCursor: null })
+
+const scenarios: Record<string, AnyEventObject[]> = {
+  theirs: [
+    { type: 'xstate.error.actor.loadList', error: offline },
+    { type: 'listPage.retry' },
+    { type: 'xstate.done.actor.loadList', output: detail(theirList) },
+    { type: 'listPage.subscribe' },
+    { type: 'xstate.done.actor.subscribe', output: { subscribed: true, subscriberCount: 5 } },
+    { type: 'xstate.error.actor.subscribe', error: offline },
+    { type: 'listPage.unsubscribe' },
+    { type: 'xstate.done.actor.unsubscribe', output: { subscribed: false, subscriberCount: 4 } },
+    { type: 'xstate.error.actor.unsubscribe', error: offline },
+  ],
+  own: [
+    { type: 'xstate.done.actor.loadList', output: detail(ownList) },
+    { type: 'listPage.subscribe' },
+    { type: 'listPage.unsubscribe' },
+  ],
+  missing: [{ type: 'xstate.error.actor.loadList', error: missing }],
+}
+
+const label = (event: AnyEventObject): string | undefined => {
+  if (event.type.startsWith('xstate.error.actor.')) return `${event.type.replace('xstate.error.actor.', 'failed ')}(${event.error === missing ? '404' : 'offline'})`
+  if (event.type === 'xstate.done.actor.loadList') return `loaded(${(event.output as { list: { name: string } }).list.name})`
+  if (event.type === 'xstate.done.actor.subscribe' || event.type === 'xstate.done.actor.unsubscribe') {
+    return `${event.type.replace('xstate.done.actor.', '')}d(${(event.output as { subscriberCount: number }).subscriberCount})`
+  }
+  return undefined
+}
+
+export const listPageModel = {
+  name: 'list-page',
+  machine: listPageMachine,
+  walks: Object.entries(scenarios).map(([name, events]) => ({
+    name,
+    options: () => ({
+      input: { listId: 'l-1', viewerId: me },
+      events,
+      label,
+      serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
+      simplePaths: false,
+    }),
+  })),
+} satisfies MachineModel

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm'
 import { LIMITS } from '../../../src/api/contract/limits'
 import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
@@ -8,7 +7,7 @@ import type { Visibility } from '../../db/schema-posts'
 import { Forbidden, Invalid, NotFound } from '../../lib/domain-errors'
 import type { Schemas } from '../../http/handler-types'
 import type { UploadedFile } from '../../http/uploads'
-import { encodeCursor, type PageRequest, cursorTime } from '../../lib/cursor'
+import { encodeCursor, type PageRequest } from '../../lib/cursor'
 import { codePointLength } from '../../lib/lengths'
 import type { ImageProcessor } from '../../media/images'
 import { deleteQuietly, type Storage } from '../../storage/storage'
@@ -16,7 +15,7 @@ import type { Happening } from '../notifications/queries'
 import type { NotificationService } from '../notifications/service'
 import type { PostCaches } from './cache/post-caches'
 import { toFeedPost } from './present'
-import { TIMELINE_ITEMS } from './cache/timelines'
+import { TIMELINE_ITEMS, TimelineCache } from './cache/timelines'
 import { listTimelineKey } from './cache/post-caches'
 import { loadFolloweeIds, loadListMemberIds } from './card-queries'
 import { feedKeys, feedPlanFor, type FeedKey } from './feed-queries'
@@ -28,13 +27,12 @@ import { isEmptySearch, parseSearch } from './search-terms'
 import {
   deleteThread,
   findMentionable,
+  findPostPage,
   findVisiblePost,
   insertPost,
   type KeyRow,
-  mutedNotices,
   type PostRef,
   type Reaction,
-  replyKeys,
   toggleReaction,
 } from './queries'
 import { parseText } from './text'
@@ -273,18 +271,34 @@ export class PostService {
   async feed(viewer: UserRow, page: PageRequest): Promise<Page<FeedPost>> {
     const wanted = page.offset + page.limit + 1
     const keys =
-      page.cursor === undefined && wanted <= TIMELINE_ITEMS
-        ? (await this.firstFeedKeys(viewer)).slice(0, wanted)
-        : await feedKeys(this.db, viewer.id, page.cursor, wanted, feedPlanFor(viewer.followingCount))
+      (await this.cachedFeedKeys(viewer, page.cursor, wanted)) ??
+      (await feedKeys(this.db, viewer.id, page.cursor, wanted, feedPlanFor(viewer.followingCount)))
     const { keys: pageKeys, nextCursor } = this.paginate(keys.slice(page.offset), page)
     return { items: await this.presentFeed(viewer.id, pageKeys), nextCursor }
   }
 
   /**
-   * The top TIMELINE_ITEMS keys of the member's feed, from the timeline cache when it holds them. Any shorter top is
-   * a prefix of these (the keyset order is total), so every first-page size up to that is answered from one entry.
+   * The `wanted` keys from the top or after `cursor`, from the member's cached timeline when it holds them all, else
+   * undefined. A first page up to TIMELINE_ITEMS keys loads the timeline on a miss (any shorter top is a prefix of
+   * it: the keyset order is total); a cursor page only uses a timeline already cached (TimelineCache.keysAfter).
    */
-  private async firstFeedKeys(viewer: UserRow): Promise<FeedKey[]> {
+  private async cachedFeedKeys(
+    viewer: UserRow,
+    cursor: PageRequest['cursor'],
+    wanted: number,
+  ): Promise<FeedKey[] | undefined> {
+    if (cursor === undefined) {
+      return wanted <= TIMELINE_ITEMS ? (await this.timelineKeys(viewer, true))?.slice(0, wanted) : undefined
+    }
+    const keys = await this.timelineKeys(viewer, false)
+    return keys && TimelineCache.keysAfter(keys, cursor, wanted)
+  }
+
+  /**
+   * The top TIMELINE_ITEMS keys of the member's feed, from the timeline cache when it holds them; on a miss loaded
+   * (and cached) if `loadOnMiss`, else undefined.
+   */
+  private async timelineKeys(viewer: UserRow, loadOnMiss: boolean): Promise<FeedKey[] | undefined> {
     const timelines = this.caches.timelines
     const cached = timelines.get(viewer.id)
     // Keyed by generation too: a request after an invalidation never joins a load that started before it.
@@ -297,7 +311,7 @@ export class PostService {
       timelines.storeIfFresh(viewer.id, { keys, sources: [viewer.id, ...followees] }, generation)
       return keys
     })
-    if (!cached) return load()
+    if (!cached) return loadOnMiss ? load() : undefined
     // Past its TTL (no invalidation came, so it is most likely still exact): this request gets it while one reload
     // runs behind; the 50 requests waiting on a hot member's expired timeline would otherwise all wait on the query.
     if (cached.stale) void load().catch((err: unknown) => this.log('could not reload a feed timeline', err))
@@ -308,21 +322,34 @@ export class PostService {
    * A list's timeline (the caller checked the viewer may read the list): the home feed's statement with the list's
    * members as its circle (feed-queries.ts), so visibility, blocks, mutes, reposts, replies and the keyset are the
    * home feed's own. Its first keys are cached per list and reader like the home feed's (cache/timelines.ts, indexed
-   * by the list's members); cursor pages go to PostgreSQL.
+   * by the list's members); cursor pages come from that entry when it holds them, as the home feed's do.
    */
   async listTimeline(viewer: UserRow, listId: string, memberCount: number, page: PageRequest): Promise<Page<FeedPost>> {
     const wanted = page.offset + page.limit + 1
     const source = { kind: 'list' as const, listId }
-    const keys =
-      page.cursor === undefined && wanted <= TIMELINE_ITEMS
-        ? (await this.firstListKeys(viewer, listId, memberCount)).slice(0, wanted)
-        : await feedKeys(this.db, viewer.id, page.cursor, wanted, feedPlanFor(memberCount), source)
+    const cached =
+      page.cursor === undefined
+        ? wanted <= TIMELINE_ITEMS
+          ? (await this.firstListKeys(viewer, listId, memberCount, true))?.slice(0, wanted)
+          : undefined
+        : await this.firstListKeys(viewer, listId, memberCount, false).then(
+            (keys) => keys && page.cursor && TimelineCache.keysAfter(keys, page.cursor, wanted),
+          )
+    const keys = cached ?? (await feedKeys(this.db, viewer.id, page.cursor, wanted, feedPlanFor(memberCount), source))
     const { keys: pageKeys, nextCursor } = this.paginate(keys.slice(page.offset), page)
     return { items: await this.presentFeed(viewer.id, pageKeys), nextCursor }
   }
 
-  /** `firstFeedKeys` for a list: the top keys of this reader's list timeline, cached, with the members as sources. */
-  private async firstListKeys(viewer: UserRow, listId: string, memberCount: number): Promise<FeedKey[]> {
+  /**
+   * `timelineKeys` for a list: the top keys of this reader's list timeline, cached, with the members as sources; on a
+   * miss loaded if `loadOnMiss`, else undefined.
+   */
+  private async firstListKeys(
+    viewer: UserRow,
+    listId: string,
+    memberCount: number,
+    loadOnMiss: boolean,
+  ): Promise<FeedKey[] | undefined> {
     const timelines = this.caches.listTimelines
     const key = listTimelineKey(listId, viewer.id)
     const cached = timelines.get(key)
@@ -335,7 +362,7 @@ export class PostService {
       timelines.storeIfFresh(key, { keys, sources: members }, generation)
       return keys
     })
-    if (!cached) return load()
+    if (!cached) return loadOnMiss ? load() : undefined
     if (cached.stale) void load().catch((err: unknown) => this.log('could not reload a list timeline', err))
     return cached.value.keys
   }
@@ -357,13 +384,17 @@ export class PostService {
     return { items: await this.present(viewer.id, pageKeys.map((k) => k.post_id)), nextCursor }
   }
 
-  /** A post and one page of its direct replies, oldest first. */
+  /**
+   * A post and one page of its direct replies, oldest first. The post page shows what the viewer muted behind a
+   * notice instead of leaving it out (docs/product.md, "Mutes"): `muted` on the post and on its replies, read for this
+   * viewer with them (`findPostPage`: the post, the reply keys and the notices in one statement). Only here: feeds
+   * leave such posts out, and cards are shared by every viewer, so the posts are copied, not mutated.
+   */
   async detail(viewer: UserRow, postId: string, page: PageRequest): Promise<{ post: Post } & Page<Post>> {
-    const target = await findVisiblePost(this.db, viewer.id, postId)
-    if (!target) throw new NotFound(POST_NOT_FOUND)
-    const after = page.cursor ? sql`(${cursorTime(page.cursor)}, ${page.cursor.id}::uuid)` : undefined
-    const keys = await replyKeys(this.db, viewer.id, target.id, after, page.offset, page.limit + 1)
-    const { keys: pageKeys, nextCursor } = this.paginate(keys, page)
+    const found = await findPostPage(this.db, viewer.id, postId, page.cursor, page.offset, page.limit + 1)
+    if (!found) throw new NotFound(POST_NOT_FOUND)
+    const target = found.post
+    const { keys: pageKeys, nextCursor } = this.paginate(found.replies, page)
     // The post itself is read fresh: its page is where its exact stored counts are looked at (cached cards may
     // lag behind views flushed by other processes); its replies come from the caches like any list.
     const [post, ...replies] = await this.present(
@@ -373,22 +404,15 @@ export class PostService {
     )
     // Deleted between the two reads: answer as if it never existed.
     if (!post || post.id !== target.id) throw new NotFound(POST_NOT_FOUND)
-    const marked = await this.withMutedNotices(viewer.id, post, replies)
-    return { post: marked.post, items: marked.items, nextCursor }
-  }
-
-  /**
-   * The post page shows what the viewer muted behind a notice instead of leaving it out (docs/product.md, "Mutes"):
-   * `muted` on the post and on its replies, read for this viewer now. Only here: feeds leave such posts out, and
-   * cards are shared by every viewer. The posts are this request's own objects, so they are copied, not mutated.
-   */
-  private async withMutedNotices(viewerId: string, post: Post, replies: Post[]): Promise<{ post: Post; items: Post[] }> {
-    const notices = await mutedNotices(this.db, viewerId, [post.id, ...replies.map((r) => r.id)])
-    if (notices.size === 0) return { post, items: replies }
+    const notices = new Map<string, string>()
+    for (const key of [{ post_id: target.id, muted: found.muted }, ...pageKeys]) {
+      if (key.muted !== null) notices.set(key.post_id, key.muted)
+    }
+    if (notices.size === 0) return { post, items: replies, nextCursor }
     const mark = (p: Post): Post => {
       const muted = notices.get(p.id)
       return muted === undefined ? p : { ...p, muted }
     }
-    return { post: mark(post), items: replies.map(mark) }
+    return { post: mark(post), items: replies.map(mark), nextCursor }
   }
 }

@@ -11,7 +11,6 @@ import type { EncodedImage, ImageProcessor } from '../../media/images'
 import { newMediaKey } from '../../media/keys'
 import { deleteQuietly, type Storage } from '../../storage/storage'
 import { isBlockedBetween } from '../blocks/queries'
-import { isMuting } from '../mutes/queries'
 import type { ProfileTab } from '../posts/profile-queries'
 import type { Page, PostService } from '../posts/service'
 import {
@@ -23,6 +22,7 @@ import {
   hasFollowRequest,
   isPrivateAccount,
   removeFollowRequest,
+  findProfileHead,
   findUserByUsername,
   followPage,
   isFollowing,
@@ -31,7 +31,7 @@ import {
   replaceImage,
   setFollow,
   updateUser,
-  visiblePostCount,
+  visiblePostCountOf,
 } from './queries'
 import { searchUserPage, suggestedUsers, type UserSearchRow } from './search-queries'
 import type { NotificationService } from '../notifications/service'
@@ -137,24 +137,20 @@ export class UserService {
     tab: ProfileTab,
     page: PageRequest,
   ): Promise<{ user: Schemas['UserProfile'] } & Page<Schemas['FeedPost']>> {
-    const user = await this.byUsername(viewer, username)
-    const own = user.id === viewer.id
-    const [following, requested, muted] = own
-      ? [false, false, false]
-      : await Promise.all([
-          isFollowing(this.db, viewer.id, user.id),
-          hasFollowRequest(this.db, viewer.id, user.id),
-          isMuting(this.db, viewer.id, user.id),
-        ])
+    // The member, the block check, the viewer's relation to them and the posts count in one statement; absent or
+    // behind a block either way: 404, as if absent (byUsername).
+    const head = await findProfileHead(this.db, viewer.id, username)
+    const own = head?.user.id === viewer.id
+    if (!head || (!own && head.blocked)) throw new NotFound(USER_NOT_FOUND)
+    const user = head.user
+    const [following, requested, muted] = own ? [false, false, false] : [head.following, head.requested, head.muted]
     // A private account shows its header only, to anyone but its owner and approved followers (docs/product.md,
     // "Private accounts and follow requests"); the visibility predicate hides the posts themselves everywhere.
     const restricted = user.privateAccount && !own && !following
-    const [posts, postCount] = await Promise.all([
-      restricted
-        ? ({ items: [], nextCursor: null } satisfies Page<Schemas['FeedPost']>)
-        : this.posts.profilePosts(viewer, user.id, tab, page),
-      visiblePostCount(this.db, user, viewer.id),
-    ])
+    const posts = restricted
+      ? ({ items: [], nextCursor: null } satisfies Page<Schemas['FeedPost']>)
+      : await this.posts.profilePosts(viewer, user.id, tab, page)
+    const postCount = visiblePostCountOf(head, viewer.id)
     const profile: Schemas['UserProfile'] = {
       id: user.id,
       username: user.username,

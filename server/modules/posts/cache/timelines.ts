@@ -1,19 +1,27 @@
 import { LIMITS } from '../../../../src/api/contract/limits'
 import { Lru } from '../../../cache/lru'
+import type { Cursor } from '../../../lib/cursor'
 import type { FeedKey } from '../feed-queries'
 
-/** Two default pages and one more (to know whether a third exists): what the first screens of the feed ask for. */
-export const TIMELINE_ITEMS = 2 * LIMITS.pageSize + 1
+/**
+ * Four default pages and one more (to know whether a fifth exists): page 1 and the cursor pages 2-4 a reading session
+ * asks for next are all answered from one entry (docs/posts-and-feed.md, "Caches").
+ */
+export const TIMELINE_ITEMS = 4 * LIMITS.pageSize + 1
 // Exactness comes from invalidation; the TTL is only the safety net for a lost cross-process message.
 export const TIMELINE_TTL_MS = 5_000
 /** Past TIMELINE_TTL_MS a timeline is served while it reloads in the background; past this it is gone. */
 export const TIMELINE_MAX_AGE_MS = 10_000
 export const TIMELINE_MAX = 10_000
-/** Total followees indexed across cached timelines (a member following 2,000 weighs 2,001). */
-export const TIMELINE_MAX_WEIGHT = 200_000
+/**
+ * Total weight of the cached timelines: one unit per key and per indexed source, each ~100-150 bytes (a key is an
+ * object with two strings; a source is an id in the entry and in the reverse index). A member following 2,000 with a
+ * full timeline weighs 2,001 + 81; one following 20, 21 + 81. 600,000 units is ~60-90 MB.
+ */
+export const TIMELINE_MAX_WEIGHT = 600_000
 
 export interface Timeline {
-  /** The first TIMELINE_ITEMS keys of the member's feed (fewer when the feed is shorter). */
+  /** The first TIMELINE_ITEMS keys of the member's feed (fewer when the feed is shorter: then all of it). */
   keys: FeedKey[]
   /** The member and everyone they follow: whose activity changes this timeline. */
   sources: string[]
@@ -36,7 +44,7 @@ export class TimelineCache {
       maxWeight: TIMELINE_MAX_WEIGHT,
       ttlMs: TIMELINE_MAX_AGE_MS,
       refreshMs: TIMELINE_TTL_MS,
-      weigh: (t) => t.sources.length,
+      weigh: (t) => t.sources.length + t.keys.length,
       onRemove: (memberId, t) => this.unindex(memberId, t),
     })
   }
@@ -79,6 +87,20 @@ export class TimelineCache {
   /** Every timeline goes (an account turned private or public: visibility is baked into the keys). */
   clear(): void {
     this.lru.clear()
+  }
+
+  /**
+   * The `wanted` keys strictly after `cursor` (fewer at the end of the feed), when `keys` (a timeline's) hold them
+   * all; otherwise undefined (the database answers). Only a cursor equal to a cached key is looked for: that is what
+   * a page's `nextCursor` is, and the keys after it in the cached prefix are exactly the feed's keys below it (the
+   * keyset order is total and the cached keys are the top of the feed). A timeline shorter than TIMELINE_ITEMS is
+   * the whole feed, so it holds every page after its keys.
+   */
+  static keysAfter(keys: readonly FeedKey[], cursor: Cursor, wanted: number): FeedKey[] | undefined {
+    const i = keys.findIndex((k) => k.post_id === cursor.id && k.at === cursor.at)
+    if (i < 0) return undefined
+    const after = keys.slice(i + 1, i + 1 + wanted)
+    return after.length === wanted || keys.length < TIMELINE_ITEMS ? after : undefined
   }
 
   postsDeleted(ids: readonly string[]): void {

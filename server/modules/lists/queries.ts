@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
+import type { Database } from '../../db/client'
 import { uuidv7 } from '../../db/ids'
+import { selectPrepared } from '../../db/prepared'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Cursor, cursorTime, micros } from '../../lib/cursor'
 import { blockedBetween } from '../posts/visibility'
@@ -41,6 +43,20 @@ const listColumns = (viewerId: string, memberId: string | undefined, at: SQL) =>
   ${memberId === undefined ? sql`null::boolean` : sql`exists (select 1 from list_members lm where lm.list_id = l.id and lm.user_id = ${memberId}::uuid)`} as has_member,
   o.username as owner_username, o.display_name as owner_display_name, o.avatar as owner_avatar,
   o.verified as owner_verified, ${micros(at)} as at`
+
+/**
+ * Whether the viewer may read the list's timeline, and how many members it has (which plan reads it): the timeline's
+ * only statement besides its keys, so it is small and named (planned once per connection). The full row
+ * (`findList`, with its owner and the viewer's subscription) cost the list timeline a quarter of the home feed's rate.
+ */
+export async function listAccess(db: Database, viewerId: string, id: string): Promise<{ member_count: number } | undefined> {
+  const [row] = await selectPrepared<{ member_count: number }>(
+    db,
+    'list_access_v1',
+    sql`select l.member_count from lists l where l.id = ${id} and ${readableBy(viewerId)}`,
+  )
+  return row
+}
 
 /** A list as the viewer may see it, or undefined. `lock` holds its row for the rest of the transaction. */
 export async function findList(db: SqlExecutor, viewerId: string, id: string, lock = false): Promise<ListRow | undefined> {

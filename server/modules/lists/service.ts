@@ -22,6 +22,7 @@ import {
   type ListRow,
   type ListScope,
   listPage,
+  listAccess,
   memberPage,
   setSubscription,
   updateList,
@@ -162,8 +163,9 @@ export class ListService {
 
   /** The list's timeline: its members' posts and reposts, as the viewer's home feed would show them. */
   async timeline(viewer: UserRow, id: string, page: PageRequest): Promise<Page<FeedPost>> {
-    const list = await this.readable(viewer, id)
-    return this.posts.listTimeline(viewer, list.id, list.memberCount, page)
+    const access = isPostId(id) ? await listAccess(this.db, viewer.id, id) : undefined
+    if (!access) throw new NotFound(LIST_NOT_FOUND)
+    return this.posts.listTimeline(viewer, id, access.member_count, page)
   }
 
   /** Committed: every cached timeline of the list goes (its sources changed), before the answer. */

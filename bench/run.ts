@@ -2,14 +2,16 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 /**
- * `npm run bench`: the home feed bench (bench/feed.ts), the search bench (bench/search.ts) and the messaging bench
- * (bench/messages.ts), each in its own process so none inherits another's pools, caches or heap. `--only feed`,
- * `--only search` or `--only messages` runs one. Every other flag goes to each bench that knows it:
+ * `npm run bench`: the home feed bench (bench/feed.ts), the search bench (bench/search.ts), the messaging bench
+ * (bench/messages.ts) and the browser budgets (bench/browser.ts), each in its own process so none inherits another's
+ * pools, caches or heap. `--only feed`, `--only search`, `--only messages` or `--only browser` runs one. Every other
+ * flag goes to each bench that knows it:
  *
  * - feed: --posts, --users, --duration, --warmup, --connections, --keep-db, --reuse-db
  * - search: --posts, --users, --duration, --warmup, --connections, --keep-db, --reuse-db, --database
  * - messages: --members, --rate, --seconds, --warmup-seconds, --configs, --connect-concurrency,
  *   --http-connections, --profile
+ * - browser: --runs, --scroll-posts, --authors, --clicks, --profiles, --skip-build
  *
  * Feed and search share one seed: when both run, the feed bench keeps `wren_bench` (--keep-db) and the search bench
  * reuses it (--reuse-db), then drops it unless --keep-db was asked for. 1M posts are seeded once, not twice.
@@ -27,11 +29,16 @@ const BENCHES = {
     values: ['members', 'rate', 'seconds', 'warmup-seconds', 'configs', 'connect-concurrency', 'http-connections', 'profile'],
     switches: [] as string[],
   },
+  browser: {
+    file: './browser.ts',
+    values: ['runs', 'scroll-posts', 'authors', 'clicks', 'profiles'],
+    switches: ['skip-build'],
+  },
 } as const
 type BenchName = keyof typeof BENCHES
 
 function split(argv: string[]): { only: BenchName | undefined; args: Record<BenchName, string[]> } {
-  const args: Record<BenchName, string[]> = { feed: [], search: [], messages: [] }
+  const args: Record<BenchName, string[]> = { feed: [], search: [], messages: [], browser: [] }
   let only: BenchName | undefined
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? ''
@@ -46,10 +53,8 @@ function split(argv: string[]): { only: BenchName | undefined; args: Record<Benc
     }
     if (flag === 'only') {
       const name = value()
-      if (name !== 'feed' && name !== 'search' && name !== 'messages') {
-        throw new Error(`--only takes feed, search or messages (got "${name}")`)
-      }
-      only = name
+      if (!(name in BENCHES)) throw new Error(`--only takes feed, search, messages or browser (got "${name}")`)
+      only = name as BenchName
       continue
     }
     const owners = (Object.keys(BENCHES) as BenchName[]).filter(
@@ -78,7 +83,7 @@ async function main() {
   // the member asked to keep it). If the feed bench failed, the search bench seeds its own.
   const shareSeed = !only && !args.search.includes('--database')
   let feedOk = false
-  for (const name of ['feed', 'search', 'messages'] as const) {
+  for (const name of ['feed', 'search', 'messages', 'browser'] as const) {
     if (only && only !== name) continue
     let benchArgs = args[name]
     if (shareSeed && name === 'feed' && !benchArgs.includes('--keep-db')) benchArgs = [...benchArgs, '--keep-db']

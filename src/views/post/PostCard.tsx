@@ -15,18 +15,14 @@ import { selectShowsSensitive, selectUserId } from '../../machines/session/sessi
 import { useSession } from '../actors'
 import { Avatar } from '../ui/Avatar'
 import { profileHref } from './content-tokens'
-import { BlockUser } from './BlockUserDialog'
-import { PostAnalytics } from '../analytics/PostAnalytics'
 import { DeletePostDialog } from './DeletePostDialog'
-import { MuteUser } from './MuteUserDialog'
 import { MutedNotice } from './MutedNotice'
 import { PostIcon } from './icons'
 import { MediaGrid } from './MediaGrid'
 import { PostActions } from './PostActions'
+import { PostCardMenu } from './PostCardMenu'
 import { PostAuthor, PostTimestamp } from './PostAuthor'
 import { PostContent } from './PostContent'
-import { PostMenu } from './PostMenu'
-import { ReportAbout } from '../report/ReportDialog'
 import { usePosts } from '../actors'
 import { SensitiveNotice } from './SensitiveNotice'
 
@@ -123,31 +119,7 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
             <div className={css({ flex: 1, minW: 0 })}>
               <PostAuthor post={post} stacked={focus} />
             </div>
-            {isOwner ? (
-              <PostAnalytics postId={id}>
-                {(openAnalytics) => <PostMenu isOwner onDelete={() => setConfirming(true)} onAnalytics={openAnalytics} />}
-              </PostAnalytics>
-            ) : (
-              <ReportAbout>
-                {(report) => (
-                  <MuteUser userId={author.id} username={author.username}>
-                    {(askMute) => (
-                      <BlockUser userId={author.id} name={author.displayName || author.username} leaveTo={null}>
-                        {(ask) => (
-                          <PostMenu
-                            isOwner={false}
-                            onDelete={() => setConfirming(true)}
-                            onBlock={ask}
-                            mute={{ username: author.username, onSelect: askMute }}
-                            onReport={() => report({ kind: 'post', id })}
-                          />
-                        )}
-                      </BlockUser>
-                    )}
-                  </MuteUser>
-                )}
-              </ReportAbout>
-            )}
+            <PostCardMenu postId={id} isOwner={isOwner} author={author} onDelete={() => setConfirming(true)} />
           </div>
           {focus ? null : muted !== null ? (
             <MutedNotice muted={muted} onShow={() => posts.send({ type: 'post.showMuted', id })} />

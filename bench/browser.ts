@@ -35,8 +35,8 @@ import { type Check, writeResultFiles } from './lib/report'
  *    - INP of a like: `--clicks` like/unlike clicks timed by the Event Timing API.
  * 4. Checks the budgets and writes bench/results/<date>-browser.{json,md}.
  *
- * Flags: --runs N (5), --scroll-posts N (2,000: seeded, and scrolled through), --authors N (50), --clicks N (10), --profiles unthrottled,mid-phone,
- * --skip-build (use the dist/ already there).
+ * Flags: --runs N (5), --scroll-posts N (2,000: seeded, and scrolled through), --authors N (50), --clicks N (10),
+ * --scroll-step V (viewports per scroll step, 0.5), --profiles unthrottled,mid-phone, --skip-build (use dist/ as it is).
  */
 
 const resultsDir = fileURLToPath(new URL('./results', import.meta.url))
@@ -70,6 +70,7 @@ function options() {
       'scroll-posts': { type: 'string', default: '2000' },
       authors: { type: 'string', default: '50' },
       clicks: { type: 'string', default: '10' },
+      'scroll-step': { type: 'string', default: '0.5' },
       profiles: { type: 'string', default: 'unthrottled,mid-phone' },
       'skip-build': { type: 'boolean', default: false },
     },
@@ -89,6 +90,11 @@ function options() {
     posts: int('scroll-posts', values['scroll-posts'], 20, 100_000),
     authors: int('authors', values.authors, 1, 1_000),
     clicks: int('clicks', values.clicks, 1, 200),
+    scrollStep: (() => {
+      const n = Number(values['scroll-step'])
+      if (!(n > 0 && n <= 5)) throw new Error('--scroll-step takes a number of viewports from 0 to 5')
+      return n
+    })(),
     profiles,
     skipBuild: values['skip-build'],
   }
@@ -149,7 +155,7 @@ async function main() {
             `JS ${jsSummary(load).gzipKb} KB gzip`,
         )
       }
-      const scroll = await scrollFeed(browser, profile, reader, app.baseUrl, opts.posts, 8 * 60_000)
+      const scroll = await scrollFeed(browser, profile, reader, app.baseUrl, opts.posts, 8 * 60_000, opts.scrollStep)
       console.log(
         `${profile.name} scroll: ${scroll.postsLoaded} posts in ${fmt(scroll.seconds)} s, max ${scroll.maxDomNodes} DOM elements, ` +
           `longest task ${fmt(scroll.longTaskMaxMs, 0)} ms (${scroll.longTasksOver50} over 50 ms)`,
@@ -226,7 +232,7 @@ async function main() {
     date,
     environment,
     seed: { authors: seed?.authors, posts: seed?.posts, seedSeconds: seed ? round(seed.seconds) : null },
-    settings: { runs: opts.runs, clicks: opts.clicks, profiles: opts.profiles.map((p) => p.name).join(','), buildSeconds: round(buildSeconds) },
+    settings: { runs: opts.runs, clicks: opts.clicks, scrollStepViewports: opts.scrollStep, profiles: opts.profiles.map((p) => p.name).join(','), buildSeconds: round(buildSeconds) },
     budgets: BUDGETS,
     profiles: opts.profiles,
     firstLoadJs: js ? { ...js, perFile: reference?.scripts } : null,

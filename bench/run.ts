@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
  * - search: --posts, --users, --duration, --warmup, --connections, --keep-db, --reuse-db, --database
  * - messages: --members, --rate, --seconds, --warmup-seconds, --configs, --connect-concurrency,
  *   --http-connections, --profile
- * - browser: --runs, --scroll-posts, --authors, --clicks, --profiles, --skip-build
+ * - browser: --runs, --scroll-posts, --scroll-step, --authors, --clicks, --profiles, --skip-build
  *
  * Feed and search share one seed: when both run, the feed bench keeps `wren_bench` (--keep-db) and the search bench
  * reuses it (--reuse-db), then drops it unless --keep-db was asked for. 1M posts are seeded once, not twice.
@@ -31,7 +31,7 @@ const BENCHES = {
   },
   browser: {
     file: './browser.ts',
-    values: ['runs', 'scroll-posts', 'authors', 'clicks', 'profiles'],
+    values: ['runs', 'scroll-posts', 'scroll-step', 'authors', 'clicks', 'profiles'],
     switches: ['skip-build'],
   },
 } as const

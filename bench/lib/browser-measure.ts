@@ -50,8 +50,16 @@ export const PROFILES: Record<Profile['name'], Profile> = {
 
 const OBSERVERS = `
 (() => {
-  const bench = { lcp: [], longtasks: [], events: [], maxNodes: 0 };
+  const bench = { lcp: [], longtasks: [], events: [], maxNodes: 0, firstCardAt: null };
   window.__bench = bench;
+  // When the first post card enters the DOM, on the page's clock (scripts requested after it are not first-load).
+  const cards = new MutationObserver(() => {
+    if (bench.firstCardAt === null && document.querySelector('[role=feed] article')) {
+      bench.firstCardAt = performance.now();
+      cards.disconnect();
+    }
+  });
+  cards.observe(document, { childList: true, subtree: true });
   const observe = (type, options, each) => {
     try {
       new PerformanceObserver((list) => { for (const entry of list.getEntries()) each(entry) }).observe({ type, buffered: true, ...options });
@@ -114,16 +122,18 @@ export interface ScriptFile {
   /** The built file's size, and its gzip size (node zlib, level 9, as Vite's build report computes it). */
   rawBytes: number
   gzipBytes: number
-  /** Requested after the feed's first posts were on screen (idle-time prefetch), not part of the first load. */
+  /** Requested after the feed's first post card was in the DOM (deferred or idle-time loads), not first-load. */
   afterFeed: boolean
+  /** When it was requested, ms after navigation start (Resource Timing). */
+  requestedAtMs: number
 }
 
-/** Collects every script response of the page from CDP, timestamped against the wall clock of this process. */
+/** Collects every script response of the page from CDP, with its bytes on the wire. */
 function trackScripts(cdp: CDPSession) {
-  const requests = new Map<string, { url: string; at: number; script: boolean }>()
-  const finished: Array<{ url: string; at: number; encoded: number }> = []
+  const requests = new Map<string, { url: string; script: boolean }>()
+  const finished: Array<{ url: string; encoded: number }> = []
   cdp.on('Network.requestWillBeSent', (e) => {
-    requests.set(e.requestId, { url: e.request.url, at: Date.now(), script: e.type === 'Script' })
+    requests.set(e.requestId, { url: e.request.url, script: e.type === 'Script' })
   })
   cdp.on('Network.responseReceived', (e) => {
     const request = requests.get(e.requestId)
@@ -131,7 +141,7 @@ function trackScripts(cdp: CDPSession) {
   })
   cdp.on('Network.loadingFinished', (e) => {
     const request = requests.get(e.requestId)
-    if (request?.script) finished.push({ url: request.url, at: request.at, encoded: e.encodedDataLength })
+    if (request?.script) finished.push({ url: request.url, encoded: e.encodedDataLength })
   })
   return finished
 }
@@ -161,20 +171,26 @@ export async function loadHome(
     const scripts = trackScripts(cdp)
     await page.goto(`${baseUrl}/`, { waitUntil: 'domcontentloaded', timeout: 60_000 })
     await page.waitForSelector(FEED_CARD, { timeout: 60_000 })
-    const feedShownAt = Date.now()
     const firstPostMs = await page.evaluate(() => performance.now())
     // LCP settles once the feed's first cards have painted; give late images and fonts time to count.
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined)
     await page.waitForTimeout(profile.network ? 2_000 : 800)
     const measured = await page.evaluate(() => {
-      const bench = (window as unknown as { __bench: { lcp: Array<{ startTime: number; tag: string | null; text: string | null; size: number }> } }).__bench
+      const bench = (
+        window as unknown as {
+          __bench: { lcp: Array<{ startTime: number; tag: string | null; text: string | null; size: number }>; firstCardAt: number | null }
+        }
+      ).__bench
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
       return {
         lcp: bench.lcp.at(-1) ?? null,
+        firstCardAt: bench.firstCardAt,
+        resources: performance.getEntriesByType('resource').map((r) => ({ name: r.name, startTime: r.startTime })),
         ttfb: nav ? nav.responseStart : 0,
         dcl: nav ? nav.domContentLoadedEventEnd : 0,
       }
     })
+    const requestedAt = new Map(measured.resources.map((r) => [r.name, r.startTime]))
     const files: ScriptFile[] = []
     for (const s of scripts) {
       const pathname = new URL(s.url).pathname
@@ -189,13 +205,14 @@ export async function loadHome(
         transferBytes: s.encoded,
         rawBytes: raw.length,
         gzipBytes: raw.length > 0 ? gzipSync(raw, { level: 9 }).length : 0,
-        afterFeed: s.at > feedShownAt,
+        afterFeed: (requestedAt.get(s.url) ?? 0) > (measured.firstCardAt ?? firstPostMs),
+        requestedAtMs: round(requestedAt.get(s.url) ?? 0, 0),
       })
     }
     return {
       lcpMs: measured.lcp?.startTime ?? Number.NaN,
       lcpElement: measured.lcp ? `${measured.lcp.tag ?? '?'} "${(measured.lcp.text ?? '').trim().slice(0, 40)}"` : 'none',
-      firstPostMs,
+      firstPostMs: measured.firstCardAt ?? firstPostMs,
       ttfbMs: measured.ttfb,
       domContentLoadedMs: measured.dcl,
       scripts: files,
@@ -222,7 +239,7 @@ export interface ScrollResult {
   reachedEnd: boolean
 }
 
-/** Scrolls the home feed down, a viewport and a half per step, until `target` posts have been loaded. */
+/** Scrolls the home feed down, `step` viewports at a time (two frames each), until `target` posts have been loaded. */
 export async function scrollFeed(
   browser: Browser,
   profile: Profile,
@@ -230,6 +247,8 @@ export async function scrollFeed(
   baseUrl: string,
   target: number,
   timeoutMs: number,
+  /** Each step scrolls this many viewport heights. */
+  step: number,
 ): Promise<ScrollResult> {
   const { context, page } = await openSignedIn(browser, profile, member)
   try {
@@ -269,8 +288,8 @@ export async function scrollFeed(
     let stalledSince = Date.now()
     let lastLoaded = postsLoaded
     while (Date.now() - started < timeoutMs) {
-      const state = await page.evaluate(async () => {
-        window.scrollBy(0, Math.round(window.innerHeight * 1.5))
+      const state = await page.evaluate(async (viewports) => {
+        window.scrollBy(0, Math.round(window.innerHeight * viewports))
         // Two frames: the scroll handler's frame, then React's commit of the new window of rows.
         await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
         const w = window as unknown as { __bench: { maxNodes: number; maxCards: number } }
@@ -278,7 +297,7 @@ export async function scrollFeed(
         w.__bench.maxCards = Math.max(w.__bench.maxCards, document.querySelectorAll('[role=feed] article').length)
         const atBottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 4
         return { atBottom }
-      })
+      }, step)
       steps += 1
       if (postsLoaded !== lastLoaded) {
         lastLoaded = postsLoaded

@@ -6,6 +6,7 @@ import {
   type ServerEventPayload,
   type ConversationEventName,
 } from '../../api/contract/socket-events'
+import { afterFirstScreen } from '../lib/first-screen'
 
 // The realtime channel as an actor (docs/product.md, "Realtime"). The app actor runs it while the session is
 // authenticated, so it connects with the session's token on sign-in and disconnects on logout or any 401 (stopping
@@ -146,7 +147,12 @@ export function deferredSocket(load: () => Promise<RealtimeSocket>): RealtimeSoc
   }
 }
 
-/** The app's realtime actor, on socket.io (loaded on first use). */
+/** The app's realtime actor, on socket.io (loaded once the first screen is up: lib/first-screen.ts). */
 export const realtimeActor = realtimeLogic((token) =>
-  deferredSocket(() => import('../../api/socket').then((m) => m.createSocket(token))),
+  deferredSocket(
+    () =>
+      new Promise<void>((resolve) => afterFirstScreen(resolve))
+        .then(() => import('../../api/socket'))
+        .then((m) => m.createSocket(token)),
+  ),
 )

@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react'
 import { useSelector } from '@xstate/react'
-import { Link, useLocation } from 'wouter'
+import { Link } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import type { Post, UserSummary } from '../../api/posts.calls'
 import {
@@ -11,6 +11,7 @@ import {
   selectMutedNotice,
   selectPost,
 } from '../../machines/posts/posts.selectors'
+import { navigate } from '../../machines/lib/navigation'
 import { selectShowsSensitive, selectUserId } from '../../machines/session/session.selectors'
 import { useSession } from '../actors'
 import { Avatar } from '../ui/Avatar'
@@ -83,7 +84,6 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
   const isOwner = useSelector(posts, selectIsOwnPost(id, viewerId))
   const repostable = useSelector(posts, selectCanBeReposted(id))
   const muted = useSelector(posts, selectMutedNotice(id))
-  const [, navigate] = useLocation()
   const [confirming, setConfirming] = useState(false)
 
   if (!post) return null

@@ -66,9 +66,11 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
 export async function startApp(): Promise<RunningApp> {
   const port = await freePort()
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wren-bench-browser-'))
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+  // Node itself with tsx's loader (as bench/run.ts starts benches), so the child is the server: its exit is the
+  // server's, after it has closed the database.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: repoRoot,
-    // Its own process group, so stop() ends npx, tsx and node together and nothing else.
+    // Its own process group, so stop() ends the server and whatever it started, and nothing else.
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -91,9 +93,21 @@ export async function startApp(): Promise<RunningApp> {
       } catch {
         // already gone
       }
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 12_000))])
+      const closed = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 15_000))])
+      if (!closed) {
+        try {
+          process.kill(-child.pid, 'SIGKILL')
+        } catch {
+          // gone meanwhile
+        }
+        await exited
+      }
     }
-    await rm(dataDir, { recursive: true, force: true })
+    try {
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
+    } catch (err) {
+      console.warn(`could not delete ${dataDir}: ${err instanceof Error ? err.message : String(err)}`)
+    }
   }
   try {
     await waitForHealth(baseUrl, child, 120_000)

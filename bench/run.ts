@@ -4,9 +4,9 @@ import { BENCH_DATABASE, dropBenchDatabase } from './lib/database'
 
 /**
  * `npm run bench`: the home feed bench (bench/feed.ts), the search bench (bench/search.ts), the mixed workload bench
- * (bench/mixed.ts) and the messaging bench (bench/messages.ts), each in its own process so none inherits another's
- * pools, caches or heap. `--only feed|search|mixed|messages` runs one. Every other flag goes to each bench that knows
- * it:
+ * (bench/mixed.ts), the messaging bench (bench/messages.ts) and the browser budgets (bench/browser.ts), each in its
+ * own process so none inherits another's pools, caches or heap. `--only feed|search|mixed|messages|browser` runs one.
+ * Every other flag goes to each bench that knows it:
  *
  * - feed: --posts, --users, --duration, --warmup, --connections, --keep-db, --reuse-db
  * - search: --posts, --users, --duration, --warmup, --connections, --keep-db, --reuse-db, --database
@@ -14,6 +14,7 @@ import { BENCH_DATABASE, dropBenchDatabase } from './lib/database'
  *   --cold-members, --burst-followers, --burst-seconds, --database, --profile, --keep-db, --reuse-db
  * - messages: --members, --rate, --seconds, --warmup-seconds, --configs, --connect-concurrency,
  *   --http-connections, --profile
+ * - browser: --runs, --scroll-posts, --scroll-step, --authors, --clicks, --profiles, --skip-build
  *
  * Feed, search and mixed share one seed: the feed bench keeps `wren_bench` (--keep-db), the search bench reuses it
  * (--reuse-db) and keeps it, the mixed bench reuses it (--reuse-db --database wren_bench) and drops it unless --keep-db
@@ -50,11 +51,16 @@ const BENCHES = {
     values: ['members', 'rate', 'seconds', 'warmup-seconds', 'configs', 'connect-concurrency', 'http-connections', 'profile'],
     switches: [] as string[],
   },
+  browser: {
+    file: './browser.ts',
+    values: ['runs', 'scroll-posts', 'scroll-step', 'authors', 'clicks', 'profiles'],
+    switches: ['skip-build'],
+  },
 } as const
 type BenchName = keyof typeof BENCHES
 
 function split(argv: string[]): { only: BenchName | undefined; args: Record<BenchName, string[]> } {
-  const args: Record<BenchName, string[]> = { feed: [], search: [], mixed: [], messages: [] }
+  const args: Record<BenchName, string[]> = { feed: [], search: [], mixed: [], messages: [], browser: [] }
   let only: BenchName | undefined
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? ''
@@ -101,7 +107,7 @@ async function main() {
   const shareSeed = !only && !args.search.includes('--database') && !args.mixed.includes('--database')
   const userKeeps = (name: BenchName) => args[name].includes('--keep-db')
   let seedKept = false
-  for (const name of ['feed', 'search', 'mixed', 'messages'] as const) {
+  for (const name of ['feed', 'search', 'mixed', 'messages', 'browser'] as const) {
     if (only && only !== name) continue
     let benchArgs = args[name]
     if (shareSeed && name === 'feed' && !userKeeps('feed')) benchArgs = [...benchArgs, '--keep-db']

@@ -23,6 +23,8 @@ export async function serveWebApp(app: FastifyInstance, distDir: string): Promis
       root: distDir,
       // "/" is a directory to the static plugin: serve the app's entry there too.
       index: 'index.html',
+      // The build writes .br and .gz next to each text file (vite.config.ts): sent to browsers that accept them.
+      preCompressed: true,
       setHeaders: (reply, file) => {
         const hashed = file.startsWith(path.join(distDir, 'assets') + path.sep)
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')

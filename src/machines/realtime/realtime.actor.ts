@@ -6,7 +6,7 @@ import {
   type ServerEventPayload,
   type ConversationEventName,
 } from '../../api/contract/socket-events'
-import { createSocket } from '../../api/socket'
+import { afterFirstScreen } from '../lib/first-screen'
 
 // The realtime channel as an actor (docs/product.md, "Realtime"). The app actor runs it while the session is
 // authenticated, so it connects with the session's token on sign-in and disconnects on logout or any 401 (stopping
@@ -111,5 +111,48 @@ export function realtimeLogic(open: (token: string) => RealtimeSocket) {
   })
 }
 
-/** The app's realtime actor, on socket.io. */
-export const realtimeActor = realtimeLogic((token) => createSocket(token))
+/**
+ * A socket whose implementation is still loading: calls made before it arrives are replayed on it in order, and a
+ * `disconnect()` before then means it is never opened. Lets socket.io-client (about 12 KB of gzip JS) load after the
+ * first screen instead of with it (issue 13).
+ */
+export function deferredSocket(load: () => Promise<RealtimeSocket>): RealtimeSocket {
+  let socket: RealtimeSocket | null = null
+  let closed = false
+  const pending: Array<(s: RealtimeSocket) => unknown> = []
+  const call = (f: (s: RealtimeSocket) => unknown) => {
+    if (socket) f(socket)
+    else if (!closed) pending.push(f)
+  }
+  load().then(
+    (loaded) => {
+      if (closed) return
+      socket = loaded
+      for (const f of pending.splice(0)) f(loaded)
+    },
+    (error: unknown) => console.error('The realtime connection could not load', error),
+  )
+  return {
+    connect: () => call((s) => s.connect()),
+    disconnect: () => {
+      if (socket) return socket.disconnect()
+      closed = true
+      pending.length = 0
+      return undefined
+    },
+    emit: (event, userId) => call((s) => s.emit(event, userId)),
+    on: ((event: string, listener: (...args: never[]) => void) =>
+      call((s) => (s.on as (e: string, l: (...args: never[]) => void) => unknown)(event, listener))) as RealtimeSocket['on'],
+    removeAllListeners: () => call((s) => s.removeAllListeners()),
+  }
+}
+
+/** The app's realtime actor, on socket.io (loaded once the first screen is up: lib/first-screen.ts). */
+export const realtimeActor = realtimeLogic((token) =>
+  deferredSocket(
+    () =>
+      new Promise<void>((resolve) => afterFirstScreen(resolve))
+        .then(() => import('../../api/socket'))
+        .then((m) => m.createSocket(token)),
+  ),
+)

@@ -11,6 +11,7 @@ import {
   selectLoadFailed,
   selectLoadMoreFailed,
 } from '../../machines/feed/feed.selectors'
+import { afterFirstScreen, firstScreenShown } from '../../machines/lib/first-screen'
 import { readFlag, TOUR_COMPLETED_KEY } from '../../machines/lib/local-flags'
 import { tourMachine } from '../../machines/tour/tour.machine'
 import type { ActorRefFrom } from 'xstate'
@@ -42,6 +43,9 @@ function FeedList({ feed }: { feed: ActorRefFrom<typeof feedMachine> }) {
   const loadingMore = useSelector(feed, selectIsLoadingMore)
   const loadMoreFailed = useSelector(feed, selectLoadMoreFailed)
   const loadMore = useCallback(() => feed.send({ type: 'feed.loadMore' }), [feed])
+  useEffect(() => {
+    if (!loading) firstScreenShown()
+  }, [loading])
 
   if (loading) return <FeedSkeleton />
   if (failed) return <FeedError message={error} onRetry={() => feed.send({ type: 'feed.retry' })} />
@@ -81,10 +85,7 @@ function Home({ tour }: { tour: ActorRefFrom<typeof tourMachine> }) {
     })
   }, [showHelp, tour])
 
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1_500))
-    idle(() => preloadComposer())
-  }, [])
+  useEffect(() => afterFirstScreen(preloadComposer), [])
 
   return (
     <>

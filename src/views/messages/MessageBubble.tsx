@@ -20,9 +20,13 @@ const bubble = css({
   overflowWrap: 'anywhere',
 })
 
+// One formatter for every bubble (toLocaleTimeString with options builds a new one on each call).
+let timeFormat: Intl.DateTimeFormat | undefined
 const time = (iso: string) => {
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+  if (Number.isNaN(date.getTime())) return ''
+  timeFormat ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })
+  return timeFormat.format(date)
 }
 
 export function MessageBubble({

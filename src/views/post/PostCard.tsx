@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react'
 import { useSelector } from '@xstate/react'
-import { Link, useLocation } from 'wouter'
+import { Link } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import type { Post, UserSummary } from '../../api/posts.calls'
 import {
@@ -11,22 +11,19 @@ import {
   selectMutedNotice,
   selectPost,
 } from '../../machines/posts/posts.selectors'
+import { navigate } from '../../machines/lib/navigation'
 import { selectShowsSensitive, selectUserId } from '../../machines/session/session.selectors'
 import { useSession } from '../actors'
 import { Avatar } from '../ui/Avatar'
 import { profileHref } from './content-tokens'
-import { BlockUser } from './BlockUserDialog'
-import { PostAnalytics } from '../analytics/PostAnalytics'
 import { DeletePostDialog } from './DeletePostDialog'
-import { MuteUser } from './MuteUserDialog'
 import { MutedNotice } from './MutedNotice'
 import { PostIcon } from './icons'
 import { MediaGrid } from './MediaGrid'
 import { PostActions } from './PostActions'
+import { PostCardMenu } from './PostCardMenu'
 import { PostAuthor, PostTimestamp } from './PostAuthor'
 import { PostContent } from './PostContent'
-import { PostMenu } from './PostMenu'
-import { ReportAbout } from '../report/ReportDialog'
 import { usePosts } from '../actors'
 import { SensitiveNotice } from './SensitiveNotice'
 
@@ -87,7 +84,6 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
   const isOwner = useSelector(posts, selectIsOwnPost(id, viewerId))
   const repostable = useSelector(posts, selectCanBeReposted(id))
   const muted = useSelector(posts, selectMutedNotice(id))
-  const [, navigate] = useLocation()
   const [confirming, setConfirming] = useState(false)
 
   if (!post) return null
@@ -123,31 +119,7 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
             <div className={css({ flex: 1, minW: 0 })}>
               <PostAuthor post={post} stacked={focus} />
             </div>
-            {isOwner ? (
-              <PostAnalytics postId={id}>
-                {(openAnalytics) => <PostMenu isOwner onDelete={() => setConfirming(true)} onAnalytics={openAnalytics} />}
-              </PostAnalytics>
-            ) : (
-              <ReportAbout>
-                {(report) => (
-                  <MuteUser userId={author.id} username={author.username}>
-                    {(askMute) => (
-                      <BlockUser userId={author.id} name={author.displayName || author.username} leaveTo={null}>
-                        {(ask) => (
-                          <PostMenu
-                            isOwner={false}
-                            onDelete={() => setConfirming(true)}
-                            onBlock={ask}
-                            mute={{ username: author.username, onSelect: askMute }}
-                            onReport={() => report({ kind: 'post', id })}
-                          />
-                        )}
-                      </BlockUser>
-                    )}
-                  </MuteUser>
-                )}
-              </ReportAbout>
-            )}
+            <PostCardMenu postId={id} isOwner={isOwner} author={author} onDelete={() => setConfirming(true)} />
           </div>
           {focus ? null : muted !== null ? (
             <MutedNotice muted={muted} onShow={() => posts.send({ type: 'post.showMuted', id })} />

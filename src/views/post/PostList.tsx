@@ -1,4 +1,4 @@
-import { useCallback, useEffect, type ReactNode } from 'react'
+import { memo, useCallback, useEffect, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { PostEntry } from '../../machines/posts/posts.model'
@@ -27,6 +27,10 @@ export interface PostListProps {
   /** Shown under the last post when there is nothing more to load. */
   endNote?: ReactNode
 }
+
+// A row re-renders whenever the window moves or a row is measured; its card only when its own props change (each card
+// reads its post from the post cache itself), so scrolling renders the rows that enter, not every row (issue 13).
+const Card = memo(PostCard)
 
 /** Most cards are about this tall before they are measured (text-only post, one or two lines). */
 const ESTIMATED_ROW = 150
@@ -86,7 +90,7 @@ export function PostList({
               className={rowStyle}
               style={{ transform: `translateY(${row.start}px)` }}
             >
-              <PostCard id={entry.id} repostedBy={entry.repostedBy} position={row.index + 1} setSize={entries.length} />
+              <Card id={entry.id} repostedBy={entry.repostedBy} position={row.index + 1} setSize={entries.length} />
             </div>
           )
         })}

@@ -28,9 +28,14 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   return formatDistanceStrict(then, now, { addSuffix: true })
 }
 
+// One formatter for every card: `toLocaleString(undefined, options)` builds a new Intl.DateTimeFormat on each call
+// (about a millisecond each), which made mounting a screenful of cards a long task while scrolling (issue 13).
+let fullDateFormat: Intl.DateTimeFormat | undefined
+
 /** The full date and time for the timestamp's tooltip. */
 export function fullDate(iso: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return ''
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+  fullDateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+  return fullDateFormat.format(date)
 }

@@ -9,15 +9,24 @@ export const loadSignedOut = () => import('./SignedOutRoutes')
 export const SignedInRoutes = lazy(() => loadSignedIn().then((m) => ({ default: m.SignedInRoutes })))
 export const SignedOutRoutes = lazy(() => loadSignedOut().then((m) => ({ default: m.SignedOutRoutes })))
 
+/** How long a returning member's page waits before it fetches the signed-out screens (their Home loads first). */
+const SIGNED_OUT_PRELOAD_DELAY_MS = 5_000
+
 /**
  * Starts fetching the chunk the member will most likely see first, and the other one once the page is idle (so
- * logging in or out does not wait on the network).
+ * logging in or out does not wait on the network). A returning member's first screen (Home) needs its feed too: the
+ * signed-out chunk (with the form library) waits a few seconds more, so it never competes with the first load
+ * (issue 13).
  */
 export function preloadRoutes(hasStoredToken: boolean): void {
   const [first, second] = hasStoredToken ? [loadSignedIn, loadSignedOut] : [loadSignedOut, loadSignedIn]
   void first().then(() => {
     const later = () => void second()
-    if ('requestIdleCallback' in window) window.requestIdleCallback(later, { timeout: 4_000 })
-    else setTimeout(later, 2_000)
+    const whenIdle = () => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(later, { timeout: 4_000 })
+      else setTimeout(later, 2_000)
+    }
+    if (hasStoredToken) setTimeout(whenIdle, SIGNED_OUT_PRELOAD_DELAY_MS)
+    else whenIdle()
   })
 }

@@ -1,0 +1,49 @@
+import { lazy, Suspense, useState } from 'react'
+import { PostMenu } from './PostMenu'
+
+// The card's overflow menu with what its items open (analytics, report, mute, block). Those run an actor each and
+// bring their dialogs' code: both start on the first item chosen (PostMenuDialogs, a chunk of its own), not when the
+// card mounts, so scrolling a feed mounts plain cards (issue 13: no long task while scrolling, and a smaller first
+// load). The menu itself stays put, so focus goes back to it when a dialog closes.
+
+export type PostMenuAction = 'analytics' | 'report' | 'mute' | 'block'
+
+/** The item chosen, numbered so choosing the same one again is a new request. */
+export interface PostMenuRequest {
+  action: PostMenuAction
+  n: number
+}
+
+const PostMenuDialogs = lazy(() => import('./PostMenuDialogs').then((m) => ({ default: m.PostMenuDialogs })))
+
+export interface PostCardMenuProps {
+  postId: string
+  isOwner: boolean
+  author: { id: string; username: string; displayName: string }
+  onDelete: () => void
+}
+
+export function PostCardMenu({ postId, isOwner, author, onDelete }: PostCardMenuProps) {
+  const [request, setRequest] = useState<PostMenuRequest | null>(null)
+  const ask = (action: PostMenuAction) => () => setRequest((current) => ({ action, n: (current?.n ?? 0) + 1 }))
+  return (
+    <>
+      {isOwner ? (
+        <PostMenu isOwner onDelete={onDelete} onAnalytics={ask('analytics')} />
+      ) : (
+        <PostMenu
+          isOwner={false}
+          onDelete={onDelete}
+          onBlock={ask('block')}
+          mute={{ username: author.username, onSelect: ask('mute') }}
+          onReport={ask('report')}
+        />
+      )}
+      {request ? (
+        <Suspense fallback={null}>
+          <PostMenuDialogs postId={postId} isOwner={isOwner} author={author} request={request} />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react'
+import { PostAnalytics } from '../analytics/PostAnalytics'
+import { ReportAbout } from '../report/ReportDialog'
+import { BlockUser } from './BlockUserDialog'
+import { MuteUser } from './MuteUserDialog'
+import type { PostMenuAction, PostMenuRequest } from './PostCardMenu'
+
+// What a card's menu items open, mounted on the first one chosen (PostCardMenu): the actors and their dialogs, as the
+// card used to mount them with itself. Each request is handed to its actor once.
+
+interface Props {
+  postId: string
+  isOwner: boolean
+  author: { id: string; username: string; displayName: string }
+  request: PostMenuRequest
+}
+
+function Replay({ request, asks }: { request: PostMenuRequest; asks: Partial<Record<PostMenuAction, () => void>> }) {
+  const handled = useRef(0)
+  useEffect(() => {
+    if (handled.current === request.n) return
+    handled.current = request.n
+    asks[request.action]?.()
+  })
+  return null
+}
+
+export function PostMenuDialogs({ postId, isOwner, author, request }: Props) {
+  if (isOwner) {
+    return <PostAnalytics postId={postId}>{(openAnalytics) => <Replay request={request} asks={{ analytics: openAnalytics }} />}</PostAnalytics>
+  }
+  return (
+    <ReportAbout>
+      {(report) => (
+        <MuteUser userId={author.id} username={author.username}>
+          {(askMute) => (
+            <BlockUser userId={author.id} name={author.displayName || author.username} leaveTo={null}>
+              {(askBlock) => (
+                <Replay
+                  request={request}
+                  asks={{ report: () => report({ kind: 'post', id: postId }), mute: askMute, block: askBlock }}
+                />
+              )}
+            </BlockUser>
+          )}
+        </MuteUser>
+      )}
+    </ReportAbout>
+  )
+}

@@ -1,12 +1,11 @@
-import { LIMITS } from '../../../src/api/contract/limits'
 import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
 import { toDate } from '../../db/rows'
 import type { UserRow } from '../../db/schema'
 import type { Schemas } from '../../http/handler-types'
 import { keysetPage, type PageRequest } from '../../lib/cursor'
-import { Conflict, Invalid, NotFound } from '../../lib/domain-errors'
-import { codePointLength } from '../../lib/lengths'
+import { Conflict, NotFound } from '../../lib/domain-errors'
+import { normalizeDescription, normalizeName } from '../../lib/named-group'
 import type { PostCaches } from '../posts/cache/post-caches'
 import { findVisiblePost, isPostId } from '../posts/queries'
 import { POST_NOT_FOUND } from '../posts/visibility'
@@ -33,9 +32,7 @@ export const BOOKMARK_NOT_FOUND = 'Bookmark not found'
 export const COLLECTION_NOT_FOUND = 'Collection not found'
 export const ALREADY_IN_COLLECTION = 'This post is already in the collection'
 export const NOT_IN_COLLECTION = 'This post is not in the collection'
-export const NAME_REQUIRED = 'Name is required'
-export const NAME_TOO_LONG = `Name must be at most ${LIMITS.listNameMax} characters`
-export const DESCRIPTION_TOO_LONG = `Description must be at most ${LIMITS.listDescriptionMax} characters`
+export { DESCRIPTION_TOO_LONG, NAME_REQUIRED, NAME_TOO_LONG } from '../../lib/named-group'
 
 type Bookmark = Schemas['Bookmark']
 type Collection = Schemas['Collection']
@@ -179,21 +176,6 @@ export class BookmarkService {
   private async flagsChanged(userId: string, postId: string): Promise<void> {
     await this.invalidations.emit({ kind: 'reactions-changed', userId, postIds: [postId] })
   }
-}
-
-/** Trimmed; required; at most 50 code points. */
-function normalizeName(raw: string): string {
-  const name = raw.trim()
-  if (name === '') throw new Invalid(NAME_REQUIRED)
-  if (codePointLength(name) > LIMITS.listNameMax) throw new Invalid(NAME_TOO_LONG)
-  return name
-}
-
-/** Trimmed; at most 200 code points; blank is no description. */
-function normalizeDescription(raw: string | undefined): string {
-  const description = raw?.trim() ?? ''
-  if (codePointLength(description) > LIMITS.listDescriptionMax) throw new Invalid(DESCRIPTION_TOO_LONG)
-  return description
 }
 
 function toCollection(row: CollectionRow): Collection {

@@ -6,7 +6,7 @@ import type { UserRow } from '../../db/schema'
 import type { Schemas } from '../../http/handler-types'
 import { keysetPage, type PageRequest } from '../../lib/cursor'
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/domain-errors'
-import { codePointLength } from '../../lib/lengths'
+import { normalizeDescription, normalizeName } from '../../lib/named-group'
 import { isPostId } from '../posts/queries'
 import type { Page, PostService } from '../posts/service'
 import { toUserSummary } from '../posts/present'
@@ -35,9 +35,7 @@ export const ALREADY_ON_LIST = 'This member is already on the list'
 export const NOT_ON_LIST = 'This member is not on the list'
 export const LIST_FULL = `A list can have at most ${LIMITS.listMembersMax.toLocaleString('en-US')} members`
 export const OWN_LIST_SUBSCRIBE = 'You cannot subscribe to your own list'
-export const NAME_REQUIRED = 'Name is required'
-export const NAME_TOO_LONG = `Name must be at most ${LIMITS.listNameMax} characters`
-export const DESCRIPTION_TOO_LONG = `Description must be at most ${LIMITS.listDescriptionMax} characters`
+export { DESCRIPTION_TOO_LONG, NAME_REQUIRED, NAME_TOO_LONG } from '../../lib/named-group'
 
 type List = Schemas['List']
 type FeedPost = Schemas['FeedPost']
@@ -186,21 +184,6 @@ export class ListService {
     if (row.owner_id !== viewer.id) throw new Forbidden(NOT_YOUR_LIST)
     return row
   }
-}
-
-/** Trimmed; required; at most 50 code points. */
-function normalizeName(raw: string): string {
-  const name = raw.trim()
-  if (name === '') throw new Invalid(NAME_REQUIRED)
-  if (codePointLength(name) > LIMITS.listNameMax) throw new Invalid(NAME_TOO_LONG)
-  return name
-}
-
-/** Trimmed; at most 200 code points; blank is no description. */
-function normalizeDescription(raw: string | undefined): string {
-  const description = raw?.trim() ?? ''
-  if (codePointLength(description) > LIMITS.listDescriptionMax) throw new Invalid(DESCRIPTION_TOO_LONG)
-  return description
 }
 
 function toList(row: ListRow): List {

@@ -5,9 +5,15 @@ import type { List } from '../../api/lists.calls'
 // every text the Manage Lists dialog, the list page and a profile's "Add to list" say. Used by the machines' guards
 // and by the views, so both agree.
 
-export const NAME_REQUIRED = 'Name is required'
-export const NAME_TOO_LONG = `Name must be at most ${LIMITS.listNameMax} characters`
-export const DESCRIPTION_TOO_LONG = `Description must be at most ${LIMITS.listDescriptionMax} characters`
+export {
+  DESCRIPTION_TOO_LONG,
+  emptyDraft,
+  type CheckedDraft,
+  NAME_REQUIRED,
+  NAME_TOO_LONG,
+  type GroupDraft as ListDraft,
+  checkGroupDraft as checkList,
+} from '../lib/named-group.rules'
 
 export const LIST_CREATED = 'List created successfully'
 export const LIST_UPDATED = 'List updated successfully'
@@ -33,27 +39,6 @@ export const USER_SEARCH_FAILED = 'Failed to search users'
 /** The member search of the members panel, as everywhere (New Message): 500 ms after the last keystroke, 2+ chars. */
 export const SEARCH_DEBOUNCE_MS = 500
 export const isSearchable = (query: string) => query.trim().length >= LIMITS.userSearchMin
-
-/** What the list form holds as typed. */
-export interface ListDraft {
-  name: string
-  description: string
-  isPrivate: boolean
-}
-
-export const emptyDraft: ListDraft = { name: '', description: '', isPrivate: false }
-
-export type CheckedDraft = { ok: true; value: ListDraft } | { ok: false; message: string }
-
-/** The draft as it will be sent (trimmed), or the first thing wrong with it. Counted in characters (code points). */
-export function checkList(draft: ListDraft): CheckedDraft {
-  const name = draft.name.trim()
-  const description = draft.description.trim()
-  if (name === '') return { ok: false, message: NAME_REQUIRED }
-  if ([...name].length > LIMITS.listNameMax) return { ok: false, message: NAME_TOO_LONG }
-  if ([...description].length > LIMITS.listDescriptionMax) return { ok: false, message: DESCRIPTION_TOO_LONG }
-  return { ok: true, value: { name, description, isPrivate: draft.isPrivate } }
-}
 
 /** Only the owner edits, deletes and manages the members of a list. */
 export const isOwnList = (list: Pick<List, 'owner'>, viewerId: string) => list.owner.id === viewerId

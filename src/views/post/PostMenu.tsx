@@ -30,9 +30,7 @@ export function PostMenu({ isOwner, onDelete, onAnalytics, onBlock, mute, onRepo
         { label: 'Delete', icon: <PostIcon name="trash" size={18} />, tone: 'danger', onSelect: onDelete },
       ]
     : [
-        onReport
-          ? { label: 'Report', icon: <PostIcon name="flag" size={18} />, onSelect: onReport }
-          : { label: 'Report', icon: <PostIcon name="flag" size={18} />, comingSoon: 'Reporting posts is coming soon' },
+        ...(onReport ? [{ label: 'Report', icon: <PostIcon name="flag" size={18} />, onSelect: onReport }] : []),
         ...(mute ? [{ label: `Mute @${mute.username}`, icon: <Icon name="mute" size={18} />, onSelect: mute.onSelect }] : []),
         { label: 'Block User', icon: <PostIcon name="block" size={18} />, tone: 'danger', onSelect: onBlock },
       ]

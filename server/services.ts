@@ -110,7 +110,7 @@ function createContext({ config, db, databaseKind, log, cache }: ServicesOptions
 
 export function createServices(options: ServicesOptions) {
   const context = createContext(options)
-  const notifications = new NotificationService(context)
+  const notifications = new NotificationService({ ...context, cacheFirstPages: options.cache.enabled })
   const posts = new PostService({ ...context, notifications })
   const searchCaches = new MemberSearchCaches(options.cache.enabled)
   context.invalidations.register(searchCaches)

@@ -30,6 +30,8 @@ export type Invalidation =
   | { kind: 'reactions-changed'; userId: string; postIds: string[] }
   /** Lists' members changed (added, removed, the list deleted, a block taking members out): their timelines. */
   | { kind: 'lists-changed'; listIds: string[] }
+  /** Members' notifications changed (an item made, joined, undone, forgotten or read): their first pages. */
+  | { kind: 'notifications-changed'; recipientIds: string[] }
 
 export type InvalidationHandler = (message: Invalidation) => void
 
@@ -61,6 +63,7 @@ const KINDS = new Set<Invalidation['kind']>([
   'restricted-replies-changed',
   'reactions-changed',
   'lists-changed',
+  'notifications-changed',
 ])
 
 /** Messages from the wire are checked for shape before anything acts on them. */
@@ -70,7 +73,7 @@ export function parseInvalidation(value: unknown): Invalidation | undefined {
   if (typeof kind !== 'string' || !KINDS.has(kind as Invalidation['kind'])) return undefined
   const fields = value as Record<string, unknown>
   const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string')
-  for (const key of ['sessionIds', 'postIds', 'listIds']) if (key in fields && !strings(fields[key])) return undefined
+  for (const key of ['sessionIds', 'postIds', 'listIds', 'recipientIds']) if (key in fields && !strings(fields[key])) return undefined
   for (const key of ['userId', 'authorId']) if (key in fields && typeof fields[key] !== 'string') return undefined
   return value as Invalidation
 }

@@ -53,6 +53,11 @@ export class Lru<K, V> {
     return this.gen
   }
 
+  /** Whether an entry is held (expired or not), without marking it used. */
+  has(key: K): boolean {
+    return this.entries.has(key)
+  }
+
   get(key: K): V | undefined {
     return this.lookup(key)?.value
   }

@@ -78,4 +78,21 @@ describe(`two instances${redisUrl ? ' over Redis' : ' over an in-memory bus'}`, 
     expect((await api(a, 'DELETE', `/api/users/${ann.id}/follow`, { token: reader.token })).statusCode).toBe(200)
     await eventually(async () => expect(await inFeedOf(b, reader, p.id)).toBeUndefined())
   })
+  it("a like on A shows on B's cached notifications; marking it read on B shows on A", async () => {
+    const fan = await quickMember(a, 'fan')
+    const p = await publish(a, ann.token, 'notify across')
+    const inbox = async (app: FastifyInstance) =>
+      (await api(app, 'GET', '/api/notifications', { token: ann.token })).json() as {
+        notifications: Array<{ id: string; read: boolean; post: { id: string } | null }>
+        unreadCount: number
+      }
+    const before = (await inbox(b)).unreadCount
+    await inbox(a)
+    expect((await api(a, 'POST', `/api/posts/${p.id}/like`, { token: fan.token })).statusCode).toBe(200)
+    await eventually(async () => expect((await inbox(b)).notifications[0]?.post?.id).toBe(p.id))
+    const item = (await inbox(b)).notifications[0]!
+    expect((await api(b, 'PATCH', `/api/notifications/${item.id}/read`, { token: ann.token })).statusCode).toBe(204)
+    await eventually(async () => expect(await inbox(a)).toMatchObject({ unreadCount: before }))
+    expect((await inbox(a)).notifications[0]).toMatchObject({ id: item.id, read: true })
+  })
 })

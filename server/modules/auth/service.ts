@@ -111,6 +111,8 @@ export class AccountService {
       if (identity) throw new Conflict(conflictMessages[identity])
       throw err
     }
+    // A new member: cached search answers that would list them are dropped (users/search-results.ts).
+    await this.sessions.memberChanged(user.id)
     return { user, token: await this.sessions.create(user.id, userAgent) }
   }
 
@@ -126,6 +128,8 @@ export class AccountService {
       await setPasswordHash(this.db, user.id, await this.passwords.hash(password))
       await this.sessions.memberChanged(user.id)
     }
+    // A new member: cached search answers that would list them are dropped (users/search-results.ts).
+    await this.sessions.memberChanged(user.id)
     return { user, token: await this.sessions.create(user.id, userAgent) }
   }
 

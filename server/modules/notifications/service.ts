@@ -1,3 +1,4 @@
+import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
 import { isUuid } from '../../db/ids'
 import type { UserRow } from '../../db/schema'
@@ -6,6 +7,7 @@ import type { Schemas } from '../../http/handler-types'
 import { keysetPage, type PageRequest } from '../../lib/cursor'
 import { NotFound } from '../../lib/domain-errors'
 import type { RealtimeEvents } from '../../realtime/events'
+import { NotificationFirstPages } from './first-pages'
 import {
   addToItem,
   type Happening,
@@ -32,6 +34,9 @@ const PREFERENCES = ['like', 'repost', 'reply', 'mention', 'follow'] as const
 export interface NotificationDeps {
   db: Database
   realtime: RealtimeEvents
+  invalidations: Invalidations
+  /** Keep recipients' first pages in memory (false with the other caches off). */
+  cacheFirstPages: boolean
 }
 
 function toNotification(row: NotificationRow): Notification {
@@ -64,10 +69,15 @@ function toNotification(row: NotificationRow): Notification {
 export class NotificationService {
   private readonly db: Database
   private readonly realtime: RealtimeEvents
+  private readonly invalidations: Invalidations
+  private readonly firstPages: NotificationFirstPages
 
   constructor(deps: NotificationDeps) {
     this.db = deps.db
     this.realtime = deps.realtime
+    this.invalidations = deps.invalidations
+    this.firstPages = new NotificationFirstPages(deps.cacheFirstPages)
+    deps.invalidations.register(this.firstPages)
   }
 
   /** In the caller's transaction: the happenings each recipient wants to hear of become (or join) items. */
@@ -92,14 +102,28 @@ export class NotificationService {
     await removeActorFor(tx, recipientId, actorId)
   }
 
-  /** After commit: each recipient's sockets hear their new unread count (a hint; the list is read over HTTP). */
+  /**
+   * After commit: every process drops the recipients' cached first pages, then each recipient's sockets hear their
+   * new unread count (a hint; the list is read over HTTP). Every write of items ends here, so nothing stays cached
+   * past it.
+   */
   async announce(recipientIds: readonly string[]): Promise<void> {
-    for (const id of new Set(recipientIds)) {
+    const recipients = [...new Set(recipientIds)]
+    if (recipients.length === 0) return
+    await this.invalidations.emit({ kind: 'notifications-changed', recipientIds: recipients })
+    for (const id of recipients) {
       this.realtime.toMembers([id], 'notification', { unreadCount: await unreadCount(this.db, id) })
     }
   }
 
   async list(viewer: UserRow, filter: NotificationFilter, page: PageRequest): Promise<Schemas['NotificationsPage']> {
+    if (page.cursor === undefined && page.offset === 0) {
+      return this.firstPages.get(viewer.id, filter, page.limit, () => this.read(viewer, filter, page))
+    }
+    return this.read(viewer, filter, page)
+  }
+
+  private async read(viewer: UserRow, filter: NotificationFilter, page: PageRequest): Promise<Schemas['NotificationsPage']> {
     const { rows, unread } = await notificationPageAndCount(this.db, viewer.id, filter, page.cursor, page.offset, page.limit + 1)
     const { items, nextCursor } = keysetPage(rows, page.limit, toNotification)
     return { notifications: items, unreadCount: unread, nextCursor }

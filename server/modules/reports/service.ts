@@ -191,9 +191,10 @@ export class ReportService {
         to: change.status,
         removePost,
       })
-      return { told, removePostId: removePost ? report.post_id : null }
+      return { told, reporterId: report.reporter_id, removePostId: removePost ? report.post_id : null }
     })
-    await this.notifications.announce(outcome.told)
+    // The reporter's item shows the report's status, so their first page changes even when they are not told.
+    await this.notifications.announce([...outcome.told, outcome.reporterId])
     if (outcome.removePostId) {
       try {
         await this.posts.delete(viewer, outcome.removePostId)

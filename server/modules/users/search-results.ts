@@ -1,8 +1,10 @@
 import type { Invalidation } from '../../cache/invalidation'
 import type { InvalidationTarget } from '../../cache/invalidations'
 import { Lru } from '../../cache/lru'
+import { OwnedPages } from '../../cache/owned-pages'
 import { SingleFlight } from '../../cache/single-flight'
 import type { Database } from '../../db/client'
+import type { Schemas } from '../../http/handler-types'
 import type { Cursor } from '../../lib/cursor'
 import {
   followeeIds,
@@ -26,7 +28,12 @@ import {
  *   (users_updated_at_idx), orders the matches for the viewer (the people they follow first) and checks just one
  *   page's members against blocks, reading their rows;
  * - suggestions cost a look at friends of friends (10 ms): the candidates are kept per viewer for a minute and each
- *   request leaves out, in one small read, whom the viewer has followed, asked, muted or blocked since.
+ *   request leaves out, in one small read, whom the viewer has followed, asked, muted or blocked since;
+ * - a searcher's first page (the answer as typed: matches and suggestions) is kept for 15 s per viewer, query and
+ *   page size (`firstPages`): typing, erasing and retyping asks the same again, and each answer above still cost
+ *   three statements. It is dropped when the viewer's follows, requests, blocks or mutes change (`follows-changed`),
+ *   and all of them when any member joins or changes their row (`member-changed`: a new name may match any query,
+ *   a new follower count moves the order).
  */
 
 const MATCH_TTL_MS = 15_000
@@ -37,6 +44,8 @@ const SUGGESTION_TTL_MS = 60_000
 const SUGGESTION_MAX = 10_000
 /** Candidates kept per viewer: more than shown, so following a few does not empty the list. */
 const SUGGESTION_POOL = 30
+const FIRST_PAGE_TTL_MS = 15_000
+const FIRST_PAGE_MAX = 20_000
 const FOLLOWEES_TTL_MS = 60_000
 const FOLLOWEES_MAX = 10_000
 /** Followee ids held over every searcher (a member following 2,000 weighs 2,000). */
@@ -103,8 +112,16 @@ export class MemberSearchCaches implements InvalidationTarget {
   /** Whom each recent searcher follows (their order puts those first); dropped when their follows change. */
   private readonly followees: Lru<string, ReadonlySet<string>>
   private readonly followeeLoads: SingleFlight<string, ReadonlySet<string>>
+  /** Whole first answers, per viewer (`UserService.search` builds them). */
+  readonly firstPages: OwnedPages<Schemas['UserSearchResponse']>
 
   constructor(readonly enabled: boolean) {
+    this.firstPages = new OwnedPages({
+      enabled,
+      maxEntries: FIRST_PAGE_MAX,
+      ttlMs: FIRST_PAGE_TTL_MS,
+      refreshMs: FIRST_PAGE_TTL_MS,
+    })
     this.matches = new Lru({
       maxEntries: enabled ? MATCH_MAX : 0,
       ttlMs: MATCH_TTL_MS,
@@ -125,7 +142,11 @@ export class MemberSearchCaches implements InvalidationTarget {
 
   apply(message: Invalidation): void {
     // A follow, unfollow, accepted request, block or mute of theirs (the same message the feed's caches hear).
-    if (message.kind === 'follows-changed') this.followees.invalidate(message.userId)
+    if (message.kind === 'follows-changed') {
+      this.followees.invalidate(message.userId)
+      this.firstPages.dropOwner(message.userId)
+    }
+    if (message.kind === 'member-changed') this.firstPages.clear()
   }
 
   /** One page of members matching `needle` for the viewer, ordered and cut as `searchUserPage`. */

@@ -105,6 +105,18 @@ export class UserService {
    */
   async search(viewer: UserRow, q: string | undefined, page: PageRequest): Promise<Schemas['UserSearchResponse']> {
     const first = page.cursor === undefined && page.offset === 0
+    if (q !== undefined && searchNeedle(q).length < LIMITS.userSearchMin) throw new Invalid(SEARCH_TOO_SHORT)
+    if (!first) return this.searchPage(viewer, q, page, false)
+    const variant = `${q === undefined ? '' : `q:${searchNeedle(q)}`}\n${page.limit}`
+    return this.searchCaches.firstPages.get(viewer.id, variant, () => this.searchPage(viewer, q, page, true))
+  }
+
+  private async searchPage(
+    viewer: UserRow,
+    q: string | undefined,
+    page: PageRequest,
+    first: boolean,
+  ): Promise<Schemas['UserSearchResponse']> {
     const cached = this.searchCaches.enabled
     const suggestions = first
       ? (cached
@@ -114,7 +126,6 @@ export class UserService {
       : []
     if (q === undefined) return { users: [], suggestions, nextCursor: null }
     const needle = searchNeedle(q)
-    if (needle.length < LIMITS.userSearchMin) throw new Invalid(SEARCH_TOO_SHORT)
     const rows = cached
       ? await this.searchCaches.page(this.db, viewer.id, needle, page.cursor, page.offset, page.limit + 1)
       : await searchUserPage(this.db, viewer.id, needle, page.cursor, page.offset, page.limit + 1)
@@ -224,24 +235,28 @@ export class UserService {
         const cancelled = await removeFollowRequest(tx, viewer.id, target.id)
         const followers = await setFollow(tx, viewer.id, target.id, false)
         const told = await this.notifications.withdraw(tx, [of('follow'), of('follow_request')])
-        return { following: false, requested: false, followers, changed: !cancelled, told }
+        return { following: false, requested: false, followers, changed: !cancelled, requestChanged: cancelled, told }
       }
       const already = await isFollowing(tx, viewer.id, target.id)
       if (!already && (await isPrivateAccount(tx, target.id))) {
         const asked = await hasFollowRequest(tx, viewer.id, target.id)
         await addFollowRequest(tx, viewer.id, target.id)
         const told = asked ? [] : await this.notifications.record(tx, [of('follow_request')])
-        return { following: false, requested: true, followers: await followersCount(tx, target.id), changed: false, told }
+        const followers = await followersCount(tx, target.id)
+        return { following: false, requested: true, followers, changed: false, requestChanged: !asked, told }
       }
       const followers = await setFollow(tx, viewer.id, target.id, true)
       const told = already ? [] : await this.notifications.record(tx, [of('follow')])
-      return { following: true, requested: false, followers, changed: true, told }
+      return { following: true, requested: false, followers, changed: true, requestChanged: false, told }
     })
     await this.notifications.announce(answer.told)
     if (answer.changed) {
       // The viewer's feed sources and followers-only visibility changed; the target's counters did too.
       await this.invalidations.emit({ kind: 'follows-changed', userId: viewer.id })
       await this.invalidations.emit({ kind: 'member-changed', userId: target.id })
+    } else if (answer.requestChanged) {
+      // A request made or withdrawn: whom the viewer is suggested to follow (their cached search pages) changed.
+      await this.invalidations.emit({ kind: 'follows-changed', userId: viewer.id })
     }
     return { following: answer.following, requested: answer.requested, followers: answer.followers }
   }
@@ -293,6 +308,8 @@ export class UserService {
       ])
     })
     await this.notifications.announce([viewer.id])
+    // The requester may be suggested the member again.
+    await this.invalidations.emit({ kind: 'follows-changed', userId: requester.id })
   }
 
   /** Approved requests: the request leaves the member's notifications and each requester hears it was accepted. */

@@ -1,3 +1,5 @@
+import { Versions } from './versions'
+
 /**
  * A bounded (approximately) least-recently-used map with a time-to-live per entry: the building block of every in-memory cache of
  * the app. Bounded by entry count and, optionally, by a weight per entry (a cached timeline weighs as many followees
@@ -5,8 +7,9 @@
  *
  * `generation` guards against the classic fill race: a reader loads a value from the database, a writer commits a
  * change and invalidates, then the reader stores the value it loaded before the change. Readers take `generation`
- * before loading and store with `setIfFresh`, which refuses when any invalidation happened in between. Evictions for
- * capacity or age do not count as invalidations.
+ * before loading and store with `setIfFresh`, which refuses when that key was invalidated in between, or everything
+ * was (`invalidateWhere`, `clear`): server/cache/versions.ts. Evictions for capacity or age do not count as
+ * invalidations.
  */
 export interface LruOptions<K, V> {
   maxEntries: number
@@ -23,6 +26,8 @@ export interface LruOptions<K, V> {
   /** Told about every entry that leaves, for whatever reason (to keep side indexes in step). */
   onRemove?: (key: K, value: V) => void
   now?: () => number
+  /** The record of changes, when the owner shares its clock with keys of its own (timelines: their sources). */
+  versions?: Versions<K>
 }
 
 interface Entry<V> {
@@ -37,11 +42,12 @@ interface Entry<V> {
 export class Lru<K, V> {
   private readonly entries = new Map<K, Entry<V>>()
   private weight = 0
-  private gen = 0
+  private readonly versions: Versions<K>
   private readonly now: () => number
 
   constructor(private readonly options: LruOptions<K, V>) {
     this.now = options.now ?? Date.now
+    this.versions = options.versions ?? new Versions<K>()
   }
 
   get size(): number {
@@ -50,7 +56,12 @@ export class Lru<K, V> {
 
   /** Take before loading what you will store with `setIfFresh`. */
   get generation(): number {
-    return this.gen
+    return this.versions.now
+  }
+
+  /** Whether `key` was not invalidated (alone or with everything) since `generation` was read. */
+  unchangedSince(key: K, generation: number): boolean {
+    return this.versions.unchangedSince(key, generation)
   }
 
   /** Whether an entry is held (expired or not), without marking it used. */
@@ -77,9 +88,9 @@ export class Lru<K, V> {
     return { value: entry.value, stale: entry.refreshAt <= now }
   }
 
-  /** Stores unless an invalidation happened since `generation` was read (the value may predate it). */
+  /** Stores unless the key was invalidated since `generation` was read (the value may predate it). */
   setIfFresh(key: K, value: V, generation: number): boolean {
-    if (generation !== this.gen || this.options.maxEntries <= 0) return false
+    if (!this.versions.unchangedSince(key, generation) || this.options.maxEntries <= 0) return false
     const old = this.entries.get(key)
     if (old) this.remove(key, old)
     const weight = this.options.weigh?.(value) ?? 1
@@ -98,18 +109,18 @@ export class Lru<K, V> {
 
   /** Drops one entry and fails fills in flight. */
   invalidate(key: K): void {
-    this.gen += 1
+    this.versions.changed(key)
     const entry = this.entries.get(key)
     if (entry) this.remove(key, entry)
   }
 
   invalidateWhere(test: (key: K, value: V) => boolean): void {
-    this.gen += 1
+    this.versions.changedAll()
     for (const [key, entry] of [...this.entries]) if (test(key, entry.value)) this.remove(key, entry)
   }
 
   clear(): void {
-    this.gen += 1
+    this.versions.changedAll()
     for (const [key, entry] of [...this.entries]) this.remove(key, entry)
   }
 

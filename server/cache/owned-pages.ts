@@ -1,4 +1,5 @@
 import { Lru } from './lru'
+import { Versions } from './versions'
 import { SingleFlight } from './single-flight'
 
 export interface OwnedPagesOptions<V> {
@@ -23,6 +24,8 @@ export interface OwnedPagesOptions<V> {
  */
 export class OwnedPages<V> {
   private readonly pages: Lru<string, { owner: string; page: V }>
+  /** Page keys, owners (`ownerKey`) and tags (`tagKey`) on one clock: a drop refuses the fills in flight it concerns. */
+  private readonly versions = new Versions<string>()
   private readonly loads: SingleFlight<string, V>
   private readonly byOwner = new Map<string, Set<string>>()
   private readonly byTag = new Map<string, Set<string>>()
@@ -32,6 +35,7 @@ export class OwnedPages<V> {
       maxEntries: options.enabled ? options.maxEntries : 0,
       ttlMs: options.ttlMs,
       refreshMs: options.refreshMs,
+      versions: this.versions,
       onRemove: (key, held) => this.unindex(key, held.owner, held.page),
     })
     this.loads = new SingleFlight(options.enabled)
@@ -45,8 +49,10 @@ export class OwnedPages<V> {
     const generation = this.pages.generation
     const loading = this.loads.run(`${generation}\n${key}`, async () => {
       const page = await load()
-      // Indexed only while held: storing may evict, and in theory the new page itself.
-      if (this.pages.setIfFresh(key, { owner, page }, generation) && this.pages.has(key)) this.index(key, owner, page)
+      if (this.fresh(owner, page, generation) && this.pages.setIfFresh(key, { owner, page }, generation)) {
+        // Indexed only while held: storing may evict, and in theory the new page itself.
+        if (this.pages.has(key)) this.index(key, owner, page)
+      }
       return page
     })
     if (held) {
@@ -58,11 +64,22 @@ export class OwnedPages<V> {
   }
 
   dropOwner(owner: string): void {
+    this.versions.changed(ownerKey(owner))
     this.drop(this.byOwner.get(owner))
   }
 
   dropTag(tag: string): void {
+    this.versions.changed(tagKey(tag))
     this.drop(this.byTag.get(tag))
+  }
+
+  /** Neither the owner nor anyone the page shows was dropped since `generation`: a fill in flight is not indexed. */
+  private fresh(owner: string, page: V, generation: number): boolean {
+    if (!this.versions.unchangedSince(ownerKey(owner), generation)) return false
+    for (const tag of this.options.tagsOf?.(page) ?? []) {
+      if (!this.versions.unchangedSince(tagKey(tag), generation)) return false
+    }
+    return true
   }
 
   clear(): void {
@@ -97,3 +114,7 @@ function remove(index: Map<string, Set<string>>, id: string, key: string): void 
   keys.delete(key)
   if (keys.size === 0) index.delete(id)
 }
+
+// Owners' and tags' keys in the record of changes, apart from the pages' own keys (`owner\nvariant`).
+const ownerKey = (owner: string) => `\u0001owner:${owner}`
+const tagKey = (tag: string) => `\u0001tag:${tag}`

@@ -1,6 +1,7 @@
 import type { Invalidation } from '../../cache/invalidation'
 import type { InvalidationTarget } from '../../cache/invalidations'
 import { Lru } from '../../cache/lru'
+import { Versions } from '../../cache/versions'
 import type { UserRow } from '../../db/schema'
 
 /** A resolved session as cached: the member's row and when the session was last marked seen. */
@@ -22,12 +23,22 @@ export const SESSION_CACHE_MAX = 10_000
  */
 export class SessionCache implements InvalidationTarget {
   private readonly lru: Lru<string, CachedSession>
+  /** Token hashes and members share one record of changes: a member's change refuses fills of their sessions. */
+  private readonly versions = new Versions<string>()
+  /** member id -> their cached token hashes, so a member's change drops theirs without scanning every session. */
+  private readonly byMember = new Map<string, Set<string>>()
 
   constructor(readonly enabled = true) {
     this.lru = new Lru({
       maxEntries: enabled ? SESSION_CACHE_MAX : 0,
       ttlMs: 2 * SESSION_CACHE_TTL_MS,
       refreshMs: SESSION_CACHE_TTL_MS,
+      versions: this.versions,
+      onRemove: (tokenHash, s) => {
+        const hashes = this.byMember.get(s.user.id)
+        hashes?.delete(tokenHash)
+        if (hashes?.size === 0) this.byMember.delete(s.user.id)
+      },
     })
   }
 
@@ -41,7 +52,11 @@ export class SessionCache implements InvalidationTarget {
   }
 
   setIfFresh(tokenHash: string, session: CachedSession, generation: number): void {
-    this.lru.setIfFresh(tokenHash, session, generation)
+    if (!this.versions.unchangedSince(memberKey(session.user.id), generation)) return
+    if (!this.lru.setIfFresh(tokenHash, session, generation) || !this.lru.has(tokenHash)) return
+    const hashes = this.byMember.get(session.user.id)
+    if (hashes) hashes.add(tokenHash)
+    else this.byMember.set(session.user.id, new Set([tokenHash]))
   }
 
   apply(message: Invalidation): void {
@@ -59,6 +74,10 @@ export class SessionCache implements InvalidationTarget {
   }
 
   dropMember(userId: string): void {
-    this.lru.invalidateWhere((_hash, s) => s.user.id === userId)
+    this.versions.changed(memberKey(userId))
+    for (const tokenHash of [...(this.byMember.get(userId) ?? [])]) this.lru.invalidate(tokenHash)
   }
 }
+
+/** Members' keys in the shared record, apart from token hashes (hex). */
+const memberKey = (userId: string) => `member:${userId}`

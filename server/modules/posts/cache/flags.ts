@@ -45,7 +45,7 @@ export class FlagCache {
   }
 
   storeIfFresh(viewerId: string, flags: ReadonlyMap<string, ViewerFlags>, generation: number): void {
-    if (!this.enabled || generation !== this.lru.generation) return
+    if (!this.enabled || !this.lru.unchangedSince(viewerId, generation)) return
     const hit = this.lru.lookup(viewerId)
     let cached = hit?.value
     if (!cached || hit?.stale) {

@@ -1,5 +1,6 @@
 import { LIMITS } from '../../../../src/api/contract/limits'
 import { Lru } from '../../../cache/lru'
+import { Versions } from '../../../cache/versions'
 import type { Cursor } from '../../../lib/cursor'
 import type { FeedKey } from '../feed-queries'
 
@@ -37,9 +38,12 @@ export class TimelineCache {
   /** source (author) -> member -> that member's cached timeline. */
   private readonly bySource = new Map<string, Map<string, Timeline>>()
   private readonly lru: Lru<string, Timeline>
+  /** Members' keys and sources' (`sourceKey`) on one clock: a fill is refused when its member or a source changed. */
+  private readonly versions = new Versions<string>()
 
   constructor(enabled: boolean, maxEntries = TIMELINE_MAX) {
     this.lru = new Lru({
+      versions: this.versions,
       maxEntries: enabled ? maxEntries : 0,
       maxWeight: TIMELINE_MAX_WEIGHT,
       ttlMs: TIMELINE_MAX_AGE_MS,
@@ -58,7 +62,10 @@ export class TimelineCache {
   }
 
   storeIfFresh(memberId: string, timeline: Timeline, generation: number): void {
-    if (generation !== this.lru.generation) return
+    // Sources are checked as well as the member: a follower's fill in flight is not indexed yet, so a post by one
+    // of their sources meanwhile could not evict it (with one generation per cache any write refused every fill).
+    if (!this.lru.unchangedSince(memberId, generation)) return
+    for (const source of timeline.sources) if (!this.versions.unchangedSince(sourceKey(source), generation)) return
     // Indexed first: storing can evict the new entry at once (too heavy), and its removal then unindexes it.
     for (const source of timeline.sources) {
       let members = this.bySource.get(source)
@@ -70,7 +77,8 @@ export class TimelineCache {
 
   /** `authorId` posted, replied, reposted or un-reposted. */
   sourceChanged(authorId: string): void {
-    // Always evicts something (at least nothing): the generation moves, so fills in flight are not stored.
+    // Fills in flight that list this source are not stored (storeIfFresh), whether or not they are indexed yet.
+    this.versions.changed(sourceKey(authorId))
     this.lru.invalidate(authorId)
     for (const memberId of [...(this.bySource.get(authorId)?.keys() ?? [])]) this.lru.invalidate(memberId)
   }
@@ -118,3 +126,6 @@ export class TimelineCache {
     }
   }
 }
+
+/** A source's key in the record of changes, apart from the members' own keys (ids, and list:reader keys). */
+const sourceKey = (authorId: string) => `source:${authorId}`

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { performance as perf } from 'node:perf_hooks'
 import { buildApp } from '../server/app'
+import type { LruStats } from '../server/cache/lru'
 import { listen } from './lib/app-http'
 import { profiled, type ProfileShare } from './lib/cpu-profile'
 import {
@@ -115,6 +116,32 @@ interface Resources {
 interface Phase {
   load: Omit<MixedLoadResult, 'samples'>
   resources: Resources
+  /** What each cache of the app did during the phase (caches on only). */
+  caches?: Record<string, LruStats>
+}
+
+type App = Awaited<ReturnType<typeof buildApp>>
+
+/** The counters of the app's caches that a reading session goes through. */
+function cacheStats(app: App): Record<string, LruStats> {
+  const { postCaches } = app.services
+  return {
+    'feed timelines': postCaches.timelines.stats,
+    'post cards': postCaches.cards.stats,
+    authors: postCaches.authors.stats,
+    'viewer flags': postCaches.flags.stats,
+    sessions: app.services.sessions.cacheStats,
+  }
+}
+
+function statsSince(app: App, before: Record<string, LruStats>): Record<string, LruStats> {
+  const now = cacheStats(app)
+  return Object.fromEntries(
+    Object.entries(now).map(([name, n]) => {
+      const b = before[name] ?? { hits: 0, misses: 0, stored: 0, refused: 0 }
+      return [name, { hits: n.hits - b.hits, misses: n.misses - b.misses, stored: n.stored - b.stored, refused: n.refused - b.refused }]
+    }),
+  )
 }
 
 async function measured(database: string, run: () => Promise<MixedLoadResult>): Promise<{ result: MixedLoadResult; resources: Resources }> {
@@ -237,13 +264,15 @@ async function main() {
       phases['cold start, quiet'] = { load: withoutSamples(coldQuiet.result), resources: coldQuiet.resources }
 
       log(`Mixed workload, caches on: ${o.warmupSeconds} s warm-up, ${o.duration} s measured, ${o.connections} connections...`)
+      const statsBefore = cacheStats(app)
       const on = await measured(o.database, () => mixedLoad(request(base, { cold: setup.cold.slice(half) })))
-      phases['mixed, caches on'] = { load: withoutSamples(on.result), resources: on.resources }
+      phases['mixed, caches on'] = { load: withoutSamples(on.result), resources: on.resources, caches: statsSince(app, statsBefore) }
       samples = on.result.samples
       logPhase('mixed, caches on', on.result, on.resources)
 
       if (o.burstSeconds > 0) {
         log(`Burst: the account with ${setup.burst.followers.length.toLocaleString('en-US')} followers posts 3 times while they read...`)
+        const burstBefore = cacheStats(app)
         const burst = await measured(o.database, () =>
           mixedLoad(
             request(base, {
@@ -253,7 +282,7 @@ async function main() {
             }),
           ),
         )
-        phases.burst = { load: withoutSamples(burst.result), resources: burst.resources }
+        phases.burst = { load: withoutSamples(burst.result), resources: burst.resources, caches: statsSince(app, burstBefore) }
         logPhase('burst', burst.result, burst.resources)
       }
 
@@ -634,6 +663,18 @@ function toMarkdown(
     '## Where the time went (CPU of each process over each phase; 100% = one core of 2)',
     '',
     ...phaseLines(report.phases),
+    '',
+    '## The caches during each phase (lookups answered from memory; fills stored, or refused because what they read changed meanwhile)',
+    '',
+    '| phase | cache | lookups | hit rate | fills stored | fills refused |',
+    '| --- | --- | ---: | ---: | ---: | ---: |',
+    ...Object.entries(report.phases).flatMap(([phase, p]) =>
+      Object.entries(p.caches ?? {}).map(([name, c]) => {
+        const lookups = c.hits + c.misses
+        const rate = lookups === 0 ? '' : `${((c.hits / lookups) * 100).toFixed(1)}%`
+        return `| ${phase} | ${name} | ${int(lookups)} | ${rate} | ${int(c.stored)} | ${int(c.refused)} |`
+      }),
+    ),
     '',
     ...(report.profile
       ? [

@@ -30,6 +30,15 @@ export interface LruOptions<K, V> {
   versions?: Versions<K>
 }
 
+/** What a cache did since it was made: the mixed bench reports hit rates from these (bench/mixed.ts). */
+export interface LruStats {
+  hits: number
+  misses: number
+  /** Fills stored, and fills refused because what they loaded changed meanwhile (`setIfFresh`). */
+  stored: number
+  refused: number
+}
+
 interface Entry<V> {
   value: V
   expiresAt: number
@@ -43,6 +52,7 @@ export class Lru<K, V> {
   private readonly entries = new Map<K, Entry<V>>()
   private weight = 0
   private readonly versions: Versions<K>
+  private readonly counts: LruStats = { hits: 0, misses: 0, stored: 0, refused: 0 }
   private readonly now: () => number
 
   constructor(private readonly options: LruOptions<K, V>) {
@@ -52,6 +62,10 @@ export class Lru<K, V> {
 
   get size(): number {
     return this.entries.size
+  }
+
+  get stats(): LruStats {
+    return { ...this.counts }
   }
 
   /** Take before loading what you will store with `setIfFresh`. */
@@ -76,12 +90,17 @@ export class Lru<K, V> {
   /** The value, and whether it is due for a background reload (`refreshMs`). */
   lookup(key: K): { value: V; stale: boolean } | undefined {
     const entry = this.entries.get(key)
-    if (!entry) return undefined
+    if (!entry) {
+      this.counts.misses += 1
+      return undefined
+    }
     const now = this.now()
     if (entry.expiresAt <= now) {
       this.remove(key, entry)
+      this.counts.misses += 1
       return undefined
     }
+    this.counts.hits += 1
     // Only marked: moving it to the young end on every read (delete + set) costs more than the read itself on the
     // hot path; eviction gives marked entries a second chance instead (the CLOCK approximation of LRU).
     entry.used = true
@@ -90,7 +109,12 @@ export class Lru<K, V> {
 
   /** Stores unless the key was invalidated since `generation` was read (the value may predate it). */
   setIfFresh(key: K, value: V, generation: number): boolean {
-    if (!this.versions.unchangedSince(key, generation) || this.options.maxEntries <= 0) return false
+    if (this.options.maxEntries <= 0) return false
+    if (!this.versions.unchangedSince(key, generation)) {
+      this.counts.refused += 1
+      return false
+    }
+    this.counts.stored += 1
     const old = this.entries.get(key)
     if (old) this.remove(key, old)
     const weight = this.options.weigh?.(value) ?? 1

@@ -1,6 +1,6 @@
 import type { Invalidation } from '../../cache/invalidation'
 import type { InvalidationTarget } from '../../cache/invalidations'
-import { Lru } from '../../cache/lru'
+import { Lru, type LruStats } from '../../cache/lru'
 import { Versions } from '../../cache/versions'
 import type { UserRow } from '../../db/schema'
 
@@ -44,6 +44,10 @@ export class SessionCache implements InvalidationTarget {
 
   get generation(): number {
     return this.lru.generation
+  }
+
+  get stats(): LruStats {
+    return this.lru.stats
   }
 
   /** Past SESSION_CACHE_TTL_MS an entry is `stale`: served while the caller reloads it in the background. */

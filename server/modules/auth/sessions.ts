@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client'
 import type { UserRow } from '../../db/schema'
 import type { Invalidations } from '../../cache/invalidations'
+import type { LruStats } from '../../cache/lru'
 import { SingleFlight } from '../../cache/single-flight'
 import { deleteSession, findSessionWithUser, insertSession, touchSession } from './queries'
 import type { CachedSession, SessionCache } from './session-cache'
@@ -35,6 +36,11 @@ export class SessionStore {
     this.cache = deps.sessionCache
     this.invalidations = deps.invalidations
     this.loads = new SingleFlight(deps.sessionCache.enabled)
+  }
+
+  /** What the session cache did (the mixed bench reports it). */
+  get cacheStats(): LruStats {
+    return this.cache.stats
   }
 
   /** Starts a session and returns its bearer token (the only time the token exists in clear). */

@@ -1,4 +1,4 @@
-import { Lru } from '../../../cache/lru'
+import { Lru, type LruStats } from '../../../cache/lru'
 
 /**
  * Values keyed by their own id, served stale for a while: one older than `refreshMs` is still served (and listed as
@@ -14,6 +14,10 @@ export class ByIdCache<V extends { id: string }> {
 
   get generation(): number {
     return this.lru.generation
+  }
+
+  get stats(): LruStats {
+    return this.lru.stats
   }
 
   /** Cached ones (stale ones included: `stale` lists them for a background reload) and the ids to load. */

@@ -1,4 +1,4 @@
-import { Lru } from '../../../cache/lru'
+import { Lru, type LruStats } from '../../../cache/lru'
 import type { ViewerFlags } from '../card-queries'
 
 export const FLAGS_TTL_MS = 60_000
@@ -20,6 +20,10 @@ export class FlagCache {
 
   get generation(): number {
     return this.lru.generation
+  }
+
+  get stats(): LruStats {
+    return this.lru.stats
   }
 
   /** As CardCache.lookup: a viewer's map past FLAGS_TTL_MS makes all its hits stale (reloaded in the background). */

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../../src/api/contract/limits'
-import { Lru } from '../../../cache/lru'
+import { Lru, type LruStats } from '../../../cache/lru'
 import { Versions } from '../../../cache/versions'
 import type { Cursor } from '../../../lib/cursor'
 import type { FeedKey } from '../feed-queries'
@@ -55,6 +55,10 @@ export class TimelineCache {
 
   get generation(): number {
     return this.lru.generation
+  }
+
+  get stats(): LruStats {
+    return this.lru.stats
   }
 
   get(memberId: string): { value: Timeline; stale: boolean } | undefined {

@@ -9,10 +9,12 @@ import type { FeedKey } from '../feed-queries'
  * asks for next are all answered from one entry (docs/posts-and-feed.md, "Caches").
  */
 export const TIMELINE_ITEMS = 4 * LIMITS.pageSize + 1
-// Exactness comes from invalidation; the TTL is only the safety net for a lost cross-process message.
-export const TIMELINE_TTL_MS = 5_000
+// Exactness comes from invalidation; the TTL is only the safety net for a lost cross-process message, as the
+// sessions' is. It was 5 s / 10 s until issue 13: a Zipf-drawn member back after ten seconds found their timeline
+// gone, and every hot member's timeline was reloaded every 5 s whether anything had changed or not.
+export const TIMELINE_TTL_MS = 30_000
 /** Past TIMELINE_TTL_MS a timeline is served while it reloads in the background; past this it is gone. */
-export const TIMELINE_MAX_AGE_MS = 10_000
+export const TIMELINE_MAX_AGE_MS = 60_000
 export const TIMELINE_MAX = 10_000
 /**
  * Total weight of the cached timelines: one unit per key and per indexed source, each ~100-150 bytes (a key is an

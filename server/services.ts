@@ -38,6 +38,7 @@ import { ViewCounter } from './modules/posts/views'
 import { MuteService } from './modules/mutes/service'
 import { ReportService } from './modules/reports/service'
 import { MessageService } from './modules/messages/service'
+import { ProfileFirstPages } from './modules/users/profile-first-pages'
 import { MemberSearchCaches } from './modules/users/search-results'
 import { UserService } from './modules/users/service'
 import { RealtimeEvents } from './realtime/events'
@@ -114,6 +115,8 @@ export function createServices(options: ServicesOptions) {
   const posts = new PostService({ ...context, notifications })
   const searchCaches = new MemberSearchCaches(options.cache.enabled)
   context.invalidations.register(searchCaches)
+  const profilePages = new ProfileFirstPages(options.cache.enabled)
+  context.invalidations.register(profilePages)
   return {
     ...context,
     // One line per module.
@@ -132,6 +135,7 @@ export function createServices(options: ServicesOptions) {
       posts,
       notifications,
       searchCaches,
+      profilePages,
     }),
     reports: new ReportService({ ...context, posts, notifications }),
     admin: new AdminService(context),

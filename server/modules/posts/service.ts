@@ -368,7 +368,16 @@ export class PostService {
   }
 
   async profilePosts(viewer: UserRow, authorId: string, tab: ProfileTab, page: PageRequest): Promise<Page<FeedPost>> {
-    const keys = await profileKeys(this.db, tab, authorId, viewer.id, page.cursor, page.offset, page.limit + 1)
+    return this.profilePage(viewer, await this.profileKeys(viewer, authorId, tab, page), page)
+  }
+
+  /** The keys of one page of a profile tab, and one more (to know whether another page exists). */
+  profileKeys(viewer: UserRow, authorId: string, tab: ProfileTab, page: PageRequest): Promise<FeedKey[]> {
+    return profileKeys(this.db, tab, authorId, viewer.id, page.cursor, page.offset, page.limit + 1)
+  }
+
+  /** `profileKeys` as the page the viewer sees (cards and flags from the caches). */
+  async profilePage(viewer: UserRow, keys: readonly FeedKey[], page: PageRequest): Promise<Page<FeedPost>> {
     const { keys: pageKeys, nextCursor } = this.paginate(keys, page)
     return { items: await this.presentFeed(viewer.id, pageKeys), nextCursor }
   }

@@ -31,8 +31,10 @@ import {
   replaceImage,
   setFollow,
   updateUser,
+  type ProfileHead,
   visiblePostCountOf,
 } from './queries'
+import { type ProfileFirstPage, ProfileFirstPages } from './profile-first-pages'
 import { searchUserPage, suggestedUsers, type UserSearchRow } from './search-queries'
 import type { NotificationService } from '../notifications/service'
 import type { MemberSearchCaches } from './search-results'
@@ -58,6 +60,13 @@ const toSearchResult = (row: UserSearchRow): UserSearchResult => ({
   isFollowing: row.is_following,
 })
 
+/**
+ * A private account shows its header only, to anyone but its owner and approved followers (docs/product.md, "Private
+ * accounts and follow requests"); the visibility predicate hides the posts themselves everywhere.
+ */
+const isRestricted = (head: ProfileHead, viewerId: string) =>
+  head.user.privateAccount && head.user.id !== viewerId && !head.following
+
 /** What a search matches: trimmed, lower case, without the '@' people type before a username. */
 export const searchNeedle = (q: string) => q.trim().replace(/^@/, '').toLowerCase()
 
@@ -75,6 +84,8 @@ export interface UserDeps {
   warn: (message: string, err: unknown) => void
   /** Shared reads of member searches and suggestions (search-results.ts); disabled with the other caches. */
   searchCaches: MemberSearchCaches
+  /** Profile heads and first keys per viewer (profile-first-pages.ts); disabled with the other caches. */
+  profilePages: ProfileFirstPages
 }
 
 /** Profiles, follows and one's own profile settings. */
@@ -87,6 +98,7 @@ export class UserService {
   private readonly notifications: NotificationService
   private readonly log: UserDeps['warn']
   private readonly searchCaches: MemberSearchCaches
+  private readonly profilePages: ProfileFirstPages
 
   constructor(deps: UserDeps) {
     this.db = deps.db
@@ -97,6 +109,7 @@ export class UserService {
     this.notifications = deps.notifications
     this.log = deps.warn
     this.searchCaches = deps.searchCaches
+    this.profilePages = deps.profilePages
   }
 
   /**
@@ -148,19 +161,20 @@ export class UserService {
     tab: ProfileTab,
     page: PageRequest,
   ): Promise<{ user: Schemas['UserProfile'] } & Page<Schemas['FeedPost']>> {
-    // The member, the block check, the viewer's relation to them and the posts count in one statement; absent or
-    // behind a block either way: 404, as if absent (byUsername).
-    const head = await findProfileHead(this.db, viewer.id, username)
-    const own = head?.user.id === viewer.id
-    if (!head || (!own && head.blocked)) throw new NotFound(USER_NOT_FOUND)
+    // The first page's head and keys come from memory when this viewer opened it lately (profile-first-pages.ts).
+    const first = page.cursor === undefined && page.offset === 0
+    const { head, keys } = first
+      ? await this.profilePages.get(viewer.id, `${username.toLowerCase()}\n${tab}\n${page.limit}`, () =>
+          this.profileRead(viewer, username, tab, page),
+        )
+      : await this.profileRead(viewer, username, tab, page)
+    const own = head.user.id === viewer.id
     const user = head.user
     const [following, requested, muted] = own ? [false, false, false] : [head.following, head.requested, head.muted]
-    // A private account shows its header only, to anyone but its owner and approved followers (docs/product.md,
-    // "Private accounts and follow requests"); the visibility predicate hides the posts themselves everywhere.
-    const restricted = user.privateAccount && !own && !following
+    const restricted = isRestricted(head, viewer.id)
     const posts = restricted
       ? ({ items: [], nextCursor: null } satisfies Page<Schemas['FeedPost']>)
-      : await this.posts.profilePosts(viewer, user.id, tab, page)
+      : await this.posts.profilePage(viewer, keys, page)
     const postCount = visiblePostCountOf(head, viewer.id)
     const profile: Schemas['UserProfile'] = {
       id: user.id,
@@ -189,6 +203,17 @@ export class UserService {
         : {}),
     }
     return { user: profile, ...posts }
+  }
+
+  /**
+   * The member, the block check, the viewer's relation to them and the posts count in one statement, then the page's
+   * keys; absent or behind a block either way: 404, as if absent (byUsername).
+   */
+  private async profileRead(viewer: UserRow, username: string, tab: ProfileTab, page: PageRequest): Promise<ProfileFirstPage> {
+    const head = await findProfileHead(this.db, viewer.id, username)
+    if (!head || (head.user.id !== viewer.id && head.blocked)) throw new NotFound(USER_NOT_FOUND)
+    const keys = isRestricted(head, viewer.id) ? [] : await this.posts.profileKeys(viewer, head.user.id, tab, page)
+    return { head, keys }
   }
 
   async follows(

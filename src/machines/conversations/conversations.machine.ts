@@ -65,6 +65,8 @@ export type ConversationsEvent =
 export interface ConversationsInput {
   /** The viewer's user id: the other participant of each row is the one who is not. */
   userId: string
+  /** The socket is already up (the list started after it connected): the poll stands down from the start. */
+  connected?: boolean
 }
 
 export interface ConversationsContext {
@@ -249,7 +251,7 @@ export const conversationsMachine = setup({
     nextCursor: null,
     opened: {},
     search: '',
-    connected: false,
+    connected: input.connected ?? false,
     stale: false,
     change: null,
     openId: null,

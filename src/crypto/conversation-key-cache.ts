@@ -1,9 +1,18 @@
 import { Effect, Exit } from 'effect'
-import { deriveConversationKey } from './conversation-key'
-import type { CryptoUnavailable, InvalidPublicKey } from './errors'
+import { CryptoUnavailable, type InvalidPublicKey } from './errors'
 import type { MemberKeys } from './keys'
 
 type Failure = InvalidPublicKey | CryptoUnavailable
+
+/**
+ * The derivation (ECDH, HKDF, public key parsing) is loaded on the first conversation key asked for: the cache itself
+ * lives in the keys actor from boot, the key code is needed only once there are messages to read (issue 13).
+ */
+const derive = (me: MemberKeys, theirPublicKey: string): Effect.Effect<CryptoKey, Failure> =>
+  Effect.tryPromise({
+    try: () => import('./conversation-key'),
+    catch: () => new CryptoUnavailable({ message: 'The message key code could not be loaded.' }),
+  }).pipe(Effect.flatMap((m) => m.deriveConversationKey(me, theirPublicKey)))
 
 /**
  * Conversation keys derived once per (my keys, their public key) and kept in memory only: ECDH and HKDF are cheap
@@ -26,7 +35,7 @@ export class ConversationKeyCache {
       }
       let pending = this.keys.get(theirPublicKey)
       if (pending === undefined) {
-        const derived = Effect.runPromiseExit(deriveConversationKey(me, theirPublicKey))
+        const derived = Effect.runPromiseExit(derive(me, theirPublicKey))
         pending = derived
         this.keys.set(theirPublicKey, derived)
         void derived.then((exit) => {

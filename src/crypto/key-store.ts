@@ -1,5 +1,6 @@
 import { Effect } from 'effect'
 import { KeyStoreFailed } from './errors'
+import type { ConversationKeyCache } from './conversation-key-cache'
 import type { MemberKeys } from './keys'
 
 // Where the browser keeps a member's unwrapped private key between page loads: IndexedDB, because it stores a
@@ -152,4 +153,9 @@ export function indexedDbKeyStore(factory: IDBFactory = globalThis.indexedDB, na
         catch: failed('Encryption keys could not be removed from this browser.'),
       }),
   }
+}
+
+/** Logout: the unwrapped keys leave the store and the conversation keys leave memory. */
+export function forgetKeys(store: KeyStore, cache: Pick<ConversationKeyCache, 'clear'>): Effect.Effect<void, KeyStoreFailed> {
+  return Effect.sync(() => cache.clear()).pipe(Effect.andThen(store.forgetAll()))
 }

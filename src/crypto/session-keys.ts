@@ -1,5 +1,4 @@
 import { Effect } from 'effect'
-import type { ConversationKeyCache } from './conversation-key-cache'
 import { compareBytes } from './encoding'
 import {
   MalformedKey,
@@ -63,7 +62,5 @@ export function unlockKeys(
   })
 }
 
-/** Logout: the unwrapped keys leave the store and the conversation keys leave memory. */
-export function forgetKeys(store: KeyStore, cache: ConversationKeyCache): Effect.Effect<void, KeyStoreFailed> {
-  return Effect.sync(() => cache.clear()).pipe(Effect.andThen(store.forgetAll()))
-}
+/** Logout (kept beside the store, which the keys actor loads at boot): see key-store.ts. */
+export { forgetKeys } from './key-store'

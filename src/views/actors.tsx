@@ -1,7 +1,10 @@
-import { createContext, use, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { createContext, use, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { useSelector } from '@xstate/react'
 import type { ActorRefFrom, AnyActorLogic, InputFrom } from 'xstate'
 import type { AppRef } from '../machines/app/app.machine'
 import type { AppSystem, AppSystemId } from '../machines/app/app.system'
+import type { ConversationsRef } from '../machines/conversations/conversations.machine'
+import type { MemberRef } from '../machines/member/member.machine'
 
 // The one provider: the app actor (src/machines/app), created once in src/main.tsx. Views reach the long-lived actors
 // by systemId (`useAppActor('posts')`) and read them with `useSelector`; screen actors join the same system
@@ -35,8 +38,21 @@ export const useKeys = () => useAppActor('keys')
 export const usePosts = () => useAppActor('posts')
 /** The Create Post composer: send it `composer.open`. */
 export const useComposer = () => useAppActor('composer')
-/** The conversation list (Messages, the badge): send it `conversation.start`, `conversation.open`... */
-export const useConversations = () => useAppActor('conversations')
+/**
+ * The conversation list (Messages, the badge): send it `conversation.start`, `conversation.open`... Its code loads
+ * after the first screen (src/machines/member/member.machine.ts), so it is undefined until then; a screen that needs
+ * it at once passes `now`, which asks the member actor to load it without waiting.
+ */
+export function useConversations(now = false): ConversationsRef | undefined {
+  const app = useApp()
+  const member = useSelector(app, (s) => s.children.member as MemberRef | undefined)
+  const list = useSelector(member, (s) => s?.children.conversations as ConversationsRef | undefined)
+  useEffect(() => {
+    if (now) member?.send({ type: 'member.messaging.needed' })
+  }, [member, now])
+  if (!member) throw new Error('The app has no member actor here (is the member signed in?)')
+  return list
+}
 /** The unread notification count, for the badge: read it with useSelector (notifications.selectors.ts). */
 export const useNotifications = () => useAppActor('notifications')
 

@@ -163,6 +163,12 @@ describe.each(conversationsModel.walks.map((walk) => [walk.name, walk] as const)
         const refetched = calls.started.slice(startedBefore).some((c) => c.id === 'refresh' || c.id === 'loadConversations')
         expect(refetched).toBe(!before.context.connected)
       }
+      if (event.type === 'realtime.connected') {
+        // Events sent while the socket was not up were missed: the list refetches once (now, or after what runs).
+        expect(context.connected).toBe(true)
+        if (before.matches({ ready: { list: 'idle' } })) expect(snapshot.matches({ ready: { list: 'refreshing' } })).toBe(true)
+        else if (!before.matches('failed')) expect(context.stale || snapshot.matches({ ready: { list: 'refreshing' } })).toBe(true)
+      }
       if (event.type === 'conversation.changed' && before.matches({ ready: { list: 'idle' } })) {
         expect(snapshot.matches({ ready: { list: 'refreshing' } })).toBe(true)
       }
@@ -229,7 +235,9 @@ describe.each(conversationsModel.walks.map((walk) => [walk.name, walk] as const)
       const told = toldOpen.slice(toldBefore)
       const openId = before.context.openId
       const polled = event.type === 'conversations.poll' && !before.context.connected && before.matches({ ready: { list: 'idle' } })
-      if (openId !== null && ((event.type === 'conversation.changed' && event.conversation === openId) || polled)) {
+      // A (re)connected socket: the open conversation catches up too.
+      const reconnected = event.type === 'realtime.connected'
+      if (openId !== null && ((event.type === 'conversation.changed' && event.conversation === openId) || polled || reconnected)) {
         expect(told).toEqual([{ id: openId, event: 'conversation.changed' }])
       } else {
         expect(told).toEqual([])

@@ -27,7 +27,10 @@ export interface AppSystem {
   posts: PostsRef
   /** The Create Post dialog; while signed in. */
   composer: ComposerRef
-  /** The conversation list, its open conversation and the Messages badge; while signed in. */
+  /**
+   * The conversation list, its open conversation and the Messages badge; while signed in, from a few seconds after the
+   * first screen (its code loads then, or when a screen asks for it: src/machines/member/member.machine.ts).
+   */
   conversations: ConversationsRef
   /** The unread notification count (the Notifications badge); while signed in. */
   notifications: NotificationsRef

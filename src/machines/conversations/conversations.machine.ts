@@ -15,7 +15,7 @@ import { appendPage, conversationPath, mergeFirstPage, putOnTop, readWhileOpen, 
 // 'failed' with retry), pages on, decrypts each row's last message for its preview through the provided `decrypt`
 // (never the server: it holds ciphertext only), filters rows by 'Search conversations' on the client, refetches the
 // first page when the realtime actor says a conversation changed, and every 10 s while the socket is down (spec
-// section 9). Archive, mute and delete-for-me take one call each, one at a time, and toast. The open conversation's
+// section 9), and once each time the socket (re)connects, for what it missed. Archive, mute and delete-for-me take one call each, one at a time, and toast. The open conversation's
 // actor is its child (id 'open'): the list hands it the row it opens and passes it the changes the realtime actor
 // announces for it (and the poll's, while the socket is down), so the open pane stays live without its own socket.
 // Starting a conversation (the New Message modal, a profile's Message button) and opening one the loaded list does
@@ -65,6 +65,8 @@ export type ConversationsEvent =
 export interface ConversationsInput {
   /** The viewer's user id: the other participant of each row is the one who is not. */
   userId: string
+  /** The socket is already up (the list started after it connected): the poll stands down from the start. */
+  connected?: boolean
 }
 
 export interface ConversationsContext {
@@ -249,7 +251,7 @@ export const conversationsMachine = setup({
     nextCursor: null,
     opened: {},
     search: '',
-    connected: false,
+    connected: input.connected ?? false,
     stale: false,
     change: null,
     openId: null,
@@ -293,7 +295,10 @@ export const conversationsMachine = setup({
       ],
     },
     'conversation.startFailed': { guard: 'isStarting', actions: { type: 'notifyStartFailed', params: ({ event }: { event: { error: unknown } }) => event.error } },
-    'realtime.connected': { actions: { type: 'setConnected', params: true } },
+    // (Re)connected: server events sent while the socket was not up (before it first connected, or during a drop)
+    // were never heard, so the list refetches once, and the open conversation with it, to catch up; then the poll
+    // stands down. Without this a reply that came in before the socket connected stayed unseen (issue 13).
+    'realtime.connected': { actions: [{ type: 'setConnected', params: true }, 'markStale', { type: 'tellOpen', params: null }] },
     'realtime.disconnected': { actions: { type: 'setConnected', params: false } },
   },
   initial: 'loading',

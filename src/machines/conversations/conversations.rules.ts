@@ -38,10 +38,8 @@ export function matchesSearch(conversation: Conversation, me: string, query: str
   return !!other && (other.displayName.toLowerCase().includes(needle) || other.username.toLowerCase().includes(needle))
 }
 
-/** The sidebar badge: conversations with unread messages; muted ones raise none. */
-export function unreadConversations(conversations: ReadonlyArray<Conversation>, openId: string | null = null): number {
-  return conversations.filter((c) => !c.muted && c.unreadCount > 0 && c.id !== openId).length
-}
+/** Conversations with unread messages (lib/unread.selectors.ts, where the shell's badge reads it). */
+export { unreadConversations } from '../lib/unread.selectors'
 
 /** The conversation the member had open was read there (its actor marks incoming messages read): its row says so. */
 export const readWhileOpen = (conversations: ReadonlyArray<Conversation>, openId: string | null): Conversation[] =>

@@ -2,7 +2,9 @@ import type { SnapshotFrom } from 'xstate'
 import type { Conversation } from '../../api/messages.calls'
 import type { ConversationRef } from '../conversation/conversation.machine'
 import type { ConversationsMachine } from './conversations.machine'
-import { matchesSearch, otherParticipant, previewText, unreadConversations } from './conversations.rules'
+import { matchesSearch, otherParticipant, previewText } from './conversations.rules'
+
+export { selectUnreadCount } from '../lib/unread.selectors'
 
 // What the Messages list pane and the sidebar badge read from the conversations actor.
 
@@ -24,9 +26,6 @@ export const selectStarting = (s: Snapshot) => s.context.starting !== null
 /** The open conversation's row (listed, or open from a link), for the pane's menu: muted or not. */
 export const selectOpenRow = (s: Snapshot) =>
   s.context.openId === null ? undefined : (s.context.conversations.find((c) => c.id === s.context.openId) ?? s.context.openRow ?? undefined)
-/** The badge on Messages in the sidebar and bottom bar. */
-// The open conversation is read as it comes in (its actor marks it), so it raises no badge.
-export const selectUnreadCount = (s: Snapshot) => unreadConversations(s.context.conversations, s.context.openId)
 
 /** One row as the list shows it. */
 export interface ConversationRow {

@@ -1,6 +1,6 @@
 import { Effect } from 'effect'
 import { fromPromise } from 'xstate'
-import { CryptoUnavailable, decryptMessage, encryptMessage, safetyNumber } from '../../crypto'
+import { CryptoUnavailable } from '../../crypto/errors'
 
 // The one seam between the conversation actors and the member's keys. The actors never touch a key: they invoke the
 // named actors `decrypt`, `encrypt` and `safetyNumber` built here from a `conversationKey` function (the key shared
@@ -8,6 +8,12 @@ import { CryptoUnavailable, decryptMessage, encryptMessage, safetyNumber } from 
 // answers that function; until it is merged the default below refuses, so previews read 'Message unavailable' and a
 // send fails instead of sending anything unencrypted. Wiring it is one argument where the list actor is spawned
 // (src/machines/member/member.machine.ts, through ./with-crypto.ts).
+
+/**
+ * The message and safety-number code, loaded on first use (a preview to read, a message to send): a member's first
+ * screen does without it (issue 13). A failed load reads as a message that cannot be opened or sent.
+ */
+const messageCode = () => Promise.all([import('../../crypto/messages'), import('../../crypto/safety-number')])
 
 /** What the key function needs of the actor system: actors by systemId (the keys actor). */
 export interface KeySystem {
@@ -48,7 +54,7 @@ export const noConversationKey: ConversationKeyFor = () =>
 async function openOne(system: KeySystem, keyFor: ConversationKeyFor, sealed: SealedMessage): Promise<string | null> {
   if (sealed.otherPublicKey === null || sealed.content === '') return null
   try {
-    const key = await keyFor(system, sealed.otherPublicKey)
+    const [key, [{ decryptMessage }]] = await Promise.all([keyFor(system, sealed.otherPublicKey), messageCode()])
     const context = { conversationId: sealed.conversationId, senderId: sealed.senderId }
     return await Effect.runPromise(decryptMessage(key, sealed.content, context))
   } catch {
@@ -67,10 +73,14 @@ export function messageCryptoActors(keyFor: ConversationKeyFor) {
     /** The envelope to send; fails (too long, no key) rather than ever sending text. */
     encrypt: fromPromise<string, SealRequest>(async ({ input, system }) => {
       const key = await keyFor(system, input.otherPublicKey)
+      const [{ encryptMessage }] = await messageCode()
       return Effect.runPromise(encryptMessage(key, input.text, { conversationId: input.conversationId, senderId: input.senderId }))
     }),
     /** Needs no private key: a fingerprint of both public keys. */
-    safetyNumber: fromPromise<string, SafetyRequest>(({ input }) => Effect.runPromise(safetyNumber(input.mine, input.theirs))),
+    safetyNumber: fromPromise<string, SafetyRequest>(async ({ input }) => {
+      const [, { safetyNumber }] = await messageCode()
+      return Effect.runPromise(safetyNumber(input.mine, input.theirs))
+    }),
   }
 }
 

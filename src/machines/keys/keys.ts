@@ -1,14 +1,9 @@
 import { Effect } from 'effect'
 import { assign, fromPromise, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate'
-import {
-  ConversationKeyCache,
-  forgetKeys,
-  indexedDbKeyStore,
-  memoryKeyStore,
-  type CryptoError,
-  type KeyStore,
-  type StoredKeys,
-} from '../../crypto'
+import type { CryptoError } from '../../crypto'
+// The store and the cache only, not the crypto package's index: the key code itself loads when first used (issue 13).
+import { ConversationKeyCache } from '../../crypto/conversation-key-cache'
+import { forgetKeys, indexedDbKeyStore, memoryKeyStore, type KeyStore, type StoredKeys } from '../../crypto/key-store'
 
 // The member's message keys in this browser (issue 9; docs/security.md, "In the browser"): one long-lived actor,
 // systemId 'keys', a child of the app actor (not of the member actor: login and register settle the keys before the

@@ -1,7 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import type { Notification, NotificationType } from '../../api/notifications.calls'
 import type { NotificationListMachine } from './notification-list.machine'
-import type { NotificationsMachine } from './notifications.machine'
 import { FOLLOW_REQUESTS_HREF, MY_REPORTS_HREF, notificationText } from './notifications.rules'
 
 // What the Notifications screen and the badge read from their actors.
@@ -9,7 +8,7 @@ import { FOLLOW_REQUESTS_HREF, MY_REPORTS_HREF, notificationText } from './notif
 type ListSnapshot = SnapshotFrom<NotificationListMachine>
 
 /** The unread notifications, for the Notifications badge (src/views/shell/UnreadBadge.tsx). */
-export const selectUnreadNotifications = (s: SnapshotFrom<NotificationsMachine>): number => Math.max(0, s.context.unreadCount)
+export { selectUnreadNotifications } from '../lib/unread.selectors'
 
 export const selectFilter = (s: ListSnapshot) => s.context.filter
 export const selectLoading = (s: ListSnapshot) => s.hasTag('loading')

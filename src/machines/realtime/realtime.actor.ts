@@ -6,6 +6,7 @@ import {
   type ServerEventPayload,
   type ConversationEventName,
 } from '../../api/contract/socket-events'
+import { afterFirstScreen } from '../lib/first-screen'
 
 // The realtime channel as an actor (docs/product.md, "Realtime"). The app actor runs it while the session is
 // authenticated, so it connects with the session's token on sign-in and disconnects on logout or any 401 (stopping
@@ -147,11 +148,17 @@ export function deferredSocket(load: () => Promise<RealtimeSocket>): RealtimeSoc
 }
 
 /**
- * The app's realtime actor, on socket.io, whose library is its own chunk: fetched when the session starts, beside the
- * first screen's requests rather than inside the entry script. It does not wait for the first screen to be up
- * (lib/first-screen.ts): with that wait, a member whose first screen was not Home missed a reply sent to them
- * minutes later in Playwright's messages walk (tests/e2e/messages.spec.ts); not yet understood, so not shipped.
+ * The app's realtime actor, on socket.io, whose library (about 12 KB of gzip JS) is its own chunk, fetched once the
+ * first screen is up (lib/first-screen.ts; at most a few seconds after the session starts on any other first screen)
+ * so it never competes with the first load (issue 13). Nothing is lost meanwhile: the conversation list and the
+ * notification count refetch once when the socket connects, for whatever was sent before (an earlier attempt without
+ * that catch-up in the conversation list missed a reply that came before the socket was up).
  */
 export const realtimeActor = realtimeLogic((token) =>
-  deferredSocket(() => import('../../api/socket').then((m) => m.createSocket(token))),
+  deferredSocket(
+    () =>
+      new Promise<void>((resolve) => afterFirstScreen(resolve))
+        .then(() => import('../../api/socket'))
+        .then((m) => m.createSocket(token)),
+  ),
 )

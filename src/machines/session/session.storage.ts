@@ -1,4 +1,4 @@
-import { EMPTY_SESSION, storedSessionSchema, type SessionUser, type StoredSession } from './session.schema'
+import { EMPTY_SESSION, parseStoredSession, type SessionUser, type StoredSession } from './session.schema'
 
 export const SESSION_STORAGE_KEY = 'auth-storage'
 
@@ -23,8 +23,7 @@ export function readStoredSession(storage: Storage | undefined = defaultStorage(
   try {
     const raw = storage?.getItem(SESSION_STORAGE_KEY)
     if (!raw) return EMPTY_SESSION
-    const parsed = storedSessionSchema.safeParse(JSON.parse(raw))
-    return parsed.success ? parsed.data : EMPTY_SESSION
+    return parseStoredSession(JSON.parse(raw)) ?? EMPTY_SESSION
   } catch {
     return EMPTY_SESSION
   }

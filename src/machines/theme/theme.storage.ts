@@ -1,4 +1,3 @@
-import * as z from 'zod/mini'
 import type { Theme } from './theme.machine'
 
 // The theme choice under `theme-storage`, in the shape earlier versions wrote ({ context: { theme }, version }), so a
@@ -6,10 +5,15 @@ import type { Theme } from './theme.machine'
 
 export const THEME_STORAGE_KEY = 'theme-storage'
 
-const storedTheme = z.object({
-  context: z.object({ theme: z.enum(['light', 'dark']) }),
-  version: z.union([z.string(), z.number()]),
-})
+/** The saved theme if `value` has that shape (checked by hand: no schema library in the first load, issue 13). */
+function storedTheme(value: unknown): Theme | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
+  const { context, version } = value as { context?: unknown; version?: unknown }
+  if (typeof version !== 'string' && typeof version !== 'number') return null
+  if (typeof context !== 'object' || context === null || Array.isArray(context)) return null
+  const theme = (context as { theme?: unknown }).theme
+  return theme === 'light' || theme === 'dark' ? theme : null
+}
 
 /** `localStorage` when the browser lets us have it (not in node tests, not in modes that throw on access). */
 function defaultStorage(): Storage | undefined {
@@ -25,8 +29,7 @@ export function readStoredTheme(storage: Storage | undefined = defaultStorage())
   try {
     const raw = storage?.getItem(THEME_STORAGE_KEY)
     if (!raw) return 'light'
-    const parsed = storedTheme.safeParse(JSON.parse(raw))
-    return parsed.success ? parsed.data.context.theme : 'light'
+    return storedTheme(JSON.parse(raw)) ?? 'light'
   } catch {
     return 'light'
   }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react'
+import { lazy, Suspense, useCallback, useEffect } from 'react'
 import { useSelector } from '@xstate/react'
 import { useSearch } from 'wouter'
 import { feedMachine } from '../../machines/feed/feed.machine'
@@ -12,7 +12,7 @@ import {
   selectLoadMoreFailed,
 } from '../../machines/feed/feed.selectors'
 import { afterFirstScreen, firstScreenShown } from '../../machines/lib/first-screen'
-import { readFlag, TOUR_COMPLETED_KEY } from '../../machines/lib/local-flags'
+import { BANNER_DISMISSED_KEY, readFlag, TOUR_COMPLETED_KEY } from '../../machines/lib/local-flags'
 import { tourMachine } from '../../machines/tour/tour.machine'
 import type { ActorRefFrom } from 'xstate'
 import { ScreenActor } from '../actors'
@@ -20,7 +20,6 @@ import { PostList } from '../post/PostList'
 import { preloadComposer } from '../composer/ComposerHost'
 import { usePosts } from '../actors'
 import { PageHeader } from '../ui/PageHeader'
-import { FeatureBanner } from './FeatureBanner'
 import { FeedEmpty, FeedError, FeedSkeleton } from './FeedStates'
 import { TOUR_ELEMENT_ID, WelcomeTour } from './WelcomeTour'
 import { WhatsHappening } from './WhatsHappening'
@@ -28,6 +27,21 @@ import { WhatsHappening } from './WhatsHappening'
 // Home (docs/product.md, "Home feed"): the title, the new-features banner, the welcome tour (?show-help=true reopens
 // it), the What's happening box and the feed. The feed actor lives as long as the screen: opening Home always shows
 // the latest posts.
+
+/**
+ * The new-features banner (with its store library) is its own chunk, fetched only while it has not been dismissed in
+ * this browser: a returning member's first load does without it (issue 13).
+ */
+const FeatureBanner = lazy(() => import('./FeatureBanner').then((m) => ({ default: m.FeatureBanner })))
+
+function NewFeatures() {
+  if (readFlag(BANNER_DISMISSED_KEY)) return null
+  return (
+    <Suspense fallback={null}>
+      <FeatureBanner />
+    </Suspense>
+  )
+}
 
 function Feed() {
   const posts = usePosts()
@@ -91,7 +105,7 @@ function Home({ tour }: { tour: ActorRefFrom<typeof tourMachine> }) {
     <>
       <PageHeader title="Home" />
       <WelcomeTour tour={tour} />
-      <FeatureBanner />
+      <NewFeatures />
       <WhatsHappening />
       <Feed />
     </>

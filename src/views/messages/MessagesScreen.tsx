@@ -65,8 +65,7 @@ function RightPane({ list, onNewMessage }: { list: ConversationsRef; onNewMessag
   return <NothingSelected onNewMessage={onNewMessage} />
 }
 
-function Panes({ conversationId, newMessage }: { conversationId: string | undefined; newMessage: NewMessageRef }) {
-  const list = useConversations()
+function Panes({ conversationId, newMessage, list }: { conversationId: string | undefined; newMessage: NewMessageRef; list: ConversationsRef }) {
   // The route decides what the right pane shows; the list actor ignores a repeat of what it already shows.
   useEffect(() => {
     list.send(conversationId ? { type: 'conversation.open', id: conversationId } : { type: 'conversation.close' })
@@ -100,5 +99,15 @@ export function MessagesScreen({ conversationId }: { conversationId?: string }) 
   const keys = useKeys()
   const userId = useSelector(session, (s) => selectUser(s)?.id ?? '')
   const newMessage = useScreenActor(newMessageMachine, { userId, keys })
-  return newMessage ? <Panes conversationId={conversationId} newMessage={newMessage} /> : null
+  // Asked for at once: on a first screen that is Messages, the list's code may still be loading.
+  const list = useConversations(true)
+  if (!newMessage) return null
+  if (!list) {
+    return (
+      <div className={cx(centred, css({ py: '24', color: 'accent' }))}>
+        <Spinner size={28} label="Loading" />
+      </div>
+    )
+  }
+  return <Panes conversationId={conversationId} newMessage={newMessage} list={list} />
 }

@@ -149,16 +149,17 @@ const roundButton = cx(button({ variant: 'outline', size: 'icon' }), css({ w: '9
 
 /** Starts (or reopens) the conversation with this member; the list actor opens it, or toasts the server's refusal. */
 function MessageButton({ userId, username }: { userId: string; username: string }) {
-  const conversations = useConversations()
-  const starting = useSelector(conversations, selectStarting)
+  // Asked for at once: the list's code may still be loading when a profile is the first screen.
+  const conversations = useConversations(true)
+  const starting = useSelector(conversations, (s) => (s ? selectStarting(s) : false))
   return (
     <button
       type="button"
       className={roundButton}
       aria-label={`Message @${username}`}
       title="Message"
-      disabled={starting}
-      onClick={() => conversations.send({ type: 'conversation.start', recipientId: userId })}
+      disabled={starting || !conversations}
+      onClick={() => conversations?.send({ type: 'conversation.start', recipientId: userId })}
     >
       <ProfileIcon name="mail" size={18} />
     </button>

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
-import { selectUnreadCount } from '../../machines/conversations/conversations.selectors'
-import { selectUnreadNotifications } from '../../machines/notifications/notifications.selectors'
+import { selectUnreadCount, selectUnreadNotifications } from '../../machines/lib/unread.selectors'
 import { useConversations, useNotifications } from '../actors'
 
 // The unread counts on navigation entries, for the sidebar, the phone menu and the bottom bar: conversations with
@@ -9,7 +8,8 @@ import { useConversations, useNotifications } from '../actors'
 
 /** The unread count of a navigation entry, by its href (0 for entries without one). */
 export function useNavUnread(): (href: string) => number {
-  const messages = useSelector(useConversations(), selectUnreadCount)
+  // 0 until the conversation list has started (a few seconds after the first screen).
+  const messages = useSelector(useConversations(), (s) => (s ? selectUnreadCount(s) : 0))
   const notifications = useSelector(useNotifications(), selectUnreadNotifications)
   return (href) => (href === '/messages' ? messages : href === '/notifications' ? notifications : 0)
 }

@@ -1,6 +1,7 @@
 import { fromCallback, setup, type AnyEventObject, type EventObject } from 'xstate'
 import { appMachine, type AppInput } from '../../../src/machines/app/app.machine'
-import type { RealtimeInput, RealtimeStatusEvent } from '../../../src/machines/realtime/realtime.actor'
+import type { MemberContext, MemberEvent } from '../../../src/machines/member/member.machine'
+import type { RealtimeInput } from '../../../src/machines/realtime/realtime.actor'
 import type { MachineModel } from '../support/walks'
 import { noSession } from '../support/fixtures'
 
@@ -30,8 +31,14 @@ export const appInput: AppInput = { stored: noSession, theme: 'dark' }
 
 /** The member actor's shape without its children: walking the graph runs nothing, so it must register no systemIds. */
 const standInMember = setup({
-  types: { input: {} as RealtimeInput, context: {} as { member: RealtimeInput }, events: {} as RealtimeStatusEvent },
-}).createMachine({ id: 'member', context: ({ input }) => ({ member: input }) })
+  types: { input: {} as RealtimeInput, context: {} as MemberContext, events: {} as MemberEvent },
+}).createMachine({
+  id: 'member',
+  context: ({ input }) => ({ member: input, connected: false }),
+  // The same states, none of them doing anything (the conversation list's code is never loaded here).
+  initial: 'messagingWaits',
+  states: { messagingWaits: {}, messagingLoading: {}, messagingFailed: {}, messagingReady: {} },
+})
 
 const idle = fromCallback<EventObject>(() => () => undefined)
 

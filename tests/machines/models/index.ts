@@ -18,6 +18,7 @@ import { feedModel } from './feed.model'
 import { followListModel } from './follow-list.model'
 import { followModel } from './follow.model'
 import { keysModel } from './keys.model'
+import { memberModel } from './member.model'
 import { muteModel } from './mute.model'
 import { newMessageModel } from './new-message.model'
 import { notificationListModel } from './notification-list.model'
@@ -47,6 +48,7 @@ import { tourModel } from './tour.model'
 
 export const models: ReadonlyArray<MachineModel> = [
   appModel,
+  memberModel,
   themeModel,
   toastsModel,
   sessionModel,

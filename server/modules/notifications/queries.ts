@@ -6,7 +6,7 @@ import type { NotificationKind } from '../../db/schema-notifications'
 import { LIMITS } from '../../../src/api/contract/limits'
 import { uuidv7 } from '../../db/ids'
 import { type Cursor, cursorTime, micros } from '../../lib/cursor'
-import { blockedBetween, notMuted, visibleToAlias } from '../posts/visibility'
+import { blockedBetween, memberVisibleTo, notMuted, reposterShown, visibleToAlias } from '../posts/visibility'
 
 // The SQL of notifications (docs/product.md, "Notifications"); the rules of who is told what live in service.ts.
 
@@ -35,7 +35,8 @@ export const preferenceOf = (kind: NotificationKind): string =>
 
 /**
  * Whether the recipient wants to hear of this now: not their own doing, no block either way, the actor not muted by
- * them, the kind not turned off. Read in the transaction of the happening itself.
+ * them, the kind not turned off; and a repost only from a reposter the recipient may see (`memberVisibleTo`: a
+ * private account's reposts reach its approved followers only). Read in the transaction of the happening itself.
  */
 export async function mayNotify(tx: SqlExecutor, h: Happening): Promise<boolean> {
   if (h.actorId === h.recipientId) return false
@@ -43,6 +44,7 @@ export async function mayNotify(tx: SqlExecutor, h: Happening): Promise<boolean>
     tx,
     sql`select (not ${blockedBetween(h.recipientId, h.actorId)}
           and ${notMuted(h.recipientId, sql`${h.actorId}::uuid`)}
+          and (${h.kind} <> 'repost' or ${memberVisibleTo(h.recipientId, sql`${h.actorId}::uuid`)})
           and not (${preferenceOf(h.kind)} = any(r.notifications_off))) as ok
         from users r where r.id = ${h.recipientId}`,
   )
@@ -134,11 +136,27 @@ export interface NotificationRow {
   report_status: string | null
 }
 
-/** Items the viewer may still see: nothing from across a block or a member they muted, nothing on a post hidden now. */
+/**
+ * The reposters a repost item shows the viewer: only those shown to them now (`reposterShown`: no block either way,
+ * not muted, a private reposter only to its approved followers), the latest first, with how many there are. Read when
+ * the list is, so an unfollow of a private account or its turning private hides its reposts at once. `va` is null for
+ * the other kinds (their single actor is checked by `shown`) and for a repost item nobody visible is left in.
+ */
+function visibleReposters(viewerId: string): SQL {
+  return sql`left join lateral (
+          select a.actor_id, (count(*) over ())::int as shown_count from notification_actors a
+          where n.kind = 'repost' and a.notification_id = n.id and ${reposterShown(viewerId, sql`a.actor_id`)}
+          order by a.created_at desc, a.actor_id desc limit 1) va on true`
+}
+
+/**
+ * Items the viewer may still see: nothing from across a block or a member they muted, a repost item only with a
+ * reposter they may see (`visibleReposters`, joined as `va`), nothing on a post hidden now.
+ */
 function shown(viewerId: string): SQL {
   return sql`n.recipient_id = ${viewerId}
-    and not ${blockedBetween(viewerId, sql`n.latest_actor_id`)}
-    and ${notMuted(viewerId, sql`n.latest_actor_id`)}
+    and (case when n.kind = 'repost' then va.actor_id is not null
+      else not ${blockedBetween(viewerId, sql`n.latest_actor_id`)} and ${notMuted(viewerId, sql`n.latest_actor_id`)} end)
     and (n.post_id is null or ${visibleToAlias(viewerId, 'p')})`
 }
 
@@ -150,11 +168,12 @@ const FILTERS: Record<NotificationFilter, SQL> = {
 
 function pageStatement(viewerId: string, filter: NotificationFilter, cursor: Cursor | undefined, offset: number, limit: number): SQL {
   return sql`select n.id, n.kind, n.read_at is not null as read, n.updated_at, ${micros(sql`n.updated_at`)} as at,
-          n.actor_count, u.id as actor_id, u.username as actor_username, u.display_name as actor_display_name,
+          coalesce(va.shown_count, n.actor_count) as actor_count, u.id as actor_id, u.username as actor_username, u.display_name as actor_display_name,
           u.avatar as actor_avatar, u.verified as actor_verified, p.id as post_id, p.content as post_content,
           r.id as report_id, r.status as report_status
         from notifications n
-        join users u on u.id = n.latest_actor_id
+        ${visibleReposters(viewerId)}
+        join users u on u.id = coalesce(va.actor_id, n.latest_actor_id)
         left join posts p on p.id = n.post_id
         left join reports r on r.id = n.report_id
         where ${shown(viewerId)} and ${FILTERS[filter]}
@@ -174,7 +193,7 @@ export async function notificationPage(
   // Named per shape (filter, with or without a cursor): planned once per connection, not on every page.
   return selectPrepared<NotificationRow>(
     db,
-    `notifications_page_v1_${filter}_${cursor ? 'after' : 'first'}`,
+    `notifications_page_v2_${filter}_${cursor ? 'after' : 'first'}`,
     pageStatement(viewerId, filter, cursor, offset, limit),
   )
 }
@@ -194,7 +213,7 @@ export async function notificationPageAndCount(
 ): Promise<{ rows: NotificationRow[]; unread: number }> {
   const rows = await selectPrepared<NotificationRow & { unread_count: number }>(
     db,
-    `notifications_list_v1_${filter}_${cursor ? 'after' : 'first'}`,
+    `notifications_list_v2_${filter}_${cursor ? 'after' : 'first'}`,
     sql`select c.n as unread_count, pg.* from (${unreadStatement(viewerId)}) c
         left join lateral (${pageStatement(viewerId, filter, cursor, offset, limit)}) pg on true
         order by pg.updated_at desc, pg.id desc`,
@@ -210,7 +229,7 @@ export async function notificationPageAndCount(
  * so the count is exact unless more than 50 of the newest 150 unread are hidden.
  */
 export async function unreadCount(db: Database, viewerId: string): Promise<number> {
-  const [row] = await selectPrepared<{ n: number }>(db, 'notifications_unread_count_v2', unreadStatement(viewerId))
+  const [row] = await selectPrepared<{ n: number }>(db, 'notifications_unread_count_v3', unreadStatement(viewerId))
   return row?.n ?? 0
 }
 
@@ -220,6 +239,7 @@ function unreadStatement(viewerId: string): SQL {
             select * from notifications where recipient_id = ${viewerId} and read_at is null
             order by updated_at desc limit ${UNREAD_LOOKED_AT} offset 0
           ) n
+          ${visibleReposters(viewerId)}
           left join posts p on p.id = n.post_id
           where ${shown(viewerId)}
           limit ${LIMITS.unreadCountCap}

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { selectPrepared } from '../../db/prepared'
 import type { Cursor } from '../../lib/cursor'
-import { feedListedFor, notMuted, visibleToAlias } from './visibility'
+import { feedListedFor, reposterShown, visibleToAlias } from './visibility'
 
 /**
  * Feed timelines: the home feed and list timelines (docs/product.md, "Lists"), one machinery for both. A timeline is
@@ -25,7 +25,11 @@ import { feedListedFor, notMuted, visibleToAlias } from './visibility'
  *   own replies always appear.
  * - Visibility is applied to every item (posts/visibility.ts); only public posts can be reposted anyway. So are the
  *   viewer's blocked keywords and domains, and their mutes: posts by muted members, reposts made by them, posts
- *   matching muted keywords or domains (`feedListedFor`, `notMuted`); the viewer's own posts always stay.
+ *   matching muted keywords or domains (`feedListedFor`); the viewer's own posts always stay.
+ * - A repost is an item only when its reposter is shown to the viewer (`reposterShown`): not muted, no block either
+ *   way, and a private reposter only to its approved followers. A list may hold members the viewer cannot see (a
+ *   private account they do not follow, someone who blocked them): their own posts are left out by visibility, their
+ *   reposts by this.
  *
  * Keyset: items are ordered by (time, post id) descending and a page continues strictly below the cursor's
  * (time, post id). A post created after the first page was read sorts above every cursor, so it can never slip into
@@ -85,14 +89,14 @@ const replyRule = (alias: string, p: Params) => sql`(${sql.raw(alias)}.reply_to 
   or ${isFollowee(sql.raw(`${alias}.reply_to_author_id`), p)})`
 
 /**
- * No earlier repost of the same post by the viewer or an unmuted followee (the earliest one is the feed item; a muted
- * followee's repost is no item, so the next one brings the post).
+ * No earlier repost of the same post by the viewer or a followee shown to them (the earliest one is the feed item; a
+ * repost by a muted or hidden reposter is no item, so the next one brings the post).
  */
 const earliestRepost = (r: string, p: Params) => sql`not exists (
   select 1 from reposts r2
   where r2.post_id = ${sql.raw(r)}.post_id
     and (r2.created_at, r2.user_id) < (${sql.raw(r)}.created_at, ${sql.raw(r)}.user_id)
-    and ${isFollowee(sql.raw('r2.user_id'), p)} and ${notMuted(p.viewer, sql.raw('r2.user_id'))})`
+    and ${isFollowee(sql.raw('r2.user_id'), p)} and ${reposterShown(p.viewer, sql.raw('r2.user_id'))})`
 
 const ctes = (p: Params) =>
   p.source.kind === 'home'
@@ -119,7 +123,7 @@ const repostsPerSource = (p: Params) => sql`
     where r.user_id = s.uid and (r.created_at, r.post_id) < ${p.before}
       and not ${isFollowee(sql.raw('p.author_id'), p)}
       and ${visibleToAlias(p.viewer, 'p')} and ${feedListedFor(p.viewer, 'p')}
-      and ${notMuted(p.viewer, sql.raw('r.user_id'))} and ${earliestRepost('r', p)}
+      and ${reposterShown(p.viewer, sql.raw('r.user_id'))} and ${earliestRepost('r', p)}
     order by r.created_at desc, r.post_id desc
     limit ${p.n}) r`
 
@@ -142,7 +146,7 @@ const repostsScan = (p: Params) => sql`
   where ${isFollowee(sql.raw('r.user_id'), p)}
     and not ${isFollowee(sql.raw('p.author_id'), p)}
     and ${visibleToAlias(p.viewer, 'p')} and ${feedListedFor(p.viewer, 'p')}
-      and ${notMuted(p.viewer, sql.raw('r.user_id'))} and ${earliestRepost('r', p)}
+      and ${reposterShown(p.viewer, sql.raw('r.user_id'))} and ${earliestRepost('r', p)}
   order by r.created_at desc, r.post_id desc
   limit ${p.n}`
 
@@ -183,8 +187,8 @@ export function feedPlanFor(circleSize: number): FeedPlan {
 
 /** One name per statement shape (db/prepared.ts): a name's text never changes within a process. */
 const STATEMENT_NAMES: Record<FeedSource['kind'], Record<FeedPlan, string>> = {
-  home: { scan: 'wren_feed_scan_v6', 'per-source': 'wren_feed_per_source_v6' },
-  list: { scan: 'wren_list_scan_v1', 'per-source': 'wren_list_per_source_v1' },
+  home: { scan: 'wren_feed_scan_v7', 'per-source': 'wren_feed_per_source_v7' },
+  list: { scan: 'wren_list_scan_v2', 'per-source': 'wren_list_per_source_v2' },
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Cursor, cursorTime } from '../../lib/cursor'
 import type { FeedKey } from './feed-queries'
-import { listedFor, visibleToAlias } from './visibility'
+import { listedFor, memberVisibleTo, visibleToAlias } from './visibility'
 
 /**
  * The post lists of a profile, newest first, each only what its tab names and only what the viewer may see:
@@ -11,7 +11,9 @@ import { listedFor, visibleToAlias } from './visibility'
  * - replies: the member's replies.
  * - media: the member's posts and replies with at least one image or video.
  * - likes: posts the member liked, most recent like first.
- * None of the viewer's blocked keywords or domains (visibility.ts, `listedFor`). Same keyset rule as the feed: (time,
+ * None of the viewer's blocked keywords or domains (visibility.ts, `listedFor`). The member's reposts only when the
+ * member is visible to the viewer (`memberVisibleTo`), the reposter rule of every list; a profile the viewer may not
+ * read lists nothing anyway (users/service.ts), this keeps the rule where the SQL is. Same keyset rule as the feed: (time,
  * post id) strictly below the cursor.
  */
 export type ProfileTab = 'posts' | 'replies' | 'media' | 'likes'
@@ -54,7 +56,7 @@ function statement(tab: ProfileTab, authorId: string, viewerId: string, cursor: 
         (select r.post_id, ${micros('r.created_at')} as at, r.user_id as reposted_by, r.created_at as ts
          from reposts r join posts p on p.id = r.post_id
          where r.user_id = ${authorId} and p.author_id <> ${authorId} ${below('r.created_at', 'r.post_id', cursor)}
-           and ${visibleToAlias(viewerId, 'p')} and ${listedFor(viewerId, 'p')}
+           and ${memberVisibleTo(viewerId, sql`r.user_id`)} and ${visibleToAlias(viewerId, 'p')} and ${listedFor(viewerId, 'p')}
          order by r.created_at desc, r.post_id desc
          limit ${reach})) x ${page}`
   }

@@ -34,8 +34,37 @@ export function visibleTo(viewerId: string, post: PostColumns): SQL {
         select 1 from follows vis_f where vis_f.follower_id = ${viewerId} and vis_f.followee_id = ${post.authorId}))
       or (${post.visibility} = 'mentioned' and exists (
         select 1 from post_mentions vis_m where vis_m.post_id = ${post.id} and vis_m.user_id = ${viewerId})))
-      and ${post.authorId} not in ${hiddenAuthors(viewerId)})
+      and ${memberVisibleTo(viewerId, post.authorId)})
   )`
+}
+
+/**
+ * The member is one the viewer may see: no block either way, and a private account only by its approved followers
+ * (and itself). The same rule as a post's author (`visibleTo`), for members shown *beside* a post: a reposter
+ * (`repostedBy` in feeds, list timelines and profiles, the actors of repost notifications). A repost is part of the
+ * reposter's timeline, so it reaches exactly who may read that timeline: showing it to anyone else would tell a
+ * stranger what a private account shares, or show a member the doings of someone who blocked them.
+ * The viewer is always visible to themselves (hiddenAuthors never lists them).
+ */
+export function memberVisibleTo(viewerId: string, member: AnyColumn | SQL): SQL {
+  return sql`${member} not in ${hiddenAuthors(viewerId)}`
+}
+
+/**
+ * A reposter as the viewer's lists show them: visible to the viewer (`memberVisibleTo`) and not muted by them
+ * (`notMuted`). A repost by anyone else is no item: the post is left out, or reached through another repost.
+ */
+export function reposterShown(viewerId: string, reposter: AnyColumn | SQL): SQL {
+  return sql`(${memberVisibleTo(viewerId, reposter)} and ${notMuted(viewerId, reposter)})`
+}
+
+/**
+ * Posts anyone may see, whoever reads: public posts of public accounts. What counts in numbers shown to every member
+ * alike (trending hashtags, hashtag search), so that no count reveals a post someone could not read.
+ */
+export function visibleToAnyone(alias: string): SQL {
+  return sql`(${column(alias, 'visibility')} = 'public'
+    and ${column(alias, 'author_id')} not in (select vis_pa.id from users vis_pa where vis_pa.private_account))`
 }
 
 /**
@@ -134,7 +163,7 @@ export function listedFor(viewerId: string, alias: string): SQL {
 /**
  * `listedFor` plus the viewer's mutes (docs/product.md, "Mutes"), for the timelines mutes apply to: the home feed
  * now, list timelines and notifications later. Leaves out posts by muted members and posts matching muted keywords
- * or domains; the viewer's own posts are always listed. A reposter is checked apart (`notMuted`). Mutes are one-way:
+ * or domains; the viewer's own posts are always listed. A reposter is checked apart (`reposterShown`). Mutes are one-way:
  * only the muter's lists read them, never the post page, replies, profiles or the muted member's own view.
  */
 export function feedListedFor(viewerId: string, alias: string): SQL {

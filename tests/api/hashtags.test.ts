@@ -118,6 +118,30 @@ describe('hashtag search', () => {
     expect((await hashtags(ann, k)).hashtags).toEqual([{ hashtag: `${k}_dogs`, count: 3 }])
   })
 
+  it('counts only posts anyone may see: a followers-only post, or any post of a private account, adds nothing', async () => {
+    const k = tag()
+    const [ann, priv, fan, stranger] = [
+      await quickMember(t.app),
+      await quickMember(t.app),
+      await quickMember(t.app),
+      await quickMember(t.app),
+    ]
+    const madePrivate = await api(t.app, 'PATCH', '/api/users/profile', { token: priv.token, body: { privateAccount: true } })
+    expect(madePrivate.statusCode).toBe(200)
+    await api(t.app, 'POST', `/api/users/${priv.id}/follow`, { token: fan.token })
+    expect((await api(t.app, 'POST', `/api/follow-requests/${fan.id}/approve`, { token: priv.token })).statusCode).toBe(200)
+    await publish(t.app, ann.token, `#${k}_open for everyone`)
+    await publish(t.app, ann.token, `#${k}_open and #${k}_quiet for followers`, { visibility: 'followers' })
+    await publish(t.app, ann.token, `#${k}_quiet for @${stranger.username} only`, { visibility: 'mentioned' })
+    await publish(t.app, priv.token, `#${k}_secret from a private account`)
+    await publish(t.app, priv.token, `#${k}_open from a private account`)
+    // The same answer for everyone, the authors and their followers included: a count shown to all counts only
+    // what all may read.
+    for (const who of [stranger, ann, priv, fan]) {
+      expect((await hashtags(who, k)).hashtags, who.username).toEqual([{ hashtag: `${k}_open`, count: 1 }])
+    }
+  })
+
   it('takes _ and % literally, pages with a cursor, and refuses a query of only #', async () => {
     const k = tag()
     const ann = await quickMember(t.app)

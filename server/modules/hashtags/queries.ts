@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { selectRows, type SqlExecutor } from '../../db/rows'
+import { visibleToAnyone } from '../posts/visibility'
 
 // Trending hashtags (GET /posts/trending; docs/product.md "Search"). Only public posts of public accounts in the last
-// 24 hours count, so a trend never reveals a post someone could not see. Each member counts once per tag, weighted by
+// 24 hours count (`visibleToAnyone`), so a trend never reveals a post someone could not see. Each member counts once per tag, weighted by
 // how recently they last used it (e-folding time 6 hours), so a burst rises fast and fades within the day, and one
 // account posting a tag a hundred times weighs what one post does. A tag needs at least two members to trend.
 
@@ -25,8 +26,7 @@ export async function trendingTags(db: SqlExecutor, limit: number): Promise<Tren
           from posts p
           join post_hashtags h on h.post_id = p.id
           where p.created_at > now() - ${window}::interval
-            and p.visibility = 'public'
-            and p.author_id not in (select pa.id from users pa where pa.private_account)
+            and ${visibleToAnyone('p')}
           group by h.tag, p.author_id
         )
         select tag, sum(posts)::int as posts
@@ -41,12 +41,20 @@ export async function trendingTags(db: SqlExecutor, limit: number): Promise<Tren
 export interface HashtagRow {
   id: string
   tag: string
+  /** Posts anyone may see that use the tag (`visibleToAnyone`). */
   post_count: number
   /** The keyset cursor's `at`: the post count (the order is most used first, then the id). */
   at: string
 }
 
-/** Hashtags starting with `prefix` (lowercased, LIKE wildcards escaped by the caller), most used first. */
+/**
+ * Hashtags starting with `prefix` (lowercased, LIKE wildcards escaped by the caller), most used first, counting the
+ * rule of trends: only posts anyone may see (public posts of public accounts). The answer is the same for every
+ * member, so it may not count a followers-only post or a private account's: a stranger would learn that a tag is in
+ * use, and how much, by people they cannot read. A tag only such posts use is left out. The stored
+ * `hashtags.post_count` counts every post, so it only narrows the candidates (a tag no post uses is skipped); each
+ * candidate's visible uses are counted through post_hashtags_tag_idx and the posts' primary key.
+ */
 export async function hashtagsStartingWith(
   db: SqlExecutor,
   prefix: string,
@@ -56,8 +64,13 @@ export async function hashtagsStartingWith(
 ): Promise<HashtagRow[]> {
   return selectRows<HashtagRow>(
     db,
-    sql`select id, tag, post_count, post_count::text as at from hashtags
-        where tag like ${`${prefix}%`} and post_count > 0
+    sql`select id, tag, post_count, post_count::text as at from (
+          select h.id, h.tag, (
+            select count(*)::int from post_hashtags ph join posts p on p.id = ph.post_id
+            where ph.tag = h.tag and ${visibleToAnyone('p')}) as post_count
+          from hashtags h
+          where h.tag like ${`${prefix}%`} and h.post_count > 0) counted
+        where post_count > 0
           ${cursor ? sql`and (post_count, id) < (${cursor.at}::int, ${cursor.id}::uuid)` : sql``}
         order by post_count desc, id desc
         offset ${offset} limit ${limit}`,

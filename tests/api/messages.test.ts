@@ -175,6 +175,61 @@ describe('starting a conversation', () => {
     expect((await send(t.app, b.token, id)).statusCode).toBe(201)
   })
 
+  it('refuses edits across a block either way with the words of a send, tells nobody, and still lets the sender delete', async () => {
+    const a = await keyedMember(t.app, { displayName: 'Ada Blocker' })
+    const b = await keyedMember(t.app, { displayName: 'Ben Blocked' })
+    const started = await startConversation(t.app, a.token, b.user.id)
+    const id = started.json<{ conversation: Conversation }>().conversation.id
+    const fromB = await sent(b.token, id)
+    const fromA = await sent(a.token, id)
+    expect((await api(t.app, 'POST', `/api/blocks/user/${b.user.id}`, { token: a.token })).statusCode).toBe(201)
+
+    // What each member's sockets would hear while the edits are tried.
+    const heard: Array<{ rooms: string[]; event: string }> = []
+    t.app.services.realtime.attach({
+      to: (rooms) => ({ emit: (event) => heard.push({ rooms: [rooms].flat(), event }) }),
+    })
+    try {
+      const edit = (token: string, messageId: string) =>
+        api(t.app, 'PATCH', `/api/messages/messages/${messageId}`, { token, body: { content: fakeEnvelope() } })
+      const byBlocked = await edit(b.token, fromB.id)
+      expect(byBlocked.statusCode).toBe(403)
+      expect(byBlocked.json()).toEqual({ error: "Ada Blocker doesn't accept messages from you" })
+      const byBlocker = await edit(a.token, fromA.id)
+      expect(byBlocker.statusCode).toBe(403)
+      expect(byBlocker.json()).toEqual({ error: "Ben Blocked doesn't accept messages from you" })
+      expect(heard).toEqual([])
+      // Both messages read as they were sent.
+      const shown = (await history(a.token, id)).messages
+      expect(shown.map((m) => [m.id, m.content, m.edited])).toEqual([
+        [fromA.id, fromA.content, false],
+        [fromB.id, fromB.content, false],
+      ])
+
+      // Retracting stays allowed to the sender, whatever the block.
+      const retracted = await api(t.app, 'DELETE', `/api/messages/messages/${fromB.id}`, { token: b.token })
+      expect(retracted.statusCode).toBe(204)
+      expect(heard.map((h) => h.event)).toEqual(['message_deleted'])
+      const after = (await history(a.token, id)).messages.find((m) => m.id === fromB.id)
+      expect(after).toMatchObject({ deleted: true, content: '' })
+    } finally {
+      t.app.services.realtime.detach()
+    }
+
+    // Unblocked, the sender may edit again.
+    await api(t.app, 'DELETE', `/api/blocks/user/${b.user.id}`, { token: a.token })
+    expect((await api(t.app, 'PATCH', `/api/messages/messages/${fromA.id}`, { token: a.token, body: { content: fakeEnvelope() } })).statusCode).toBe(200)
+  })
+
+  it('refuses an edit once the recipient no longer accepts messages from the sender, as a send is', async () => {
+    const { a, b, conversation } = await pair()
+    const message = await sent(a.token, conversation.id)
+    expect((await setPrivacy(b.token, 'none')).statusCode).toBe(200)
+    const res = await api(t.app, 'PATCH', `/api/messages/messages/${message.id}`, { token: a.token, body: { content: fakeEnvelope() } })
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toEqual({ error: "Bea Recipient doesn't accept messages from you" })
+  })
+
   it("refuses a recipient without keys (409) and a sender without keys (409)", async () => {
     const keyed = await keyedMember(t.app)
     const keyless = await registerMember(t.app, { displayName: 'Kim Keyless' })

@@ -235,14 +235,15 @@ export async function findVisibleMessage(
   db: SqlExecutor,
   messageId: string,
   viewerId: string,
-): Promise<(MessageRow & { other_id: string }) | undefined> {
+): Promise<(MessageRow & { other_id: string; other_name: string }) | undefined> {
   if (!isId(messageId)) return undefined
-  const [row] = await selectRows<MessageRow & { other_id: string }>(
+  const [row] = await selectRows<MessageRow & { other_id: string; other_name: string }>(
     db,
-    sql`select ${messageColumns}, om.user_id as other_id
+    sql`select ${messageColumns}, om.user_id as other_id, ou.display_name as other_name
         from messages m
         join conversation_members cm on cm.conversation_id = m.conversation_id and cm.user_id = ${viewerId}
         join conversation_members om on om.conversation_id = m.conversation_id and om.user_id <> ${viewerId}
+        join users ou on ou.id = om.user_id
         where m.id = ${messageId} and (cm.cleared_at is null or m.created_at > cm.cleared_at)`,
   )
   return row

@@ -239,13 +239,23 @@ export class MessageService {
     return message
   }
 
+  /**
+   * Replaces the ciphertext of the viewer's own message. An edit is a new text delivered to the other member, so it
+   * meets the refusals of a send (messageRefusal, the same check and words): after a block either way, or once the
+   * recipient accepts no messages from the viewer, their old messages cannot be rewritten either. Checked under the
+   * members' row locks in the edit's transaction, as a send is, so a block committing meanwhile is seen or waits.
+   */
   async edit(viewer: UserRow, messageId: string, content: string): Promise<DirectMessage> {
     const envelope = checkEnvelope(content)
     const found = await findVisibleMessage(this.db, messageId, viewer.id)
     if (!found) throw new NotFound(MESSAGE_NOT_FOUND)
     if (found.sender_id !== viewer.id) throw new Forbidden(NOT_YOUR_MESSAGE_EDIT)
     if (found.deleted) throw new Forbidden(DELETED_NOT_EDITABLE)
-    const row = await editMessage(this.db, found.id, viewer.id, envelope)
+    const row = await this.db.transaction(async (tx) => {
+      const refusal = await messageRefusal(tx, viewer.id, found.other_id)
+      if (refusal) this.refuse(refusal, found.other_name)
+      return editMessage(tx, found.id, viewer.id, envelope)
+    })
     if (!row) throw new Forbidden(DELETED_NOT_EDITABLE)
     const message = toDirectMessage(row)
     this.realtime.toMembers([viewer.id, found.other_id], 'message_edited', {
@@ -255,6 +265,7 @@ export class MessageService {
     return message
   }
 
+  /** Deleting one's own message needs no consent of the other member: retracting what one wrote is always allowed. */
   async remove(viewer: UserRow, messageId: string): Promise<void> {
     const found = await findVisibleMessage(this.db, messageId, viewer.id)
     if (!found) throw new NotFound(MESSAGE_NOT_FOUND)

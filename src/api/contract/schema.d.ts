@@ -234,7 +234,8 @@ export interface paths {
         /**
          * Hashtags starting with a query, most used first
          * @description `q` (a leading `#` is ignored) is compared with the start of each hashtag, in any case. Each hashtag comes
-         *     with how many posts use it now. Hashtags no post uses any more are left out.
+         *     with how many posts anyone may see use it now (public posts of public accounts, the rule of trends), the same
+         *     for every member. Hashtags no such post uses are left out.
          */
         get: operations["searchHashtags"];
         put?: never;
@@ -1029,7 +1030,9 @@ export interface paths {
          * Edit one's own message
          * @description Only the sender may edit ('You can only edit your own messages'), and not a deleted message ('Deleted
          *     messages cannot be edited'), both 403. `content` is the new ciphertext. Participants receive
-         *     `message_edited`.
+         *     `message_edited`. An edit meets the refusals of a send: across a block either way, or when the other
+         *     member's allowDMs no longer admits the sender, 403 '{displayName} doesn't accept messages from you' and
+         *     nobody hears anything; 409 when either member's keys are missing, as for a send. Deleting stays allowed.
          *     Edits share the sender's message budget (MESSAGE_LIMIT_PER_MEMBER): 429 'Too many messages. Try again in
          *     {n} seconds.'
          */
@@ -4178,6 +4181,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -187,7 +187,7 @@ describe('starting a conversation', () => {
     // What each member's sockets would hear while the edits are tried.
     const heard: Array<{ rooms: string[]; event: string }> = []
     t.app.services.realtime.attach({
-      to: (rooms) => ({ emit: (event) => heard.push({ rooms: [rooms].flat(), event }) }),
+      to: (rooms) => ({ emit: (...sent: unknown[]) => heard.push({ rooms: [rooms].flat(), event: String(sent[0]) }) }),
     })
     try {
       const edit = (token: string, messageId: string) =>

@@ -4,9 +4,12 @@ import { feed, field, file, follow, type Member, png, publish, quickMember, send
 import { api, useTestApp } from './harness'
 
 // Who sees what (docs/product.md, "Who sees what"): every read surface that exists, for every relation a viewer can
-// have with an author, for a public and a private author. Each author writes the same five things; each viewer reads
-// every surface; the expected answer comes from three questions only (may the viewer see the account's posts at all,
-// its followers-only posts, and is the viewer on the other side of a block), so the table below is the rule itself.
+// have with an author, for a public and a private author. Each author writes the same five things and reposts the
+// same things (a third member's post, and each viewer's own post they may see); each viewer reads every surface
+// (post pages, replies, home feed, profile, follow lists, a list timeline holding the author, post search, hashtag
+// search, notifications); the expected answer comes from three questions only (may the viewer see the account's
+// posts at all, its followers-only posts, and is the viewer on the other side of a block), so the table below is the
+// rule itself. A repost follows its reposter: it reaches exactly the viewers who may see the author's posts.
 // Runs on PGlite, PGlite with the caches off, and PostgreSQL (npm test).
 
 const t = useTestApp()
@@ -15,14 +18,25 @@ type Role = 'owner' | 'follower' | 'requester' | 'stranger' | 'blocked' | 'block
 const ROLES: Role[] = ['owner', 'follower', 'requester', 'stranger', 'blocked', 'blocker', 'muter']
 type Kind = 'public' | 'private'
 
-/** What one author wrote: a public post, a followers-only post, a public post with a photo, a reply, a like. */
+/**
+ * What one author wrote: a public post, a followers-only post (each with a hashtag of its own), a public post with a
+ * photo, a reply, a like; and what they reposted: the host's shared post and every viewer's post they may see.
+ */
 interface Writing {
   author: Member
   publicPost: Schemas['Post']
   followersPost: Schemas['Post']
   photoPost: Schemas['Post']
   reply: Schemas['Post']
+  /** Ids of the posts the author reposted. */
+  reposted: string[]
+  /** A public list of the curator's holding the author only. */
+  listId: string
 }
+
+/** The hashtags of an author's public and followers-only posts. */
+const openTag = (kind: Kind) => `${kind}opentag`
+const quietTag = (kind: Kind) => `${kind}quiettag`
 
 const call = (who: Member, url: string) => api(t.app, 'GET', url, { token: who.token })
 
@@ -42,12 +56,19 @@ async function photoPost(author: Member, content: string): Promise<Schemas['Post
 
 let host: Member
 let hostPost: Schemas['Post']
+let sharedPost: Schemas['Post']
+let curator: Member
 const writings = {} as Record<Kind, Writing>
 const viewers = {} as Record<Kind, Record<Role, Member>>
+/** Each viewer's own post, which the author reposts when they may see it. */
+const viewerPosts = {} as Record<Kind, Partial<Record<Role, Schemas['Post']>>>
 
 beforeAll(async () => {
   host = await quickMember(t.app, 'host')
   hostPost = await publish(t.app, host.token, 'host asks a question')
+  sharedPost = await publish(t.app, host.token, 'host shares a thought')
+  // A third member who keeps a public list of each author: every viewer may read it.
+  curator = await quickMember(t.app, 'cur')
   for (const kind of ['public', 'private'] as const) {
     const author = await quickMember(t.app, kind === 'public' ? 'pub' : 'priv')
     const [follower, requester, stranger, blocked, blocker, muter] = (await Promise.all(
@@ -76,15 +97,39 @@ beforeAll(async () => {
     // The author follows everyone in the picture who may be followed, so the following list has rows to hide.
     for (const member of [follower, stranger]) await follow(t.app, author, member)
 
-    writings[kind] = {
+    const people = { owner: author, follower, requester, stranger, blocked, blocker, muter }
+    const written = {
       author,
-      publicPost: await publish(t.app, author.token, `${kind} author: public`),
-      followersPost: await publish(t.app, author.token, `${kind} author: followers`, { visibility: 'followers' }),
+      publicPost: await publish(t.app, author.token, `${kind} author: public #${openTag(kind)}`),
+      followersPost: await publish(t.app, author.token, `${kind} author: followers #${quietTag(kind)}`, {
+        visibility: 'followers',
+      }),
       photoPost: await photoPost(author, `${kind} author: photo`),
       reply: await publish(t.app, author.token, `${kind} author: reply`, { replyTo: hostPost.id }),
     }
     expect((await api(t.app, 'POST', `/api/posts/${hostPost.id}/like`, { token: author.token })).statusCode).toBe(200)
-    viewers[kind] = { owner: author, follower, requester, stranger, blocked, blocker, muter }
+
+    // The repost row: the author reposts the host's post and each viewer's post; across a block they cannot see it.
+    const reposted = [sharedPost.id]
+    expect((await api(t.app, 'POST', `/api/posts/${sharedPost.id}/repost`, { token: author.token })).statusCode).toBe(200)
+    viewerPosts[kind] = {}
+    for (const role of ROLES.filter((r) => r !== 'owner')) {
+      const post = await publish(t.app, people[role].token, `${role} of the ${kind} author writes`)
+      viewerPosts[kind][role] = post
+      const res = await api(t.app, 'POST', `/api/posts/${post.id}/repost`, { token: author.token })
+      const walled = role === 'blocked' || role === 'blocker'
+      expect(res.statusCode, `repost of the ${role}'s post`).toBe(walled ? 404 : 200)
+      if (!walled) reposted.push(post.id)
+    }
+
+    const list = await api(t.app, 'POST', '/api/lists', { token: curator.token, body: { name: `${kind} author` } })
+    expect(list.statusCode).toBe(201)
+    const listId = (list.json() as Schemas['ListResponse']).list.id
+    const added = await api(t.app, 'POST', `/api/lists/${listId}/members`, { token: curator.token, body: { userId: author.id } })
+    expect(added.statusCode).toBe(201)
+
+    writings[kind] = { ...written, reposted, listId }
+    viewers[kind] = people
   }
 })
 
@@ -140,6 +185,10 @@ describe.each(cases)('a %s author, read by their %s', (kind, role) => {
     expect(ids.includes(w().photoPost.id)).toBe(follows)
     // A reply to a stranger (host) reaches only its author's feed.
     expect(ids.includes(w().reply.id)).toBe(role === 'owner')
+    // The repost row: the host's post reaches the feed through the author's repost exactly as the author's posts do.
+    const shared = page.posts.find((p) => p.id === sharedPost.id)
+    expect(shared?.repostedBy?.id === w().author.id).toBe(follows)
+    expect(page.posts.some((p) => p.repostedBy?.id === w().author.id && !w().reposted.includes(p.id))).toBe(false)
   })
 
   it('profile: 404 across a block; a private header only to outsiders; each tab lists what the viewer may see', async () => {
@@ -162,12 +211,16 @@ describe.each(cases)('a %s author, read by their %s', (kind, role) => {
         .filter(([, shown]) => shown)
         .map(([p]) => p.id)
         .sort()
+    // The posts tab holds the author's reposts too: exactly when their posts are shown (profiles ignore mutes).
     expect(await tab('posts')).toEqual(
-      visible([
-        [w().publicPost, rule().any],
-        [w().followersPost, rule().followersOnly],
-        [w().photoPost, rule().any],
-      ]),
+      [
+        ...visible([
+          [w().publicPost, rule().any],
+          [w().followersPost, rule().followersOnly],
+          [w().photoPost, rule().any],
+        ]),
+        ...(rule().any ? w().reposted : []),
+      ].sort(),
     )
     expect(await tab('replies')).toEqual(visible([[w().reply, rule().any]]))
     expect(await tab('media')).toEqual(visible([[w().photoPost, rule().any]]))
@@ -193,6 +246,71 @@ describe.each(cases)('a %s author, read by their %s', (kind, role) => {
           : [people.follower.username, people.stranger.username]
       expect(rows).toEqual(rule().any ? all.sort() : [])
     }
+  })
+
+  it("list timeline: someone else's public list holding the author shows what the viewer may see and not muted", async () => {
+    const res = await call(who(), `/api/lists/${w().listId}/posts?limit=50`)
+    expect(res.statusCode).toBe(200)
+    const posts = (res.json() as Schemas['FeedResponse']).posts
+    const listed = rule().any && role !== 'muter'
+    const own = posts.filter((p) => p.repostedBy === null).map((p) => p.id)
+    expect(own.sort()).toEqual(
+      [
+        [w().publicPost, listed],
+        [w().followersPost, listed && rule().followersOnly],
+        [w().photoPost, listed],
+        // A reply to someone off the list is listed only to its author.
+        [w().reply, role === 'owner'],
+      ]
+        .filter(([, shown]) => shown)
+        .map(([p]) => (p as Schemas['Post']).id)
+        .sort(),
+    )
+    // The repost row: the author's reposts reach exactly who may see the author (a private author's only its
+    // followers; nobody across a block), and not a muter.
+    const reposts = posts.filter((p) => p.repostedBy !== null)
+    expect(reposts.every((p) => p.repostedBy?.id === w().author.id)).toBe(true)
+    expect(reposts.map((p) => p.id).sort()).toEqual(listed ? [...w().reposted].sort() : [])
+  })
+
+  it('post search: from:author lists what the viewer may see and did not mute, never the reposts', async () => {
+    const res = await call(who(), `/api/posts/search?q=${encodeURIComponent(`from:${w().author.username}`)}&limit=50`)
+    expect(res.statusCode).toBe(200)
+    const ids = (res.json() as Schemas['PostsPage']).posts.map((p) => p.id)
+    const listed = rule().any && role !== 'muter'
+    expect(ids.sort()).toEqual(
+      [
+        [w().publicPost, listed],
+        [w().followersPost, listed && rule().followersOnly],
+        [w().photoPost, listed],
+        [w().reply, listed],
+      ]
+        .filter(([, shown]) => shown)
+        .map(([p]) => (p as Schemas['Post']).id)
+        .sort(),
+    )
+  })
+
+  it('hashtag search: the same for every viewer, counting only public posts of public accounts', async () => {
+    const search = async (tag: string) => {
+      const res = await call(who(), `/api/hashtags/search?q=${tag}`)
+      expect(res.statusCode).toBe(200)
+      return (res.json() as Schemas['HashtagsPage']).hashtags
+    }
+    expect(await search(openTag(kind))).toEqual(kind === 'public' ? [{ hashtag: openTag(kind), count: 1 }] : [])
+    expect(await search(quietTag(kind))).toEqual([])
+  })
+
+  it("notifications: the author's repost of the viewer's post is told exactly when the viewer may see the author", async () => {
+    const res = await call(who(), '/api/notifications?limit=50')
+    expect(res.statusCode).toBe(200)
+    const page = res.json() as Schemas['NotificationsPage']
+    const reposts = page.notifications.filter((n) => n.type === 'repost')
+    const own = viewerPosts[kind][role]
+    // Never one's own doing; never across a block or from a muted member; a private author only to followers.
+    const told = own !== undefined && rule().any && role !== 'muter'
+    expect(reposts.map((n) => [n.from.id, n.post?.id, n.othersCount])).toEqual(told ? [[w().author.id, own?.id, 0]] : [])
+    expect(page.unreadCount).toBe(page.notifications.filter((n) => !n.read).length)
   })
 
   it('interactions: liking, reposting and replying answer 404 for every post the viewer may not see', async () => {

@@ -146,6 +146,11 @@ export class RateLimiter {
     return { refund }
   }
 
+  /** Where counts go now: Redis while its connection is up, else this process's memory (health checks, tests). */
+  store(): 'redis' | 'memory' {
+    return this.redis && this.redisState === 'up' ? 'redis' : 'memory'
+  }
+
   async close(): Promise<void> {
     this.counters.clear()
     if (!this.redis) return

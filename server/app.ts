@@ -39,6 +39,8 @@ export interface BuildAppOptions {
   invalidationBus?: InvalidationBus
   /** false turns every read cache off (sessions, cards, flags, timelines): the benchmark's cache-miss run. */
   caches?: boolean
+  /** Prefix of the rate limits' Redis keys: apps given the same one share their counts (tests keep theirs apart). */
+  rateLimitNamespace?: string
 }
 
 /**
@@ -93,11 +95,12 @@ async function assembleApp(config: Config, database: DatabaseHandle, options: Bu
       databaseKind: database.kind,
       log: app.log,
       cache: { bus, enabled: options.caches ?? true },
+      rateLimitNamespace: options.rateLimitNamespace,
     }),
   )
   app.decorateRequest('auth', null)
   app.addHook('onClose', async () => {
-    app.services.rateLimits.close()
+    await app.services.rateLimits.close()
     await app.services.invalidations.close()
     if (!options.database) await database.close()
   })

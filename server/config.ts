@@ -112,7 +112,7 @@ export const settings = {
   rateLimits: setting({
     name: 'RATE_LIMITS',
     default: 'on',
-    meaning: 'on or off: whether the login, registration, password-change and messaging limits below apply.',
+    meaning: 'on or off: whether every rate limit below applies (sign-in, registration, messages, members\' writes).',
     parse: (raw) => {
       if (raw !== 'on' && raw !== 'off') throw new Error(`must be "on" or "off" (got "${raw}")`)
       return raw === 'on'
@@ -127,7 +127,9 @@ export const settings = {
   loginLimitPerAccount: setting({
     name: 'LOGIN_LIMIT_PER_ACCOUNT',
     default: '10/15m',
-    meaning: 'Login attempts per account name per window; also bounds password-change attempts per member.',
+    meaning:
+      'Failed sign-in attempts per account per window, whether it was typed as username or email; wrong current ' +
+      'passwords when changing it count in the same budget.',
     parse: parseRateLimit,
   }),
   registerLimitPerIp: setting({
@@ -148,6 +150,62 @@ export const settings = {
     name: 'CONVERSATION_LIMIT_PER_MEMBER',
     default: '30/1h',
     meaning: 'New conversations one member may start per window (reopening an existing one does not count).',
+    parse: parseRateLimit,
+  }),
+  postLimitPerMember: setting({
+    name: 'POST_LIMIT_PER_MEMBER',
+    default: '300/3h',
+    meaning:
+      "Posts and replies one member may publish per window (Mastodon's default): a post every 36 s for three hours, " +
+      'beyond any conversation, while a script cannot flood the feeds.',
+    parse: parseRateLimit,
+  }),
+  mediaLimitPerMember: setting({
+    name: 'MEDIA_LIMIT_PER_MEMBER',
+    default: '30/30m',
+    meaning: "Media files one member may attach to posts per window (Mastodon's default): a full album a few minutes.",
+    parse: parseRateLimit,
+  }),
+  mediaMegabytesPerMember: setting({
+    name: 'MEDIA_MB_LIMIT_PER_MEMBER',
+    default: '500/1d',
+    meaning:
+      'Megabytes of post media one member may upload per window: ten videos at the largest size or about a hundred ' +
+      'phone photos a day, while one account cannot fill the disk.',
+    parse: (raw: string | undefined): RateLimit => {
+      const limit = parseRateLimit(raw)
+      return { max: limit.max * 1024 * 1024, windowMs: limit.windowMs }
+    },
+  }),
+  followLimitPerMember: setting({
+    name: 'FOLLOW_LIMIT_PER_MEMBER',
+    default: '400/1d',
+    meaning:
+      "Follows (and follow requests) one member may make per window (Mastodon's default); unfollowing is not counted.",
+    parse: parseRateLimit,
+  }),
+  reactionLimitPerMember: setting({
+    name: 'REACTION_LIMIT_PER_MEMBER',
+    default: '300/1h',
+    meaning:
+      'Likes and reposts, given or taken back, one member may make per window: five a minute for an hour, faster ' +
+      'than anyone reads, while a script cannot like its way through the site or flood notifications.',
+    parse: parseRateLimit,
+  }),
+  reportLimitPerMember: setting({
+    name: 'REPORT_LIMIT_PER_MEMBER',
+    default: '60/1d',
+    meaning:
+      'Reports one member may file per window: enough to report a whole spam wave, while one account cannot bury ' +
+      "the moderators' queue.",
+    parse: parseRateLimit,
+  }),
+  listWriteLimitPerMember: setting({
+    name: 'LIST_WRITE_LIMIT_PER_MEMBER',
+    default: '300/1h',
+    meaning:
+      'Changes one member may make per window to lists (create, rename, delete, members, subscriptions), bookmarks ' +
+      'and bookmark collections: room to sort a whole timeline in one sitting, while a script cannot fill the tables.',
     parse: parseRateLimit,
   }),
   hashConcurrency: setting({

@@ -19,7 +19,8 @@ import type { InvalidationBus } from './cache/invalidation'
 import { Invalidations } from './cache/invalidations'
 import type { Config } from './config'
 import type { Database, DatabaseKind } from './db/client'
-import { RateLimiter } from './http/rate-limit'
+import { RateLimiter } from './lib/rate-limiter'
+import { WriteLimits } from './lib/write-limits'
 import { ImageProcessor } from './media/images'
 import { PasswordHasher } from './modules/auth/passwords'
 import { AdminService } from './modules/admin/service'
@@ -58,7 +59,10 @@ export interface ServiceContext {
   storage: Storage
   images: ImageProcessor
   passwords: PasswordHasher
+  /** Every rate limit, counted in Redis across processes when REDIS_URL is set (server/lib/rate-limiter.ts). */
   rateLimits: RateLimiter
+  /** The per-member write limits services count before writing (server/lib/write-limits.ts). */
+  writeLimits: WriteLimits
   sessions: SessionStore
   /** Batched view counts; flushed on close (server/http/content.ts). */
   views: ViewCounter
@@ -80,9 +84,11 @@ export interface ServicesOptions {
   databaseKind: DatabaseKind
   log?: FastifyBaseLogger
   cache: CacheOptions
+  /** Prefix of the rate limits' Redis keys (tests give each app group its own). */
+  rateLimitNamespace?: string
 }
 
-function createContext({ config, db, databaseKind, log, cache }: ServicesOptions): ServiceContext {
+function createContext({ config, db, databaseKind, log, cache, rateLimitNamespace }: ServicesOptions): ServiceContext {
   const warn = (message: string, err: unknown) => log?.warn({ err }, message)
   const invalidations = new Invalidations(cache.bus, (err) => warn('could not publish a cache invalidation', err))
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'))
@@ -90,6 +96,12 @@ function createContext({ config, db, databaseKind, log, cache }: ServicesOptions
   const postCaches = new PostCaches({ db, storage, enabled: cache.enabled })
   invalidations.register(sessionCache)
   invalidations.register(postCaches)
+  const rateLimits = new RateLimiter({
+    enabled: config.rateLimits,
+    redisUrl: config.redisUrl,
+    namespace: rateLimitNamespace,
+    log: { warn: (message) => log?.warn(message), info: (message) => log?.info(message) },
+  })
   return {
     config,
     db,
@@ -99,7 +111,8 @@ function createContext({ config, db, databaseKind, log, cache }: ServicesOptions
     storage,
     images: new ImageProcessor(),
     passwords: new PasswordHasher(config.hashConcurrency),
-    rateLimits: new RateLimiter(config.rateLimits),
+    rateLimits,
+    writeLimits: new WriteLimits(rateLimits, config),
     sessions: new SessionStore({ db, sessionCache, invalidations }),
     // Flushed views do not evict cards: that would discard every hot card every 2 s (and every fill in flight with
     // it). View counts on cards in lists lag by up to the card TTL; a post's own page reads them fresh.

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
-import { DomainError, type DomainErrorKind } from '../lib/domain-errors'
+import { DomainError, type DomainErrorKind, TooMany } from '../lib/domain-errors'
 import { HttpError } from './errors'
 
 /** The one place domain errors (server/lib/domain-errors.ts) become HTTP: each kind's status code. */
@@ -9,6 +9,7 @@ export const domainErrorStatus: Record<DomainErrorKind, number> = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  'too-many': 429,
 }
 
 const errorBody = (message: string, details: string[] | undefined) =>
@@ -52,6 +53,9 @@ function loggable(err: unknown): { err: unknown; query?: string } {
 export function handleErrors(app: FastifyInstance): void {
   app.setErrorHandler(async (err: unknown, request, reply) => {
     // A rule a service enforced: the member learns which.
+    if (err instanceof TooMany) {
+      return reply.code(429).header('retry-after', String(err.retryAfterSeconds)).send(errorBody(err.message, undefined))
+    }
     if (err instanceof DomainError) {
       return reply.code(domainErrorStatus[err.kind]).send(errorBody(err.message, err.details))
     }

@@ -1,6 +1,6 @@
 /**
- * What the HTTP layer and routes throw for what only HTTP knows: a malformed upload, a missing or ended session, a
- * rate limit, 501 and 503. The error handler (server/http/error-handler.ts) turns it into the contract's
+ * What the HTTP layer and routes throw for what only HTTP knows: a malformed upload, a missing or ended session,
+ * 501 and 503. The error handler (server/http/error-handler.ts) turns it into the contract's
  * `{ error, details? }` body. Services throw domain errors instead (server/lib/domain-errors.ts), mapped in the same
  * handler; anything else that escapes a handler is a 500 with no detail.
  */
@@ -18,7 +18,3 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, details?: string[]) => new HttpError(400, message, details)
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message)
-
-export function tooManyRequests(message: string, retryAfterSeconds: number): HttpError {
-  return new HttpError(429, message, undefined, { 'retry-after': String(retryAfterSeconds) })
-}

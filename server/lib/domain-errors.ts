@@ -2,9 +2,9 @@
  * What services, queries and lib code throw when a request cannot be done: the rule that was broken, in words a
  * member can act on, and nothing about HTTP. The error handler (server/http/error-handler.ts) maps each kind to its
  * status code and the contract's `{ error, details? }` body in one table; routes and the HTTP layer itself still
- * throw `HttpError` (server/http/errors.ts) for what only HTTP knows (rate limits, uploads, 501, 503).
+ * throw `HttpError` (server/http/errors.ts) for what only HTTP knows (uploads, 501, 503).
  */
-export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict'
+export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'too-many'
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind
@@ -54,4 +54,19 @@ export class NotFound extends DomainError {
 /** The request clashes with what exists (409): a username or email already taken. */
 export class Conflict extends DomainError {
   readonly kind = 'conflict'
+}
+
+/**
+ * The member did this too often (429): a rate limit (server/lib/rate-limiter.ts). The message says how long to wait;
+ * `retryAfterSeconds` is the same wait for machines.
+ */
+export class TooMany extends DomainError {
+  readonly kind = 'too-many'
+
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message)
+  }
 }

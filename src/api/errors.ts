@@ -67,12 +67,16 @@ function readDetails(body: ErrorBody | undefined): ReadonlyArray<string> {
   return Array.isArray(body?.details) ? body.details.filter((d): d is string => typeof d === 'string') : []
 }
 
+/** A 429 without the server's words (a proxy answered): still says what happened. */
+export const TOO_OFTEN = 'You are doing that too often. Please wait a while and try again.'
+
 /** Maps an HTTP error status and its body to the typed error. */
 export function fromResponse(status: number, body: ErrorBody | undefined): ApiError {
   if (status === 401) return new Unauthorized(readMessage(body, 'Your session has expired. Please log in again.'))
   if (status === 403) return new Forbidden(readMessage(body, 'You are not allowed to do that.'))
   if (status === 404) return new NotFound(readMessage(body, 'Not found.'))
   if (status >= 500) return new Server({ status, ...readMessage(body, 'Something went wrong on our side. Please try again.') })
+  if (status === 429) return new Invalid({ status, ...readMessage(body, TOO_OFTEN), details: readDetails(body) })
   return new Invalid({ status, ...readMessage(body, 'The request was refused.'), details: readDetails(body) })
 }
 
@@ -89,6 +93,14 @@ export function fromThrown(cause: unknown): Network | Timeout {
 /** Always a sentence a member can read: the server's words, or ours for network trouble and bare statuses. */
 export function describeError(error: unknown, fallback: string): string {
   return isApiError(error) && error.message.trim() !== '' ? error.message : fallback
+}
+
+/**
+ * A rate limit's refusal (429): the server's words, which say how long to wait ("Too many posts. Try again in 12
+ * minutes."). Shown even where other refusals are silent, since the member would otherwise click on in vain.
+ */
+export function limitMessage(error: unknown): string | null {
+  return isApiError(error) && error._tag === 'Invalid' && error.status === 429 ? error.message : null
 }
 
 /** The server's own `error` text, else the screen's default (docs/product.md, "Toasts"). */

@@ -1,12 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ConfigError, parseConfig, settings } from '../../server/config'
 import { uuidv7 } from '../../server/db/ids'
 import { DatabaseInUseError, lockDataDir } from '../../server/db/pglite-lock'
-import { HttpError } from '../../server/http/errors'
-import { addressKey, RateLimiter } from '../../server/http/rate-limit'
+import { addressKey } from '../../server/http/rate-limit'
+import { TooMany } from '../../server/lib/domain-errors'
+import { RateLimiter, waitText } from '../../server/lib/rate-limiter'
 import { describe as describeError } from '../../server/http/validation-messages'
 import { Semaphore } from '../../server/lib/semaphore'
 
@@ -86,58 +87,77 @@ describe('config', () => {
   })
 })
 
-describe('RateLimiter', () => {
+describe('RateLimiter (memory)', () => {
   const limit = { max: 3, windowMs: 60_000 }
-  const message = (s: number) => `wait ${s}`
+  const charge = (key: string, points = 1) => ({ key, limit, what: 'tries', points })
 
-  function limiter() {
-    let now = 1_000_000
-    const rl = new RateLimiter(true, () => now)
-    return { rl, advance: (ms: number) => (now += ms) }
-  }
-
-  function retryAfter(fn: () => void): number | undefined {
+  async function refusal(taking: Promise<unknown>): Promise<TooMany | undefined> {
     try {
-      fn()
+      await taking
       return undefined
     } catch (err) {
-      expect(err).toBeInstanceOf(HttpError)
-      expect((err as HttpError).statusCode).toBe(429)
-      return Number((err as HttpError).headers['retry-after'])
+      expect(err).toBeInstanceOf(TooMany)
+      return err as TooMany
     }
   }
 
-  it('allows max attempts per sliding window, then says how long to wait', () => {
-    const { rl, advance } = limiter()
-    rl.hit('k', limit, message)
-    advance(20_000)
-    rl.hit('k', limit, message)
-    rl.hit('k', limit, message)
-    expect(retryAfter(() => rl.hit('k', limit, message))).toBe(40)
-    advance(39_000)
-    expect(retryAfter(() => rl.hit('k', limit, message))).toBe(1)
-    advance(1_000) // the first attempt leaves the window; the next two are still in it
-    expect(retryAfter(() => rl.hit('k', limit, message))).toBeUndefined()
-    expect(retryAfter(() => rl.hit('k', limit, message))).toBe(20)
-    rl.close()
+  afterEach(() => {
+    vi.useRealTimers()
   })
 
-  it('keeps keys apart, refunds, and forgets idle keys', () => {
-    const { rl, advance } = limiter()
-    for (let i = 0; i < 3; i += 1) rl.hit('a', limit, message)
-    expect(retryAfter(() => rl.hit('b', limit, message))).toBeUndefined()
-    rl.refund('a')
-    expect(retryAfter(() => rl.hit('a', limit, message))).toBeUndefined()
-    advance(61_000)
-    rl.sweep()
-    for (let i = 0; i < 3; i += 1) rl.hit('a', limit, message)
-    rl.close()
+  it('allows max points per window, then says how long to wait in words and in seconds', async () => {
+    vi.useFakeTimers()
+    const rl = new RateLimiter({ enabled: true })
+    await rl.take(charge('k'))
+    vi.advanceTimersByTime(20_000)
+    await rl.take(charge('k'), charge('k'))
+    const refused = await refusal(rl.take(charge('k')))
+    expect(refused?.retryAfterSeconds).toBe(40)
+    expect(refused?.message).toBe('Too many tries. Try again in 40 seconds.')
+    vi.advanceTimersByTime(40_000)
+    expect(await refusal(rl.take(charge('k')))).toBeUndefined()
+    await rl.close()
   })
 
-  it('does nothing when disabled', () => {
-    const rl = new RateLimiter(false)
-    for (let i = 0; i < 10; i += 1) rl.hit('k', limit, message)
-    rl.close()
+  it('counts a refused take as nothing, all its charges together', async () => {
+    const rl = new RateLimiter({ enabled: true })
+    await rl.take(charge('a', 2))
+    // b fits, a does not: neither is counted.
+    expect(await refusal(rl.take(charge('b', 3), charge('a', 2)))).toBeDefined()
+    expect(await refusal(rl.take(charge('b', 3)))).toBeUndefined()
+    expect(await refusal(rl.take(charge('a')))).toBeUndefined()
+    await rl.close()
+  })
+
+  it('keeps keys apart and refunds', async () => {
+    const rl = new RateLimiter({ enabled: true })
+    const taken = await rl.take(charge('a', 3))
+    expect(await refusal(rl.take(charge('b')))).toBeUndefined()
+    expect(await refusal(rl.take(charge('a')))).toBeDefined()
+    await taken.refund()
+    await rl.take(charge('a', 3))
+    await rl.close()
+  })
+
+  it('does nothing when disabled', async () => {
+    const rl = new RateLimiter({ enabled: false })
+    for (let i = 0; i < 10; i += 1) await rl.take(charge('k'))
+    await rl.close()
+  })
+})
+
+describe('waitText', () => {
+  it.each([
+    [1, '1 second'],
+    [119, '119 seconds'],
+    [120, '2 minutes'],
+    [721, '13 minutes'],
+    [7199, '120 minutes'],
+    [7200, '2 hours'],
+    [3 * 3600 - 1, '3 hours'],
+    [48 * 3600, '2 days'],
+  ])('%s s reads "%s"', (seconds, text) => {
+    expect(waitText(seconds)).toBe(text)
   })
 })
 

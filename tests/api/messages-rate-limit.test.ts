@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import type { Schemas } from '../../server/http/handler-types'
+import { waitText } from '../../server/lib/rate-limiter'
 import { api, buildTestApp, type ErrorBody, useTestApp } from './harness'
 import { fakeEnvelope, keyedMember, send, startConversation } from './e2ee-support'
 
@@ -26,7 +27,7 @@ function expectLimited(res: Response, what: string, windowSeconds: number) {
   expect(Number.isInteger(retryAfter)).toBe(true)
   expect(retryAfter).toBeGreaterThan(0)
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds)
-  expect(res.json<ErrorBody>()).toEqual({ error: `Too many ${what}. Try again in ${retryAfter} seconds.` })
+  expect(res.json<ErrorBody>()).toEqual({ error: `Too many ${what}. Try again in ${waitText(retryAfter)}.` })
 }
 
 async function pair() {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
-import { api, buildTestApp, type ErrorBody, registerMember, registration, useTestApp } from './harness'
+import { waitText } from '../../server/lib/rate-limiter'
+import { api, type AuthResponse, buildTestApp, type ErrorBody, registration, useTestApp } from './harness'
 
 // Small limits so a test can reach them; the window is long enough never to expire during the run.
 const t = useTestApp({
@@ -24,23 +25,53 @@ function login(app: FastifyInstance, ip: string, username: string, password: str
   })
 }
 
+/** A member registered from an address of its own, so members made here never reach the registration limit. */
+async function newMember() {
+  const body = registration()
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: freshIp(), payload: body })
+  expect(res.statusCode).toBe(201)
+  return { ...res.json<AuthResponse>(), password: String(body.password), email: body.email }
+}
+
 function expectLimited(res: Awaited<ReturnType<typeof login>>, what: string) {
   expect(res.statusCode).toBe(429)
   const retryAfter = Number(res.headers['retry-after'])
   expect(Number.isInteger(retryAfter)).toBe(true)
   expect(retryAfter).toBeGreaterThan(0)
   expect(retryAfter).toBeLessThanOrEqual(60 * 60)
-  expect(res.json<ErrorBody>()).toEqual({ error: `Too many ${what}. Try again in ${retryAfter} seconds.` })
+  expect(res.json<ErrorBody>()).toEqual({ error: `Too many ${what}. Try again in ${waitText(retryAfter)}.` })
 }
 
 describe('login limits', () => {
   it('locks an account after its failed attempts, from any address, even with the right password', async () => {
-    const member = await registerMember(t.app)
+    const member = await newMember()
     for (let i = 0; i < 3; i += 1) {
       expect((await login(t.app, freshIp(), member.user.username, 'Wrong-pass-1')).statusCode).toBe(401)
     }
     expectLimited(await login(t.app, freshIp(), member.user.username, 'Wrong-pass-1'), 'login attempts')
     expectLimited(await login(t.app, freshIp(), member.user.username.toUpperCase(), member.password), 'login attempts')
+  })
+
+  it('counts failures per account, whether its username or its email was typed', async () => {
+    const member = await newMember()
+    const email = member.email
+    const typed = [member.user.username, email, member.user.username.toUpperCase()]
+    for (const name of typed) expect((await login(t.app, freshIp(), name, 'Wrong-pass-1')).statusCode).toBe(401)
+    expectLimited(await login(t.app, freshIp(), email.toUpperCase(), 'Wrong-pass-1'), 'login attempts')
+    expectLimited(await login(t.app, freshIp(), member.user.username, member.password), 'login attempts')
+  })
+
+  it('shares the budget with wrong current passwords on a password change', async () => {
+    const member = await newMember()
+    const changePassword = () =>
+      api(t.app, 'POST', '/api/auth/change-password', {
+        token: member.token,
+        body: { currentPassword: 'Wrong-pass-1', newPassword: 'Brand-New-Pass-7' },
+      })
+    expect((await changePassword()).statusCode).toBe(400)
+    expect((await changePassword()).statusCode).toBe(400)
+    expect((await login(t.app, freshIp(), member.user.username, 'Wrong-pass-1')).statusCode).toBe(401)
+    expectLimited(await login(t.app, freshIp(), member.user.username, member.password), 'login attempts')
   })
 
   it('limits one address across accounts', async () => {
@@ -62,7 +93,7 @@ describe('login limits', () => {
   })
 
   it('does not count successful logins', async () => {
-    const member = await registerMember(t.app)
+    const member = await newMember()
     const ip = freshIp()
     for (let i = 0; i < 8; i += 1) {
       expect((await login(t.app, ip, member.user.username, member.password)).statusCode).toBe(200)
@@ -82,7 +113,7 @@ describe('registration limit', () => {
 
 describe('change-password limit', () => {
   it('limits wrong current passwords per member', async () => {
-    const member = await registerMember(t.app)
+    const member = await newMember()
     const attempt = (currentPassword: string) =>
       api(t.app, 'POST', '/api/auth/change-password', {
         token: member.token,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { Effect } from 'effect'
 import { createApiClient, createSessionBridge } from '../../src/api/client'
 import { makeCalls, run } from '../../src/api/calls'
-import { describeError, serverMessageOr } from '../../src/api/errors'
+import { describeError, limitMessage, serverMessageOr, TOO_OFTEN } from '../../src/api/errors'
 import { robin, robinAuth } from './support/fixtures'
 
 // The api layer against a fake fetch: status codes become typed errors, 401s reach the session (except on the
@@ -93,6 +93,30 @@ describe('api client', () => {
     const error = await failure(calls.changePassword({ currentPassword: 'a', newPassword: 'Sparrow2026' }))
     expect(error).toMatchObject({ _tag: 'Server', status: 502, fromServer: false })
     expect(serverMessageOr(error, 'Failed to change password')).toBe('Failed to change password')
+  })
+
+  it("a rate limit's refusal keeps the server's wait, and says what happened when a proxy answered instead", async () => {
+    const limited = await failure(
+      setup(() => json(429, { error: 'Too many posts. Try again in 12 minutes.' })).calls.changePassword({
+        currentPassword: 'a',
+        newPassword: 'Sparrow2026',
+      }),
+    )
+    expect(limitMessage(limited)).toBe('Too many posts. Try again in 12 minutes.')
+    const bare = await failure(
+      setup(() => new Response('<html>Slow down</html>', { status: 429 })).calls.changePassword({
+        currentPassword: 'a',
+        newPassword: 'Sparrow2026',
+      }),
+    )
+    expect(limitMessage(bare)).toBe(TOO_OFTEN)
+    const refused = await failure(
+      setup(() => json(409, { error: 'Username is already taken' })).calls.changePassword({
+        currentPassword: 'a',
+        newPassword: 'Sparrow2026',
+      }),
+    )
+    expect(limitMessage(refused)).toBeNull()
   })
 
   it('a fetch that cannot connect becomes Network', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { followMachine, PROFILE_FOLLOW_MESSAGES } from '../../src/machines/follow/follow.machine'
 import { shownToasts, withToasts } from './support/toasts'
-import { blocked, followModel } from './models/follow.model'
+import { blocked, followModel, limited } from './models/follow.model'
 import { Calls } from './support/controlled-actors'
 import { Coverage, perform, walkPaths } from './support/model'
 
@@ -66,7 +66,9 @@ describe.each(followModel.walks)('follow machine ($name)', (walk) => {
         // Back to what was shown before the click.
         expect(before.before).not.toBeNull()
         expect(snapshot.context).toMatchObject({ ...before.before, before: null })
-        if (messages.failed === null) {
+        if (step.event.error === limited) {
+          expect(toasts.slice(toastsBefore)).toEqual([expect.objectContaining({ type: 'error', message: limited.message })])
+        } else if (messages.failed === null) {
           expect(toasts.length, 'list rows roll back silently').toBe(toastsBefore)
         } else {
           const text = step.event.error === blocked ? blocked.message : messages.failed

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { createActor } from 'xstate'
+import { type AnyEventObject, createActor } from 'xstate'
 import { callActor } from '../../src/machines/lib/call-actor'
 import {
   BOOKMARK_REMOVE_FAILED,
   BOOKMARK_REMOVED,
   POST_DELETED,
   postsMachine,
+  type PostsContext,
   type PostsEmitted,
 } from '../../src/machines/posts/posts.machine'
 import { selectMutedNotice } from '../../src/machines/posts/posts.selectors'
 import { shownToasts, withToasts } from './support/toasts'
-import { blockedAuthorId, p1, postsModel, reply } from './models/posts.model'
+import { blockedAuthorId, limited, p1, postsModel, reply } from './models/posts.model'
 import { Calls } from './support/controlled-actors'
 import { Coverage, perform, settle, walkPaths } from './support/model'
 import { SpawnedCalls } from './support/post-fixtures'
@@ -21,6 +22,13 @@ import { SpawnedCalls } from './support/post-fixtures'
 // lists hear. The walks and events are the model's (./models/posts.model.ts), shared with `npm run paths -- posts`.
 
 const coverage = new Coverage(postsMachine)
+
+/** Whether the refusal answered a call the cache was waiting for (else the cache ignores it). */
+function settledInFlight(before: PostsContext, event: AnyEventObject): boolean {
+  const id = String(event.id)
+  if (event.type === 'post.reaction.refused') return before.pending[event.reaction as 'like' | 'repost'][id] !== undefined
+  return event.type === 'post.bookmark.refused' && before.bookmarking[id] !== undefined
+}
 
 describe.each(postsModel.walks.map((walk) => [walk.name, walk] as const))('post cache: %s', (_name, walk) => {
   const paths = walkPaths(postsModel, walk)
@@ -165,6 +173,9 @@ describe.each(postsModel.walks.map((walk) => [walk.name, walk] as const))('post 
         expect(toasts.at(-1)).toMatchObject({ type: 'success', message: POST_DELETED })
       } else if (event.type === 'post.bookmark.settled' && !event.bookmarked) {
         expect(toasts.slice(toastsBefore)).toEqual([expect.objectContaining({ type: 'success', message: BOOKMARK_REMOVED })])
+      } else if (event.error === limited && settledInFlight(before, event)) {
+        // A rate limit says how long to wait, even where other refusals are silent.
+        expect(toasts.slice(toastsBefore)).toEqual([expect.objectContaining({ type: 'error', message: limited.message })])
       } else if (event.type === 'post.bookmark.refused' && !event.bookmarked) {
         // A refused removal says so (the server's words, else the default); a refused save is silent, like a like.
         expect(toasts.slice(toastsBefore)).toEqual([expect.objectContaining({ type: 'error', message: BOOKMARK_REMOVE_FAILED })])

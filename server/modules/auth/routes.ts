@@ -5,11 +5,6 @@ import { addressKey } from '../../http/rate-limit'
 import { toCurrentUser } from './current-user'
 import type { SignedIn } from './service'
 
-const tryAgain = (what: string) => (seconds: number) => `Too many ${what}. Try again in ${seconds} seconds.`
-const loginMessage = tryAgain('login attempts')
-const registerMessage = tryAgain('registrations from this address')
-const changePasswordMessage = tryAgain('password change attempts')
-
 // The wrapped private key goes back exactly as the browser stored it: it unwraps it with the password just typed.
 const signedIn = ({ user, token }: SignedIn) => ({
   user: toCurrentUser(user),
@@ -20,22 +15,13 @@ const userAgent = (request: FastifyRequest) => request.headers['user-agent']
 
 export const authHandlers = {
   async register(request) {
-    const { rateLimits, config, accounts } = request.server.services
-    rateLimits.hit(`register:ip:${addressKey(request.ip)}`, config.registerLimitPerIp, registerMessage)
-    const result = await accounts.register(request.body, userAgent(request))
+    const result = await request.server.services.accounts.register(request.body, userAgent(request), addressKey(request.ip))
     return { status: 201, body: signedIn(result) }
   },
 
   async login(request) {
-    const { rateLimits, config, accounts } = request.server.services
-    const ipKey = `login:ip:${addressKey(request.ip)}`
-    const accountKey = `login:account:${request.body.username.trim().toLowerCase()}`
-    rateLimits.hit(ipKey, config.loginLimitPerIp, loginMessage)
-    rateLimits.hit(accountKey, config.loginLimitPerAccount, loginMessage)
-    const result = await accounts.login(request.body.username, request.body.password, userAgent(request))
-    // Only failures count: a member signing in on many devices never locks themselves out.
-    rateLimits.refund(ipKey)
-    rateLimits.refund(accountKey)
+    const { username, password } = request.body
+    const result = await request.server.services.accounts.login(username, password, userAgent(request), addressKey(request.ip))
     return { status: 200, body: signedIn(result) }
   },
 
@@ -54,14 +40,8 @@ export const authHandlers = {
   },
 
   async changePassword(request) {
-    const { rateLimits, config, accounts } = request.server.services
-    const auth = requireAuth(request)
-    // Guessing the current password with a stolen token is still password guessing: same per-account budget.
-    const key = `change-password:${auth.user.id}`
-    rateLimits.hit(key, config.loginLimitPerAccount, changePasswordMessage)
     const { currentPassword, newPassword, privateKey } = request.body
-    await accounts.changePassword(auth, currentPassword, newPassword, privateKey)
-    rateLimits.refund(key)
+    await request.server.services.accounts.changePassword(requireAuth(request), currentPassword, newPassword, privateKey)
     return { status: 200, body: { message: 'Password changed successfully' } }
   },
 } satisfies Handlers

@@ -1,9 +1,11 @@
 import { LIMITS } from '../../../src/api/contract/limits'
+import type { Config } from '../../config'
 import type { Database } from '../../db/client'
 import { violatedUniqueConstraint } from '../../db/errors'
 import type { UserRow } from '../../db/schema'
 import { Conflict, Invalid, Unauthenticated } from '../../lib/domain-errors'
 import { checkLength } from '../../lib/lengths'
+import type { RateLimiter } from '../../lib/rate-limiter'
 import { checkWrappedPrivateKey, KEYS_EXIST, keyPairOf, NO_KEY_TO_REWRAP, REWRAP_REQUIRED } from './keys'
 import { isStrongEnough, PASSWORD_RULE_MESSAGE, type PasswordHasher } from './passwords'
 import {
@@ -15,6 +17,7 @@ import {
   storeKeyPair,
 } from './queries'
 import type { Authenticated, SessionStore } from './sessions'
+import { SignInLimits } from './sign-in-limits'
 
 export const INVALID_CREDENTIALS = 'Invalid username or password'
 const KEYS_TOGETHER_MISSING = 'publicKey and privateKey are required'
@@ -66,24 +69,37 @@ export interface SignedIn {
 
 /** What AccountService needs, by the names of the services registry (server/services.ts). */
 export interface AccountDeps {
+  config: Config
   db: Database
   passwords: PasswordHasher
   sessions: SessionStore
+  rateLimits: RateLimiter
 }
 
-/** Account rules: who may register, sign in and change a password. HTTP concerns (rate limits) stay in routes. */
+/**
+ * Account rules: who may register, sign in and change a password, and how often. `address` is the client's address
+ * as its limits count it (server/http/rate-limit.ts `addressKey`).
+ */
 export class AccountService {
+  private readonly config: Config
   private readonly db: Database
   private readonly passwords: PasswordHasher
   private readonly sessions: SessionStore
+  private readonly rateLimits: RateLimiter
+  private readonly signIn: SignInLimits
 
   constructor(deps: AccountDeps) {
+    this.config = deps.config
     this.db = deps.db
     this.passwords = deps.passwords
     this.sessions = deps.sessions
+    this.rateLimits = deps.rateLimits
+    this.signIn = new SignInLimits(deps.rateLimits, deps.config)
   }
 
-  async register(input: Registration, userAgent: string | undefined): Promise<SignedIn> {
+  async register(input: Registration, userAgent: string | undefined, address: string): Promise<SignedIn> {
+    const limit = this.config.registerLimitPerIp
+    await this.rateLimits.take({ key: `register:address:${address}`, limit, what: 'registrations from this address' })
     checkLength('username', input.username, { min: LIMITS.usernameMin, max: LIMITS.usernameMax })
     const displayName = input.displayName.trim()
     if (!displayName) throw new Invalid('displayName must not be empty')
@@ -117,12 +133,17 @@ export class AccountService {
   }
 
   /** Unknown account and wrong password fail alike, in answer and in time. */
-  async login(login: string, password: string, userAgent: string | undefined): Promise<SignedIn> {
+  async login(login: string, password: string, userAgent: string | undefined, address: string): Promise<SignedIn> {
     const user = await findUserByLogin(this.db, login.trim())
+    // Counted against the account the name resolved to: its username and its email are one budget.
+    const claimant = user ? { accountId: user.id } : { unknownName: login }
+    const attempt = await this.signIn.attempt('password', claimant, address, 'login attempts')
     const valid = user
       ? await this.passwords.verify(user.passwordHash, password)
       : await this.passwords.verifyNobody(password)
     if (!user || !valid) throw new Unauthenticated(INVALID_CREDENTIALS)
+    // Only failures count: a member signing in on many devices never locks themselves out.
+    await attempt.refund()
 
     if (this.passwords.needsRehash(user.passwordHash)) {
       await setPasswordHash(this.db, user.id, await this.passwords.hash(password))
@@ -144,6 +165,8 @@ export class AccountService {
     newPassword: string,
     rewrappedKey: string | undefined,
   ): Promise<void> {
+    // Guessing the current password with a stolen token is still password guessing: the account's sign-in budget.
+    const attempt = await this.signIn.attempt('password', { accountId: auth.user.id }, null, 'password change attempts')
     if (!isStrongEnough(newPassword)) throw new Invalid(PASSWORD_RULE_MESSAGE)
     // The current password first: a wrong one is always answered as such, whatever else the request lacks.
     if (!(await this.passwords.verify(auth.user.passwordHash, currentPassword))) {
@@ -165,6 +188,7 @@ export class AccountService {
     await this.sessions.announceRevoked(revoked)
     // The kept session's cached row still holds the old hash (a second change would check against it).
     await this.sessions.memberChanged(auth.user.id)
+    await attempt.refund()
   }
 
   /**

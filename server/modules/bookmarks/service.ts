@@ -1,5 +1,6 @@
 import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
+import type { WriteLimits } from '../../lib/write-limits'
 import { toDate } from '../../db/rows'
 import type { UserRow } from '../../db/schema'
 import type { Schemas } from '../../http/handler-types'
@@ -40,6 +41,8 @@ type Collection = Schemas['Collection']
 /** What BookmarkService needs, by the names of the services registry (server/services.ts). */
 export interface BookmarkDeps {
   db: Database
+  /** Counted before each write (server/lib/write-limits.ts). */
+  writeLimits: WriteLimits
   invalidations: Invalidations
   postCaches: PostCaches
 }
@@ -51,17 +54,20 @@ export interface BookmarkDeps {
  */
 export class BookmarkService {
   private readonly db: Database
+  private readonly writeLimits: WriteLimits
   private readonly invalidations: Invalidations
   private readonly caches: PostCaches
 
   constructor(deps: BookmarkDeps) {
     this.db = deps.db
+    this.writeLimits = deps.writeLimits
     this.invalidations = deps.invalidations
     this.caches = deps.postCaches
   }
 
   /** 404 for a post the viewer cannot see, 409 when it is already saved. */
   async create(viewer: UserRow, postId: string): Promise<Bookmark> {
+    await this.writeLimits.count('lists', viewer.id)
     if (!(await findVisiblePost(this.db, viewer.id, postId))) throw new NotFound(POST_NOT_FOUND)
     const row = await insertBookmark(this.db, viewer.id, postId)
     if (!row) throw new Conflict(ALREADY_BOOKMARKED)
@@ -73,6 +79,7 @@ export class BookmarkService {
   }
 
   async remove(viewer: UserRow, bookmarkId: string): Promise<void> {
+    await this.writeLimits.count('lists', viewer.id)
     const postId = isPostId(bookmarkId) ? await deleteBookmark(this.db, viewer.id, bookmarkId) : undefined
     if (postId === undefined) throw new NotFound(BOOKMARK_NOT_FOUND)
     await this.flagsChanged(viewer.id, postId)
@@ -80,6 +87,7 @@ export class BookmarkService {
 
   /** The bookmark button of a post card: by the post's id. */
   async removeByPost(viewer: UserRow, postId: string): Promise<void> {
+    await this.writeLimits.count('lists', viewer.id)
     if (!isPostId(postId) || !(await deleteBookmarkOfPost(this.db, viewer.id, postId))) throw new NotFound(BOOKMARK_NOT_FOUND)
     await this.flagsChanged(viewer.id, postId)
   }
@@ -98,6 +106,7 @@ export class BookmarkService {
   // ---- collections ----------------------------------------------------------------------------------------------
 
   async createCollection(viewer: UserRow, input: Schemas['CreateCollectionRequest']): Promise<Collection> {
+    await this.writeLimits.count('lists', viewer.id)
     const row = await insertCollection(this.db, viewer.id, {
       name: normalizeName(input.name),
       description: normalizeDescription(input.description),
@@ -113,6 +122,7 @@ export class BookmarkService {
   }
 
   async updateCollection(viewer: UserRow, id: string, input: Schemas['UpdateCollectionRequest']): Promise<Collection> {
+    await this.writeLimits.count('lists', viewer.id)
     const values = {
       name: input.name === undefined ? undefined : normalizeName(input.name),
       description: input.description === undefined ? undefined : normalizeDescription(input.description),
@@ -126,6 +136,7 @@ export class BookmarkService {
 
   /** Files a post the viewer may see, bookmarking it first when it is not saved yet; 409 when already filed. */
   async addToCollection(viewer: UserRow, collectionId: string, postId: string): Promise<Collection> {
+    await this.writeLimits.count('lists', viewer.id)
     const created = await this.db.transaction(async (tx) => {
       if (!isPostId(collectionId) || !(await findCollection(tx, viewer.id, collectionId, true))) {
         throw new NotFound(COLLECTION_NOT_FOUND)
@@ -141,6 +152,7 @@ export class BookmarkService {
 
   /** Takes a post out of the collection; it stays bookmarked. */
   async removeFromCollection(viewer: UserRow, collectionId: string, postId: string): Promise<Collection> {
+    await this.writeLimits.count('lists', viewer.id)
     await this.ownCollection(viewer, collectionId)
     if (!isPostId(postId) || !(await unfileBookmark(this.db, viewer.id, collectionId, postId))) {
       throw new NotFound(NOT_IN_COLLECTION)

@@ -1,6 +1,7 @@
 import { LIMITS } from '../../../src/api/contract/limits'
 import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
+import type { WriteLimits } from '../../lib/write-limits'
 import { toDate } from '../../db/rows'
 import type { UserRow } from '../../db/schema'
 import type { Schemas } from '../../http/handler-types'
@@ -43,6 +44,8 @@ type FeedPost = Schemas['FeedPost']
 /** What ListService needs, by the names of the services registry (server/services.ts). */
 export interface ListDeps {
   db: Database
+  /** Counted before each write (server/lib/write-limits.ts). */
+  writeLimits: WriteLimits
   /** Member changes drop the list's cached timelines (posts/cache/post-caches.ts). */
   invalidations: Invalidations
   /** The list timeline is the home feed's machinery over the list's members (posts/feed-queries.ts). */
@@ -57,16 +60,19 @@ export interface ListDeps {
  */
 export class ListService {
   private readonly db: Database
+  private readonly writeLimits: WriteLimits
   private readonly posts: PostService
   private readonly invalidations: Invalidations
 
   constructor(deps: ListDeps) {
     this.db = deps.db
+    this.writeLimits = deps.writeLimits
     this.invalidations = deps.invalidations
     this.posts = deps.posts
   }
 
   async create(viewer: UserRow, input: Schemas['CreateListRequest']): Promise<List> {
+    await this.writeLimits.count('lists', viewer.id)
     const id = await insertList(this.db, viewer.id, {
       name: normalizeName(input.name),
       description: normalizeDescription(input.description),
@@ -101,6 +107,7 @@ export class ListService {
   }
 
   async update(viewer: UserRow, id: string, input: Schemas['UpdateListRequest']): Promise<List> {
+    await this.writeLimits.count('lists', viewer.id)
     const values = {
       name: input.name === undefined ? undefined : normalizeName(input.name),
       description: input.description === undefined ? undefined : normalizeDescription(input.description),
@@ -114,6 +121,7 @@ export class ListService {
   }
 
   async delete(viewer: UserRow, id: string): Promise<void> {
+    await this.writeLimits.count('lists', viewer.id)
     await this.db.transaction(async (tx) => {
       await this.own(tx, viewer, id)
       await deleteList(tx, id)
@@ -123,6 +131,7 @@ export class ListService {
 
   /** 404 for a member who does not exist or is across a block from the owner; 409 when already on the list. */
   async addMember(viewer: UserRow, id: string, userId: string): Promise<List> {
+    await this.writeLimits.count('lists', viewer.id)
     await this.db.transaction(async (tx) => {
       if (!isPostId(userId)) {
         await this.own(tx, viewer, id)
@@ -141,6 +150,7 @@ export class ListService {
   }
 
   async removeMember(viewer: UserRow, id: string, userId: string): Promise<List> {
+    await this.writeLimits.count('lists', viewer.id)
     await this.db.transaction(async (tx) => {
       await this.own(tx, viewer, id)
       if (!isPostId(userId) || !(await deleteMember(tx, id, userId))) throw new NotFound(NOT_ON_LIST)
@@ -151,6 +161,7 @@ export class ListService {
 
   /** Idempotent both ways. Someone else's public list only: one's own is 400, a private or unknown one 404. */
   async subscribe(viewer: UserRow, id: string, on: boolean): Promise<{ subscribed: boolean; subscriberCount: number }> {
+    await this.writeLimits.count('lists', viewer.id)
     return this.db.transaction(async (tx) => {
       const list = isPostId(id) ? await findList(tx, viewer.id, id, true) : undefined
       if (!list) throw new NotFound(LIST_NOT_FOUND)

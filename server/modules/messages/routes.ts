@@ -1,13 +1,11 @@
 import { requireAuth } from '../../http/authenticate'
 import type { Handlers } from '../../http/handler-types'
+import type { RateLimit } from '../../config'
 import { pageRequest } from '../../lib/cursor'
 
-// Per member, in memory (server/http/rate-limit.ts); the wording of the other limits (server/modules/auth/routes.ts).
-const tryAgain = (what: string) => (seconds: number) => `Too many ${what}. Try again in ${seconds} seconds.`
-export const messageLimitMessage = tryAgain('messages')
-export const conversationLimitMessage = tryAgain('new conversations')
-const messageKey = (userId: string) => `messages:send:${userId}`
-const conversationKey = (userId: string) => `messages:start:${userId}`
+// Per member (server/lib/rate-limiter.ts): edits share the sending budget, an edit being a new ciphertext relayed to
+// the other member as a message is.
+const messageCharge = (userId: string, limit: RateLimit) => ({ key: `messages:send:${userId}`, limit, what: 'messages' })
 
 export const messageHandlers = {
   async getConversations(request) {
@@ -21,7 +19,7 @@ export const messageHandlers = {
     const { rateLimits, config, messages } = request.server.services
     // Only a new conversation counts (checked under the members' locks); reopening an existing one always works.
     const admitNew = () =>
-      rateLimits.hit(conversationKey(viewer.id), config.conversationLimitPerMember, conversationLimitMessage)
+      rateLimits.take({ key: `messages:start:${viewer.id}`, limit: config.conversationLimitPerMember, what: 'new conversations' })
     const { conversation, created } = await messages.start(viewer, request.body.recipientId, admitNew)
     return created ? { status: 201, body: { conversation } } : { status: 200, body: { conversation } }
   },
@@ -45,7 +43,7 @@ export const messageHandlers = {
   async sendMessage(request) {
     const viewer = requireAuth(request).user
     const { rateLimits, config, messages } = request.server.services
-    rateLimits.hit(messageKey(viewer.id), config.messageLimitPerMember, messageLimitMessage)
+    await rateLimits.take(messageCharge(viewer.id, config.messageLimitPerMember))
     const message = await messages.send(viewer, request.params.id, request.body.content)
     return { status: 201, body: { message } }
   },
@@ -73,8 +71,7 @@ export const messageHandlers = {
   async editMessage(request) {
     const viewer = requireAuth(request).user
     const { rateLimits, config, messages } = request.server.services
-    // Edits share the sending budget: an edit is a new ciphertext relayed to the other member, as a message is.
-    rateLimits.hit(messageKey(viewer.id), config.messageLimitPerMember, messageLimitMessage)
+    await rateLimits.take(messageCharge(viewer.id, config.messageLimitPerMember))
     const message = await messages.edit(viewer, request.params.id, request.body.content)
     return { status: 200, body: { message } }
   },

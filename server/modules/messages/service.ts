@@ -188,13 +188,13 @@ export class MessageService {
 
   /**
    * Starts a conversation, or reopens the existing one (un-archived and un-hidden for the viewer). `admitNew` runs
-   * only when a new one is about to be made, under the members' row locks (the route's rate limit: it throws 429),
-   * so reopening an existing conversation is never limited.
+   * only when a new one is about to be made, under the members' row locks (the route's rate limit: it throws
+   * TooMany), so reopening an existing conversation is never limited.
    */
   async start(
     viewer: UserRow,
     recipientId: string,
-    admitNew: () => void = () => undefined,
+    admitNew: () => Promise<unknown> = () => Promise.resolve(),
   ): Promise<{ conversation: Conversation; created: boolean }> {
     if (recipientId === viewer.id) throw new Invalid(CANNOT_MESSAGE_SELF)
     const recipient = await findUserById(this.db, recipientId)
@@ -202,7 +202,7 @@ export class MessageService {
     const { id, created } = await this.db.transaction(async (tx) => {
       const refusal = await messageRefusal(tx, viewer.id, recipient.id)
       if (refusal) this.refuse(refusal, recipient.displayName)
-      if (!(await conversationExists(tx, viewer.id, recipient.id))) admitNew()
+      if (!(await conversationExists(tx, viewer.id, recipient.id))) await admitNew()
       return openConversation(tx, viewer.id, recipient.id)
     })
     return { conversation: await this.present(viewer, id), created }

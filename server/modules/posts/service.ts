@@ -1,6 +1,7 @@
 import { LIMITS } from '../../../src/api/contract/limits'
 import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
+import type { WriteLimits } from '../../lib/write-limits'
 import { uuidv7 } from '../../db/ids'
 import type { UserRow } from '../../db/schema'
 import type { Visibility } from '../../db/schema-posts'
@@ -79,6 +80,8 @@ const blankToNull = (text: string | undefined) => {
 /** What PostService needs, by the names of the services registry (server/services.ts). */
 export interface PostDeps {
   db: Database
+  /** Counted before each write (server/lib/write-limits.ts). */
+  writeLimits: WriteLimits
   storage: Storage
   images: ImageProcessor
   views: ViewCounter
@@ -93,6 +96,7 @@ export interface PostDeps {
 /** Posting, reading, deleting and reacting; every read applies the viewer's visibility (posts/visibility.ts). */
 export class PostService {
   private readonly db: Database
+  private readonly writeLimits: WriteLimits
   private readonly storage: Storage
   private readonly images: ImageProcessor
   private readonly views: ViewCounter
@@ -103,6 +107,7 @@ export class PostService {
 
   constructor(deps: PostDeps) {
     this.db = deps.db
+    this.writeLimits = deps.writeLimits
     this.storage = deps.storage
     this.images = deps.images
     this.views = deps.views
@@ -144,8 +149,13 @@ export class PostService {
     const parsed = parseText(content)
     const mentionIds = await findMentionable(this.db, author.id, parsed.mentions)
     const postId = uuidv7()
+    const counted = await this.writeLimits.count('posts', author.id, files.map((f) => f.size))
     // Files first, rows second: if the transaction fails the files are deleted; if the files fail no row exists.
-    const stored = await storePostMedia(postId, files, alts, this.images, this.storage)
+    // Either way nothing was posted, so nothing counts against the limits.
+    const stored = await storePostMedia(postId, files, alts, this.images, this.storage).catch(async (err: unknown) => {
+      await counted.refund()
+      throw err
+    })
     let told: string[] = []
     try {
       told = await this.db.transaction(async (tx) => {
@@ -170,6 +180,7 @@ export class PostService {
       })
     } catch (err) {
       await deleteQuietly(this.storage, stored.keys, (key, e) => this.log(`could not delete ${key}`, e))
+      await counted.refund()
       throw err
     }
     // Committed: the author's followers' cached feeds change, and so does the parent's card.
@@ -199,6 +210,7 @@ export class PostService {
 
   /** Like/unlike or repost/un-repost: the new state and count, exact under any number of concurrent clicks. */
   async toggle(viewer: UserRow, postId: string, reaction: Reaction): Promise<{ active: boolean; count: number }> {
+    await this.writeLimits.count('reactions', viewer.id)
     const result = await this.db.transaction(async (tx) => {
       const post = await findVisiblePost(tx, viewer.id, postId, 'no-key-update')
       if (!post) throw new NotFound(POST_NOT_FOUND)

@@ -1,5 +1,6 @@
 import { canMoveReport } from '../../../src/api/contract/reports'
 import type { Database } from '../../db/client'
+import type { WriteLimits } from '../../lib/write-limits'
 import { isUuid } from '../../db/ids'
 import type { UserRow } from '../../db/schema'
 import type { ReportStatus } from '../../db/schema-reports'
@@ -76,6 +77,8 @@ function toReport(row: ReportRowOut): Report {
 
 export interface ReportDeps {
   db: Database
+  /** Counted before each write (server/lib/write-limits.ts). */
+  writeLimits: WriteLimits
   notifications: NotificationService
   posts: PostService
 }
@@ -91,11 +94,13 @@ interface Filing {
  */
 export class ReportService {
   private readonly db: Database
+  private readonly writeLimits: WriteLimits
   private readonly notifications: NotificationService
   private readonly posts: PostService
 
   constructor(deps: ReportDeps) {
     this.db = deps.db
+    this.writeLimits = deps.writeLimits
     this.notifications = deps.notifications
     this.posts = deps.posts
   }
@@ -133,6 +138,7 @@ export class ReportService {
     filing: Filing,
     target: Pick<NewReport, 'type' | 'targetId' | 'targetUserId'> & Partial<NewReport>,
   ): Promise<Report> {
+    await this.writeLimits.count('reports', viewer.id)
     const id = await insertReport(this.db, {
       postId: null,
       messageId: null,

@@ -1,6 +1,7 @@
 import { LIMITS } from '../../../src/api/contract/limits'
 import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
+import type { WriteLimits } from '../../lib/write-limits'
 import type { UserRow } from '../../db/schema'
 import { Invalid, NotFound } from '../../lib/domain-errors'
 import { checkLength } from '../../lib/lengths'
@@ -73,6 +74,8 @@ export const searchNeedle = (q: string) => q.trim().replace(/^@/, '').toLowerCas
 /** What UserService needs, by the names of the services registry (server/services.ts). */
 export interface UserDeps {
   db: Database
+  /** Counted before each write (server/lib/write-limits.ts). */
+  writeLimits: WriteLimits
   storage: Storage
   images: ImageProcessor
   /** A profile shows the member's posts as the post service presents them. */
@@ -91,6 +94,7 @@ export interface UserDeps {
 /** Profiles, follows and one's own profile settings. */
 export class UserService {
   private readonly db: Database
+  private readonly writeLimits: WriteLimits
   private readonly storage: Storage
   private readonly images: ImageProcessor
   private readonly posts: PostService
@@ -102,6 +106,7 @@ export class UserService {
 
   constructor(deps: UserDeps) {
     this.db = deps.db
+    this.writeLimits = deps.writeLimits
     this.storage = deps.storage
     this.images = deps.images
     this.posts = deps.posts
@@ -248,6 +253,8 @@ export class UserService {
     if (userId === viewer.id) throw new Invalid(CANNOT_FOLLOW_SELF)
     const target = await findUserById(this.db, userId)
     if (!target) throw new NotFound(USER_NOT_FOUND)
+    // Following is limited, unfollowing never: leaving must always work.
+    if (follow) await this.writeLimits.count('follows', viewer.id)
     const answer = await this.db.transaction(async (tx) => {
       // Across a block the member is as good as absent (docs/product.md, "Blocks"); unfollowing is refused too, and
       // there is nothing to unfollow: the block removed the follows both ways. Checked under the pair's lock, so a

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate'
 import { run } from '../../api/calls'
-import { serverMessageOr } from '../../api/errors'
+import { limitMessage, serverMessageOr } from '../../api/errors'
 import { userCalls, type FollowResponse } from '../../api/users.calls'
 import { showToast } from '../toasts/notify'
 
@@ -116,9 +116,11 @@ export const followMachine = setup({
             : messages.unfollowed
       showToast(system, 'success', text)
     },
-    // Lists fail silently (no `failed` text); the profile says the server's reason.
+    // Lists fail silently (no `failed` text), except for a rate limit's wait; the profile says the server's reason.
     notifyFailure: ({ context, system }, error: unknown) => {
+      const limited = limitMessage(error)
       if (context.messages.failed !== null) showToast(system, 'error', serverMessageOr(error, context.messages.failed))
+      else if (limited) showToast(system, 'error', limited)
     },
   },
 }).createMachine({

@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, enqueueActions, setup, spawnChild, stopChild, type ActorRefFrom } from 'xstate'
 import { run } from '../../api/calls'
 import { bookmarkCalls } from '../../api/bookmarks.calls'
-import { isApiError, serverMessageOr } from '../../api/errors'
+import { isApiError, limitMessage, serverMessageOr } from '../../api/errors'
 import { postCalls, type Post } from '../../api/posts.calls'
 import { showToast } from '../toasts/notify'
 import { callActor } from '../lib/call-actor'
@@ -43,7 +43,7 @@ export type PostsEvent =
   | { type: 'post.like'; id: string }
   | { type: 'post.repost'; id: string }
   | { type: 'post.reaction.settled'; id: string; reaction: Reaction; active: boolean; count: number }
-  | { type: 'post.reaction.refused'; id: string; reaction: Reaction }
+  | { type: 'post.reaction.refused'; id: string; reaction: Reaction; error?: unknown }
   | { type: 'post.reveal'; id: string }
   | { type: 'post.delete'; id: string }
   | { type: 'post.delete.succeeded'; id: string }
@@ -119,7 +119,7 @@ const reactionCall = callActor<ReactionInput, { active: boolean; count: number }
       : run(postCalls.toggleRepost(id), signal).then((r) => ({ active: r.reposted, count: r.repostCount })),
   {
     done: ({ id, reaction }, out) => ({ type: 'post.reaction.settled', id, reaction, ...out }),
-    failed: ({ id, reaction }) => ({ type: 'post.reaction.refused', id, reaction }),
+    failed: ({ id, reaction }, error) => ({ type: 'post.reaction.refused', id, reaction, error }),
   },
 )
 
@@ -192,10 +192,20 @@ export const postsMachine = setup({
       id,
       bookmarked,
     })),
-    /** 'Bookmark removed' when a removal went through; a refused removal says why (a refused save is silent). */
+    /** A refused reaction is silent, unless a rate limit refused it: then the server says how long to wait. */
+    notifyLimited: ({ system }, { error }: { error: unknown }) => {
+      const limited = limitMessage(error)
+      if (limited) showToast(system, 'error', limited)
+    },
+    /**
+     * 'Bookmark removed' when a removal went through; a refused removal says why (a refused save is silent, unless a
+     * rate limit refused it).
+     */
     notifyBookmark: ({ system }, outcome: { bookmarked: boolean; error?: unknown; refused: boolean }) => {
-      if (outcome.bookmarked) return
-      if (outcome.refused) showToast(system, 'error', serverMessageOr(outcome.error, BOOKMARK_REMOVE_FAILED))
+      const limited = outcome.refused ? limitMessage(outcome.error) : null
+      if (limited) showToast(system, 'error', limited)
+      else if (outcome.bookmarked) return
+      else if (outcome.refused) showToast(system, 'error', serverMessageOr(outcome.error, BOOKMARK_REMOVE_FAILED))
       else showToast(system, 'success', BOOKMARK_REMOVED)
     },
     reveal: assign(({ context }, id: string) => ({ revealed: { ...context.revealed, [id]: true as const } })),
@@ -314,6 +324,7 @@ export const postsMachine = setup({
           actions: [
             stopChild(({ event }) => callId(event.reaction, event.id)),
             { type: 'settle', params: ({ event }) => ({ ...event, value: null }) },
+            { type: 'notifyLimited', params: ({ event }) => ({ error: event.error }) },
           ],
         },
         'post.bookmark': {

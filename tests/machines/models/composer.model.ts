@@ -20,11 +20,14 @@ const serverSays = new Invalid({ status: 400, message: 'Unsupported file type', 
 const detailsOnly = new Invalid({ status: 400, message: 'The request was refused.', fromServer: false, details: ['content: too long', 'alt: too long'] })
 const offline = new Network({ message: 'Unable to reach the server. Check your connection and try again.' })
 const bare500 = new Server({ status: 500, message: 'Something went wrong on our side. Please try again.', fromServer: false })
+/** A rate limit's refusal: its words say how long to wait, and the draft waits with them. */
+const limited = new Invalid({ status: 429, message: 'Too many posts. Try again in 12 minutes.', fromServer: true, details: [] })
 const unknown = new Error('')
 
 /** The failure toast: server error field, else details joined, else (message) the client's message, else the default. */
 export const failureText = new Map<unknown, string>([
   [serverSays, 'Unsupported file type'],
+  [limited, 'Too many posts. Try again in 12 minutes.'],
   [detailsOnly, 'content: too long, alt: too long'],
   [offline, offline.message],
   [bare500, bare500.message],

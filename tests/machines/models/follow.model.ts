@@ -1,5 +1,5 @@
 import type { AnyEventObject } from 'xstate'
-import { Forbidden, Network } from '../../../src/api/errors'
+import { Forbidden, Invalid, Network } from '../../../src/api/errors'
 import { followMachine, LIST_FOLLOW_MESSAGES, PROFILE_FOLLOW_MESSAGES, type FollowMessages } from '../../../src/machines/follow/follow.machine'
 import type { MachineModel } from '../support/walks'
 
@@ -8,6 +8,8 @@ import type { MachineModel } from '../support/walks'
 
 export const blocked = new Forbidden({ message: 'You cannot follow this member', fromServer: true })
 const offline = new Network({ message: 'Unable to reach the server.' })
+/** A rate limit's refusal: said even on a list row, whose other failures are silent. */
+export const limited = new Invalid({ status: 429, message: 'Too many follows. Try again in 3 hours.', fromServer: true, details: [] })
 
 const followed = { following: true, requested: false, followers: 8 }
 const unfollowed = { following: false, requested: false, followers: 6 }
@@ -27,6 +29,7 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.setFollow', output: requested },
   { type: 'xstate.error.actor.setFollow', error: blocked },
   { type: 'xstate.error.actor.setFollow', error: offline },
+  { type: 'xstate.error.actor.setFollow', error: limited },
 ]
 
 const start = { userId: 'user-ann', following: false, requested: false, followers: 7 }

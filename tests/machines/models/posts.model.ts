@@ -1,4 +1,5 @@
 import type { AnyEventObject } from 'xstate'
+import { Invalid } from '../../../src/api/errors'
 import { postsMachine } from '../../../src/machines/posts/posts.machine'
 import { ann, makePost, robinSummary } from '../support/post-fixtures'
 import type { MachineModel } from '../support/walks'
@@ -18,6 +19,14 @@ export const blockedAuthorId = ann.id
 /** Ann's post as the post page sends it when the viewer muted her: hidden behind 'Muted: @ann'. */
 export const mutedPost = makePost('p3', { muted: '@ann' })
 
+/** A rate limit's refusal: the server's words say how long to wait. */
+export const limited = new Invalid({
+  status: 429,
+  message: 'Too many likes and reposts. Try again in 12 minutes.',
+  fromServer: true,
+  details: [],
+})
+
 /** The same post read again while a like is in flight: the server has not counted the like yet. */
 const p1Stale = { ...p1, views: 41 }
 
@@ -27,6 +36,7 @@ const scenarios: Record<string, AnyEventObject[]> = {
     { type: 'post.like', id: 'p1' },
     { type: 'post.reaction.settled', id: 'p1', reaction: 'like', active: true, count: 9 },
     { type: 'post.reaction.refused', id: 'p1', reaction: 'like' },
+    { type: 'post.reaction.refused', id: 'p1', reaction: 'like', error: limited },
     { type: 'posts.received', posts: [p1Stale] },
   ],
   reposts: [
@@ -52,6 +62,7 @@ const scenarios: Record<string, AnyEventObject[]> = {
     { type: 'post.bookmark.settled', id: 'p2', bookmarked: false },
     { type: 'post.bookmark.refused', id: 'p1', bookmarked: true, error: new Error('offline') },
     { type: 'post.bookmark.refused', id: 'p2', bookmarked: false, error: new Error('offline') },
+    { type: 'post.bookmark.refused', id: 'p1', bookmarked: true, error: limited },
     { type: 'post.bookmarked', id: 'p1', bookmarked: true },
   ],
   mutes: [

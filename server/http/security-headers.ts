@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify'
  * run: scripts only from this origin and never inline (the theme's pre-paint script is public/theme-prepaint.js), no
  * plugins, no <base> rewriting, no framing. Styles: Panda CSS is extracted at build time into one stylesheet, and
  * React sets `style` props through the CSSOM, which CSP does not govern, so 'self' suffices. connect-src: the API
- * and the socket (socket.io over ws/wss on this host). Images: this origin, data: (the favicon) and blob: (previews
- * of a file about to be uploaded). The Vite dev server does not send it.
+ * and the socket, both on this origin only ('self' also matches ws:/wss: to this host under CSP Level 3), so an
+ * injected script cannot hand what it reads to another host by fetch, XHR or websocket. Images: this origin, data:
+ * (the favicon) and blob: (previews of a file about to be uploaded). The Vite dev server does not send it.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -16,7 +17,7 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob:",
   "media-src 'self' blob:",
   "font-src 'self'",
-  "connect-src 'self' ws: wss:",
+  "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",
@@ -24,8 +25,24 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ')
 
 /**
+ * The policy of uploaded media (/media/*, server/http/media.ts) instead of the app's. A file is never a document of
+ * the app: should a browser be led to render one (a polyglot, an old browser's sniffing), nothing in it may run,
+ * load or reach anything (`default-src 'none'`), and `sandbox` puts it in an opaque origin, away from the app's
+ * storage and keys. `img-src`/`media-src 'self'` only let a browser show the file itself when its URL is opened
+ * directly (the image or video viewer it builds around the file).
+ */
+export const MEDIA_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "img-src 'self'",
+  "media-src 'self'",
+  "frame-ancestors 'none'",
+  'sandbox',
+].join('; ')
+
+/**
  * Headers every response carries, API and web app alike: the CSP, no MIME sniffing (a JSON answer is never run as
- * script), no framing (clickjacking), no full URLs leaking to other sites in Referer.
+ * script), no framing (clickjacking), no full URLs leaking to other sites in Referer. Media replace the CSP with
+ * their own (`useMediaPolicy`).
  */
 const headers = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
@@ -37,6 +54,17 @@ const headers = {
 export function addSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.headers(headers)
+    return payload
+  })
+}
+
+/**
+ * Gives every response of `scope` (an encapsulated plugin) the media policy. Its onSend hook runs after the one
+ * `addSecurityHeaders` put on the root, so it has the last word on every answer of the scope: files, 206, 304, 404.
+ */
+export function useMediaPolicy(scope: FastifyInstance): void {
+  scope.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('content-security-policy', MEDIA_CONTENT_SECURITY_POLICY)
     return payload
   })
 }

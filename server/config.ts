@@ -160,8 +160,8 @@ export const settings = {
     name: 'TRUST_PROXY',
     default: 'off',
     meaning:
-      'Behind a reverse proxy, whose X-Forwarded-For to believe for client IPs (rate limits): off, on, a hop count, ' +
-      'or comma-separated proxy addresses/CIDRs.',
+      'Behind a reverse proxy, whose X-Forwarded-For (client IPs, for rate limits) and X-Forwarded-Proto (https ' +
+      'answers carry HSTS) to believe: off, on, a hop count, or comma-separated proxy addresses/CIDRs.',
     parse: (raw): TrustProxy => {
       const value = raw ?? 'off'
       if (value === 'off') return false

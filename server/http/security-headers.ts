@@ -51,9 +51,19 @@ const headers = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 } as const
 
+/**
+ * HSTS: a browser that once reached us over https keeps to https for a year, subdomains included, so a network
+ * attacker cannot downgrade a later visit to plain http (the app needs a secure context for its keys anyway). Sent
+ * only on answers that really went over TLS: Fastify's `request.protocol` believes X-Forwarded-Proto only from a
+ * proxy TRUST_PROXY trusts, so a client cannot claim https, and a plain http answer never carries it (browsers
+ * ignore it there, and an operator testing over http must not be locked out of their own host).
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains'
+
 export function addSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(headers)
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY)
     return payload
   })
 }

@@ -1,8 +1,13 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Schemas } from '../../server/http/handler-types'
-import { CONTENT_SECURITY_POLICY, MEDIA_CONTENT_SECURITY_POLICY } from '../../server/http/security-headers'
-import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  CONTENT_SECURITY_POLICY,
+  MEDIA_CONTENT_SECURITY_POLICY,
+  STRICT_TRANSPORT_SECURITY,
+} from '../../server/http/security-headers'
 import { file, jpegWithGps, type Member, quickMember, send } from './content-helpers'
-import { api, useTestApp } from './harness'
+import { api, buildTestApp, useTestApp } from './harness'
 
 // docs/security.md, "Content-Security-Policy" and "Media".
 const t = useTestApp()
@@ -77,5 +82,47 @@ describe("the app's policy", () => {
     expect(policy.get('connect-src')).toBe("'self'")
     expect(policy.get('default-src')).toBe("'self'")
     expect(policy.get('script-src')).toBe("'self'")
+  })
+})
+
+describe('HSTS', () => {
+  // The same database, served as it would be behind a proxy at 127.0.0.1 (inject's default peer address).
+  let proxied: FastifyInstance
+  beforeAll(async () => {
+    proxied = await buildTestApp(t.database, { config: { trustProxy: ['127.0.0.1'] } })
+  })
+  afterAll(async () => {
+    await proxied?.close()
+  })
+
+  const get = (app: FastifyInstance, url: string, headers: Record<string, string>, remoteAddress?: string) =>
+    app.inject({ method: 'GET', url, headers, ...(remoteAddress ? { remoteAddress } : {}) })
+
+  it('is sent on every answer when a trusted proxy says the request came over https', async () => {
+    const { url } = await uploadedImageUrls()
+    for (const target of ['/api/health', '/login', url]) {
+      const res = await get(proxied, target, { 'x-forwarded-proto': 'https' })
+      expect(res.headers['strict-transport-security']).toBe(STRICT_TRANSPORT_SECURITY)
+    }
+    const hops = await get(proxied, '/api/health', { 'x-forwarded-proto': 'http, https' })
+    expect(hops.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+  })
+
+  it('is never sent over plain http', async () => {
+    for (const headers of [{}, { 'x-forwarded-proto': 'http' }]) {
+      const res = await get(proxied, '/api/health', headers)
+      expect(res.statusCode).toBe(200)
+      expect(res.headers).not.toHaveProperty('strict-transport-security')
+    }
+  })
+
+  it('is never sent on the word of a proxy that is not trusted', async () => {
+    const untrustedPeer = await get(proxied, '/api/health', { 'x-forwarded-proto': 'https' }, '203.0.113.9')
+    expect(untrustedPeer.statusCode).toBe(200)
+    expect(untrustedPeer.headers).not.toHaveProperty('strict-transport-security')
+    // Without TRUST_PROXY no forwarded header is believed at all.
+    const noProxy = await get(t.app, '/api/health', { 'x-forwarded-proto': 'https' })
+    expect(noProxy.statusCode).toBe(200)
+    expect(noProxy.headers).not.toHaveProperty('strict-transport-security')
   })
 })

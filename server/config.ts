@@ -181,8 +181,18 @@ export const settings = {
   maxVideoMb: setting({
     name: 'MAX_VIDEO_MB',
     default: '50',
-    meaning: 'Largest video a member may attach to a post, in megabytes (videos are stored as uploaded, not transcoded).',
+    meaning:
+      'Largest video a member may attach to a post, in megabytes (videos are remuxed without their metadata, ' +
+      'not transcoded).',
     parse: integer(1, 1000),
+  }),
+  ffmpegPath: setting({
+    name: 'FFMPEG_PATH',
+    default: undefined,
+    meaning:
+      'The ffmpeg that strips uploaded videos of their metadata; unset, the one npm installs ' +
+      '(@ffmpeg-installer/ffmpeg). Set it where that package has no build for the platform.',
+    parse: (raw): string | undefined => raw,
   }),
   logLevel: setting({
     name: 'LOG_LEVEL',

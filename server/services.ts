@@ -21,6 +21,7 @@ import type { Config } from './config'
 import type { Database, DatabaseKind } from './db/client'
 import { RateLimiter } from './http/rate-limit'
 import { ImageProcessor } from './media/images'
+import { bundledFfmpeg, checkFfmpeg, VideoProcessor } from './media/videos'
 import { PasswordHasher } from './modules/auth/passwords'
 import { AdminService } from './modules/admin/service'
 import { AnalyticsService } from './modules/analytics/service'
@@ -57,6 +58,8 @@ export interface ServiceContext {
   /** Uploaded media (DATA_DIR/media), served under /media. */
   storage: Storage
   images: ImageProcessor
+  /** Strips uploaded videos of their metadata (ffmpeg, a few at a time). */
+  videos: VideoProcessor
   passwords: PasswordHasher
   rateLimits: RateLimiter
   sessions: SessionStore
@@ -98,6 +101,10 @@ function createContext({ config, db, databaseKind, log, cache }: ServicesOptions
     invalidations,
     storage,
     images: new ImageProcessor(),
+    videos: new VideoProcessor({
+      ffmpeg: checkFfmpeg(config.ffmpegPath ?? bundledFfmpeg()),
+      log: (message, detail) => log?.info({ detail }, message),
+    }),
     passwords: new PasswordHasher(config.hashConcurrency),
     rateLimits: new RateLimiter(config.rateLimits),
     sessions: new SessionStore({ db, sessionCache, invalidations }),

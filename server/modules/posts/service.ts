@@ -10,6 +10,7 @@ import type { UploadedFile } from '../../http/uploads'
 import { encodeCursor, type PageRequest } from '../../lib/cursor'
 import { codePointLength } from '../../lib/lengths'
 import type { ImageProcessor } from '../../media/images'
+import type { VideoProcessor } from '../../media/videos'
 import { deleteQuietly, type Storage } from '../../storage/storage'
 import type { Happening } from '../notifications/queries'
 import type { NotificationService } from '../notifications/service'
@@ -81,6 +82,7 @@ export interface PostDeps {
   db: Database
   storage: Storage
   images: ImageProcessor
+  videos: VideoProcessor
   views: ViewCounter
   postCaches: PostCaches
   invalidations: Invalidations
@@ -95,6 +97,7 @@ export class PostService {
   private readonly db: Database
   private readonly storage: Storage
   private readonly images: ImageProcessor
+  private readonly videos: VideoProcessor
   private readonly views: ViewCounter
   private readonly caches: PostCaches
   private readonly invalidations: Invalidations
@@ -105,6 +108,7 @@ export class PostService {
     this.db = deps.db
     this.storage = deps.storage
     this.images = deps.images
+    this.videos = deps.videos
     this.views = deps.views
     this.caches = deps.postCaches
     this.invalidations = deps.invalidations
@@ -145,7 +149,7 @@ export class PostService {
     const mentionIds = await findMentionable(this.db, author.id, parsed.mentions)
     const postId = uuidv7()
     // Files first, rows second: if the transaction fails the files are deleted; if the files fail no row exists.
-    const stored = await storePostMedia(postId, files, alts, this.images, this.storage)
+    const stored = await storePostMedia(postId, files, alts, { images: this.images, videos: this.videos }, this.storage)
     let told: string[] = []
     try {
       told = await this.db.transaction(async (tx) => {

@@ -109,7 +109,8 @@ describe('HSTS', () => {
   })
 
   it('is never sent over plain http', async () => {
-    for (const headers of [{}, { 'x-forwarded-proto': 'http' }]) {
+    const plain: Record<string, string>[] = [{}, { 'x-forwarded-proto': 'http' }]
+    for (const headers of plain) {
       const res = await get(proxied, '/api/health', headers)
       expect(res.statusCode).toBe(200)
       expect(res.headers).not.toHaveProperty('strict-transport-security')

@@ -25,18 +25,19 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ')
 
 /**
- * The policy of uploaded media (/media/*, server/http/media.ts) instead of the app's. A file is never a document of
- * the app: should a browser be led to render one (a polyglot, an old browser's sniffing), nothing in it may run,
- * load or reach anything (`default-src 'none'`), and `sandbox` puts it in an opaque origin, away from the app's
- * storage and keys. `img-src`/`media-src 'self'` only let a browser show the file itself when its URL is opened
- * directly (the image or video viewer it builds around the file).
+ * The policy of uploaded media (/media/*, server/http/media.ts) instead of the app's. A file is never a page of the
+ * app: should a browser ever render one as a document (a polyglot, an old browser's sniffing), nothing in it may
+ * run, load or reach anything (`default-src 'none'`, and `sandbox` without `allow-scripts`: no script, form, popup
+ * or plugin at all). `media-src 'self'` lets a browser play a video whose URL is opened directly (it builds a player
+ * page around the file and loads the file into it); an image needs nothing, it is the page itself. The sandbox keeps
+ * the file's own origin (`allow-same-origin`) only because Chromium refuses to load the video into that player from
+ * an opaque origin; with no script able to run, the origin gives nothing to use.
  */
 export const MEDIA_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
-  "img-src 'self'",
   "media-src 'self'",
   "frame-ancestors 'none'",
-  'sandbox',
+  'sandbox allow-same-origin',
 ].join('; ')
 
 /**

@@ -30,7 +30,7 @@ import type { Sniffed } from './sniff'
 
 // A remux only copies bytes: two at a time leaves cores for everything else while a burst of uploads waits its turn.
 const VIDEO_CONCURRENCY = 2
-/** A 50 MB remux takes about a second here; far beyond that the input is pathological (or the machine is stuck). */
+/** A 34 MB remux took well under a second here; far beyond that the input is pathological (or the machine stuck). */
 const VIDEO_TIMEOUT_MS = 60_000
 /** ffmpeg's last words, for the log when a file is refused. */
 const STDERR_BYTES = 4096

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -110,6 +110,21 @@ describe('the video processor', () => {
     const outcome = impatient.withoutMetadata(input, { kind: 'video', format: 'mp4', mime: 'video/mp4' }, `${input}.out`)
     await expect(outcome).rejects.toThrow(Invalid)
     await expect(outcome).rejects.toThrow(VIDEO_TOO_SLOW)
+  })
+
+  it('runs at most its limit of ffmpegs at once; the others wait their turn', async () => {
+    // A stand-in ffmpeg that notes when it starts and ends, takes a moment, and writes its output (the last argument).
+    const journal = path.join(scratch, 'journal')
+    const fake = path.join(scratch, 'fake-ffmpeg')
+    await writeFile(
+      fake,
+      `#!/bin/sh\necho start >> ${journal}\nsleep 0.2\necho end >> ${journal}\nfor last; do :; done\n: > "$last"\n`,
+      { mode: 0o755 },
+    )
+    const one = new VideoProcessor({ ffmpeg: fake, concurrency: 1 })
+    const sniffed = { kind: 'video', format: 'webm', mime: 'video/webm' } as const
+    await Promise.all([1, 2, 3].map((n) => one.withoutMetadata(`in${n}`, sniffed, path.join(scratch, `out${n}`))))
+    expect((await readFile(journal, 'utf8')).trim().split('\n')).toEqual(['start', 'end', 'start', 'end', 'start', 'end'])
   })
 
   it('refuses to start with an ffmpeg that cannot run', () => {

@@ -218,8 +218,8 @@ export const settings = {
     name: 'TRUST_PROXY',
     default: 'off',
     meaning:
-      'Behind a reverse proxy, whose X-Forwarded-For to believe for client IPs (rate limits): off, on, a hop count, ' +
-      'or comma-separated proxy addresses/CIDRs.',
+      'Behind a reverse proxy, whose X-Forwarded-For (client IPs, for rate limits) and X-Forwarded-Proto (https ' +
+      'answers carry HSTS) to believe: off, on, a hop count, or comma-separated proxy addresses/CIDRs.',
     parse: (raw): TrustProxy => {
       const value = raw ?? 'off'
       if (value === 'off') return false
@@ -239,8 +239,18 @@ export const settings = {
   maxVideoMb: setting({
     name: 'MAX_VIDEO_MB',
     default: '50',
-    meaning: 'Largest video a member may attach to a post, in megabytes (videos are stored as uploaded, not transcoded).',
+    meaning:
+      'Largest video a member may attach to a post, in megabytes (videos are remuxed without their metadata, ' +
+      'not transcoded).',
     parse: integer(1, 1000),
+  }),
+  ffmpegPath: setting({
+    name: 'FFMPEG_PATH',
+    default: undefined,
+    meaning:
+      'The ffmpeg that strips uploaded videos of their metadata; unset, the one npm installs ' +
+      '(@ffmpeg-installer/ffmpeg). Set it where that package has no build for the platform.',
+    parse: (raw): string | undefined => raw,
   }),
   logLevel: setting({
     name: 'LOG_LEVEL',

@@ -22,6 +22,7 @@ import type { Database, DatabaseKind } from './db/client'
 import { RateLimiter } from './lib/rate-limiter'
 import { WriteLimits } from './lib/write-limits'
 import { ImageProcessor } from './media/images'
+import { bundledFfmpeg, checkFfmpeg, VideoProcessor } from './media/videos'
 import { PasswordHasher } from './modules/auth/passwords'
 import { AdminService } from './modules/admin/service'
 import { AnalyticsService } from './modules/analytics/service'
@@ -58,6 +59,8 @@ export interface ServiceContext {
   /** Uploaded media (DATA_DIR/media), served under /media. */
   storage: Storage
   images: ImageProcessor
+  /** Strips uploaded videos of their metadata (ffmpeg, a few at a time). */
+  videos: VideoProcessor
   passwords: PasswordHasher
   /** Every rate limit, counted in Redis across processes when REDIS_URL is set (server/lib/rate-limiter.ts). */
   rateLimits: RateLimiter
@@ -110,6 +113,10 @@ function createContext({ config, db, databaseKind, log, cache, rateLimitNamespac
     invalidations,
     storage,
     images: new ImageProcessor(),
+    videos: new VideoProcessor({
+      ffmpeg: checkFfmpeg(config.ffmpegPath ?? bundledFfmpeg()),
+      log: (message, detail) => log?.info({ detail }, message),
+    }),
     passwords: new PasswordHasher(config.hashConcurrency),
     rateLimits,
     writeLimits: new WriteLimits(rateLimits, config),

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
+import { useMediaPolicy } from './security-headers'
 
 /**
  * Uploaded media under /media/*, straight from DATA_DIR/media. Keys are random and a file under a key never changes
@@ -10,6 +11,9 @@ import type { FastifyInstance } from 'fastify'
  * The route lives in its own plugin with its own not-found handler: a missing file is a plain 404, never the web
  * app's index.html (the SPA fallback would otherwise answer extension-less paths).
  *
+ * Every answer here carries the media policy (server/http/security-headers.ts) instead of the app's: a file is never
+ * a page of the app.
+ *
  * The files are public to whoever has the URL (an <img> cannot send a bearer token); the URLs are unguessable and
  * only reach members allowed to see the post.
  */
@@ -18,6 +22,7 @@ export async function serveMedia(app: FastifyInstance, root: string): Promise<vo
   await mkdir(root, { recursive: true })
   await app.register(
     async (media) => {
+      useMediaPolicy(media)
       await media.register(fastifyStatic, {
         root,
         prefix: '/',
@@ -31,8 +36,6 @@ export async function serveMedia(app: FastifyInstance, root: string): Promise<vo
         setHeaders: (reply) => {
           reply.header('cache-control', 'public, max-age=31536000, immutable')
           reply.header('x-content-type-options', 'nosniff')
-          // Media are never documents: nothing in them may run, even if a browser were tricked into rendering one.
-          reply.header('content-security-policy', "default-src 'none'; sandbox")
         },
       })
       media.setNotFoundHandler(async (_request, reply) =>

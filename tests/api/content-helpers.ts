@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import sharp from 'sharp'
 import { users } from '../../server/db/schema'
@@ -113,7 +114,21 @@ export async function animatedGif(): Promise<Buffer> {
   return sharp(frames, { join: { animated: true } }).gif({ delay: 100 }).toBuffer()
 }
 
-/** The smallest byte sequence our sniffer accepts as MP4: an ftyp box with an isom brand, then filler. */
+/**
+ * Two real one-second videos (64x64, with sound) that carry a location, a camera make and model and a creation
+ * time, as phones record them (tests/fixtures/make-video-fixtures.mjs made them).
+ */
+export const locatedVideo = {
+  mp4: () => readFile(new URL('../fixtures/located.mp4', import.meta.url)),
+  webm: () => readFile(new URL('../fixtures/located.webm', import.meta.url)),
+  /** What both fixtures record as text in their bytes (the creation time is binary in WebM). */
+  secrets: ['+48.8584+002.2945', 'WrenTestCam', 'LeakyPhone9'],
+}
+
+/**
+ * The smallest byte sequence our sniffer accepts as MP4: an ftyp box with an isom brand, then filler. Not a video:
+ * nothing can play it.
+ */
 export function mp4(size = 2048): Buffer {
   const head = Buffer.alloc(32)
   head.writeUInt32BE(32, 0)

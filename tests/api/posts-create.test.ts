@@ -12,8 +12,8 @@ import {
   file,
   gif,
   jpegWithGps,
+  locatedVideo,
   type Member,
-  mp4,
   png,
   publish,
   quickMember,
@@ -212,7 +212,7 @@ describe('POST /posts: media', () => {
     const res = await createPost(ann.token, [
       file('media', 'a.png', 'image/png', await png()),
       file('media', 'b.gif', 'image/gif', await gif()),
-      file('media', 'c.mp4', 'video/mp4', mp4()),
+      file('media', 'c.mp4', 'video/mp4', await locatedVideo.mp4()),
       file('media', 'd.png', 'image/png', await png(8, 8)),
       field('alt', 'first'),
       field('alt', ''),

@@ -3,6 +3,7 @@ import type { NewPostMedia } from '../../db/schema-posts'
 import type { UploadedFile } from '../../http/uploads'
 import type { ImageProcessor } from '../../media/images'
 import { newMediaKey } from '../../media/keys'
+import type { VideoProcessor } from '../../media/videos'
 import { deleteQuietly, type Storage } from '../../storage/storage'
 
 export interface StoredMedia {
@@ -11,17 +12,23 @@ export interface StoredMedia {
   keys: string[]
 }
 
+export interface MediaProcessors {
+  images: ImageProcessor
+  videos: VideoProcessor
+}
+
 /**
- * Turns a post's uploaded files into stored files and the rows describing them. Images are re-encoded (display size
- * and thumbnail, see media/images.ts); videos are stored as uploaded (their bytes were checked on the way in, and
- * there is no transcoder), so they have no thumbnail and no known size. If anything fails, whatever was already
- * written is deleted before the error goes on: a failed post leaves no files.
+ * Turns a post's uploaded files into stored files and the rows describing them. Nothing is stored as sent, so no
+ * metadata (where, when, with what) leaves with it: images are re-encoded (display size and thumbnail, see
+ * media/images.ts); videos are remuxed without metadata (media/videos.ts) but not transcoded, so they have no
+ * thumbnail and no known size. If anything fails, whatever was already written is deleted before the error goes on:
+ * a failed post leaves no files.
  */
 export async function storePostMedia(
   postId: string,
   files: readonly UploadedFile[],
   alts: readonly (string | null)[],
-  images: ImageProcessor,
+  { images, videos }: MediaProcessors,
   storage: Storage,
 ): Promise<StoredMedia> {
   const keys: string[] = []
@@ -50,8 +57,11 @@ export async function storePostMedia(
           sizeBytes: image.display.data.length,
         })
       } else {
+        // Beside the upload, in its request's temporary directory, which goes with the response.
+        const clean = `${file.path}-clean`
+        const sizeBytes = await videos.withoutMetadata(file.path, file.sniffed, clean)
         const storageKey = newMediaKey('posts', '', file.sniffed.format)
-        await put(storageKey, createReadStream(file.path), file.sniffed.mime)
+        await put(storageKey, createReadStream(clean), file.sniffed.mime)
         rows.push({
           ...base,
           kind: 'video',
@@ -60,7 +70,7 @@ export async function storePostMedia(
           mime: file.sniffed.mime,
           width: null,
           height: null,
-          sizeBytes: file.size,
+          sizeBytes,
         })
       }
     }

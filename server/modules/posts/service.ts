@@ -11,6 +11,7 @@ import type { UploadedFile } from '../../http/uploads'
 import { encodeCursor, type PageRequest } from '../../lib/cursor'
 import { codePointLength } from '../../lib/lengths'
 import type { ImageProcessor } from '../../media/images'
+import type { VideoProcessor } from '../../media/videos'
 import { deleteQuietly, type Storage } from '../../storage/storage'
 import type { Happening } from '../notifications/queries'
 import type { NotificationService } from '../notifications/service'
@@ -84,6 +85,7 @@ export interface PostDeps {
   writeLimits: WriteLimits
   storage: Storage
   images: ImageProcessor
+  videos: VideoProcessor
   views: ViewCounter
   postCaches: PostCaches
   invalidations: Invalidations
@@ -99,6 +101,7 @@ export class PostService {
   private readonly writeLimits: WriteLimits
   private readonly storage: Storage
   private readonly images: ImageProcessor
+  private readonly videos: VideoProcessor
   private readonly views: ViewCounter
   private readonly caches: PostCaches
   private readonly invalidations: Invalidations
@@ -110,6 +113,7 @@ export class PostService {
     this.writeLimits = deps.writeLimits
     this.storage = deps.storage
     this.images = deps.images
+    this.videos = deps.videos
     this.views = deps.views
     this.caches = deps.postCaches
     this.invalidations = deps.invalidations
@@ -152,7 +156,7 @@ export class PostService {
     const counted = await this.writeLimits.count('posts', author.id, files.map((f) => f.size))
     // Files first, rows second: if the transaction fails the files are deleted; if the files fail no row exists.
     // Either way nothing was posted, so nothing counts against the limits.
-    const stored = await storePostMedia(postId, files, alts, this.images, this.storage).catch(async (err: unknown) => {
+    const stored = await storePostMedia(postId, files, alts, { images: this.images, videos: this.videos }, this.storage).catch(async (err: unknown) => {
       await counted.refund()
       throw err
     })

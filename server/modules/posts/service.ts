@@ -156,7 +156,8 @@ export class PostService {
     const counted = await this.writeLimits.count('posts', author.id, files.map((f) => f.size))
     // Files first, rows second: if the transaction fails the files are deleted; if the files fail no row exists.
     // Either way nothing was posted, so nothing counts against the limits.
-    const stored = await storePostMedia(postId, files, alts, { images: this.images, videos: this.videos }, this.storage).catch(async (err: unknown) => {
+    const processors = { images: this.images, videos: this.videos }
+    const stored = await storePostMedia(postId, files, alts, processors, this.storage).catch(async (err: unknown) => {
       await counted.refund()
       throw err
     })

@@ -4,8 +4,8 @@ import { BENCH_DATABASE, dropBenchDatabase } from './lib/database'
 
 /**
  * `npm run bench`: the home feed bench (bench/feed.ts), the search bench (bench/search.ts), the mixed workload bench
- * (bench/mixed.ts), the messaging bench (bench/messages.ts) and the browser budgets (bench/browser.ts), each in its
- * own process so none inherits another's pools, caches or heap. `--only feed|search|mixed|messages|browser` runs one.
+ * (bench/mixed.ts), the messaging bench (bench/messages.ts), the write limits on the post path (bench/limits.ts) and the browser budgets (bench/browser.ts), each in its
+ * own process so none inherits another's pools, caches or heap. `--only feed|search|mixed|messages|limits|browser` runs one.
  * Every other flag goes to each bench that knows it:
  *
  * - feed: --posts, --users, --duration, --warmup, --connections, --keep-db, --reuse-db
@@ -14,6 +14,7 @@ import { BENCH_DATABASE, dropBenchDatabase } from './lib/database'
  *   --cold-members, --burst-followers, --burst-seconds, --database, --profile, --keep-db, --reuse-db
  * - messages: --members, --rate, --seconds, --warmup-seconds, --configs, --connect-concurrency,
  *   --http-connections, --profile
+ * - limits: --duration, --warmup, --connections (posts from 50 members with the write limits off, on in memory, on through Redis)
  * - browser: --runs, --scroll-posts, --scroll-step, --authors, --clicks, --profiles, --skip-build
  *
  * Feed, search and mixed share one seed: the feed bench keeps `wren_bench` (--keep-db), the search bench reuses it
@@ -51,6 +52,7 @@ const BENCHES = {
     values: ['members', 'rate', 'seconds', 'warmup-seconds', 'configs', 'connect-concurrency', 'http-connections', 'profile'],
     switches: [] as string[],
   },
+  limits: { file: './limits.ts', values: ['duration', 'warmup', 'connections'], switches: [] as string[] },
   browser: {
     file: './browser.ts',
     values: ['runs', 'scroll-posts', 'scroll-step', 'authors', 'clicks', 'profiles'],
@@ -60,7 +62,7 @@ const BENCHES = {
 type BenchName = keyof typeof BENCHES
 
 function split(argv: string[]): { only: BenchName | undefined; args: Record<BenchName, string[]> } {
-  const args: Record<BenchName, string[]> = { feed: [], search: [], mixed: [], messages: [], browser: [] }
+  const args: Record<BenchName, string[]> = { feed: [], search: [], mixed: [], messages: [], limits: [], browser: [] }
   let only: BenchName | undefined
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? ''
@@ -107,7 +109,7 @@ async function main() {
   const shareSeed = !only && !args.search.includes('--database') && !args.mixed.includes('--database')
   const userKeeps = (name: BenchName) => args[name].includes('--keep-db')
   let seedKept = false
-  for (const name of ['feed', 'search', 'mixed', 'messages', 'browser'] as const) {
+  for (const name of ['feed', 'search', 'mixed', 'messages', 'limits', 'browser'] as const) {
     if (only && only !== name) continue
     let benchArgs = args[name]
     if (shareSeed && name === 'feed' && !userKeeps('feed')) benchArgs = [...benchArgs, '--keep-db']

@@ -1,0 +1,147 @@
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildApp } from '../server/app'
+import { parseRateLimit } from '../server/config'
+import { listen } from './lib/app-http'
+import { benchUrl, dropBenchDatabase, recreateBenchDatabase } from './lib/database'
+import type { LoadResult } from './lib/load'
+import { runWorker } from './lib/load'
+import type { PostsLoadRequest } from './lib/posts-load-worker'
+import { type Check, fromHttp, scenarioTable, type Scenario, warmupTable, writeResultFiles } from './lib/report'
+
+/**
+ * `npm run bench -- --only limits`: what the per-member write limits cost a post. The same app on PostgreSQL creates
+ * text posts from 50 members (round robin, 4 clients: below saturation) three times: limits off, limits on in memory, limits on through
+ * Redis (REDIS_URL or redis://127.0.0.1:6379). With limits on the post limit is raised out of reach, so every request
+ * pays the limiter's full path (a Redis round trip) and none is refused. Target: limits add under 1 ms to a post's p50.
+ */
+
+const DATABASE = 'wren_bench_limits'
+const MEMBERS = 50
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback
+}
+const durationSeconds = arg('duration', 10)
+const warmupRequests = arg('warmup', 500)
+/** Few clients: below saturation, so a post's latency is its cost and the limiter's share shows. */
+const connections = arg('connections', 4)
+const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
+const resultsDir = fileURLToPath(new URL('./results', import.meta.url))
+const workerFile = fileURLToPath(new URL('./lib/posts-load-worker.ts', import.meta.url))
+
+async function register(base: string, n: number): Promise<string> {
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: `limits_${n}`,
+      email: `limits_${n}@bench.invalid`,
+      displayName: `Limits ${n}`,
+      password: 'Bench password 1',
+    }),
+  })
+  if (res.status !== 201 && res.status !== 200) throw new Error(`register answered ${res.status}: ${await res.text()}`)
+  return ((await res.json()) as { token: string }).token
+}
+
+type Variant = { name: string; rateLimits: boolean; redis: boolean }
+const variants: Variant[] = [
+  { name: 'post, limits off', rateLimits: false, redis: false },
+  { name: 'post, limits on (memory)', rateLimits: true, redis: false },
+  { name: 'post, limits on (Redis)', rateLimits: true, redis: true },
+]
+
+async function main() {
+  await recreateBenchDatabase(DATABASE)
+  const databaseUrl = benchUrl(undefined, DATABASE)
+  const dataDir = path.join(os.tmpdir(), `wren-bench-limits-${process.pid}`)
+  const loadBefore = os.loadavg()[0] ?? 0
+  const scenarios: Scenario[] = []
+  try {
+    const setup = await buildApp({ config: { databaseUrl, dataDir, rateLimits: false, logLevel: 'silent' }, logger: false })
+    const tokens: string[] = []
+    try {
+      const base = await listen(setup)
+      for (let n = 0; n < MEMBERS; n += 1) tokens.push(await register(base, n))
+    } finally {
+      await setup.close()
+    }
+    // A-B-C then C-B-A: the database grows and warms through the run, so each variant gets an early and a late turn.
+    for (const [round, variant] of [...variants, ...[...variants].reverse()].entries()) {
+      const app = await buildApp({
+        config: {
+          databaseUrl,
+          dataDir,
+          rateLimits: variant.rateLimits,
+          postLimitPerMember: parseRateLimit('1000000/1h'),
+          logLevel: 'silent',
+          ...(variant.redis ? { redisUrl } : {}),
+        },
+        rateLimitNamespace: `bench-limits-${process.pid}-${scenarios.length}`,
+        logger: false,
+      })
+      try {
+        const base = await listen(app)
+        const request: PostsLoadRequest = { base, tokens, connections, warmupRequests, durationSeconds }
+        const result = await runWorker<PostsLoadRequest, LoadResult>(workerFile, request)
+        scenarios.push(fromHttp(`${variant.name}, run ${round < variants.length ? 1 : 2}`, result))
+        console.log(`${variant.name}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${Math.round(result.requestsPerSecond)}/s`)
+      } finally {
+        await app.close()
+      }
+    }
+  } finally {
+    await dropBenchDatabase(DATABASE)
+  }
+  const p50Of = (variant: Variant) => {
+    const runs = scenarios.filter((s) => s.name.startsWith(`${variant.name},`))
+    return { p50: runs.reduce((sum, s) => sum + s.p50, 0) / runs.length, failures: runs.reduce((sum, s) => sum + s.failures, 0) }
+  }
+  const [offVariant, ...onVariants] = variants
+  if (!offVariant) throw new Error('no variants')
+  const off = p50Of(offVariant)
+  const checks: Check[] = onVariants.map((variant) => {
+    const on = p50Of(variant)
+    return {
+      name: `${variant.name}: mean p50 of two runs under limits off + 1 ms`,
+      pass: on.p50 < off.p50 + 1 && on.failures === 0,
+      detail: `${on.p50.toFixed(2)} ms vs ${off.p50.toFixed(2)} ms off (${(on.p50 - off.p50).toFixed(2)} ms), ${on.failures} failures`,
+    }
+  })
+  const date = new Date().toISOString().slice(0, 10)
+  const environment = {
+    cpus: os.cpus().length,
+    node: process.version,
+    loadAverage1mBefore: Number(loadBefore.toFixed(2)),
+    loadAverage1mAfter: Number((os.loadavg()[0] ?? 0).toFixed(2)),
+  }
+  const report = { date, environment, settings: { members: MEMBERS, connections, durationSeconds, warmupRequests }, scenarios, checks }
+  const markdown = [
+    `# Write limits on the post path, ${date}`,
+    '',
+    scenarioTable(scenarios),
+    '',
+    '## Warm-up (not measured above)',
+    '',
+    warmupTable(scenarios),
+    '',
+    '## Targets',
+    '',
+    ...checks.map((c) => `- ${c.pass ? 'PASS' : 'FAIL'} ${c.name}: ${c.detail}`),
+    '',
+    '## Settings and machine',
+    '',
+    ...Object.entries({ ...report.settings, ...environment }).map(([k, v]) => `- ${k}: ${v}`),
+    '',
+  ].join('\n')
+  const files = await writeResultFiles(resultsDir, date, 'limits', report, markdown)
+  console.log(markdown)
+  console.log(`written: ${files.markdown}`)
+}
+
+main().catch((err: unknown) => {
+  console.error(err)
+  process.exit(1)
+})

@@ -168,9 +168,12 @@ export const postHashtags = pgTable(
 )
 
 /**
- * Every hashtag ever used, with how many posts use it now: the Search screen's Hashtags tab lists them by prefix,
- * most used first. `post_count` is kept exact by triggers on post_hashtags (migration 0009), inside the transaction
- * that adds or removes the post, so a count can never drift from the rows it counts.
+ * Every hashtag ever used, with how many posts use it now. Both counts are kept exact by triggers inside the
+ * transaction of every change they depend on, so a count can never drift from the rows it counts:
+ * - `post_count`: every post using the tag (triggers on post_hashtags, migration 0009);
+ * - `public_post_count`: only the posts anyone may see, public posts of public accounts (`visibleToAnyone`): what the
+ *   Search screen's Hashtags tab shows and orders by, the same for every member. Triggers on post_hashtags, posts
+ *   (deleted, visibility changed) and users (account turned private or public, member deleted), migration 0018.
  */
 export const hashtags = pgTable(
   'hashtags',
@@ -179,11 +182,13 @@ export const hashtags = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     tag: text('tag').primaryKey(),
     postCount: integer('post_count').notNull().default(0),
+    publicPostCount: integer('public_post_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('hashtags_id_key').on(t.id),
     index('hashtags_tag_pattern_idx').using('btree', sql`${t.tag} text_pattern_ops`),
     check('hashtags_post_count_check', sql`${t.postCount} >= 0`),
+    check('hashtags_public_post_count_check', sql`${t.publicPostCount} >= 0`),
   ],
 )
 

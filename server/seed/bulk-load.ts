@@ -13,18 +13,26 @@ import { bulkTables, resetTables } from './tables'
  *    key instead of a B-tree insert and a lookup per row. Measured in bench/README.md.
  * 3. Analytics' post_daily_stats rebuilt from the loaded rows in one statement, before the keys come back (one
  *    foreign-key join instead of a check per row).
- * 4. The row triggers of post_hashtags (hashtags.post_count, migration 0009) off during the load and the counts made
- *    once after, in one statement. Fired per row they made 558,653 updates of ~110 `hashtags` rows in one
+ * 4. The row triggers of post_hashtags (hashtags.post_count and public_post_count, migrations 0009 and 0018) off
+ *    during the load and the counts made once after, in one statement. Fired per row they made 558,653 updates of ~110 `hashtags` rows in one
  *    transaction, each walking a row's ever longer chain of versions that the open transaction cannot prune: the
  *    COPY of post_hashtags alone ran for more than 8 minutes on the 2-core machine before it was stopped.
  */
 
-/** The counts the post_hashtags triggers keep, computed from the loaded rows (TRUNCATE fires no row trigger either). */
+/**
+ * The counts the post_hashtags triggers keep, computed from the loaded rows (TRUNCATE fires no row trigger either):
+ * every post, and the posts anyone may see (public posts of public accounts, `visibleToAnyone`).
+ */
 async function recountHashtags(client: pg.Client): Promise<void> {
-  await client.query('update hashtags set post_count = 0 where post_count <> 0')
   await client.query(
-    `insert into hashtags (tag, post_count) select tag, count(*)::int from post_hashtags group by tag
-     on conflict (tag) do update set post_count = excluded.post_count`,
+    'update hashtags set post_count = 0, public_post_count = 0 where post_count <> 0 or public_post_count <> 0',
+  )
+  await client.query(
+    `insert into hashtags (tag, post_count, public_post_count)
+     select ph.tag, count(*)::int, (count(*) filter (where p.visibility = 'public' and not u.private_account))::int
+       from post_hashtags ph join posts p on p.id = ph.post_id join users u on u.id = p.author_id
+      group by ph.tag
+     on conflict (tag) do update set post_count = excluded.post_count, public_post_count = excluded.public_post_count`,
   )
 }
 

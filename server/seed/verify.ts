@@ -31,6 +31,12 @@ const checks = {
   hashtagsPostCount: sql`select count(*)::int as n from hashtags h
     left join (select tag, count(*) as c from post_hashtags group by tag) t on t.tag = h.tag
     where h.post_count <> coalesce(t.c, 0)`,
+  // The same for the posts anyone may see (`visibleToAnyone`: public posts of public accounts), hashtag search's count.
+  hashtagsPublicPostCount: sql`select count(*)::int as n from hashtags h
+    left join (select ph.tag, count(*) as c from post_hashtags ph
+               join posts p on p.id = ph.post_id join users u on u.id = p.author_id
+               where p.visibility = 'public' and not u.private_account group by ph.tag) t on t.tag = h.tag
+    where h.public_post_count <> coalesce(t.c, 0)`,
   // Analytics' per-day counters (migration `analytics`, rebuilt after the load) add up, per post, to its likes,
   // reposts and public replies (the rows) and to its view count.
   postDailyStats: sql`select count(*)::int as n from posts p

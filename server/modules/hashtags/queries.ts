@@ -41,7 +41,7 @@ export async function trendingTags(db: SqlExecutor, limit: number): Promise<Tren
 export interface HashtagRow {
   id: string
   tag: string
-  /** Posts anyone may see that use the tag (`visibleToAnyone`). */
+  /** Posts anyone may see that use the tag (`visibleToAnyone`): the stored `hashtags.public_post_count`. */
   post_count: number
   /** The keyset cursor's `at`: the post count (the order is most used first, then the id). */
   at: string
@@ -51,9 +51,11 @@ export interface HashtagRow {
  * Hashtags starting with `prefix` (lowercased, LIKE wildcards escaped by the caller), most used first, counting the
  * rule of trends: only posts anyone may see (public posts of public accounts). The answer is the same for every
  * member, so it may not count a followers-only post or a private account's: a stranger would learn that a tag is in
- * use, and how much, by people they cannot read. A tag only such posts use is left out. The stored
- * `hashtags.post_count` counts every post, so it only narrows the candidates (a tag no post uses is skipped); each
- * candidate's visible uses are counted through post_hashtags_tag_idx and the posts' primary key.
+ * use, and how much, by people they cannot read. A tag only such posts use is left out.
+ *
+ * The count is the stored `hashtags.public_post_count`, kept exact by triggers (migration 0018) in the transaction
+ * of every post, deletion, visibility or privacy change it depends on, so a search reads one hashtags row per
+ * candidate (hashtags_tag_pattern_idx) and never the posts themselves, however many posts a tag has.
  */
 export async function hashtagsStartingWith(
   db: SqlExecutor,
@@ -64,15 +66,11 @@ export async function hashtagsStartingWith(
 ): Promise<HashtagRow[]> {
   return selectRows<HashtagRow>(
     db,
-    sql`select id, tag, post_count, post_count::text as at from (
-          select h.id, h.tag, (
-            select count(*)::int from post_hashtags ph join posts p on p.id = ph.post_id
-            where ph.tag = h.tag and ${visibleToAnyone('p')}) as post_count
-          from hashtags h
-          where h.tag like ${`${prefix}%`} and h.post_count > 0) counted
-        where post_count > 0
-          ${cursor ? sql`and (post_count, id) < (${cursor.at}::int, ${cursor.id}::uuid)` : sql``}
-        order by post_count desc, id desc
+    sql`select id, tag, public_post_count as post_count, public_post_count::text as at
+        from hashtags
+        where tag like ${`${prefix}%`} and public_post_count > 0
+          ${cursor ? sql`and (public_post_count, id) < (${cursor.at}::int, ${cursor.id}::uuid)` : sql``}
+        order by public_post_count desc, id desc
         offset ${offset} limit ${limit}`,
   )
 }

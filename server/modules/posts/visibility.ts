@@ -60,7 +60,10 @@ export function reposterShown(viewerId: string, reposter: AnyColumn | SQL): SQL 
 
 /**
  * Posts anyone may see, whoever reads: public posts of public accounts. What counts in numbers shown to every member
- * alike (trending hashtags, hashtag search), so that no count reveals a post someone could not read.
+ * alike (trending hashtags, hashtag search), so that no count reveals a post someone could not read. Hashtag search
+ * reads it as the stored `hashtags.public_post_count`, which the database keeps by the same rule in its triggers
+ * (hashtags_post_public, migration 0018) and the seed computes the same way (seed/bulk-load.ts, seed/verify.ts): a
+ * change to this rule changes those too.
  */
 export function visibleToAnyone(alias: string): SQL {
   return sql`(${column(alias, 'visibility')} = 'public'

@@ -84,6 +84,16 @@ describe('seed', () => {
            or u.following_count <> (select count(*) from follows f where f.follower_id = u.id)
            or u.posts_count <> (select count(*) from posts p where p.author_id = u.id)`),
     ).toBe(0)
+    // Per hashtag: every post using it, and the posts anyone may see (public posts of public accounts), which is
+    // what hashtag search shows.
+    expect(
+      await count(sql`select count(*) as n from hashtags h
+        where h.post_count <> (select count(*) from post_hashtags ph where ph.tag = h.tag)
+           or h.public_post_count <> (select count(*) from post_hashtags ph
+                join posts p on p.id = ph.post_id join users u on u.id = p.author_id
+                where ph.tag = h.tag and p.visibility = 'public' and not u.private_account)`),
+    ).toBe(0)
+    expect(await count(sql`select count(*) as n from hashtags where public_post_count > 0`)).toBeGreaterThan(0)
   })
 
   it('makes the known members follow the promised number of accounts', async () => {
@@ -122,6 +132,15 @@ describe('seed', () => {
       sql`update posts set like_count = like_count + 1 where id = (select id from posts order by id limit 1)`,
     )
     expect(await verifySeed(execute)).toEqual([expect.stringContaining('postsLikeCount')])
+  })
+
+  it('notices a hashtag count of visible posts that disagrees with its rows', async () => {
+    const execute = async (query: SQL) => rows<unknown>(query)
+    await ctx.database.handle.db.execute(
+      sql`update hashtags set public_post_count = public_post_count + 1
+          where tag = (select tag from hashtags order by tag limit 1)`,
+    )
+    expect(await verifySeed(execute)).toContainEqual(expect.stringContaining('hashtagsPublicPostCount'))
   })
 
   it('refuses a non-empty database without --reset and replaces it with --reset', async () => {

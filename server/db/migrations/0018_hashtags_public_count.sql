@@ -13,7 +13,7 @@
 -- Whatever reads an author's private_account for the count locks the author's users row first (FOR NO KEY UPDATE,
 -- the lock a new post takes anyway for posts_count), so a post written while its author turns private or public is
 -- counted by exactly one of the two transactions: whichever runs second sees the other's result. Users rows are
--- always locked before hashtags rows.
+-- always locked before hashtags rows: the other order deadlocks a post against its author's privacy change.
 ALTER TABLE "hashtags" ADD COLUMN "public_post_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "hashtags" ADD CONSTRAINT "hashtags_public_post_count_check" CHECK ("hashtags"."public_post_count" >= 0);
 --> statement-breakpoint

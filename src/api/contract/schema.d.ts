@@ -2689,7 +2689,7 @@ export interface components {
     parameters: {
         /** @description The previous page's `nextCursor`. */
         Cursor: string;
-        /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+        /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
         Page: number;
         Limit: number;
         IdPath: components["schemas"]["Id"];
@@ -2912,7 +2912,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -2942,7 +2942,7 @@ export interface operations {
                 q: components["parameters"]["SearchQuery"];
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -2995,7 +2995,7 @@ export interface operations {
                 q: components["parameters"]["SearchQuery"];
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3023,7 +3023,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3136,7 +3136,7 @@ export interface operations {
                 q?: string;
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3375,7 +3375,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3405,7 +3405,7 @@ export interface operations {
                 tab?: "posts" | "replies" | "media" | "likes";
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3437,7 +3437,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3469,7 +3469,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3580,7 +3580,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3685,7 +3685,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3872,7 +3872,7 @@ export interface operations {
                 archived?: boolean;
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3987,7 +3987,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -4189,7 +4189,7 @@ export interface operations {
                 member?: components["schemas"]["Id"];
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -4245,7 +4245,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -4446,7 +4446,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -4478,7 +4478,7 @@ export interface operations {
                 collectionId?: components["schemas"]["Id"];
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -4537,7 +4537,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -4727,7 +4727,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -5003,7 +5003,7 @@ export interface operations {
                 status?: components["schemas"]["ReportStatus"];
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -5163,7 +5163,7 @@ export interface operations {
                 filter?: "all" | "mentions" | "unread";
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every fast check in one command, in the order that fails cheapest first.
-// styles -> contract freshness -> chart freshness -> typecheck -> lint -> machine tests -> API tests on PGlite -> the
-// same with every read cache off (WREN_TEST_CACHES=off: a bug a cache hides cannot pass) -> the same API tests on
-// PostgreSQL when DATABASE_URL is set.
+// styles -> contract freshness -> chart freshness -> typecheck -> lint -> machine tests -> contract fuzz test (once,
+// on PGlite) -> API tests on PGlite -> the same with every read cache off (WREN_TEST_CACHES=off: a bug a cache hides
+// cannot pass) -> the same API tests on PostgreSQL when DATABASE_URL is set.
 // Prints one closing line `tests: N passed, M failed` that CI reads.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
@@ -44,6 +44,8 @@ const steps = [
   () => run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
   () => run('lint', 'npx', ['eslint', '-c', '.config/eslint.config.js', '.']),
   () => vitest('machine tests', 'machines', {}),
+  // Once, on PGlite: hostile values from openapi.yaml for every operation (nothing 5xx, no 4xx changes a row).
+  () => vitest('contract fuzz test on PGlite', 'fuzz', { DATABASE_URL: '', WREN_TEST_CACHES: 'on' }),
   () => vitest('API tests on PGlite (embedded)', 'api', { DATABASE_URL: '', WREN_TEST_CACHES: 'on' }),
   () => vitest('API tests on PGlite, every cache off', 'api', { DATABASE_URL: '', WREN_TEST_CACHES: 'off' }),
   ...(databaseUrl

@@ -64,6 +64,7 @@ export async function hashtagsStartingWith(
 ): Promise<HashtagRow[]> {
   return selectRows<HashtagRow>(
     db,
+    // The cursor's count as bigint: a cursor carries any number up to what server/lib/cursor.ts allows, past int.
     sql`select id, tag, post_count, post_count::text as at from (
           select h.id, h.tag, (
             select count(*)::int from post_hashtags ph join posts p on p.id = ph.post_id
@@ -71,7 +72,7 @@ export async function hashtagsStartingWith(
           from hashtags h
           where h.tag like ${`${prefix}%`} and h.post_count > 0) counted
         where post_count > 0
-          ${cursor ? sql`and (post_count, id) < (${cursor.at}::int, ${cursor.id}::uuid)` : sql``}
+          ${cursor ? sql`and (post_count, id) < (${cursor.at}::bigint, ${cursor.id}::uuid)` : sql``}
         order by post_count desc, id desc
         offset ${offset} limit ${limit}`,
   )

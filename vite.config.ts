@@ -69,6 +69,11 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        extends: true,
+        // The contract fuzz test: once per `npm test`, on PGlite (tests/run.mjs), not in each API pass.
+        test: { name: 'fuzz', include: ['tests/fuzz/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
+      },
     ],
   },
 })

@@ -14,7 +14,7 @@ import { BENCH_DATABASE, dropBenchDatabase } from './lib/database'
  *   --cold-members, --burst-followers, --burst-seconds, --database, --profile, --keep-db, --reuse-db
  * - messages: --members, --rate, --seconds, --warmup-seconds, --configs, --connect-concurrency,
  *   --http-connections, --profile
- * - limits: --duration, --warmup, --connections (posts from 50 members with the write limits off, on in memory, on through Redis)
+ * - limits: --duration, --warmup, --connections, --settle (posts from 50 members with the write limits off, on in memory, on through Redis)
  * - browser: --runs, --scroll-posts, --scroll-step, --authors, --clicks, --profiles, --skip-build
  *
  * Feed, search and mixed share one seed: the feed bench keeps `wren_bench` (--keep-db), the search bench reuses it
@@ -52,7 +52,7 @@ const BENCHES = {
     values: ['members', 'rate', 'seconds', 'warmup-seconds', 'configs', 'connect-concurrency', 'http-connections', 'profile'],
     switches: [] as string[],
   },
-  limits: { file: './limits.ts', values: ['duration', 'warmup', 'connections'], switches: [] as string[] },
+  limits: { file: './limits.ts', values: ['duration', 'warmup', 'connections', 'settle'], switches: [] as string[] },
   browser: {
     file: './browser.ts',
     values: ['runs', 'scroll-posts', 'scroll-step', 'authors', 'clicks', 'profiles'],

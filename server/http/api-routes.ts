@@ -36,6 +36,33 @@ async function requireBody(request: FastifyRequest): Promise<void> {
   if (request.body === undefined || request.body === null) throw badRequest('Request body is required')
 }
 
+export const NUL_REFUSED = 'Text must not contain the NUL character (U+0000)'
+
+/** Whether any string in a parsed value (keys included) holds U+0000; iterative, so no nesting depth can overflow. */
+function holdsNul(value: unknown): boolean {
+  const stack: unknown[] = [value]
+  while (stack.length) {
+    const next = stack.pop()
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true
+    } else if (typeof next === 'object' && next !== null) {
+      for (const [key, inner] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true
+        stack.push(inner)
+      }
+    }
+  }
+  return false
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000: a query or write with it fails inside the database. No field of the product
+ * has a use for it, so any path, query or body text carrying it is refused up front, whatever the operation.
+ */
+async function refuseNul(request: FastifyRequest): Promise<void> {
+  if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) throw badRequest(NUL_REFUSED)
+}
+
 const notImplementedYet = (operationId: string) => async () => {
   throw new HttpError(501, `Not implemented yet: ${operationId}`)
 }
@@ -82,7 +109,7 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
       method,
       url: openapiPath.replace(/{(\w+)}/g, ':$1'),
       onRequest: auth === 'none' ? [] : [authenticate(auth)],
-      preValidation: operation?.bodyRequired ? [requireBody] : [],
+      preValidation: operation?.bodyRequired ? [refuseNul, requireBody] : [refuseNul],
       handler: handler ? respondWith(handler) : notImplementedYet(operationId),
     }
   }

@@ -120,6 +120,8 @@ class CheckedFile extends Transform {
   }
 }
 
+export const MALFORMED_FORM = 'Malformed multipart body'
+
 /** @fastify/multipart's own errors carry a code; say what they mean in the member's terms. */
 function translateMultipartError(err: unknown, policy: UploadPolicy, limits: UploadLimits): unknown {
   const code = (err as { code?: unknown } | null)?.code
@@ -138,6 +140,11 @@ function translateMultipartError(err: unknown, policy: UploadPolicy, limits: Upl
     case 'FST_MP_PREMATURE_CLOSE':
       return badRequest('The upload ended before it was complete')
     default:
+      // The form parser (busboy) throws a plain Error, with no code, when the body breaks the multipart format (no
+      // closing boundary, a truncated part): the sender's fault. Coded (disk) errors and programming errors stay 500.
+      if (err instanceof Error && Object.getPrototypeOf(err) === Error.prototype && code === undefined) {
+        return badRequest(MALFORMED_FORM)
+      }
       return err
   }
 }

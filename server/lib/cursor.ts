@@ -16,7 +16,14 @@ export interface Cursor {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-const MICROS = /^-?\d{1,20}$/
+const MICROS = /^-?\d{1,18}$/
+/**
+ * The times a cursor may name: from the epoch to the end of the year 9999. Every stored time lies inside; a value
+ * beyond would overflow PostgreSQL's bigint or timestamp arithmetic (an error, not an empty page), so it is refused
+ * as a malformed cursor.
+ */
+const MICROS_MIN = 0n
+const MICROS_MAX = 253_402_300_799_999_999n
 
 export const INVALID_CURSOR = 'Invalid cursor'
 
@@ -36,7 +43,9 @@ export function decodeCursor(text: string): Cursor {
   if (typeof at !== 'string' || typeof id !== 'string' || !MICROS.test(at) || !UUID.test(id)) {
     throw new Invalid(INVALID_CURSOR)
   }
-  return { at, id }
+  const time = BigInt(at)
+  if (time < MICROS_MIN || time > MICROS_MAX) throw new Invalid(INVALID_CURSOR)
+  return { at: time.toString(), id }
 }
 
 /** SQL for a timestamp column as microseconds since the epoch, as text (what a cursor carries). */
@@ -56,11 +65,19 @@ export interface PageRequest {
   limit: number
 }
 
-/** The contract's rule: `cursor` wins over `page`; page is 1-based. */
+export const DEEP_PAGE = `Pages past the first ${LIMITS.offsetItemsMax.toLocaleString('en-US')} items are read with the cursor: pass nextCursor`
+
+/**
+ * The contract's rule: `cursor` wins over `page`; page is 1-based. An offset page reaches at most
+ * LIMITS.offsetItemsMax items (page × limit): the database reads and drops every row before the page, so deeper
+ * reading goes by cursor, which costs the same at any depth.
+ */
 export function pageRequest(query: { cursor?: string; page?: number; limit?: number }): PageRequest {
   const limit = query.limit ?? LIMITS.pageSize
   if (query.cursor) return { cursor: decodeCursor(query.cursor), offset: 0, limit }
-  return { cursor: undefined, offset: ((query.page ?? 1) - 1) * limit, limit }
+  const page = query.page ?? 1
+  if (page * limit > LIMITS.offsetItemsMax) throw new Invalid(DEEP_PAGE)
+  return { cursor: undefined, offset: (page - 1) * limit, limit }
 }
 
 /**

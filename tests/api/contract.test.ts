@@ -185,5 +185,7 @@ describe('openapi.yaml and LIMITS (src/api/contract/limits.ts)', () => {
         maximum: LIMITS.pageSizeMax,
       })
     }
+    // page × limit is bounded by LIMITS.offsetItemsMax; with limit 1 that is the largest page.
+    expect(resolve('#/components/parameters/Page').schema).toMatchObject({ maximum: LIMITS.offsetItemsMax })
   })
 })

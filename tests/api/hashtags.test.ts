@@ -255,4 +255,15 @@ describe('hashtag search', () => {
       error: 'Search query is required',
     })
   })
+
+  it('reads a cursor past any real post count as "after the most used": the whole list, not an error', async () => {
+    const k = tag()
+    const ann = await quickMember(t.app)
+    await publish(t.app, ann.token, `#${k}_one`)
+    const id = '00000000-0000-1000-8000-000000000000'
+    for (const count of ['2147483648', '253402300799999999']) {
+      const cursor = Buffer.from(JSON.stringify([count, id])).toString('base64url')
+      expect((await hashtags(ann, k, `&cursor=${cursor}`)).hashtags).toEqual([{ hashtag: `${k}_one`, count: 1 }])
+    }
+  })
 })

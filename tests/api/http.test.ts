@@ -8,6 +8,7 @@ import { listOperations, loadSpecification, type OpenApiDocument } from '../../s
 import { NOT_BUILT_MESSAGE } from '../../server/http/spa'
 import { Conflict, Forbidden, Invalid, NotFound, Unauthenticated } from '../../server/lib/domain-errors'
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security-headers'
+import { send } from './content-helpers'
 import { api, buildTestApp, type ErrorBody, registerMember, useTestApp } from './harness'
 
 const t = useTestApp({ distDir: path.join(os.tmpdir(), 'wren-no-dist-here') })
@@ -71,6 +72,30 @@ describe('malformed requests', () => {
     })
     expect(res.statusCode).toBe(415)
     expect(res.json()).toEqual({ error: 'Unsupported Content-Type' })
+  })
+
+  it('refuses text holding a NUL character (U+0000) with 400, in a query, a path, a JSON body or a form', async () => {
+    const member = await registerMember(t.app)
+    const nul = { error: 'Text must not contain the NUL character (U+0000)' }
+    const calls: Array<[string, string, unknown]> = [
+      ['GET', '/api/posts/search?q=a%00b', undefined],
+      ['GET', '/api/users/search?q=ab%00', undefined],
+      ['GET', '/api/hashtags/search?q=a%00', undefined],
+      ['DELETE', '/api/blocks/keyword/a%00b', undefined],
+      ['POST', '/api/lists', { name: 'friends', description: 'a\u0000b' }],
+      ['PATCH', '/api/users/profile', { bio: 'a\u0000b' }],
+      ['POST', '/api/blocks/keyword', { keyword: 'a\u0000b' }],
+      ['POST', '/api/auth/login', { username: 'a\u0000b', password: 'x\u0000yyyyyyyy' }],
+    ]
+    for (const [method, url, body] of calls) {
+      const res = await api(t.app, method as 'GET', url, { token: member.token, body })
+      expect({ url, status: res.statusCode, body: res.json() }).toEqual({ url, status: 400, body: nul })
+    }
+    const form = await send(t.app, 'POST', '/api/posts', member.token, [{ field: 'content', value: 'a\u0000b' }])
+    expect({ status: form.statusCode, body: form.json() }).toEqual({ status: 400, body: nul })
+    // Nothing was written: the member has no list and no post.
+    const lists = await api(t.app, 'GET', '/api/lists', { token: member.token })
+    expect((lists.json() as { lists: unknown[] }).lists).toEqual([])
   })
 })
 

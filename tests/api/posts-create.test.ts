@@ -312,6 +312,28 @@ describe('POST /posts: media', () => {
     expect(errorOf(textMedia)).toBe('media must be a file')
   })
 
+  it('answers a form cut off before its closing boundary with 400, storing nothing', async () => {
+    const before = await storedFiles()
+    const whole = (await png()).subarray(0, 24)
+    const cut = (fileField: string) => [
+      '--x\r\nContent-Disposition: form-data; name="content"\r\n\r\nhello',
+      `--x\r\nContent-Disposition: form-data; name="${fileField}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${whole.toString('latin1')}`,
+      'not a form at all',
+    ]
+    for (const [url, fileField] of [['/api/posts', 'media'], ['/api/users/profile/avatar', 'image']] as const) {
+      for (const payload of cut(fileField)) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: Buffer.from(payload, 'latin1'),
+          headers: { 'content-type': 'multipart/form-data; boundary=x', authorization: `Bearer ${ann.token}` },
+        })
+        expect({ url, status: res.statusCode, error: errorOf(res) }).toEqual({ url, status: 400, error: 'Malformed multipart body' })
+      }
+    }
+    expect(await storedFiles()).toEqual(before)
+  })
+
   it('answers 413 for an image over the configured cap', async () => {
     const big = Buffer.concat([await png(), Buffer.alloc(t.app.services.config.maxImageMb * 1024 * 1024)])
     const res = await createPost(ann.token, [field('content', 'x'), file('media', 'big.png', 'image/png', big)])

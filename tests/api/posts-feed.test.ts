@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { posts as postsTable } from '../../server/db/schema-posts'
 import { feedKeys } from '../../server/modules/posts/feed-queries'
 import { feed, follow, type Member, publish, quickMember } from './content-helpers'
+import { LIMITS } from '../../src/api/contract/limits'
 import { api, type ErrorBody, useTestApp } from './harness'
 
 const t = useTestApp()
@@ -124,6 +125,37 @@ describe('GET /posts/feed', () => {
     }
     const anonymous = await api(t.app, 'GET', '/api/posts/feed')
     expect(anonymous.statusCode).toBe(401)
+  })
+
+  it('refuses a cursor whose time is out of any real range (400, never 500)', async () => {
+    const id = '01234567-89ab-cdef-0123-456789abcdef'
+    // 20 digits overflow a bigint; 19 digits fit one but not a timestamp; the year 10000 is past what we ever store.
+    for (const at of ['99999999999999999999', '-99999999999999999999', '9223372036854775807', '253402300800000000']) {
+      const cursor = Buffer.from(JSON.stringify([at, id])).toString('base64url')
+      const res = await api(t.app, 'GET', `/api/posts/feed?cursor=${cursor}`, { token: viewer.token })
+      expect(res.statusCode, at).toBe(400)
+      expect((res.json() as ErrorBody).error, at).toBe('Invalid cursor')
+    }
+    // A time far in the past or future but real still reads a page.
+    for (const at of ['0', '253402300799999999']) {
+      const cursor = Buffer.from(JSON.stringify([at, id])).toString('base64url')
+      const res = await api(t.app, 'GET', `/api/posts/feed?cursor=${cursor}`, { token: viewer.token })
+      expect(res.statusCode, at).toBe(200)
+    }
+  })
+
+  it('reads pages up to the first 1,000 items by offset and points deeper readers to the cursor (400)', async () => {
+    const atBound = await api(t.app, 'GET', `/api/posts/feed?page=${LIMITS.offsetItemsMax / 20}&limit=20`, {
+      token: viewer.token,
+    })
+    expect(atBound.statusCode).toBe(200)
+    for (const query of [`page=${LIMITS.offsetItemsMax / 20 + 1}&limit=20`, 'page=11&limit=100', 'page=1000&limit=2']) {
+      const res = await api(t.app, 'GET', `/api/posts/feed?${query}`, { token: viewer.token })
+      expect(res.statusCode, query).toBe(400)
+      expect((res.json() as ErrorBody).error, query).toBe(
+        'Pages past the first 1,000 items are read with the cursor: pass nextCursor',
+      )
+    }
   })
 
   it('answers the same items with either plan (per-followee and global scan with fallback)', async () => {

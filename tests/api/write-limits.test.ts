@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Schemas } from '../../server/http/handler-types'
 import { waitText } from '../../server/lib/rate-limiter'
-import { field, file, mp4, png, publish, quickMember, send, type Member } from './content-helpers'
+import { field, file, locatedVideo, png, publish, quickMember, send, type Member } from './content-helpers'
 import { api, buildTestApp, type ErrorBody, useTestApp } from './harness'
 
 // Small limits so a test can reach them; windows long enough never to end during the run.
@@ -14,7 +14,8 @@ const t = useTestApp({
     rateLimits: true,
     postLimitPerMember: { max: 2, windowMs: 3 * hour },
     mediaLimitPerMember: { max: 3, windowMs: hour / 2 },
-    mediaMegabytesPerMember: { max: 5_000, windowMs: 24 * hour },
+    // In bytes, as the setting's parser gives it: two of the 5.6 KB fixture clips fit, a third does not.
+    mediaMegabytesPerMember: { max: 12_000, windowMs: 24 * hour },
     followLimitPerMember: { max: 2, windowMs: 24 * hour },
     reactionLimitPerMember: { max: 3, windowMs: hour },
     reportLimitPerMember: { max: 1, windowMs: 24 * hour },
@@ -72,9 +73,9 @@ describe('posts', () => {
 
   it('limits the bytes of media per member', async () => {
     const ann = await quickMember(t.app, 'filmer')
-    const clip = (name: string) => ['media', name, 'video/mp4', mp4(2_048)] as Parameters<typeof file>
-    expect((await post(ann, 'two clips', clip('a.mp4'), clip('b.mp4'))).statusCode).toBe(201)
-    expectLimited(await post(ann, 'third clip', clip('c.mp4')), 'megabytes of media', 24 * hour)
+    const clip = async (name: string) => ['media', name, 'video/mp4', await locatedVideo.mp4()] as Parameters<typeof file>
+    expect((await post(ann, 'two clips', await clip('a.mp4'), await clip('b.mp4'))).statusCode).toBe(201)
+    expectLimited(await post(ann, 'third clip', await clip('c.mp4')), 'megabytes of media', 24 * hour)
     // Text alone still posts: only media was over.
     expect((await post(ann, 'just words')).statusCode).toBe(201)
   })

@@ -66,10 +66,11 @@ export async function hashtagsStartingWith(
 ): Promise<HashtagRow[]> {
   return selectRows<HashtagRow>(
     db,
+    // The cursor's count as bigint: a cursor carries any number up to what server/lib/cursor.ts allows, past int.
     sql`select id, tag, public_post_count as post_count, public_post_count::text as at
         from hashtags
         where tag like ${`${prefix}%`} and public_post_count > 0
-          ${cursor ? sql`and (public_post_count, id) < (${cursor.at}::int, ${cursor.id}::uuid)` : sql``}
+          ${cursor ? sql`and (public_post_count, id) < (${cursor.at}::bigint, ${cursor.id}::uuid)` : sql``}
         order by public_post_count desc, id desc
         offset ${offset} limit ${limit}`,
   )

@@ -45,6 +45,11 @@ export const LIMITS = {
   /** Largest page a client may ask for. */
   pageSizeMax: 100,
   /**
+   * How deep `page`/`limit` may read: page × limit at most this many items (so `page` is at most this, with limit 1).
+   * Deeper items are read with the cursor (`nextCursor`), which the SPA always uses.
+   */
+  offsetItemsMax: 1_000,
+  /**
    * Unread notifications are counted up to this many (the badge shows '99+' from 100 on): the count reads each unread
    * item's post to apply the visibility rules, so it stops here instead of reading hundreds (bench/README.md, "Search").
    */

@@ -2692,7 +2692,7 @@ export interface components {
     parameters: {
         /** @description The previous page's `nextCursor`. */
         Cursor: string;
-        /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+        /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
         Page: number;
         Limit: number;
         IdPath: components["schemas"]["Id"];
@@ -2915,7 +2915,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -2945,7 +2945,7 @@ export interface operations {
                 q: components["parameters"]["SearchQuery"];
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -2998,7 +2998,7 @@ export interface operations {
                 q: components["parameters"]["SearchQuery"];
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3026,7 +3026,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3139,7 +3139,7 @@ export interface operations {
                 q?: string;
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3378,7 +3378,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3408,7 +3408,7 @@ export interface operations {
                 tab?: "posts" | "replies" | "media" | "likes";
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3440,7 +3440,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3472,7 +3472,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3583,7 +3583,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3688,7 +3688,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3875,7 +3875,7 @@ export interface operations {
                 archived?: boolean;
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -3990,7 +3990,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -4193,7 +4193,7 @@ export interface operations {
                 member?: components["schemas"]["Id"];
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -4250,7 +4250,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -4457,7 +4457,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -4489,7 +4489,7 @@ export interface operations {
                 collectionId?: components["schemas"]["Id"];
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -4549,7 +4549,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -4745,7 +4745,7 @@ export interface operations {
             query?: {
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -5021,7 +5021,7 @@ export interface operations {
                 status?: components["schemas"]["ReportStatus"];
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -5181,7 +5181,7 @@ export interface operations {
                 filter?: "all" | "mentions" | "unread";
                 /** @description The previous page's `nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). */
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };

@@ -55,7 +55,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'machines',
+          include: ['tests/machines/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/machines/support/no-warnings.ts'],
+        },
       },
       {
         extends: true,

@@ -1,4 +1,4 @@
-import { fromPromise, setup, type ActorRefFrom } from 'xstate'
+import { enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate'
 import { blockCalls, type BlockedUser } from '../../api/blocks.calls'
 import { run } from '../../api/calls'
 import type { PostsEvent } from '../posts/posts.machine'
@@ -20,10 +20,6 @@ export interface BlockInput {
 
 export type BlockEvent = { type: 'block.ask' } | { type: 'block.cancel' } | { type: 'block.confirm' }
 
-interface PostsLike {
-  send(event: PostsEvent): void
-}
-
 export const blockMachine = setup({
   types: {
     context: {} as BlockInput,
@@ -36,8 +32,12 @@ export const blockMachine = setup({
   },
   actions: {
     notifyBlocked: ({ system }) => showToast(system, 'success', USER_BLOCKED),
-    hidePosts: ({ context, system }) =>
-      (system.get('posts') as PostsLike | undefined)?.send({ type: 'author.blocked', authorId: context.userId }),
+    // Enqueued, not sent from the action: a send from inside a running action makes the posts actor's own actions
+    // run inside it too, which XState warns about and may not honour.
+    hidePosts: enqueueActions(({ context, system, enqueue }) => {
+      const posts = system.get('posts') as AnyActorRef | undefined
+      if (posts) enqueue.sendTo(posts, { type: 'author.blocked', authorId: context.userId } satisfies PostsEvent)
+    }),
     leave: ({ context }) => {
       if (context.leaveTo !== null) navigate(context.leaveTo)
     },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, not, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate'
+import { assign, enqueueActions, fromPromise, not, setup, type ActorRefFrom, type AnyActorRef, type ErrorActorEvent } from 'xstate'
 import { run } from '../../api/calls'
 import { serverMessageOr } from '../../api/errors'
 import { muteCalls, type MutedUser } from '../../api/mutes.calls'
@@ -36,10 +36,6 @@ export type MuteEvent =
   | { type: 'mute.confirm' }
   | { type: 'mute.undo' }
 
-interface PostsLike {
-  send(event: PostsEvent): void
-}
-
 export const muteMachine = setup({
   types: {
     context: {} as MuteContext,
@@ -63,8 +59,12 @@ export const muteMachine = setup({
     notifyRefused: ({ system }, error: unknown) => showToast(system, 'error', serverMessageOr(error, MUTE_FAILED)),
     notifyUnmuteRefused: ({ system }, error: unknown) =>
       showToast(system, 'error', serverMessageOr(error, UNMUTE_FAILED)),
-    hideFromFeed: ({ context, system }) =>
-      (system.get('posts') as PostsLike | undefined)?.send({ type: 'author.muted', authorId: context.userId }),
+    // Enqueued, not sent from the action: a send from inside a running action makes the posts actor's own actions
+    // run inside it too, which XState warns about and may not honour.
+    hideFromFeed: enqueueActions(({ context, system, enqueue }) => {
+      const posts = system.get('posts') as AnyActorRef | undefined
+      if (posts) enqueue.sendTo(posts, { type: 'author.muted', authorId: context.userId } satisfies PostsEvent)
+    }),
   },
   guards: {
     reasonIsValid: ({ context }) => checkReason(context.reason).ok,

@@ -17,6 +17,7 @@ import {
 } from '../../src/machines/conversation/conversation.selectors'
 import {
   changedOn,
+  CHECKING_KEYS,
   composerHeldForChange,
   COMPOSER_HELD_FOR_OWN_KEY,
   keyChanged,
@@ -228,6 +229,9 @@ describe.each(conversationModel.walks.map((walk) => [walk.name, walk] as const))
       if (event.type === 'xstate.done.actor.verifyKey') expect(selectVerified(snapshot)).toBe(true)
       if (event.type === 'xstate.done.actor.unverifyKey') expect(selectVerified(snapshot)).toBe(false)
       if (event.type === 'xstate.error.actor.checkTrust') expect(selectComposerNotice(snapshot)).toBe(KEYS_UNAVAILABLE)
+      if (snapshot.matches({ ready: { keys: 'checking' } }) && snapshot.matches({ ready: { composer: 'idle' } })) {
+        expect(selectComposerNotice(snapshot), 'no input until the check is done').toBe(CHECKING_KEYS)
+      }
     }
     actor.stop()
   })

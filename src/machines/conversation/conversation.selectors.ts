@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import type { ConversationMachine } from './conversation.machine'
 import { cannotReceive, isBlank } from './conversation.rules'
-import { changedOn, COMPOSER_HELD_FOR_OWN_KEY, composerHeldForChange, KEYS_UNAVAILABLE, keyChanged, OWN_KEY_MISMATCH, verifiedKeyChanged } from './conversation.trust'
+import { changedOn, CHECKING_KEYS, COMPOSER_HELD_FOR_OWN_KEY, composerHeldForChange, KEYS_UNAVAILABLE, keyChanged, OWN_KEY_MISMATCH, verifiedKeyChanged } from './conversation.trust'
 
 // What the open conversation's pane reads from its actor.
 
@@ -52,12 +52,15 @@ export const selectHasOlder = (s: Snapshot) => s.context.nextCursor !== null
 
 /**
  * Why the composer is disabled, in place of the input: no key for the other member, the server's refusal, no key in
- * this browser, or a key check that holds sending (the own-key alert, a changed key not yet acknowledged).
+ * this browser, or a key check that holds sending (still checking, the own-key alert, a changed key not yet
+ * acknowledged).
  */
 export function selectComposerNotice(s: Snapshot): string | null {
   if (s.matches({ ready: { composer: 'keysMissing' } })) return cannotReceive(s.context.other?.displayName ?? '')
   if (s.matches({ ready: { composer: 'refused' } })) return s.context.notice
   if (s.matches({ ready: { keys: 'unavailable' } })) return KEYS_UNAVAILABLE
+  // The input appears once the key check is done: typed text could not be sent before it.
+  if (s.matches({ ready: { keys: 'checking' } })) return CHECKING_KEYS
   if (s.matches({ ready: { keys: 'ownKeyMismatch' } })) return COMPOSER_HELD_FOR_OWN_KEY
   if (s.matches({ ready: { keys: 'changed' } }) || s.matches({ ready: { keys: 'acknowledging' } })) {
     return composerHeldForChange(s.context.other?.displayName ?? '')

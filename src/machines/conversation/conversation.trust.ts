@@ -26,6 +26,7 @@ export const COMPOSER_HELD_FOR_OWN_KEY = 'Sending is turned off in this conversa
 /** What the QR code of a safety number holds: a version label and the 60 digits, for a scanner to compare. */
 export const safetyQrText = (safetyNumber: string) => `WREN-SAFETY-1:${safetyNumber.replace(/\s/g, '')}`
 
+export const CHECKING_KEYS = 'Checking message keys…'
 export const KEYS_UNAVAILABLE = 'Messages cannot be sent from this browser: your message key is not available here.'
 export const TRUST_SAVE_FAILED = 'Your choice could not be saved. Try again.'
 export const ACKNOWLEDGE = 'Acknowledge'

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useLayoutEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
@@ -24,13 +24,15 @@ import { ReportAbout } from '../report/ReportDialog'
 import { MessageBubble } from './MessageBubble'
 import { MessageComposer } from './MessageComposer'
 import { KeyNotices } from './KeyNotices'
-import { SafetyNumberDialog } from './SafetyNumberDialog'
 
 // Messages, right pane: one open conversation (its actor is the list's child 'open'). The header links to the other
 // member's profile (with the Verified mark once the member verified them) and holds Verify (the safety number dialog,
 // with its QR code) and the menu (Mute/Unmute, Archive, Delete); the history
 // shows newest at the bottom, loads older pages when scrolled to the top (keeping the place), and follows new
 // messages; the composer is at the bottom.
+
+/** With the QR code library: loaded when a member first opens it. */
+const SafetyNumberDialog = lazy(() => import('./SafetyNumberDialog').then((m) => ({ default: m.SafetyNumberDialog })))
 
 const paneHeader = css({ display: 'flex', alignItems: 'center', gap: '2', px: '3', minH: '14', borderBottomWidth: '1px', borderColor: 'border' })
 
@@ -194,7 +196,11 @@ export function ConversationPane({ list, conversation }: { list: ConversationsRe
           <MessageComposer conversation={conversation} />
         </>
       )}
-      <SafetyNumberDialog conversation={conversation} name={name} open={verifying} onClose={() => setVerifying(false)} />
+      {verifying ? (
+        <Suspense fallback={null}>
+          <SafetyNumberDialog conversation={conversation} name={name} open onClose={() => setVerifying(false)} />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={confirmingDelete}
         title="Delete conversation?"

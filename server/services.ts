@@ -40,6 +40,7 @@ import { ViewCounter } from './modules/posts/views'
 import { MuteService } from './modules/mutes/service'
 import { ReportService } from './modules/reports/service'
 import { MessageService } from './modules/messages/service'
+import { TrustService } from './modules/trust/service'
 import { ProfileFirstPages } from './modules/users/profile-first-pages'
 import { MemberSearchCaches } from './modules/users/search-results'
 import { UserService } from './modules/users/service'
@@ -159,6 +160,7 @@ export function createServices(options: ServicesOptions) {
     }),
     reports: new ReportService({ ...context, posts, notifications }),
     admin: new AdminService(context),
+    trust: new TrustService(context),
   }
 }
 

@@ -14,6 +14,7 @@ import { notificationHandlers } from './notifications/routes'
 import { postHandlers, postUploadPolicies } from './posts/routes'
 import { reportHandlers } from './reports/routes'
 import { hashtagHandlers } from './hashtags/routes'
+import { trustHandlers } from './trust/routes'
 import { userHandlers, userUploadPolicies } from './users/routes'
 
 /**
@@ -35,6 +36,7 @@ export const moduleHandlers: Record<string, Handlers> = {
   lists: listHandlers,
   reports: reportHandlers,
   admin: adminHandlers,
+  trust: trustHandlers,
 }
 
 /** The product's words for body validation failures, by operationId (server/http/validation-messages.ts). */

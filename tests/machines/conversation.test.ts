@@ -8,19 +8,36 @@ import {
   selectBubbles,
   selectCanSend,
   selectComposerNotice,
-  selectKeyWarning,
+  selectKeyChange,
+  selectKeyTrusted,
   selectLoading,
+  selectOwnKeyAlert,
   selectSendError,
+  selectVerified,
 } from '../../src/machines/conversation/conversation.selectors'
-import { seenKeyName } from '../../src/machines/conversation/conversation.storage'
-import { ANN_KEY, annHasNoKey, conversationModel, firstPage, noKeyInput, primeSeenKey, refusedByAnn } from './models/conversation.model'
+import {
+  changedOn,
+  CHECKING_KEYS,
+  composerHeldForChange,
+  COMPOSER_HELD_FOR_OWN_KEY,
+  keyChanged,
+  KEYS_UNAVAILABLE,
+  OWN_KEY_MISMATCH,
+  TRUST_SAVE_FAILED,
+  UNVERIFIED_TOAST,
+  VERIFIED_TOAST,
+  verifiedKeyChanged,
+} from '../../src/machines/conversation/conversation.trust'
+import type { TrustCheck } from '../../src/machines/conversation/conversation.trust-actors'
+import { ANN_KEY, annHasNoKey, checks, conversationModel, firstPage, KEY_CHANGED_AT, noKeyInput, refusedByAnn, SAFETY } from './models/conversation.model'
 import { Calls } from './support/controlled-actors'
 import { Coverage, perform, walkPaths } from './support/model'
 import { shownToasts, withToasts } from './support/toasts'
 
 // One open conversation. What the member sees after each step: the spinner, the bubbles (text, 'This message was
 // deleted', 'Message unavailable', '(edited)', ticks), the composer (what is typed, whether Send is offered, the failure
-// under it, the notice that replaces it), the key warning, the toasts, and what was asked of the server and the crypto.
+// under it, the notice that replaces it), the key alert and the changed-key warning, the Verified mark, the toasts, and
+// what was asked of the server and the crypto: never an encryption or a send unless the key check said trusted.
 
 const coverage = new Coverage(conversationMachine)
 
@@ -28,7 +45,6 @@ describe.each(conversationModel.walks.map((walk) => [walk.name, walk] as const))
   const paths = walkPaths(conversationModel, walk)
 
   it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
-    primeSeenKey(walk.seenKey)
     const calls = new Calls()
     const machine = conversationMachine.provide({
       actors: {
@@ -39,14 +55,14 @@ describe.each(conversationModel.walks.map((walk) => [walk.name, walk] as const))
         markRead: calls.actor('markRead'),
         decrypt: calls.actor('decrypt'),
         encrypt: calls.invoked(),
-        safetyNumber: calls.actor('safetyNumber'),
+        checkTrust: calls.actor('checkTrust'),
+        saveTrust: calls.invoked(),
       },
     })
     const actor = withToasts(createActor(machine, { input: walk.input, inspect: coverage.inspector })).start()
     coverage.see(actor.getSnapshot())
     expect(calls.started).toEqual([{ id: 'loadMessages', input: { conversationId: 'c-ann', cursor: null } }])
 
-    let accepted = false
     for (const step of path.steps) {
       const before = actor.getSnapshot()
       const toastsBefore = shownToasts().length
@@ -72,8 +88,21 @@ describe.each(conversationModel.walks.map((walk) => [walk.name, walk] as const))
       }
       // Blank is refused: Send is offered only with text and nothing pending.
       expect(selectCanSend(snapshot)).toBe(
-        (snapshot.matches({ ready: { composer: 'idle' } }) || snapshot.matches({ ready: { composer: 'sendFailed' } })) && context.draft.trim() !== '',
+        (snapshot.matches({ ready: { composer: 'idle' } }) || snapshot.matches({ ready: { composer: 'sendFailed' } })) &&
+          snapshot.matches({ ready: { keys: 'trusted' } }) &&
+          context.draft.trim() !== '',
       )
+      // Nothing is encrypted or sent unless the key check said trusted: not while checking, never on an own-key
+      // mismatch, not for a changed key before the member acknowledges it.
+      if (!snapshot.matches({ ready: { keys: 'trusted' } })) {
+        expect(snapshot.can({ type: 'message.send' }), 'no send is possible').toBe(false)
+        expect(snapshot.can({ type: 'edit.save' }), 'no edit is possible').toBe(false)
+        expect(selectCanSend(snapshot)).toBe(false)
+      }
+      if (!before.matches({ ready: { keys: 'trusted' } })) {
+        expect(started.map((c) => c.id)).not.toContain('encrypt')
+        expect(started.map((c) => c.id)).not.toContain('sendMessage')
+      }
       if (event.type === 'message.send' && before.context.draft.trim() === '') expect(started, 'nothing is sent').toEqual([])
 
       if (event.type === 'xstate.done.actor.loadMessages') expect(bubbles.map((b) => b.id)).toEqual(['m-gone', 'm-mine', 'm-theirs'])
@@ -107,9 +136,9 @@ describe.each(conversationModel.walks.map((walk) => [walk.name, walk] as const))
           expect(before.context.opened).not.toHaveProperty(sealed.id)
         }
       }
-      if (event.type === 'xstate.done.actor.safetyNumber') expect(context.safetyNumber).toBe('12345 67890')
-      if (snapshot.matches({ ready: { safety: 'computing' } }) && !before.matches({ ready: { safety: 'computing' } })) {
-        expect(started).toContainEqual({ id: 'safetyNumber', input: { mine: 'pk-me', theirs: ANN_KEY } })
+      // The check gets the server's idea of my key only to compare it with the one in this browser.
+      if (event.type === 'xstate.done.actor.loadMessages') {
+        expect(started).toContainEqual({ id: 'checkTrust', input: { me: 'u-me', contactId: 'u-ann', theirKey: ANN_KEY, reportedOwnKey: 'pk-me' } })
       }
 
       // Sending: encrypt the typed text for Ann, then send only the envelope.
@@ -158,15 +187,51 @@ describe.each(conversationModel.walks.map((walk) => [walk.name, walk] as const))
       } else if (event.type === 'xstate.error.actor.editMessage' || event.type === 'xstate.error.actor.encryptEdit') {
         expect(toasts).toMatchObject([{ type: 'error', message: EDIT_FAILED }])
         expect(context.editing, 'the edit stays open with its text').toEqual(before.context.editing)
+      } else if (/^xstate\.error\.actor\.(acknowledgeKey|verifyKey|unverifyKey)$/.test(event.type)) {
+        expect(toasts).toMatchObject([{ type: 'error', message: TRUST_SAVE_FAILED }])
+      } else if (event.type === 'xstate.done.actor.verifyKey') {
+        expect(toasts).toMatchObject([{ type: 'success', message: VERIFIED_TOAST }])
+      } else if (event.type === 'xstate.done.actor.unverifyKey') {
+        expect(toasts).toMatchObject([{ type: 'success', message: UNVERIFIED_TOAST }])
       } else {
         expect(toasts, 'nothing else toasts').toEqual([])
       }
 
-      // Keys: a key that differs from the one remembered warns until accepted; then it is remembered.
-      if (event.type === 'key.accept') accepted = true
-      expect(selectKeyWarning(snapshot)).toBe(snapshot.matches('ready') && walk.seenKey !== null && walk.seenKey !== ANN_KEY && !accepted)
-      if (snapshot.matches({ ready: { key: 'trusted' } })) expect(localStorage.getItem(seenKeyName('c-ann'))).toBe(ANN_KEY)
-      if (snapshot.matches({ ready: { key: 'changed' } })) expect(localStorage.getItem(seenKeyName('c-ann'))).toBe(walk.seenKey)
+      // Keys: what the check found is what the member sees.
+      if (event.type === 'xstate.done.actor.checkTrust') {
+        const output = event.output as TrustCheck
+        expect(context.safetyNumber).toBe(SAFETY)
+        expect(selectKeyTrusted(snapshot)).toBe(output.verdict.kind === 'trusted' || output.verdict.kind === 'firstUse')
+        expect(selectVerified(snapshot)).toBe(output.verdict.kind === 'trusted' && output.verdict.verified)
+      }
+      const alert = snapshot.matches({ ready: { keys: 'ownKeyMismatch' } })
+      expect(selectOwnKeyAlert(snapshot)).toBe(alert ? OWN_KEY_MISMATCH : null)
+      if (alert) expect(selectComposerNotice(snapshot)).toBe(COMPOSER_HELD_FOR_OWN_KEY)
+      const changed = snapshot.matches({ ready: { keys: 'changed' } }) || snapshot.matches({ ready: { keys: 'acknowledging' } })
+      if (changed) {
+        const when = changedOn(KEY_CHANGED_AT)
+        expect(when).toBe('27 Nov 2026')
+        expect(selectKeyChange(snapshot)?.text).toBe(context.wasVerified ? verifiedKeyChanged('Ann', when) : keyChanged('Ann', when))
+        expect(selectComposerNotice(snapshot)).toBe(composerHeldForChange('Ann'))
+      } else {
+        expect(selectKeyChange(snapshot)).toBeNull()
+      }
+      if (event.type === 'key.acknowledge') {
+        expect(started).toEqual([{ id: 'acknowledgeKey', input: { me: 'u-me', contactId: 'u-ann', contactKey: ANN_KEY, verified: false } }])
+      }
+      if (event.type === 'xstate.done.actor.acknowledgeKey') {
+        expect(selectKeyTrusted(snapshot)).toBe(true)
+        expect(selectVerified(snapshot), 'an acknowledged key is not verified').toBe(false)
+        expect(selectComposerNotice(snapshot)).toBeNull()
+      }
+      if (event.type === 'key.verify') expect(started).toEqual([{ id: 'verifyKey', input: { me: 'u-me', contactId: 'u-ann', contactKey: ANN_KEY, verified: true } }])
+      if (event.type === 'key.unverify') expect(started).toEqual([{ id: 'unverifyKey', input: { me: 'u-me', contactId: 'u-ann', contactKey: ANN_KEY, verified: false } }])
+      if (event.type === 'xstate.done.actor.verifyKey') expect(selectVerified(snapshot)).toBe(true)
+      if (event.type === 'xstate.done.actor.unverifyKey') expect(selectVerified(snapshot)).toBe(false)
+      if (event.type === 'xstate.error.actor.checkTrust') expect(selectComposerNotice(snapshot)).toBe(KEYS_UNAVAILABLE)
+      if (snapshot.matches({ ready: { keys: 'checking' } }) && snapshot.matches({ ready: { composer: 'idle' } })) {
+        expect(selectComposerNotice(snapshot), 'no input until the check is done').toBe(CHECKING_KEYS)
+      }
     }
     actor.stop()
   })
@@ -174,7 +239,6 @@ describe.each(conversationModel.walks.map((walk) => [walk.name, walk] as const))
 
 describe('conversation', () => {
   it("a member without a public key cannot be written to: the history shows, nothing is sent, the composer says why", async () => {
-    primeSeenKey(null)
     const calls = new Calls()
     const machine = conversationMachine.provide({
       actors: { loadMessages: calls.invoked(), encrypt: calls.invoked(), markRead: calls.actor('markRead'), decrypt: calls.actor('decrypt') },
@@ -184,12 +248,40 @@ describe('conversation', () => {
     coverage.see(actor.getSnapshot())
     actor.send({ type: 'message.input', value: 'Hello' })
     actor.send({ type: 'message.send' })
-    expect(actor.getSnapshot().matches({ ready: { composer: 'keysMissing', safety: 'unavailable', key: 'trusted' } })).toBe(true)
+    expect(actor.getSnapshot().matches({ ready: { composer: 'keysMissing', keys: 'unavailable' } })).toBe(true)
     expect(selectBubbles(actor.getSnapshot()).map((b) => b.id)).toEqual(['m-gone', 'm-mine', 'm-theirs'])
     expect(calls.started.map((c) => c.id)).not.toContain('encrypt')
-    expect(localStorage.getItem(seenKeyName('c-ann')), 'no key, nothing remembered').toBeNull()
+    expect(calls.started.map((c) => c.id), 'no key, nothing to check').not.toContain('checkTrust')
     expect(selectComposerNotice(actor.getSnapshot())).toBe("Ann can't receive messages yet")
     expect(selectCanSend(actor.getSnapshot())).toBe(false)
+    actor.stop()
+  })
+
+  it('a server that reports another key as mine gets nothing: typing and Send never encrypt nor send', async () => {
+    const calls = new Calls()
+    const machine = conversationMachine.provide({
+      actors: {
+        loadMessages: calls.invoked(),
+        encrypt: calls.invoked(),
+        sendMessage: calls.actor('sendMessage'),
+        markRead: calls.actor('markRead'),
+        decrypt: calls.actor('decrypt'),
+        checkTrust: calls.actor('checkTrust'),
+      },
+    })
+    const actor = createActor(machine, { input: conversationModel.walks[0]?.input ?? noKeyInput }).start()
+    await perform(actor, calls, { type: 'xstate.done.actor.loadMessages', output: firstPage })
+    await perform(actor, calls, { type: 'xstate.done.actor.checkTrust', output: checks.ownKeyMismatch })
+    for (const text of ['Hello', 'Are you there?']) {
+      actor.send({ type: 'message.input', value: text })
+      actor.send({ type: 'message.send' })
+      actor.send({ type: 'key.acknowledge' })
+      actor.send({ type: 'key.verify' })
+    }
+    expect(actor.getSnapshot().matches({ ready: { keys: 'ownKeyMismatch', composer: 'idle' } })).toBe(true)
+    expect(calls.started.map((c) => c.id)).not.toContain('encrypt')
+    expect(calls.started.map((c) => c.id)).not.toContain('sendMessage')
+    expect(selectOwnKeyAlert(actor.getSnapshot())).toMatch(/^The server reports a different key for your account/)
     actor.stop()
   })
 

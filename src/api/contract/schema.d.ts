@@ -607,6 +607,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{id}/key-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Every public message key a member has had, newest first
+         * @description Each key with its fingerprint, since when and until when (null for the key in use), appended by the server
+         *     whenever the member's key is stored. Lets a member's browser say when a contact's safety number changed. The
+         *     same members see it as see the member's public key: 404 for an unknown member or a block either way.
+         */
+        get: operations["getKeyHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/trust-record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The viewer's sealed trust record for a contact
+         * @description What the viewer's browsers decided about this contact's key (accepted, verified, when), sealed in the browser
+         *     under a key the server cannot derive; `record` is null when none was stored yet. Only the viewer's own records
+         *     can be read: the path names the contact, never the owner. 404 for an unknown member, oneself, or a block
+         *     either way.
+         */
+        get: operations["getTrustRecord"];
+        /**
+         * Store the viewer's sealed trust record for a contact
+         * @description Replaces the viewer's record for the contact. The server checks only its shape and size (400 "record must be
+         *     a sealed trust record (tr1.<iv>.<ciphertext>) of at most 512 characters"); it cannot read or forge it. 404 for
+         *     an unknown member, oneself, or a block either way.
+         */
+        put: operations["putTrustRecord"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{id}/follow": {
         parameters: {
             query?: never;
@@ -1899,6 +1954,33 @@ export interface components {
             id: components["schemas"]["Id"];
             /** @description Null when the member cannot receive messages yet */
             publicKey: string | null;
+        };
+        KeyHistoryEntry: {
+            /** @description The public key as stored (base64url of the raw P-256 point) */
+            publicKey: string;
+            /** @description SHA-256 of the raw key, the first 16 bytes as 8 groups of 4 hex digits */
+            fingerprint: string;
+            /** Format: date-time */
+            since: string;
+            /**
+             * Format: date-time
+             * @description Null for the key in use
+             */
+            until: string | null;
+        };
+        KeyHistoryPage: {
+            keys: components["schemas"]["KeyHistoryEntry"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        TrustRecordRequest: {
+            /** @description A sealed record: tr1.<iv>.<ciphertext> */
+            record: string;
+        };
+        TrustRecordResponse: {
+            contactId: components["schemas"]["Id"];
+            record: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
         };
         /** @description Pass as `cursor` to get the next page; null on the last page. */
         NextCursor: string | null;
@@ -3517,6 +3599,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicKeyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getKeyHistory: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the member's keys, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyHistoryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTrustRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrustRecordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    putTrustRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrustRecordRequest"];
+            };
+        };
+        responses: {
+            /** @description The record as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrustRecordResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

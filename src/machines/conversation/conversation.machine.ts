@@ -1,10 +1,10 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate'
+import { and, assign, fromPromise, setup, stateIn, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent } from 'xstate'
 import { run } from '../../api/calls'
 import { isApiError, serverMessageOr } from '../../api/errors'
 import { messageCalls, type Conversation, type DirectMessage, type MessagesPage, type Participant } from '../../api/messages.calls'
 import { showToast } from '../toasts/notify'
 import { otherParticipant } from '../conversations/conversations.rules'
-import { defaultMessageCrypto, type Opened, type SafetyRequest, type SealRequest } from '../conversations/message-crypto'
+import { defaultMessageCrypto, type Opened, type SealRequest } from '../conversations/message-crypto'
 import {
   appendOlder,
   cannotReceive,
@@ -21,7 +21,8 @@ import {
   SEND_FAILED,
   upsert,
 } from './conversation.rules'
-import { readSeenKey, writeSeenKey } from './conversation.storage'
+import { TRUST_SAVE_FAILED, UNVERIFIED_TOAST, VERIFIED_TOAST } from './conversation.trust'
+import { defaultTrustActors, type TrustCheck, type TrustCheckRequest, type TrustSave } from './conversation.trust-actors'
 
 // One open conversation (Messages, right pane; issue 9), one actor per conversation shown. It loads the newest page
 // of messages (older pages on scroll up), decrypts them through the provided `decrypt` (the server holds ciphertext
@@ -29,9 +30,15 @@ import { readSeenKey, writeSeenKey } from './conversation.storage'
 // `encrypt` and sends; a refused send keeps the text for a retry ('Failed to send message'), except the server's 403
 // ('{name} doesn't accept messages from you') and 409 ('{name} can't receive messages yet'), which disable the
 // composer with the server's words. A member without a public key cannot be written to at all (keysMissing). Only the
-// sender edits or deletes their messages. The other member's public key is compared with the one this browser last
-// saw for this conversation: a different one shows a warning until accepted; the safety number of both keys is in
-// context for the member to compare.
+// sender edits or deletes their messages.
+//
+// Keys (docs/security.md, "Safety numbers and key changes"): nothing is encrypted or sent until the keys region says
+// `trusted`. Its check (`checkTrust`) compares the server's idea of the member's own key with the key in this
+// browser's store (a difference: `ownKeyMismatch`, a blocking alert, never sendable), then the other member's key with
+// the member's sealed trust record for them, kept on the server for every device but sealed in the browser: none yet
+// is trust on first use (recorded, sendable); the same key is `trusted` (verified or not); another key is `changed`,
+// sendable only after `key.acknowledge` re-seals the record with it, unverified. The safety number is computed from
+// the local own key, so a server that swaps keys cannot make both members see the same number.
 
 export type ConversationEvent =
   | { type: 'conversation.retry' }
@@ -45,8 +52,11 @@ export type ConversationEvent =
   | { type: 'edit.save' }
   | { type: 'edit.cancel' }
   | { type: 'message.delete'; id: string }
-  /** The member accepts the other member's new key (the warning goes; the new key is remembered). */
-  | { type: 'key.accept' }
+  /** The member accepts the other member's changed key: the record is re-sealed with it, unverified. */
+  | { type: 'key.acknowledge' }
+  /** After comparing the safety number: mark the other member Verified, or take the mark back. */
+  | { type: 'key.verify' }
+  | { type: 'key.unverify' }
 
 export interface ConversationInput {
   userId: string
@@ -57,7 +67,8 @@ export interface ConversationContext {
   me: string
   conversationId: string
   other: Participant | undefined
-  myPublicKey: string | null
+  /** The member's own key as the server reports it: compared with the key in this browser, never used to encrypt. */
+  reportedOwnKey: string | null
   /** Newest first, as paged. */
   messages: ReadonlyArray<DirectMessage>
   opened: Opened
@@ -71,9 +82,14 @@ export interface ConversationContext {
   /** The ciphertext made for the send or edit in progress. */
   envelope: string | null
   deleting: string | null
-  /** The other member's key differs from the one last seen here. */
-  keyChanged: boolean
+  /** From this browser's own key and the other member's key as given; null until checked. */
   safetyNumber: string | null
+  /** The member marked the other member's current key Verified. */
+  verified: boolean
+  /** The key that changed had been verified (the stronger warning). */
+  wasVerified: boolean
+  /** When the other member's current key came into use, for a changed key. */
+  keyChangedAt: string | null
   /** Marking read was refused: not retried until the history is refreshed. */
   readRefused: boolean
   stale: boolean
@@ -81,13 +97,11 @@ export interface ConversationContext {
 
 function initialContext({ userId, conversation }: ConversationInput): ConversationContext {
   const other = otherParticipant(conversation, userId)
-  const theirs = other?.publicKey ?? null
-  const seen = readSeenKey(conversation.id)
   return {
     me: userId,
     conversationId: conversation.id,
     other,
-    myPublicKey: conversation.participants.find((p) => p.id === userId)?.publicKey ?? null,
+    reportedOwnKey: conversation.participants.find((p) => p.id === userId)?.publicKey ?? null,
     messages: [],
     opened: {},
     nextCursor: null,
@@ -97,8 +111,10 @@ function initialContext({ userId, conversation }: ConversationInput): Conversati
     editing: null,
     envelope: null,
     deleting: null,
-    keyChanged: theirs !== null && seen !== null && seen !== theirs,
     safetyNumber: null,
+    verified: false,
+    wasVerified: false,
+    keyChangedAt: null,
     readRefused: false,
     stale: false,
   }
@@ -130,7 +146,8 @@ export const conversationMachine = setup({
     markRead: fromPromise<void, { conversationId: string }>(({ input, signal }) => run(messageCalls.markRead(input.conversationId), signal)),
     decrypt: defaultMessageCrypto.decrypt,
     encrypt: defaultMessageCrypto.encrypt,
-    safetyNumber: defaultMessageCrypto.safetyNumber,
+    checkTrust: defaultTrustActors.checkTrust,
+    saveTrust: defaultTrustActors.saveTrust,
   },
   actions: {
     showNewest: assign(({ context }, page: MessagesPage) => ({
@@ -182,16 +199,21 @@ export const conversationMachine = setup({
     refuseRead: assign({ readRefused: true }),
     markStale: assign({ stale: true }),
     clearStale: assign({ stale: false }),
-    showSafetyNumber: assign((_, safetyNumber: string) => ({ safetyNumber })),
-    /** The first key seen for this conversation, or the accepted new one, is remembered. */
-    rememberKey: ({ context }) => {
-      if (context.other?.publicKey) writeSeenKey(context.conversationId, context.other.publicKey)
-    },
-    acceptKey: assign({ keyChanged: false }),
+    showCheck: assign((_, check: TrustCheck) => ({
+      safetyNumber: check.safetyNumber,
+      verified: check.verdict.kind === 'trusted' && check.verdict.verified,
+      wasVerified: check.verdict.kind === 'changed' && check.verdict.wasVerified,
+      keyChangedAt: check.changedAt,
+    })),
+    acknowledged: assign({ verified: false, wasVerified: false, keyChangedAt: null }),
+    markVerified: assign({ verified: true }),
+    markUnverified: assign({ verified: false }),
+    notifyVerified: ({ system }) => showToast(system, 'success', VERIFIED_TOAST),
+    notifyUnverified: ({ system }) => showToast(system, 'success', UNVERIFIED_TOAST),
+    notifyTrustSaveFailed: ({ system }) => showToast(system, 'error', TRUST_SAVE_FAILED),
   },
   guards: {
     keysMissing: ({ context }) => !context.other?.publicKey,
-    keyUnchanged: ({ context }) => !context.keyChanged,
     hasOlder: ({ context }) => context.nextCursor !== null,
     hasDraft: ({ context }) => !isBlank(context.draft),
     hasEditText: ({ context }) => !isBlank(context.editing?.text ?? ''),
@@ -200,7 +222,12 @@ export const conversationMachine = setup({
     needsDecrypt: ({ context }) => sealedMessages(context.messages, context.opened, null).length > 0,
     needsRead: ({ context }) => !context.readRefused && hasUnreadIncoming(context.messages, context.me),
     isStale: ({ context }) => context.stale,
-    hasBothKeys: ({ context }) => !!context.myPublicKey && !!context.other?.publicKey,
+    isOwnKeyMismatch: (_, check: TrustCheck) => check.verdict.kind === 'ownKeyMismatch',
+    isChanged: (_, check: TrustCheck) => check.verdict.kind === 'changed',
+    isVerified: ({ context }) => context.verified,
+    isUnverified: ({ context }) => !context.verified,
+    /** Only a trusted key is encrypted to: never while checking, on an own-key mismatch or a changed key. */
+    keyTrusted: stateIn({ ready: { keys: 'trusted' } }),
   },
 }).createMachine({
   id: 'conversation',
@@ -265,7 +292,7 @@ export const conversationMachine = setup({
             idle: {
               on: {
                 'message.input': { actions: { type: 'typeDraft', params: ({ event }) => event.value } },
-                'message.send': { guard: 'hasDraft', target: 'sending' },
+                'message.send': { guard: and(['hasDraft', 'keyTrusted']), target: 'sending' },
                 'message.edit': {
                   guard: { type: 'canChange', params: ({ event }) => event.id },
                   target: 'editing',
@@ -318,7 +345,7 @@ export const conversationMachine = setup({
             sendFailed: {
               on: {
                 'message.input': { target: 'idle', actions: { type: 'typeDraft', params: ({ event }) => event.value } },
-                'message.send': { guard: 'hasDraft', target: 'sending' },
+                'message.send': { guard: and(['hasDraft', 'keyTrusted']), target: 'sending' },
               },
             },
             /** The server will not take messages from this member to the other: the composer says why, disabled. */
@@ -326,7 +353,7 @@ export const conversationMachine = setup({
             editing: {
               on: {
                 'edit.input': { actions: { type: 'typeEdit', params: ({ event }) => event.value } },
-                'edit.save': { guard: 'hasEditText', target: 'savingEdit' },
+                'edit.save': { guard: and(['hasEditText', 'keyTrusted']), target: 'savingEdit' },
                 'edit.cancel': { target: 'idle', actions: 'stopEdit' },
               },
             },
@@ -410,30 +437,96 @@ export const conversationMachine = setup({
             },
           },
         },
-        safety: {
-          initial: 'checking',
+        keys: {
+          initial: 'start',
           states: {
-            checking: { always: [{ guard: 'hasBothKeys', target: 'computing' }, { target: 'unavailable' }] },
-            computing: {
+            start: { always: [{ guard: 'keysMissing', target: 'unavailable' }, { target: 'checking' }] },
+            /** The own key against the server's idea of it, the other's key against the member's sealed record. */
+            checking: {
               invoke: {
-                id: 'safetyNumber',
-                src: 'safetyNumber',
-                input: ({ context }): SafetyRequest => ({ mine: context.myPublicKey ?? '', theirs: context.other?.publicKey ?? '' }),
-                onDone: { target: 'shown', actions: { type: 'showSafetyNumber', params: ({ event }) => event.output } },
+                id: 'checkTrust',
+                src: 'checkTrust',
+                input: ({ context }): TrustCheckRequest => ({
+                  me: context.me,
+                  contactId: context.other?.id ?? '',
+                  theirKey: context.other?.publicKey ?? '',
+                  reportedOwnKey: context.reportedOwnKey,
+                }),
+                onDone: [
+                  {
+                    guard: { type: 'isOwnKeyMismatch', params: ({ event }: { event: DoneActorEvent<TrustCheck> }) => event.output },
+                    target: 'ownKeyMismatch',
+                    actions: { type: 'showCheck', params: ({ event }: { event: DoneActorEvent<TrustCheck> }) => event.output },
+                  },
+                  {
+                    guard: { type: 'isChanged', params: ({ event }: { event: DoneActorEvent<TrustCheck> }) => event.output },
+                    target: 'changed',
+                    actions: { type: 'showCheck', params: ({ event }: { event: DoneActorEvent<TrustCheck> }) => event.output },
+                  },
+                  { target: 'trusted', actions: { type: 'showCheck', params: ({ event }: { event: DoneActorEvent<TrustCheck> }) => event.output } },
+                ],
                 onError: { target: 'unavailable' },
               },
             },
-            shown: {},
+            /** The server reports another key as the member's own: a blocking alert; nothing is ever sent here. */
+            ownKeyMismatch: {},
+            /** The other member's key is not the one the member accepted: sending waits for an acknowledgement. */
+            changed: { on: { 'key.acknowledge': 'acknowledging' } },
+            acknowledging: {
+              invoke: {
+                id: 'acknowledgeKey',
+                src: 'saveTrust',
+                input: ({ context }): TrustSave => ({
+                  me: context.me,
+                  contactId: context.other?.id ?? '',
+                  contactKey: context.other?.publicKey ?? '',
+                  verified: false,
+                }),
+                onDone: { target: 'trusted', actions: 'acknowledged' },
+                onError: { target: 'changed', actions: 'notifyTrustSaveFailed' },
+              },
+            },
+            trusted: {
+              initial: 'idle',
+              states: {
+                idle: {
+                  on: {
+                    'key.verify': { guard: 'isUnverified', target: 'verifying' },
+                    'key.unverify': { guard: 'isVerified', target: 'unverifying' },
+                  },
+                },
+                verifying: {
+                  invoke: {
+                    id: 'verifyKey',
+                    src: 'saveTrust',
+                    input: ({ context }): TrustSave => ({
+                      me: context.me,
+                      contactId: context.other?.id ?? '',
+                      contactKey: context.other?.publicKey ?? '',
+                      verified: true,
+                    }),
+                    onDone: { target: 'idle', actions: ['markVerified', 'notifyVerified'] },
+                    onError: { target: 'idle', actions: 'notifyTrustSaveFailed' },
+                  },
+                },
+                unverifying: {
+                  invoke: {
+                    id: 'unverifyKey',
+                    src: 'saveTrust',
+                    input: ({ context }): TrustSave => ({
+                      me: context.me,
+                      contactId: context.other?.id ?? '',
+                      contactKey: context.other?.publicKey ?? '',
+                      verified: false,
+                    }),
+                    onDone: { target: 'idle', actions: ['markUnverified', 'notifyUnverified'] },
+                    onError: { target: 'idle', actions: 'notifyTrustSaveFailed' },
+                  },
+                },
+              },
+            },
+            /** No key to check: the other member has none, or this browser has no key of the member's. */
             unavailable: {},
-          },
-        },
-        key: {
-          initial: 'checking',
-          states: {
-            checking: { always: [{ guard: 'keyUnchanged', target: 'trusted', actions: 'rememberKey' }, { target: 'changed' }] },
-            trusted: {},
-            /** The warning shows until the member accepts the new key. */
-            changed: { on: { 'key.accept': { target: 'trusted', actions: ['acceptKey', 'rememberKey'] } } },
           },
         },
       },

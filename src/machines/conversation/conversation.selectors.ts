@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import type { ConversationMachine } from './conversation.machine'
 import { cannotReceive, isBlank } from './conversation.rules'
+import { changedOn, CHECKING_KEYS, COMPOSER_HELD_FOR_OWN_KEY, composerHeldForChange, KEYS_UNAVAILABLE, keyChanged, OWN_KEY_MISMATCH, verifiedKeyChanged } from './conversation.trust'
 
 // What the open conversation's pane reads from its actor.
 
@@ -16,19 +17,62 @@ export const selectDraft = (s: Snapshot) => s.context.draft
 export const selectSendError = (s: Snapshot) => (s.matches({ ready: { composer: 'sendFailed' } }) ? s.context.error : null)
 export const selectEditing = (s: Snapshot) => s.context.editing
 export const selectSafetyNumber = (s: Snapshot) => s.context.safetyNumber
-export const selectKeyWarning = (s: Snapshot) => s.matches({ ready: { key: 'changed' } })
+/** Only a trusted key is encrypted to: the composer is disabled until then (checking, alert, changed key). */
+export const selectKeyTrusted = (s: Snapshot) => s.matches({ ready: { keys: 'trusted' } })
+
+/** The blocking alert: the server reports a key for the member that is not the one in this browser. */
+export const selectOwnKeyAlert = (s: Snapshot) => (s.matches({ ready: { keys: 'ownKeyMismatch' } }) ? OWN_KEY_MISMATCH : null)
+
+export interface KeyChangeWarning {
+  readonly text: string
+  /** The member had verified the old key: the stronger warning. */
+  readonly wasVerified: boolean
+  /** The acknowledgement is being saved. */
+  readonly saving: boolean
+}
+
+/** "{name}'s safety number changed": shown, and sending held, until the member acknowledges. */
+export function selectKeyChange(s: Snapshot): KeyChangeWarning | null {
+  const saving = s.matches({ ready: { keys: 'acknowledging' } })
+  if (!saving && !s.matches({ ready: { keys: 'changed' } })) return null
+  const name = s.context.other?.displayName ?? ''
+  const when = changedOn(s.context.keyChangedAt)
+  const wasVerified = s.context.wasVerified
+  return { text: wasVerified ? verifiedKeyChanged(name, when) : keyChanged(name, when), wasVerified, saving }
+}
+
+/** The Verified mark on the other member, shown while their key is the one the member verified. */
+export const selectVerified = (s: Snapshot) => selectKeyTrusted(s) && s.context.verified
+export const selectCanVerify = (s: Snapshot) => s.can({ type: 'key.verify' })
+export const selectCanUnverify = (s: Snapshot) => s.can({ type: 'key.unverify' })
+/** A Verified change is being saved. */
+export const selectTrustSaving = (s: Snapshot) =>
+  s.matches({ ready: { keys: { trusted: 'verifying' } } }) || s.matches({ ready: { keys: { trusted: 'unverifying' } } })
 export const selectHasOlder = (s: Snapshot) => s.context.nextCursor !== null
 
-/** Why the composer is disabled, in place of the input: no key for the other member, or the server's refusal. */
+/**
+ * Why the composer is disabled, in place of the input: no key for the other member, the server's refusal, no key in
+ * this browser, or a key check that holds sending (still checking, the own-key alert, a changed key not yet
+ * acknowledged).
+ */
 export function selectComposerNotice(s: Snapshot): string | null {
   if (s.matches({ ready: { composer: 'keysMissing' } })) return cannotReceive(s.context.other?.displayName ?? '')
   if (s.matches({ ready: { composer: 'refused' } })) return s.context.notice
+  if (s.matches({ ready: { keys: 'unavailable' } })) return KEYS_UNAVAILABLE
+  // The input appears once the key check is done: typed text could not be sent before it.
+  if (s.matches({ ready: { keys: 'checking' } })) return CHECKING_KEYS
+  if (s.matches({ ready: { keys: 'ownKeyMismatch' } })) return COMPOSER_HELD_FOR_OWN_KEY
+  if (s.matches({ ready: { keys: 'changed' } }) || s.matches({ ready: { keys: 'acknowledging' } })) {
+    return composerHeldForChange(s.context.other?.displayName ?? '')
+  }
   return null
 }
 
-/** Send is offered with text typed, nothing pending, and the composer not disabled (blank is refused). */
+/** Send is offered with text typed, nothing pending, the key trusted and the composer not disabled (blank is refused). */
 export const selectCanSend = (s: Snapshot) =>
-  (s.matches({ ready: { composer: 'idle' } }) || s.matches({ ready: { composer: 'sendFailed' } })) && !isBlank(s.context.draft)
+  (s.matches({ ready: { composer: 'idle' } }) || s.matches({ ready: { composer: 'sendFailed' } })) &&
+  selectKeyTrusted(s) &&
+  !isBlank(s.context.draft)
 
 export interface Bubble {
   readonly id: string

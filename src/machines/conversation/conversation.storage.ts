@@ -1,9 +1,10 @@
-// The other member's public key as this browser last saw it, per conversation (issue 9: "a changed key shows a
-// warning"). A key that differs from the one remembered means either they re-registered keys or the server is
-// handing out a key it controls; the conversation says so until the member accepts the new safety number. Storage
-// may be missing or throw (private modes, node tests): then nothing is remembered and no warning can show.
+// This browser's copy of the member's sealed trust record for a contact (src/crypto/trust-record.ts): the server keeps
+// the record so every device knows it, and this copy is what the browser saw last. When the server answers no record
+// but this browser has one, the copy is used: a server cannot make a browser that saw the record forget the key it
+// accepted by deleting it. Storage may be missing or throw (private modes, node tests): then only the server's copy
+// counts.
 
-export const seenKeyName = (conversationId: string) => `wren.dm.seen-key.${conversationId}`
+export const trustCacheName = (ownerId: string, contactId: string) => `wren.dm.trust.${ownerId}.${contactId}`
 
 function storage(): Storage | undefined {
   try {
@@ -13,18 +14,18 @@ function storage(): Storage | undefined {
   }
 }
 
-export function readSeenKey(conversationId: string): string | null {
+export function readCachedRecord(ownerId: string, contactId: string): string | null {
   try {
-    return storage()?.getItem(seenKeyName(conversationId)) ?? null
+    return storage()?.getItem(trustCacheName(ownerId, contactId)) ?? null
   } catch {
     return null
   }
 }
 
-export function writeSeenKey(conversationId: string, publicKey: string): void {
+export function writeCachedRecord(ownerId: string, contactId: string, record: string): void {
   try {
-    storage()?.setItem(seenKeyName(conversationId), publicKey)
+    storage()?.setItem(trustCacheName(ownerId, contactId), record)
   } catch {
-    // The warning may show again in the next session; nothing is lost.
+    // The server's copy still counts; nothing is lost.
   }
 }

@@ -3,17 +3,17 @@ import { fromPromise } from 'xstate'
 import { CryptoUnavailable } from '../../crypto/errors'
 
 // The one seam between the conversation actors and the member's keys. The actors never touch a key: they invoke the
-// named actors `decrypt`, `encrypt` and `safetyNumber` built here from a `conversationKey` function (the key shared
+// named actors `decrypt` and `encrypt` built here from a `conversationKey` function (the key shared
 // with the other member, derived from their public key and ours). The keys actor (systemId 'keys', another branch)
 // answers that function; until it is merged the default below refuses, so previews read 'Message unavailable' and a
 // send fails instead of sending anything unencrypted. Wiring it is one argument where the list actor is spawned
 // (src/machines/member/member.machine.ts, through ./with-crypto.ts).
 
 /**
- * The message and safety-number code, loaded on first use (a preview to read, a message to send): a member's first
+ * The message code, loaded on first use (a preview to read, a message to send): a member's first
  * screen does without it (issue 13). A failed load reads as a message that cannot be opened or sent.
  */
-const messageCode = () => Promise.all([import('../../crypto/messages'), import('../../crypto/safety-number')])
+const messageCode = () => Promise.all([import('../../crypto/messages')])
 
 /** What the key function needs of the actor system: actors by systemId (the keys actor). */
 export interface KeySystem {
@@ -40,11 +40,6 @@ export interface SealRequest {
   readonly senderId: string
   readonly otherPublicKey: string
   readonly text: string
-}
-
-export interface SafetyRequest {
-  readonly mine: string
-  readonly theirs: string
 }
 
 /** Until the keys actor is merged: no key, so nothing is read or sent (never a plaintext fallback). */
@@ -75,11 +70,6 @@ export function messageCryptoActors(keyFor: ConversationKeyFor) {
       const key = await keyFor(system, input.otherPublicKey)
       const [{ encryptMessage }] = await messageCode()
       return Effect.runPromise(encryptMessage(key, input.text, { conversationId: input.conversationId, senderId: input.senderId }))
-    }),
-    /** Needs no private key: a fingerprint of both public keys. */
-    safetyNumber: fromPromise<string, SafetyRequest>(async ({ input }) => {
-      const [, { safetyNumber }] = await messageCode()
-      return Effect.runPromise(safetyNumber(input.mine, input.theirs))
     }),
   }
 }

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useLayoutEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
@@ -9,9 +9,8 @@ import {
   selectEditing,
   selectFailed,
   selectHasOlder,
-  selectKeyWarning,
   selectLoading,
-  selectSafetyNumber,
+  selectVerified,
 } from '../../machines/conversation/conversation.selectors'
 import type { ConversationsRef } from '../../machines/conversations/conversations.machine'
 import { selectOpenRow } from '../../machines/conversations/conversations.selectors'
@@ -24,11 +23,16 @@ import { MessagesIcon } from './icons'
 import { ReportAbout } from '../report/ReportDialog'
 import { MessageBubble } from './MessageBubble'
 import { MessageComposer } from './MessageComposer'
+import { KeyNotices } from './KeyNotices'
 
 // Messages, right pane: one open conversation (its actor is the list's child 'open'). The header links to the other
-// member's profile and holds Verify (the safety number) and the menu (Mute/Unmute, Archive, Delete); the history
+// member's profile (with the Verified mark once the member verified them) and holds Verify (the safety number dialog,
+// with its QR code) and the menu (Mute/Unmute, Archive, Delete); the history
 // shows newest at the bottom, loads older pages when scrolled to the top (keeping the place), and follows new
 // messages; the composer is at the bottom.
+
+/** With the QR code library: loaded when a member first opens it. */
+const SafetyNumberDialog = lazy(() => import('./SafetyNumberDialog').then((m) => ({ default: m.SafetyNumberDialog })))
 
 const paneHeader = css({ display: 'flex', alignItems: 'center', gap: '2', px: '3', minH: '14', borderBottomWidth: '1px', borderColor: 'border' })
 
@@ -115,44 +119,13 @@ function History({ conversation }: { conversation: ConversationRef }) {
   )
 }
 
-function SafetyNumber({ conversation, name }: { conversation: ConversationRef; name: string }) {
-  const safetyNumber = useSelector(conversation, selectSafetyNumber)
-  return (
-    <div role="region" aria-label="Safety number" className={css({ px: '4', py: '3', borderBottomWidth: '1px', borderColor: 'border', bg: 'bg.subtle', fontSize: 'sm' })}>
-      {safetyNumber ? (
-        <>
-          <p className={css({ fontFamily: 'mono', letterSpacing: 'wide', fontWeight: 'semibold', wordSpacing: '0.4em' })}>{safetyNumber}</p>
-          <p className={css({ mt: '1', color: 'fg.muted' })}>
-            Compare this number with {name}: if you both see the same one, no one else can read your messages.
-          </p>
-        </>
-      ) : (
-        <p className={css({ color: 'fg.muted' })}>No safety number yet: {name} has no message key.</p>
-      )}
-    </div>
-  )
-}
-
-function KeyWarning({ conversation, name }: { conversation: ConversationRef; name: string }) {
-  const changed = useSelector(conversation, selectKeyWarning)
-  if (!changed) return null
-  return (
-    <div role="alert" className={css({ display: 'flex', alignItems: 'center', gap: '3', px: '4', py: '3', bg: 'danger.subtle', color: 'danger.text', fontSize: 'sm', borderBottomWidth: '1px', borderColor: 'border' })}>
-      <Icon name="alert" size={18} />
-      <p className={css({ flex: 1 })}>{name}&apos;s message key has changed. Compare the safety number with them before you go on.</p>
-      <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => conversation.send({ type: 'key.accept' })}>
-        Accept
-      </button>
-    </div>
-  )
-}
-
 export function ConversationPane({ list, conversation }: { list: ConversationsRef; conversation: ConversationRef }) {
   const loading = useSelector(conversation, selectLoading)
   const failed = useSelector(conversation, selectFailed)
   const other = useSelector(conversation, (s) => s.context.other)
   const id = useSelector(conversation, (s) => s.context.conversationId)
   const row = useSelector(list, selectOpenRow)
+  const verified = useSelector(conversation, selectVerified)
   const [verifying, setVerifying] = useState(false)
   const [confirmingDelete, setConfirmingDelete] = useState(false)
   const name = other?.displayName || other?.username || ''
@@ -171,6 +144,9 @@ export function ConversationPane({ list, conversation }: { list: ConversationsRe
           <Avatar src={other?.avatar} name={name} size={36} />
           <span className={css({ display: 'flex', flexDirection: 'column', minW: 0, lineHeight: '1.2' })}>
             <strong className={css({ truncate: true })}>{name}</strong>
+            {verified ? (
+              <span className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'success.text' })}>Verified</span>
+            ) : null}
             <span className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })}>@{other?.username}</span>
           </span>
         </Link>
@@ -184,8 +160,8 @@ export function ConversationPane({ list, conversation }: { list: ConversationsRe
           className={button({ variant: verifying ? 'soft' : 'ghost', size: 'icon' })}
           aria-label="Verify safety number"
           title="Verify"
-          aria-expanded={verifying}
-          onClick={() => setVerifying((v) => !v)}
+          aria-haspopup="dialog"
+          onClick={() => setVerifying(true)}
         >
           <MessagesIcon name="shield" />
         </button>
@@ -202,8 +178,7 @@ export function ConversationPane({ list, conversation }: { list: ConversationsRe
           ]}
         />
       </header>
-      {verifying ? <SafetyNumber conversation={conversation} name={name} /> : null}
-      <KeyWarning conversation={conversation} name={name} />
+      <KeyNotices conversation={conversation} onShowNumber={() => setVerifying(true)} />
       {loading ? (
         <div className={css({ flex: 1, display: 'grid', placeItems: 'center' })}>
           <Spinner label="Loading messages" />
@@ -221,6 +196,11 @@ export function ConversationPane({ list, conversation }: { list: ConversationsRe
           <MessageComposer conversation={conversation} />
         </>
       )}
+      {verifying ? (
+        <Suspense fallback={null}>
+          <SafetyNumberDialog conversation={conversation} name={name} open onClose={() => setVerifying(false)} />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={confirmingDelete}
         title="Delete conversation?"

@@ -2,18 +2,19 @@ import type { AnyEventObject } from 'xstate'
 import { Forbidden, Invalid, Network } from '../../../src/api/errors'
 import type { Conversation, DirectMessage } from '../../../src/api/messages.calls'
 import { conversationMachine, type ConversationInput } from '../../../src/machines/conversation/conversation.machine'
-import { seenKeyName } from '../../../src/machines/conversation/conversation.storage'
-import { installLocalStorage } from '../support/memory-storage'
+import type { TrustCheck } from '../../../src/machines/conversation/conversation.trust-actors'
 import type { MachineModel, Walk } from '../support/walks'
 
 // The open conversation's model, in walks that together take every transition: the history (first page, older pages,
-// refreshes), reading (auto mark-read, decrypting, the safety number), sending, editing and deleting, and the keys
-// (a member without one, a changed one). Walked by tests/machines/conversation.test.ts and printed by
+// refreshes), reading (auto mark-read, decrypting), sending, editing and deleting, and the keys (the check against the
+// own key and the sealed record: trusted, first use, an own-key mismatch, a changed key, a changed verified key,
+// acknowledging, verifying and unverifying, no key in this browser). Walked by tests/machines/conversation.test.ts and printed by
 // `npm run paths -- conversation`.
 
 export const ME = 'u-me'
 export const ANN_KEY = 'pk-ann-1'
-export const ANN_OLD_KEY = 'pk-ann-0'
+export const SAFETY = '12345 67890 12345 67890 12345 67890 12345 67890 12345 67890 12345 67890'
+export const KEY_CHANGED_AT = '2026-11-27T03:00:00.000Z'
 
 const person = (id: string, displayName: string, publicKey: string | null) => ({
   id,
@@ -71,26 +72,27 @@ export const tooLong = new Error('Messages can be at most 2000 characters.')
 
 const loaded = { type: 'xstate.done.actor.loadMessages', output: firstPage }
 
-/** A fresh browser storage holding the key this browser saw for Ann, if any. */
-export function primeSeenKey(seenKey: string | null): void {
-  const storage = installLocalStorage()
-  if (seenKey !== null) storage.setItem(seenKeyName('c-ann'), seenKey)
-}
+const check = (verdict: TrustCheck['verdict'], changedAt: string | null = null): TrustCheck => ({ verdict, safetyNumber: SAFETY, changedAt })
+export const checks = {
+  firstUse: check({ kind: 'firstUse' }),
+  trusted: check({ kind: 'trusted', verified: false }),
+  verified: check({ kind: 'trusted', verified: true }),
+  ownKeyMismatch: check({ kind: 'ownKeyMismatch' }),
+  changed: check({ kind: 'changed', wasVerified: false }, KEY_CHANGED_AT),
+  verifiedChanged: check({ kind: 'changed', wasVerified: true }, KEY_CHANGED_AT),
+} satisfies Record<string, TrustCheck>
+const checked = (output: TrustCheck) => ({ type: 'xstate.done.actor.checkTrust', output })
 
 export interface ConversationWalk extends Walk {
   readonly input: ConversationInput
-  /** The key this browser remembers for Ann before the walk (none: first visit). */
-  readonly seenKey: string | null
 }
 
-const walk = (name: string, events: AnyEventObject[], annKey: string | null = ANN_KEY, seenKey: string | null = null): ConversationWalk => {
+const walk = (name: string, events: AnyEventObject[], annKey: string | null = ANN_KEY): ConversationWalk => {
   const input = { userId: ME, conversation: conversation(annKey) }
   return {
     name,
     input,
-    seenKey,
-    // The actor reads the remembered key when it starts, so the graph is built (and each path replayed) over it.
-    options: () => (primeSeenKey(seenKey), {
+    options: () => ({
       events,
       label,
       input,
@@ -101,6 +103,10 @@ const walk = (name: string, events: AnyEventObject[], annKey: string | null = AN
 }
 
 const label = (event: AnyEventObject): string | undefined => {
+  if (event.type === 'xstate.done.actor.checkTrust') {
+    const { verdict } = event.output as TrustCheck
+    return `checkTrust done(${verdict.kind}${verdict.kind === 'changed' && verdict.wasVerified ? ', was verified' : ''}${verdict.kind === 'trusted' && verdict.verified ? ', verified' : ''})`
+  }
   if (event.type.startsWith('xstate.done.actor.')) {
     const output = event.output as { id?: string } | string | undefined
     const what = typeof output === 'string' ? output.slice(0, 12) : output && 'id' in output ? output.id : Object.keys((output as object | undefined) ?? {}).join(',')
@@ -133,11 +139,10 @@ export const conversationModel = {
       { type: 'xstate.error.actor.markRead', error: offline },
       { type: 'xstate.done.actor.decrypt', output: openedFirst },
       { type: 'xstate.error.actor.decrypt', error: new Error('worker died') },
-      { type: 'xstate.done.actor.safetyNumber', output: '12345 67890' },
-      { type: 'xstate.error.actor.safetyNumber', error: new Error('bad key') },
     ]),
     walk('sending', [
       loaded,
+      checked(checks.firstUse),
       { type: 'message.input', value: 'Hello Ann' },
       { type: 'message.input', value: '   ' },
       { type: 'message.send' },
@@ -150,6 +155,7 @@ export const conversationModel = {
     ]),
     walk('editing and deleting', [
       loaded,
+      checked(checks.trusted),
       { type: 'xstate.done.actor.decrypt', output: openedFirst },
       { type: 'message.edit', id: 'm-mine' },
       { type: 'message.edit', id: 'm-theirs' },
@@ -167,6 +173,28 @@ export const conversationModel = {
       { type: 'xstate.done.actor.deleteMessage', output: undefined },
       { type: 'xstate.error.actor.deleteMessage', error: offline },
     ]),
-    walk('changed key', [loaded, { type: 'key.accept' }], ANN_KEY, ANN_OLD_KEY),
+    walk('own key reported differently', [loaded, checked(checks.ownKeyMismatch), { type: 'message.input', value: 'Hello Ann' }, { type: 'message.send' }]),
+    walk('changed key', [
+      loaded,
+      checked(checks.changed),
+      checked(checks.verifiedChanged),
+      { type: 'message.input', value: 'Hello Ann' },
+      { type: 'message.send' },
+      { type: 'key.acknowledge' },
+      { type: 'xstate.done.actor.acknowledgeKey', output: undefined },
+      { type: 'xstate.error.actor.acknowledgeKey', error: offline },
+    ]),
+    walk('verifying', [
+      loaded,
+      checked(checks.trusted),
+      checked(checks.verified),
+      { type: 'key.verify' },
+      { type: 'xstate.done.actor.verifyKey', output: undefined },
+      { type: 'xstate.error.actor.verifyKey', error: offline },
+      { type: 'key.unverify' },
+      { type: 'xstate.done.actor.unverifyKey', output: undefined },
+      { type: 'xstate.error.actor.unverifyKey', error: offline },
+    ]),
+    walk('no key in this browser', [loaded, { type: 'xstate.error.actor.checkTrust', error: new Error('Your message key is not set up in this browser.') }]),
   ],
 } satisfies MachineModel<ConversationWalk>

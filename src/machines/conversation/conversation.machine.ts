@@ -1,10 +1,19 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate'
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate'
 import { run } from '../../api/calls'
 import { isApiError, serverMessageOr } from '../../api/errors'
 import { messageCalls, type Conversation, type DirectMessage, type MessagesPage, type Participant } from '../../api/messages.calls'
 import { showToast } from '../toasts/notify'
 import { otherParticipant } from '../conversations/conversations.rules'
-import { defaultMessageCrypto, type Opened, type SafetyRequest, type SealRequest } from '../conversations/message-crypto'
+import { blobIdsOf, type Attachment } from '../../crypto/attachments'
+import {
+  defaultMessageCrypto,
+  type Opened,
+  type OpenedMedia,
+  type OpenedPage,
+  type SafetyRequest,
+  type SealRequest,
+} from '../conversations/message-crypto'
+import { messageAttachmentsMachine, type MessageAttachmentsReport } from '../message-attachments/message-attachments.machine'
 import {
   appendOlder,
   cannotReceive,
@@ -31,7 +40,9 @@ import { readSeenKey, writeSeenKey } from './conversation.storage'
 // composer with the server's words. A member without a public key cannot be written to at all (keysMissing). Only the
 // sender edits or deletes their messages. The other member's public key is compared with the one this browser last
 // saw for this conversation: a different one shows a warning until accepted; the safety number of both keys is in
-// context for the member to compare.
+// context for the member to compare. Photos and videos picked in the composer live in the child 'attachments'
+// (src/machines/message-attachments): a send with files first asks it to encrypt and upload them, then seals an m2
+// envelope naming them; the bubbles show them from `media` (what each envelope carries).
 
 export type ConversationEvent =
   | { type: 'conversation.retry' }
@@ -47,6 +58,9 @@ export type ConversationEvent =
   | { type: 'message.delete'; id: string }
   /** The member accepts the other member's new key (the warning goes; the new key is remembered). */
   | { type: 'key.accept' }
+  /** From the composer's attachments child: how many files it holds now. */
+  | { type: 'attachments.changed'; count: number }
+  | MessageAttachmentsReport
 
 export interface ConversationInput {
   userId: string
@@ -61,6 +75,12 @@ export interface ConversationContext {
   /** Newest first, as paged. */
   messages: ReadonlyArray<DirectMessage>
   opened: Opened
+  /** The photos and videos each opened message carries (by message id; none for most). */
+  media: OpenedMedia
+  /** How many photos and videos the composer's child 'attachments' holds. */
+  fileCount: number
+  /** Uploaded for the send in progress: what its envelope carries. */
+  outgoing: ReadonlyArray<Attachment>
   nextCursor: string | null
   draft: string
   /** Why the composer is disabled (the server's 403/409 words), or null. */
@@ -90,6 +110,9 @@ function initialContext({ userId, conversation }: ConversationInput): Conversati
     myPublicKey: conversation.participants.find((p) => p.id === userId)?.publicKey ?? null,
     messages: [],
     opened: {},
+    media: {},
+    fileCount: 0,
+    outgoing: [],
     nextCursor: null,
     draft: '',
     notice: null,
@@ -120,16 +143,18 @@ export const conversationMachine = setup({
     loadMessages: fromPromise<MessagesPage, { conversationId: string; cursor: string | null }>(({ input, signal }) =>
       run(messageCalls.getMessages(input.conversationId, input.cursor), signal),
     ),
-    sendMessage: fromPromise<DirectMessage, { conversationId: string; content: string }>(({ input, signal }) =>
-      run(messageCalls.sendMessage(input.conversationId, input.content), signal),
+    sendMessage: fromPromise<DirectMessage, { conversationId: string; content: string; attachmentIds: ReadonlyArray<string> }>(
+      ({ input, signal }) => run(messageCalls.sendMessage(input.conversationId, input.content, input.attachmentIds), signal),
     ),
-    editMessage: fromPromise<DirectMessage, { id: string; content: string }>(({ input, signal }) =>
-      run(messageCalls.editMessage(input.id, input.content), signal),
+    editMessage: fromPromise<DirectMessage, { id: string; content: string; attachmentIds: ReadonlyArray<string> }>(({ input, signal }) =>
+      run(messageCalls.editMessage(input.id, input.content, input.attachmentIds), signal),
     ),
     deleteMessage: fromPromise<void, { id: string }>(({ input, signal }) => run(messageCalls.deleteMessage(input.id), signal)),
     markRead: fromPromise<void, { conversationId: string }>(({ input, signal }) => run(messageCalls.markRead(input.conversationId), signal)),
     decrypt: defaultMessageCrypto.decrypt,
+    open: defaultMessageCrypto.open,
     encrypt: defaultMessageCrypto.encrypt,
+    messageAttachments: messageAttachmentsMachine,
     safetyNumber: defaultMessageCrypto.safetyNumber,
   },
   actions: {
@@ -142,7 +167,15 @@ export const conversationMachine = setup({
       readRefused: false,
     })),
     showOlder: assign(({ context }, page: MessagesPage) => ({ messages: appendOlder(context.messages, page.messages), nextCursor: page.nextCursor })),
-    addOpened: assign(({ context }, opened: Opened) => ({ opened: { ...context.opened, ...opened } })),
+    addOpened: assign(({ context }, opened: OpenedPage) => ({
+      opened: { ...context.opened, ...opened.texts },
+      media: { ...context.media, ...opened.media },
+    })),
+    countFiles: assign((_, count: number) => ({ fileCount: count })),
+    keepOutgoing: assign((_, outgoing: ReadonlyArray<Attachment>) => ({ outgoing })),
+    askForFiles: sendTo('attachments', ({ context }) => ({ type: 'attachments.upload' as const, conversationId: context.conversationId })),
+    failUpload: assign((_, error: string) => ({ error })),
+    clearFiles: sendTo('attachments', { type: 'attachments.sent' as const }),
     failOpened: assign(({ context }) => ({
       opened: { ...context.opened, ...Object.fromEntries(sealedMessages(context.messages, context.opened, null).map((s) => [s.id, null])) },
     })),
@@ -152,6 +185,8 @@ export const conversationMachine = setup({
     showSent: assign(({ context }, message: DirectMessage) => ({
       messages: upsert(context.messages, message),
       opened: { ...context.opened, [message.id]: context.draft },
+      media: context.outgoing.length > 0 ? { ...context.media, [message.id]: context.outgoing } : context.media,
+      outgoing: [],
       draft: '',
       error: null,
       envelope: null,
@@ -194,6 +229,8 @@ export const conversationMachine = setup({
     keyUnchanged: ({ context }) => !context.keyChanged,
     hasOlder: ({ context }) => context.nextCursor !== null,
     hasDraft: ({ context }) => !isBlank(context.draft),
+    hasDraftOrFiles: ({ context }) => !isBlank(context.draft) || context.fileCount > 0,
+    hasFiles: ({ context }) => context.fileCount > 0,
     hasEditText: ({ context }) => !isBlank(context.editing?.text ?? ''),
     canChange: ({ context }, id: string) => canChange(context.messages.find((m) => m.id === id), context.me),
     isRefusal: (_, error: unknown) => isRefusal(error),
@@ -205,9 +242,12 @@ export const conversationMachine = setup({
 }).createMachine({
   id: 'conversation',
   context: ({ input }) => initialContext(input),
+  // The composer's photos and videos, for as long as the conversation is open.
+  invoke: { id: 'attachments', src: 'messageAttachments' },
   initial: 'loading',
   on: {
     'conversation.changed': { actions: 'markStale' },
+    'attachments.changed': { actions: { type: 'countFiles', params: ({ event }) => event.count } },
   },
   states: {
     loading: {
@@ -265,7 +305,7 @@ export const conversationMachine = setup({
             idle: {
               on: {
                 'message.input': { actions: { type: 'typeDraft', params: ({ event }) => event.value } },
-                'message.send': { guard: 'hasDraft', target: 'sending' },
+                'message.send': { guard: 'hasDraftOrFiles', target: 'sending' },
                 'message.edit': {
                   guard: { type: 'canChange', params: ({ event }) => event.id },
                   target: 'editing',
@@ -280,8 +320,20 @@ export const conversationMachine = setup({
             },
             sending: {
               tags: ['sending'],
-              initial: 'encrypting',
+              initial: 'preparing',
               states: {
+                preparing: { always: [{ guard: 'hasFiles', target: 'uploading' }, { target: 'encrypting' }] },
+                /** The attachments child encrypts and uploads the files; the envelope then names them. */
+                uploading: {
+                  entry: 'askForFiles',
+                  on: {
+                    'attachments.uploaded': { target: 'encrypting', actions: { type: 'keepOutgoing', params: ({ event }) => event.attachments } },
+                    'attachments.failed': {
+                      target: '#conversation.ready.composer.sendFailed',
+                      actions: { type: 'failUpload', params: ({ event }) => event.error },
+                    },
+                  },
+                },
                 encrypting: {
                   invoke: {
                     id: 'encrypt',
@@ -291,6 +343,7 @@ export const conversationMachine = setup({
                       senderId: context.me,
                       otherPublicKey: context.other?.publicKey ?? '',
                       text: context.draft,
+                      attachments: context.outgoing,
                     }),
                     onDone: { target: 'posting', actions: { type: 'keepEnvelope', params: ({ event }) => event.output } },
                     onError: { target: '#conversation.ready.composer.sendFailed', actions: 'failSend' },
@@ -300,8 +353,15 @@ export const conversationMachine = setup({
                   invoke: {
                     id: 'sendMessage',
                     src: 'sendMessage',
-                    input: ({ context }) => ({ conversationId: context.conversationId, content: context.envelope ?? '' }),
-                    onDone: { target: '#conversation.ready.composer.idle', actions: { type: 'showSent', params: ({ event }) => event.output } },
+                    input: ({ context }) => ({
+                      conversationId: context.conversationId,
+                      content: context.envelope ?? '',
+                      attachmentIds: blobIdsOf(context.outgoing),
+                    }),
+                    onDone: {
+                      target: '#conversation.ready.composer.idle',
+                      actions: [{ type: 'showSent', params: ({ event }) => event.output }, 'clearFiles'],
+                    },
                     onError: [
                       {
                         guard: { type: 'isRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
@@ -318,7 +378,7 @@ export const conversationMachine = setup({
             sendFailed: {
               on: {
                 'message.input': { target: 'idle', actions: { type: 'typeDraft', params: ({ event }) => event.value } },
-                'message.send': { guard: 'hasDraft', target: 'sending' },
+                'message.send': { guard: 'hasDraftOrFiles', target: 'sending' },
               },
             },
             /** The server will not take messages from this member to the other: the composer says why, disabled. */
@@ -343,6 +403,8 @@ export const conversationMachine = setup({
                       senderId: context.me,
                       otherPublicKey: context.other?.publicKey ?? '',
                       text: context.editing?.text ?? '',
+                      // An edit rewrites the text; the photos and videos stay as they were.
+                      attachments: context.media[context.editing?.id ?? ''] ?? [],
                     }),
                     onDone: { target: 'patching', actions: { type: 'keepEnvelope', params: ({ event }) => event.output } },
                     onError: {
@@ -355,7 +417,11 @@ export const conversationMachine = setup({
                   invoke: {
                     id: 'editMessage',
                     src: 'editMessage',
-                    input: ({ context }) => ({ id: context.editing?.id ?? '', content: context.envelope ?? '' }),
+                    input: ({ context }) => ({
+                      id: context.editing?.id ?? '',
+                      content: context.envelope ?? '',
+                      attachmentIds: blobIdsOf(context.media[context.editing?.id ?? ''] ?? []),
+                    }),
                     onDone: { target: '#conversation.ready.composer.idle', actions: { type: 'showEdited', params: ({ event }) => event.output } },
                     onError: {
                       target: '#conversation.ready.composer.editing',
@@ -402,7 +468,7 @@ export const conversationMachine = setup({
             decrypting: {
               invoke: {
                 id: 'decrypt',
-                src: 'decrypt',
+                src: 'open',
                 input: ({ context }) => sealedMessages(context.messages, context.opened, context.other?.publicKey ?? null),
                 onDone: { target: 'idle', actions: { type: 'addOpened', params: ({ event }) => event.output } },
                 onError: { target: 'idle', actions: 'failOpened' },

@@ -2,7 +2,8 @@ import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { Effect } from 'effect'
-import { describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../server/db/rows'
 import type { Schemas } from '../../server/http/handler-types'
 import { MEDIA_CONTENT_SECURITY_POLICY } from '../../server/http/security-headers'
@@ -17,7 +18,7 @@ import { deriveConversationKey, generateKeyPair } from '../../src/crypto'
 import { type Attachment, openBlob, sealBlob } from '../../src/crypto/attachments'
 import { encryptMessage, openMessage } from '../../src/crypto/messages'
 import { fakeEnvelope, keyedMember, startConversation, TEST_ITERATIONS } from './e2ee-support'
-import { api, type ErrorBody, registerMember, useTestApp } from './harness'
+import { api, buildTestApp, type ErrorBody, registerMember, useTestApp } from './harness'
 
 // Encrypted attachments of direct messages (docs/security.md, "Attachments"), on PGlite and, with DATABASE_URL, on
 // PostgreSQL. MAX_VIDEO_MB is 1 here so the size limit can be met without megabytes of test data.
@@ -40,8 +41,8 @@ async function pair() {
   return { a, b, conversation: res.json<{ conversation: Conversation }>().conversation }
 }
 
-function upload(token: string, conversationId: string, bytes: Uint8Array | Buffer) {
-  return t.app.inject({
+function upload(token: string, conversationId: string, bytes: Uint8Array | Buffer, app: FastifyInstance = t.app) {
+  return app.inject({
     method: 'POST',
     url: `/api/messages/conversations/${conversationId}/attachments`,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
@@ -168,6 +169,43 @@ describe('uploading and downloading', () => {
     expect(res.json<ErrorBody>().error).toBe("Bea Recipient doesn't accept messages from you")
     const back = await upload(b.token, conversation.id, randomBlob())
     expect(back.statusCode).toBe(403)
+  })
+})
+
+describe('limits and leftovers', () => {
+  let limited: FastifyInstance | undefined
+  afterAll(async () => {
+    await limited?.close()
+  })
+
+  it('counts uploads in the media limits of posts (429), and a refused upload stores nothing', async () => {
+    limited = await buildTestApp(t.database, {
+      config: { maxVideoMb: 1, rateLimits: true, mediaLimitPerMember: { max: 2, windowMs: 60 * 60_000 } },
+      rateLimitNamespace: `attachments-${process.pid}-${Date.now()}`,
+    })
+    const { a, conversation } = await pair()
+    expect((await upload(a.token, conversation.id, randomBlob(), limited)).statusCode).toBe(201)
+    expect((await upload(a.token, conversation.id, randomBlob(), limited)).statusCode).toBe(201)
+    const before = await filesUnder(path.join(t.database.dataDir, 'attachments'))
+    const third = await upload(a.token, conversation.id, randomBlob(), limited)
+    expect(third.statusCode).toBe(429)
+    expect(third.json<ErrorBody>().error).toMatch(/^Too many media uploads\. Try again in /)
+    expect(third.headers['retry-after']).toBeDefined()
+    expect(await filesUnder(path.join(t.database.dataDir, 'attachments'))).toEqual(before)
+  })
+
+  it('deletes blobs no message named within 24 hours, rows and files, at a later upload', async () => {
+    const { a, conversation } = await pair()
+    const stale = await uploaded(a.token, conversation.id)
+    const fresh = await uploaded(a.token, conversation.id)
+    const key = (await storedRow(stale.id))?.storage_key ?? ''
+    await t.database.handle.db.execute(
+      sql`update message_attachments set created_at = now() - interval '25 hours' where id = ${stale.id}`,
+    )
+    await uploaded(a.token, conversation.id)
+    expect(await storedRow(stale.id)).toBeUndefined()
+    await expect(readFile(fileOf(key))).rejects.toMatchObject({ code: 'ENOENT' })
+    expect(await storedRow(fresh.id), 'a recent one stays for its send').toBeDefined()
   })
 })
 

@@ -2,6 +2,7 @@ import { Effect } from 'effect'
 import { fromPromise } from 'xstate'
 import type { Attachment } from '../../crypto/attachments'
 import { CryptoUnavailable } from '../../crypto/errors'
+import { attachmentsPreview } from '../message-attachments/message-attachments.rules'
 
 // The one seam between the conversation actors and the member's keys. The actors never touch a key: they invoke the
 // named actors `decrypt`, `encrypt` and `safetyNumber` built here from a `conversationKey` function (the key shared
@@ -63,6 +64,12 @@ export interface SafetyRequest {
 export const noConversationKey: ConversationKeyFor = () =>
   Promise.reject(new CryptoUnavailable({ message: 'Message keys are not set up in this browser.' }))
 
+/** A preview's text: the message's, or what it carries when it is only photos or videos. */
+function preview(opened: { text: string; attachments: ReadonlyArray<Attachment> } | null): string | null {
+  if (!opened) return null
+  return opened.text === '' && opened.attachments.length > 0 ? attachmentsPreview(opened.attachments.map((a) => a.kind)) : opened.text
+}
+
 async function openOne(
   system: KeySystem,
   keyFor: ConversationKeyFor,
@@ -84,7 +91,7 @@ export function messageCryptoActors(keyFor: ConversationKeyFor) {
     /** Never fails: a message that cannot be read is null, and the others still open. */
     decrypt: fromPromise<Opened, ReadonlyArray<SealedMessage>>(async ({ input, system }) => {
       const opened = await Promise.all(input.map((sealed) => openOne(system, keyFor, sealed)))
-      return Object.fromEntries(input.map((sealed, i) => [sealed.id, opened[i]?.text ?? null]))
+      return Object.fromEntries(input.map((sealed, i) => [sealed.id, preview(opened[i] ?? null)]))
     }),
     /** As `decrypt`, with the photos and videos each envelope carries (the open conversation shows them). */
     open: fromPromise<OpenedPage, ReadonlyArray<SealedMessage>>(async ({ input, system }) => {

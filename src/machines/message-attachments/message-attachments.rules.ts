@@ -62,3 +62,11 @@ export function acceptFiles(
   }
   return { accepted, error }
 }
+
+/** A message's preview in the conversation list when it is only photos or videos: 'Photo', '2 videos', ... */
+export function attachmentsPreview(kinds: ReadonlyArray<AttachmentKind>): string {
+  const n = kinds.length
+  if (kinds.every((k) => k === 'image')) return n === 1 ? 'Photo' : `${n} photos`
+  if (kinds.every((k) => k === 'video')) return n === 1 ? 'Video' : `${n} videos`
+  return `${n} photos and videos`
+}

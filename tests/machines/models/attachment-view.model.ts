@@ -15,7 +15,7 @@ export const photo: Attachment = {
   size: 16_370,
   width: 480,
   height: 320,
-  thumb: { blobId: '0190f5b2-0000-7000-8000-0000000000a2', key: 'B'.repeat(43) },
+  thumb: { blobId: '0190f5b2-0000-7000-8000-0000000000a2', key: `${'B'.repeat(42)}A` },
 }
 export const offline = new Network({ message: 'Unable to reach the server.' })
 export const THUMB_URL = 'blob:thumb'

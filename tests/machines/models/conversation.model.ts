@@ -74,7 +74,7 @@ export const photo: Attachment = {
   size: 16_370,
   width: 480,
   height: 320,
-  thumb: { blobId: '0190f5b2-0000-7000-8000-0000000000a2', key: 'B'.repeat(43) },
+  thumb: { blobId: '0190f5b2-0000-7000-8000-0000000000a2', key: `${'B'.repeat(42)}A` },
 }
 /** Ann's message with a photo, and mine. */
 export const openedWithPhoto = { texts: { 'm-theirs': '', 'm-mine': 'Sure' }, media: { 'm-theirs': [photo] } }

@@ -21,7 +21,7 @@ export const sealedPhoto: Attachment = {
   size: 2048,
   width: 480,
   height: 320,
-  thumb: { blobId: '0190f5b2-0000-7000-8000-0000000000a2', key: 'B'.repeat(43) },
+  thumb: { blobId: '0190f5b2-0000-7000-8000-0000000000a2', key: `${'B'.repeat(42)}A` },
 }
 export const tooLarge = new Invalid({ message: 'Attachments must be at most 50 MB', fromServer: true, status: 413, details: [] })
 

@@ -127,3 +127,37 @@ test('a photo goes encrypted from Ada to Ben, who sees the thumbnail and opens i
   await a.context.close()
   await b.context.close()
 })
+
+test('a video goes too: its thumbnail is a frame made in the browser, and it plays from a blob: URL', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const sender = await registerInBrowser(browser, { username: uniqueUsername('vic'), name: 'Vic Video' })
+  const viewer = { username: uniqueUsername('wes'), name: 'Wes Watcher' }
+  const w = await registerInBrowser(browser, viewer)
+
+  await sender.page.getByRole('link', { name: 'Messages' }).first().click()
+  await sender.page.getByRole('button', { name: 'New message', exact: true }).click()
+  const modal = sender.page.getByRole('dialog', { name: 'New Message' })
+  await modal.getByLabel('To:').fill(viewer.username)
+  await modal.getByRole('list', { name: 'Members' }).getByRole('button', { name: new RegExp(`@${viewer.username}`) }).click()
+  await expect(sender.page).toHaveURL(/\/messages\/[\w-]+$/)
+  const conversationUrl = sender.page.url()
+
+  await sender.page.getByTestId('message-files').setInputFiles(new URL('../fixtures/located.webm', import.meta.url).pathname)
+  await expect(sender.page.getByRole('list', { name: 'Attachments' }).getByLabel('located.webm', { exact: true })).toBeVisible()
+  await sender.page.getByRole('button', { name: 'Send' }).click()
+  await expect(sender.page.getByRole('list', { name: 'Attachments' })).toHaveCount(0)
+
+  await w.page.goto(conversationUrl)
+  const tile = w.page.getByRole('list', { name: 'Photos and videos' }).getByRole('button', { name: 'Open video' })
+  const frame = tile.getByRole('img', { name: 'A video' })
+  await expect(frame).toBeVisible({ timeout: 15_000 })
+  expect(await frame.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  // The list's preview says what the message carries.
+  await expect(w.page.getByRole('link', { name: /Vic Video/ }).first()).toContainText('Video')
+  await tile.click()
+  const player = w.page.getByRole('dialog', { name: 'Video' }).locator('video')
+  await expect(player).toHaveAttribute('src', /^blob:/)
+  await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThanOrEqual(1)
+  await sender.context.close()
+  await w.context.close()
+})

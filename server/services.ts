@@ -39,6 +39,7 @@ import { PostService } from './modules/posts/service'
 import { ViewCounter } from './modules/posts/views'
 import { MuteService } from './modules/mutes/service'
 import { ReportService } from './modules/reports/service'
+import { MessageAttachmentService } from './modules/messages/attachments'
 import { MessageService } from './modules/messages/service'
 import { TrustService } from './modules/trust/service'
 import { ProfileFirstPages } from './modules/users/profile-first-pages'
@@ -59,6 +60,11 @@ export interface ServiceContext {
   invalidations: Invalidations
   /** Uploaded media (DATA_DIR/media), served under /media. */
   storage: Storage
+  /**
+   * Encrypted message attachments (DATA_DIR/attachments): never under the public media folder, served only through
+   * the API to the members who may see them (server/modules/messages/attachments.ts).
+   */
+  attachmentStorage: Storage
   images: ImageProcessor
   /** Strips uploaded videos of their metadata (ffmpeg, a few at a time). */
   videos: VideoProcessor
@@ -113,6 +119,7 @@ function createContext({ config, db, databaseKind, log, cache, rateLimitNamespac
     warn,
     invalidations,
     storage,
+    attachmentStorage: new LocalDiskStorage(path.join(config.dataDir, 'attachments')),
     images: new ImageProcessor(),
     videos: new VideoProcessor({
       ffmpeg: checkFfmpeg(config.ffmpegPath ?? bundledFfmpeg()),
@@ -136,6 +143,7 @@ export function createServices(options: ServicesOptions) {
   const posts = new PostService({ ...context, notifications })
   const searchCaches = new MemberSearchCaches(options.cache.enabled)
   context.invalidations.register(searchCaches)
+  const messageAttachments = new MessageAttachmentService(context)
   const profilePages = new ProfileFirstPages(options.cache.enabled)
   context.invalidations.register(profilePages)
   return {
@@ -147,7 +155,8 @@ export function createServices(options: ServicesOptions) {
     bookmarks: new BookmarkService(context),
     lists: new ListService({ ...context, posts }),
     mutes: new MuteService({ ...context, notifications }),
-    messages: new MessageService(context),
+    messages: new MessageService({ ...context, messageAttachments }),
+    messageAttachments,
     posts,
     hashtags: new HashtagService({ db: context.db, ttlMs: options.cache.enabled ? TRENDS_TTL_MS : 0 }),
     notifications,

@@ -59,6 +59,8 @@ import { notificationListMachine } from '../../src/machines/notifications/notifi
 import { analyticsMachine } from '../../src/machines/analytics/analytics.machine'
 import { notificationPreferencesMachine } from '../../src/machines/notification-preferences/notification-preferences.machine'
 import { conversationMachine } from '../../src/machines/conversation/conversation.machine'
+import { messageAttachmentsMachine } from '../../src/machines/message-attachments/message-attachments.machine'
+import { attachmentViewMachine } from '../../src/machines/attachment-view/attachment-view.machine'
 import { newMessageMachine } from '../../src/machines/new-message/new-message.machine'
 import { reportMachine } from '../../src/machines/report/report.machine'
 import { reportsMachine } from '../../src/machines/reports/reports.machine'
@@ -424,8 +426,31 @@ const charts: ChartSpec[] = [
       'One open conversation: the newest messages (older pages on scroll up), decrypted in the browser, incoming ' +
       "ones marked read while open. The composer encrypts and sends (blank refused; 'Failed to send message' keeps the " +
       "text), or is disabled with why ('{name} can't receive messages yet', the server's 403). The sender edits and " +
-      "deletes ('Message deleted'). The safety number of both keys, and a warning when the other member's key changed.",
+      "deletes ('Message deleted'). The safety number of both keys, and a warning when the other member's key changed. " +
+      'A send with photos or videos first has the attachments child encrypt and upload them, then seals an m2 envelope ' +
+      'naming them; an edit keeps the photos a message carries.',
     machine: conversationMachine,
+  },
+  {
+    name: 'message-attachments',
+    title: 'Message attachments (composer)',
+    source: 'src/machines/message-attachments/message-attachments.machine.ts',
+    summary:
+      "The photos and videos picked in a conversation's composer, a child of the conversation: at most four, photos up " +
+      "to 10 MB and videos up to 50 MB (each refusal says why), removable before sending, each with a local preview. " +
+      'Asked by the send, it thumbnails each file in the browser, encrypts file and thumbnail under fresh keys and ' +
+      'uploads them; a failure keeps the files for a retry, and blobs already uploaded are offered again as they are.',
+    machine: messageAttachmentsMachine,
+  },
+  {
+    name: 'attachment-view',
+    title: 'Photo or video in a message',
+    source: 'src/machines/attachment-view/attachment-view.machine.ts',
+    summary:
+      "One photo or video of a message bubble: the thumbnail downloaded (ciphertext) and decrypted into a blob: URL " +
+      "('Photo unavailable' with a retry), the whole file on click, the same way, fetched once; every URL revoked when " +
+      'the bubble goes.',
+    machine: attachmentViewMachine,
   },
   {
     name: 'new-message',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { uuidv7 } from './ids'
 import { users } from './schema'
 
@@ -83,6 +83,33 @@ export const messages = pgTable(
     index('messages_unread_idx')
       .on(t.conversationId, t.senderId)
       .where(sql`${t.readAt} is null and not ${t.deleted}`),
+  ],
+)
+
+/**
+ * Encrypted photos and videos of messages (migration 0021; docs/security.md, "Attachments"): opaque blobs under
+ * DATA_DIR/attachments. `message_id` is null until a send or edit names the blob; unnamed blobs are swept after 24 h.
+ */
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    id: uuid('id').primaryKey().$defaultFn(uuidv7),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    uploaderId: uuid('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('message_attachments_storage_key_key').on(t.storageKey),
+    check('message_attachments_size_check', sql`${t.size} > 0`),
+    index('message_attachments_message_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
+    index('message_attachments_unsent_idx').on(t.createdAt).where(sql`${t.messageId} is null`),
   ],
 )
 

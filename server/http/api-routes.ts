@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
+import { Readable } from 'node:stream'
 import openapiGlue from 'fastify-openapi-glue'
 import { authenticate } from './authenticate'
+import { mediaPolicy } from './security-headers'
 import { badRequest, HttpError } from './errors'
 import type { AnyHandler, Handlers } from './handler-types'
 import { listOperations, type OpenApiDocument, type OperationInfo } from './openapi'
@@ -38,11 +40,15 @@ async function requireBody(request: FastifyRequest): Promise<void> {
 
 export const NUL_REFUSED = 'Text must not contain the NUL character (U+0000)'
 
-/** Whether any string in a parsed value (keys included) holds U+0000; iterative, so no nesting depth can overflow. */
+/**
+ * Whether any string in a parsed value (keys included) holds U+0000; iterative, so no nesting depth can overflow. A
+ * raw body (application/octet-stream, a stream of opaque bytes) holds no text and is not walked.
+ */
 function holdsNul(value: unknown): boolean {
   const stack: unknown[] = [value]
   while (stack.length) {
     const next = stack.pop()
+    if (next instanceof Readable) continue
     if (typeof next === 'string') {
       if (next.includes('\u0000')) return true
     } else if (typeof next === 'object' && next !== null) {
@@ -110,6 +116,9 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
       url: openapiPath.replace(/{(\w+)}/g, ':$1'),
       onRequest: auth === 'none' ? [] : [authenticate(auth)],
       preValidation: operation?.bodyRequired ? [refuseNul, requireBody] : [refuseNul],
+      // Operations answering files (encrypted attachments) carry the media policy, not the app's: a file is never a
+      // page of the app. Route hooks run after the root's, so this one has the last word.
+      ...(operation?.servesFiles ? { onSend: [mediaPolicy] } : {}),
       handler: handler ? respondWith(handler) : notImplementedYet(operationId),
     }
   }

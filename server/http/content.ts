@@ -36,7 +36,16 @@ export async function registerContent(app: FastifyInstance, policies: Record<str
   // Next to the media (same disk), inside the one directory the server owns.
   const tmpDir = path.join(config.dataDir, 'tmp', 'uploads')
   const mediaDir = path.join(config.dataDir, 'media')
-  await Promise.all([removeStale(tmpDir), removeStale(path.join(mediaDir, '.partial'))])
+  const attachmentsDir = path.join(config.dataDir, 'attachments')
+  await Promise.all([
+    removeStale(tmpDir),
+    removeStale(path.join(mediaDir, '.partial')),
+    removeStale(path.join(attachmentsDir, '.partial')),
+  ])
+  // Encrypted attachments arrive as raw bytes and are handed to their handler as the stream itself: it checks who may
+  // upload and the declared size before reading a byte, then streams them to storage (never buffered, never parsed).
+  // Operations that do not declare this type refuse it first (415, server/http/uploads.ts).
+  app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload))
   await registerUploads(app, policies, {
     maxImageBytes: config.maxImageMb * MB,
     maxVideoBytes: config.maxVideoMb * MB,

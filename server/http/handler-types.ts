@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { components, operations } from '../../src/api/contract/schema'
 
@@ -27,12 +28,17 @@ export type ApiRequest<K extends OperationId> = FastifyRequest<{
 type SuccessStatus = 200 | 201 | 202 | 204
 type Responses<K extends OperationId> = Operation<K>['responses']
 
-/** What a handler returns: one of the operation's 2xx statuses with exactly that status's JSON body. */
+/**
+ * What a handler returns: one of the operation's 2xx statuses with exactly that status's JSON body, or the stream of
+ * a file the operation declares as `application/octet-stream`.
+ */
 export type ApiResult<K extends OperationId> = {
   [S in keyof Responses<K>]: S extends SuccessStatus
     ? Responses<K>[S] extends { content: { 'application/json': infer B } }
       ? { status: S; body: B }
-      : { status: S; body?: undefined }
+      : Responses<K>[S] extends { content: { 'application/octet-stream': unknown } }
+        ? { status: S; body: Readable }
+        : { status: S; body?: undefined }
     : never
 }[keyof Responses<K>]
 

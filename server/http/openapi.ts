@@ -24,6 +24,8 @@ export interface OperationInfo {
   auth: AuthRequirement
   /** `requestBody.required: true`: Fastify validates a body only when one is sent, so the router checks presence. */
   bodyRequired: boolean
+  /** A response of `application/octet-stream` (a file, such as an encrypted attachment). */
+  servesFiles: boolean
 }
 
 export interface OpenApiDocument {
@@ -37,6 +39,7 @@ interface OperationObject {
   operationId?: string
   security?: SecurityRequirement[]
   requestBody?: { required?: boolean }
+  responses?: Record<string, { content?: Record<string, unknown> } | undefined>
 }
 
 export function loadSpecification(file: string = specificationPath): OpenApiDocument {
@@ -62,6 +65,9 @@ export function listOperations(spec: OpenApiDocument): OperationInfo[] {
         path,
         auth: authRequirement(operation.security ?? spec.security ?? []),
         bodyRequired: operation.requestBody?.required === true,
+        servesFiles: Object.values(operation.responses ?? {}).some(
+          (response) => response?.content?.['application/octet-stream'] !== undefined,
+        ),
       })
     }
   }

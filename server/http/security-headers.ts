@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, onSendHookHandler } from 'fastify'
 
 /**
  * The Content-Security-Policy of the app (docs/security.md, "In the browser"). The member's message key lives in this
@@ -74,8 +74,11 @@ export function addSecurityHeaders(app: FastifyInstance): void {
  * `addSecurityHeaders` put on the root, so it has the last word on every answer of the scope: files, 206, 304, 404.
  */
 export function useMediaPolicy(scope: FastifyInstance): void {
-  scope.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('content-security-policy', MEDIA_CONTENT_SECURITY_POLICY)
-    return payload
-  })
+  scope.addHook('onSend', mediaPolicy)
+}
+
+/** The onSend hook of `useMediaPolicy`, also put on API operations that answer files (server/http/api-routes.ts). */
+export const mediaPolicy: onSendHookHandler = async (_request, reply, payload) => {
+  reply.header('content-security-policy', MEDIA_CONTENT_SECURITY_POLICY)
+  return payload
 }

@@ -44,4 +44,12 @@ export class WriteLimits {
   count(kind: WriteKind, memberId: string, mediaSizes: readonly number[] = []): Promise<Taken> {
     return this.limits.take(writeCharge(this.config, kind, memberId), ...mediaCharges(this.config, memberId, mediaSizes))
   }
+
+  /**
+   * Counts files uploaded on their own (a message's encrypted attachments) in the same media budgets as a post's: a
+   * member's uploads are bounded however they arrive.
+   */
+  countMedia(memberId: string, sizes: readonly number[]): Promise<Taken> {
+    return this.limits.take(...mediaCharges(this.config, memberId, sizes))
+  }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -52,6 +52,17 @@ export class LocalDiskStorage implements Storage {
     if (!url?.startsWith(MEDIA_URL_PREFIX)) return undefined
     const key = url.slice(MEDIA_URL_PREFIX.length)
     return isValidKey(key) ? key : undefined
+  }
+
+  async open(key: string): Promise<Readable | undefined> {
+    try {
+      // Opened before answering, so a file deleted meanwhile is a 404, not a stream failing after the headers.
+      const handle = await open(this.pathOf(key), 'r')
+      return handle.createReadStream()
+    } catch (err) {
+      if ((err as { code?: unknown }).code === 'ENOENT') return undefined
+      throw err
+    }
   }
 
   async exists(key: string): Promise<boolean> {

@@ -13,6 +13,8 @@ export interface Storage {
   url(key: string): string
   /** The key behind a URL this storage made (an avatar column holds the URL), or undefined for any other URL. */
   keyOf(url: string | null | undefined): string | undefined
+  /** The object's bytes to stream out (private files served through the API), or undefined when there is none. */
+  open(key: string): Promise<Readable | undefined>
   /** Whether the object exists (tests and maintenance; not on request paths). */
   exists(key: string): Promise<boolean>
 }

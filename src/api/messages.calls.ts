@@ -58,11 +58,33 @@ export function makeMessageCalls(client: ApiClient) {
         }),
       ),
 
-    /** Sends a ciphertext envelope. */
-    sendMessage: (id: string, content: string): Effect.Effect<DirectMessage, ApiError> =>
+    /** Sends a ciphertext envelope, naming the encrypted blobs it carries (uploaded first). */
+    sendMessage: (id: string, content: string, attachmentIds: ReadonlyArray<string> = []): Effect.Effect<DirectMessage, ApiError> =>
       mutation<Schemas['DirectMessageResponse']>((signal) =>
-        client.POST('/messages/conversations/{id}/messages', { params: { path: { id } }, body: { content }, signal }),
+        client.POST('/messages/conversations/{id}/messages', {
+          params: { path: { id } },
+          body: { content, ...(attachmentIds.length > 0 ? { attachmentIds: [...attachmentIds] } : {}) },
+          signal,
+        }),
       ).pipe(Effect.map((body) => body.message)),
+
+    /** Uploads one encrypted blob (src/crypto/attachments.ts) into the conversation; answers its id. */
+    uploadAttachment: (id: string, blob: Uint8Array<ArrayBuffer>): Effect.Effect<string, ApiError> =>
+      mutation<Schemas['MessageAttachmentResponse']>((signal) =>
+        client.POST('/messages/conversations/{id}/attachments', {
+          params: { path: { id } },
+          body: blob,
+          bodySerializer: (bytes: unknown) => bytes as BodyInit,
+          headers: { 'content-type': 'application/octet-stream' },
+          signal,
+        }),
+      ).pipe(Effect.map((body) => body.attachment.id)),
+
+    /** The encrypted bytes of a blob, for the browser to decrypt with the key its message's envelope carries. */
+    downloadAttachment: (id: string): Effect.Effect<Uint8Array<ArrayBuffer>, ApiError> =>
+      query<ArrayBuffer>((signal) =>
+        client.GET('/messages/attachments/{id}', { params: { path: { id } }, parseAs: 'arrayBuffer', signal }),
+      ).pipe(Effect.map((buffer) => new Uint8Array(buffer))),
 
     markRead: (id: string): Effect.Effect<void, ApiError> =>
       mutation((signal) => client.POST('/messages/conversations/{id}/read', { params: { path: { id } }, signal })).pipe(
@@ -81,10 +103,14 @@ export function makeMessageCalls(client: ApiClient) {
         client.POST('/messages/conversations/{id}/mute', { params: { path: { id } }, body: { muted }, signal }),
       ).pipe(Effect.map((body) => body.muted)),
 
-    /** Replaces a message's content with a new ciphertext envelope. */
-    editMessage: (id: string, content: string): Effect.Effect<DirectMessage, ApiError> =>
+    /** Replaces a message's content with a new ciphertext envelope, naming the blobs it still carries. */
+    editMessage: (id: string, content: string, attachmentIds: ReadonlyArray<string> = []): Effect.Effect<DirectMessage, ApiError> =>
       mutation<Schemas['DirectMessageResponse']>((signal) =>
-        client.PATCH('/messages/messages/{id}', { params: { path: { id } }, body: { content }, signal }),
+        client.PATCH('/messages/messages/{id}', {
+          params: { path: { id } },
+          body: { content, ...(attachmentIds.length > 0 ? { attachmentIds: [...attachmentIds] } : {}) },
+          signal,
+        }),
       ).pipe(Effect.map((body) => body.message)),
 
     deleteMessage: (id: string): Effect.Effect<void, ApiError> =>

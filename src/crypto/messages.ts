@@ -1,5 +1,6 @@
 import { Effect } from 'effect'
-import { ENVELOPE_MAX_LENGTH, MESSAGE_MAX_LENGTH } from '../api/contract/encryption'
+import { ENVELOPE_MAX_LENGTH, ENVELOPE_V2_MAX_LENGTH, MESSAGE_MAX_LENGTH } from '../api/contract/encryption'
+import { type Attachment, attachmentsSchema } from './attachments'
 import { fromBase64url, fromUtf8, randomBytes, toBase64url, utf8 } from './encoding'
 import { MessageTooLong, UndecryptableMessage, type CryptoUnavailable } from './errors'
 import { attempt, certain } from './webcrypto'
@@ -20,8 +21,17 @@ import { attempt, certain } from './webcrypto'
 // Size: envelopeLength in src/api/contract/encryption.ts. For an n-character message the envelope is at most
 // 20 + ceil((4n + 16) * 4 / 3) characters, 10,708 for the 2,000-character maximum (ENVELOPE_MAX_LENGTH); the server
 // refuses longer content without reading it.
+//
+// A message with photos or videos is an m2 envelope: the same parts and AAD (labelled wren/dm/m2), and its plaintext
+//
+//   <attachments JSON>\n<text>
+//
+// the attachments' metadata and fresh per-file keys (./attachments.ts) on the first line (JSON.stringify writes no
+// raw newline), then the text as it is. Kept apart from the text rather than one JSON object so the text is not
+// JSON-escaped: a control character would take 6 bytes, which would break the 4-bytes-a-character bound above. Its
+// bound, ENVELOPE_V2_MAX_LENGTH (12,466), adds the newline and the metadata's largest size to m1's arithmetic.
 
-const VERSION = 'm1'
+type Version = 'm1' | 'm2'
 const IV_BYTES = 12
 const TAG_BYTES = 16
 
@@ -31,8 +41,14 @@ export interface MessageContext {
   readonly senderId: string
 }
 
-function additionalData(context: MessageContext): Uint8Array<ArrayBuffer> {
-  return utf8(JSON.stringify([`wren/dm/${VERSION}`, context.conversationId, context.senderId]))
+function additionalData(version: Version, context: MessageContext): Uint8Array<ArrayBuffer> {
+  return utf8(JSON.stringify([`wren/dm/${version}`, context.conversationId, context.senderId]))
+}
+
+/** A message as its envelope carries it: the text, and the photos and videos (none for an m1 envelope). */
+export interface OpenedMessage {
+  readonly text: string
+  readonly attachments: ReadonlyArray<Attachment>
 }
 
 /** Characters as the product counts them: code points (an emoji is one, however many UTF-16 units). */
@@ -42,11 +58,16 @@ export function messageLength(text: string): number {
   return count
 }
 
-/** Encrypts a message (or an edit) for the conversation. */
+/**
+ * Encrypts a message (or an edit) for the conversation: an m1 envelope, or an m2 one when it carries attachments.
+ * `iv` is given only by known-answer tests; it is fresh and random otherwise.
+ */
 export function encryptMessage(
   conversationKey: CryptoKey,
   plaintext: string,
   context: MessageContext,
+  attachments: ReadonlyArray<Attachment> = [],
+  iv: Uint8Array<ArrayBuffer> = randomBytes(IV_BYTES),
 ): Effect.Effect<string, MessageTooLong | CryptoUnavailable> {
   return Effect.gen(function* () {
     const length = messageLength(plaintext)
@@ -55,37 +76,56 @@ export function encryptMessage(
         new MessageTooLong({ message: `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.`, length }),
       )
     }
-    const iv = randomBytes(IV_BYTES)
+    const version: Version = attachments.length > 0 ? 'm2' : 'm1'
+    const body = version === 'm2' ? `${JSON.stringify(attachmentsSchema.parse(attachments))}\n${plaintext}` : plaintext
     const ciphertext = yield* certain((s) =>
-      s.encrypt({ name: 'AES-GCM', iv, additionalData: additionalData(context) }, conversationKey, utf8(plaintext)),
+      s.encrypt({ name: 'AES-GCM', iv, additionalData: additionalData(version, context) }, conversationKey, utf8(body)),
     )
-    return `${VERSION}.${toBase64url(iv)}.${toBase64url(new Uint8Array(ciphertext))}`
+    return `${version}.${toBase64url(iv)}.${toBase64url(new Uint8Array(ciphertext))}`
   })
 }
 
 const malformed = () => new UndecryptableMessage({ message: 'This message cannot be read.', reason: 'malformed' })
 const rejected = () => new UndecryptableMessage({ message: 'This message cannot be read.', reason: 'rejected' })
 
-/** Decrypts an envelope, or says why it cannot (the UI shows a placeholder either way). */
-export function decryptMessage(
+/** Decrypts an envelope of either version, or says why it cannot (the UI shows a placeholder either way). */
+export function openMessage(
   conversationKey: CryptoKey,
   envelope: string,
   context: MessageContext,
-): Effect.Effect<string, UndecryptableMessage | CryptoUnavailable> {
+): Effect.Effect<OpenedMessage, UndecryptableMessage | CryptoUnavailable> {
   return Effect.gen(function* () {
+    const version = envelope.startsWith('m2.') ? 'm2' : 'm1'
     // Bounded before any decoding: a hostile server cannot make the browser chew a huge string.
-    if (envelope.length > ENVELOPE_MAX_LENGTH) return yield* Effect.fail(malformed())
+    if (envelope.length > (version === 'm2' ? ENVELOPE_V2_MAX_LENGTH : ENVELOPE_MAX_LENGTH)) return yield* Effect.fail(malformed())
     const parts = envelope.split('.')
-    if (parts.length !== 3 || parts[0] !== VERSION) return yield* Effect.fail(malformed())
+    if (parts.length !== 3 || parts[0] !== version) return yield* Effect.fail(malformed())
     const iv = fromBase64url(parts[1] ?? '')
     const ciphertext = fromBase64url(parts[2] ?? '')
     if (iv?.length !== IV_BYTES || ciphertext === undefined || ciphertext.length < TAG_BYTES) {
       return yield* Effect.fail(malformed())
     }
     const plaintext = yield* attempt(
-      (s) => s.decrypt({ name: 'AES-GCM', iv, additionalData: additionalData(context) }, conversationKey, ciphertext),
+      (s) => s.decrypt({ name: 'AES-GCM', iv, additionalData: additionalData(version, context) }, conversationKey, ciphertext),
       rejected,
     )
-    return yield* Effect.try({ try: () => fromUtf8(new Uint8Array(plaintext)), catch: malformed })
+    const body = yield* Effect.try({ try: () => fromUtf8(new Uint8Array(plaintext)), catch: malformed })
+    if (version === 'm1') return { text: body, attachments: [] }
+    const newline = body.indexOf('\n')
+    if (newline < 0) return yield* Effect.fail(malformed())
+    const attachments = yield* Effect.try({
+      try: () => attachmentsSchema.parse(JSON.parse(body.slice(0, newline))),
+      catch: malformed,
+    })
+    return { text: body.slice(newline + 1), attachments }
   })
+}
+
+/** The text of an envelope of either version (previews; a conversation opens attachments with openMessage). */
+export function decryptMessage(
+  conversationKey: CryptoKey,
+  envelope: string,
+  context: MessageContext,
+): Effect.Effect<string, UndecryptableMessage | CryptoUnavailable> {
+  return Effect.map(openMessage(conversationKey, envelope, context), (opened) => opened.text)
 }

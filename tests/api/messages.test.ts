@@ -46,7 +46,7 @@ function nearMissEnvelopes(): Array<[string, string]> {
   const good = fakeEnvelope(40)
   const [, , body = ''] = good.split('.')
   return [
-    ['the wrong version', good.replace(/^m1\./, 'm2.')],
+    ['an unknown version', good.replace(/^m1\./, 'm3.')],
     ['no version', good.slice(3)],
     ['a wrapped key', `wk1.600000.${iv}AAAAAA.${iv}.${body}`],
     ['a short IV', `m1.${iv.slice(0, 15)}.${body}`],

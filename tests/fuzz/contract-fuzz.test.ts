@@ -281,6 +281,21 @@ function multipartArbitrary(schema: Node): fc.Arbitrary<Body> {
   )
 }
 
+/** Raw bytes (an encrypted attachment): random bytes, none, or a JSON body the operation does not take. */
+function bytesArbitrary(schema: Node): fc.Arbitrary<Body> {
+  return fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.uint8Array({ minLength: 0, maxLength: 4096 }).map((bytes) => ({
+        payload: Buffer.from(bytes),
+        contentType: 'application/octet-stream',
+        shown: `${bytes.length} bytes`,
+      })),
+    },
+    { weight: 1, arbitrary: jsonBodyArbitrary(schema) },
+  )
+}
+
 function bodyArbitrary(op: OperationInfo): fc.Arbitrary<Body> {
   const requestBody = resolve(operationNode(op).requestBody)
   const content = isNode(requestBody.content) ? requestBody.content : undefined
@@ -292,6 +307,7 @@ function bodyArbitrary(op: OperationInfo): fc.Arbitrary<Body> {
   }
   const [mediaType, media] = Object.entries(content)[0] ?? []
   const schema = resolve(resolve(media).schema)
+  if (mediaType === 'application/octet-stream') return bytesArbitrary(schema)
   return mediaType === 'multipart/form-data' ? multipartArbitrary(schema) : jsonBodyArbitrary(schema)
 }
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createActor } from 'xstate'
+import { createActor, fromPromise } from 'xstate'
+import type { Attachment } from '../../src/crypto/attachments'
+import type { SealInput } from '../../src/machines/message-attachments/message-attachments.actors'
+import { messageAttachmentsMachine } from '../../src/machines/message-attachments/message-attachments.machine'
 import { conversationMachine } from '../../src/machines/conversation/conversation.machine'
 import { DELETE_FAILED, EDIT_FAILED, SEND_FAILED } from '../../src/machines/conversation/conversation.rules'
 import {
@@ -29,7 +32,21 @@ import {
   verifiedKeyChanged,
 } from '../../src/machines/conversation/conversation.trust'
 import type { TrustCheck } from '../../src/machines/conversation/conversation.trust-actors'
-import { ANN_KEY, annHasNoKey, checks, conversationModel, firstPage, KEY_CHANGED_AT, noKeyInput, refusedByAnn, SAFETY } from './models/conversation.model'
+import {
+  ANN_KEY,
+  annHasNoKey,
+  checks,
+  conversationModel,
+  firstPage,
+  KEY_CHANGED_AT,
+  noKeyInput,
+  openedFirst,
+  openedWithPhoto,
+  photo,
+  refusedByAnn,
+  SAFETY,
+  uploadFailed,
+} from './models/conversation.model'
 import { Calls } from './support/controlled-actors'
 import { Coverage, perform, walkPaths } from './support/model'
 import { shownToasts, withToasts } from './support/toasts'
@@ -40,6 +57,11 @@ import { shownToasts, withToasts } from './support/toasts'
 // what was asked of the server and the crypto: never an encryption or a send unless the key check said trusted.
 
 const coverage = new Coverage(conversationMachine)
+
+/** The composer's attachments child, silent: the walks send its reports (attachments.uploaded, .failed) themselves. */
+const filesStub = messageAttachmentsMachine.provide({
+  actors: { sealAndUpload: fromPromise<ReadonlyArray<Attachment>, SealInput>(() => new Promise(() => undefined)) },
+})
 
 describe.each(conversationModel.walks.map((walk) => [walk.name, walk] as const))('conversation: %s', (_name, walk) => {
   const paths = walkPaths(conversationModel, walk)
@@ -53,10 +75,11 @@ describe.each(conversationModel.walks.map((walk) => [walk.name, walk] as const))
         editMessage: calls.actor('editMessage'),
         deleteMessage: calls.actor('deleteMessage'),
         markRead: calls.actor('markRead'),
-        decrypt: calls.actor('decrypt'),
+        open: calls.actor('decrypt'),
         encrypt: calls.invoked(),
         checkTrust: calls.actor('checkTrust'),
         saveTrust: calls.invoked(),
+        messageAttachments: filesStub,
       },
     })
     const actor = withToasts(createActor(machine, { input: walk.input, inspect: coverage.inspector })).start()
@@ -86,11 +109,11 @@ describe.each(conversationModel.walks.map((walk) => [walk.name, walk] as const))
         if (b.deleted) expect(b.text).toBe(MESSAGE_WAS_DELETED)
         else if (context.opened[b.id] === null) expect(b.text).toBe(MESSAGE_UNAVAILABLE)
       }
-      // Blank is refused: Send is offered only with text and nothing pending.
+      // Blank is refused: Send is offered only with text or files, and nothing pending.
       expect(selectCanSend(snapshot)).toBe(
         (snapshot.matches({ ready: { composer: 'idle' } }) || snapshot.matches({ ready: { composer: 'sendFailed' } })) &&
           snapshot.matches({ ready: { keys: 'trusted' } }) &&
-          context.draft.trim() !== '',
+          (context.draft.trim() !== '' || context.fileCount > 0),
       )
       // Nothing is encrypted or sent unless the key check said trusted: not while checking, never on an own-key
       // mismatch, not for a changed key before the member acknowledges it.
@@ -103,7 +126,9 @@ describe.each(conversationModel.walks.map((walk) => [walk.name, walk] as const))
         expect(started.map((c) => c.id)).not.toContain('encrypt')
         expect(started.map((c) => c.id)).not.toContain('sendMessage')
       }
-      if (event.type === 'message.send' && before.context.draft.trim() === '') expect(started, 'nothing is sent').toEqual([])
+      if (event.type === 'message.send' && before.context.draft.trim() === '' && before.context.fileCount === 0) {
+        expect(started, 'nothing is sent').toEqual([])
+      }
 
       if (event.type === 'xstate.done.actor.loadMessages') expect(bubbles.map((b) => b.id)).toEqual(['m-gone', 'm-mine', 'm-theirs'])
       if (event.type === 'conversation.older') expect(started).toEqual([{ id: 'loadOlder', input: { conversationId: 'c-ann', cursor: 'older' } }])
@@ -125,7 +150,7 @@ describe.each(conversationModel.walks.map((walk) => [walk.name, walk] as const))
         for (const m of context.messages) if (m.senderId !== context.me && !m.deleted) expect(m.read).toBe(true)
       }
       if (event.type === 'xstate.error.actor.markRead') expect(snapshot.matches({ ready: { reading: 'idle' } }), 'not retried at once').toBe(true)
-      if (event.type === 'xstate.done.actor.decrypt') {
+      if (event.type === 'xstate.done.actor.decrypt' && event.output === openedFirst) {
         expect(bubbles.find((b) => b.id === 'm-theirs')?.text).toBe('Lunch?')
       }
       if (snapshot.matches({ ready: { previews: 'decrypting' } }) && !before.matches({ ready: { previews: 'decrypting' } })) {
@@ -142,17 +167,42 @@ describe.each(conversationModel.walks.map((walk) => [walk.name, walk] as const))
       }
 
       // Sending: encrypt the typed text for Ann, then send only the envelope.
-      if (event.type === 'message.send' && snapshot.hasTag('sending')) {
-        expect(started).toEqual([{ id: 'encrypt', input: { conversationId: 'c-ann', senderId: 'u-me', otherPublicKey: ANN_KEY, text: 'Hello Ann' } }])
+      if (event.type === 'message.send' && snapshot.hasTag('sending') && before.context.fileCount === 0) {
+        expect(started).toEqual([
+          { id: 'encrypt', input: { conversationId: 'c-ann', senderId: 'u-me', otherPublicKey: ANN_KEY, text: 'Hello Ann', attachments: [] } },
+        ])
       }
-      if (event.type === 'xstate.done.actor.encrypt') expect(started).toEqual([{ id: 'sendMessage', input: { conversationId: 'c-ann', content: 'm1.iv-s.ct-s' } }])
+      // With files, nothing is encrypted before the attachments child has uploaded them; then the envelope carries them.
+      if (event.type === 'message.send' && snapshot.hasTag('sending') && before.context.fileCount > 0) {
+        expect(snapshot.matches({ ready: { composer: { sending: 'uploading' } } })).toBe(true)
+        expect(started).toEqual([])
+      }
+      if (event.type === 'attachments.uploaded') {
+        expect(started).toEqual([
+          { id: 'encrypt', input: { conversationId: 'c-ann', senderId: 'u-me', otherPublicKey: ANN_KEY, text: '', attachments: [photo] } },
+        ])
+      }
+      if (event.type === 'attachments.failed') {
+        expect(selectSendError(snapshot)).toBe(uploadFailed)
+        expect(started).toEqual([])
+      }
+      if (event.type === 'xstate.done.actor.encrypt') {
+        const attachmentIds = before.context.outgoing.length > 0 ? [photo.blobId, photo.thumb.blobId] : []
+        expect(started).toEqual([{ id: 'sendMessage', input: { conversationId: 'c-ann', content: event.output, attachmentIds } }])
+      }
       if (event.type === 'xstate.done.actor.sendMessage') {
-        expect(bubbles.at(-1)).toMatchObject({ id: 'm-sent', mine: true, text: 'Hello Ann' })
+        expect(bubbles.at(-1)).toMatchObject({ id: 'm-sent', mine: true, text: before.context.draft })
         expect(context.draft).toBe('')
+        expect(context.outgoing).toEqual([])
+        if (before.context.outgoing.length > 0) expect(context.media['m-sent'], 'the photo shows in the sent bubble').toEqual([photo])
       }
       if (event.type === 'xstate.error.actor.encrypt' || (event.type === 'xstate.error.actor.sendMessage' && event.error !== refusedByAnn && event.error !== annHasNoKey)) {
         expect(selectSendError(snapshot)).toBe(SEND_FAILED)
-        expect(context.draft, 'the text is kept for a retry').toBe('Hello Ann')
+        expect(context.draft, 'the text is kept for a retry').toBe(before.context.draft)
+        expect(context.fileCount, 'and the files').toBe(before.context.fileCount)
+      }
+      if (event.type === 'xstate.done.actor.decrypt' && event.output === openedWithPhoto) {
+        expect(context.media).toEqual({ 'm-theirs': [photo] })
       }
       if (event.type === 'xstate.error.actor.sendMessage' && (event.error === refusedByAnn || event.error === annHasNoKey)) {
         expect(selectComposerNotice(snapshot)).toBe((event.error as Error).message)
@@ -170,10 +220,14 @@ describe.each(conversationModel.walks.map((walk) => [walk.name, walk] as const))
       if (event.type === 'edit.save' && snapshot.matches({ ready: { composer: 'savingEdit' } })) {
         const text = before.context.editing?.text ?? ''
         expect(text.trim()).not.toBe('')
-        expect(started).toEqual([{ id: 'encryptEdit', input: { conversationId: 'c-ann', senderId: 'u-me', otherPublicKey: ANN_KEY, text } }])
+        expect(started).toEqual([
+          { id: 'encryptEdit', input: { conversationId: 'c-ann', senderId: 'u-me', otherPublicKey: ANN_KEY, text, attachments: [] } },
+        ])
       }
       if (event.type === 'edit.save' && !snapshot.matches({ ready: { composer: 'savingEdit' } })) expect(started).toEqual([])
-      if (event.type === 'xstate.done.actor.encryptEdit') expect(started).toEqual([{ id: 'editMessage', input: { id: 'm-mine', content: 'm1.iv-e.ct-e' } }])
+      if (event.type === 'xstate.done.actor.encryptEdit') {
+        expect(started).toEqual([{ id: 'editMessage', input: { id: 'm-mine', content: 'm1.iv-e.ct-e', attachmentIds: [] } }])
+      }
       if (event.type === 'xstate.done.actor.editMessage') {
         expect(bubbles.find((b) => b.id === 'm-mine')).toMatchObject({ text: before.context.editing?.text, edited: true })
         expect(context.editing).toBeNull()
@@ -241,7 +295,7 @@ describe('conversation', () => {
   it("a member without a public key cannot be written to: the history shows, nothing is sent, the composer says why", async () => {
     const calls = new Calls()
     const machine = conversationMachine.provide({
-      actors: { loadMessages: calls.invoked(), encrypt: calls.invoked(), markRead: calls.actor('markRead'), decrypt: calls.actor('decrypt') },
+      actors: { loadMessages: calls.invoked(), encrypt: calls.invoked(), markRead: calls.actor('markRead'), open: calls.actor('decrypt'), messageAttachments: filesStub },
     })
     const actor = createActor(machine, { input: noKeyInput, inspect: coverage.inspector }).start()
     await perform(actor, calls, { type: 'xstate.done.actor.loadMessages', output: firstPage })
@@ -265,7 +319,8 @@ describe('conversation', () => {
         encrypt: calls.invoked(),
         sendMessage: calls.actor('sendMessage'),
         markRead: calls.actor('markRead'),
-        decrypt: calls.actor('decrypt'),
+        open: calls.actor('decrypt'),
+        messageAttachments: filesStub,
         checkTrust: calls.actor('checkTrust'),
       },
     })

@@ -316,13 +316,13 @@ describe('messages', () => {
     expect(await failure(decryptMessage(catToAnn, envelope, fromAnn))).toMatchObject({ reason: 'rejected' })
   })
 
-  it('calls malformed what is not a version-1 envelope, without trying to decrypt it', async () => {
+  it('calls malformed what is not an envelope of a version it knows (m1, m2), without trying to decrypt it', async () => {
     const envelope = await succeed(encryptMessage(annToBob, 'x', fromAnn))
     const [, iv, body] = envelope.split('.')
     const malformed = [
       '',
       'hello',
-      `m2.${iv}.${body}`,
+      `m3.${iv}.${body}`,
       `m1.${iv}`,
       `m1.${iv}.${body}.x`,
       `m1.${iv}A.${body}`,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { Effect } from 'effect'
 import { createActor, toPromise } from 'xstate'
 import { encryptMessage } from '../../src/crypto'
+import type { Attachment } from '../../src/crypto/attachments'
 import { messageCryptoActors, noConversationKey, type SealedMessage } from '../../src/machines/conversations/message-crypto'
 
 // The crypto seam of the conversation actors, over real WebCrypto: with a conversation key, envelopes open and a
@@ -32,6 +33,36 @@ describe('message crypto actors', () => {
     const envelope = await runLogic<string>(actors.encrypt, { ...context, otherPublicKey: 'pk-ann', text: 'Hello Ann' })
     expect(envelope).not.toContain('Hello')
     expect(await runLogic(actors.decrypt, [sealed('m1', envelope)])).toEqual({ m1: 'Hello Ann' })
+  })
+
+  it('seals photos into an m2 envelope: the conversation opens text and photos, the list previews what it carries', async () => {
+    const key = await newKey()
+    const actors = messageCryptoActors(() => Promise.resolve(key))
+    const photo: Attachment = {
+      blobId: '0190f5b2-0000-7000-8000-0000000000a1',
+      key: 'A'.repeat(43),
+      kind: 'image',
+      mime: 'image/png',
+      size: 2048,
+      width: 480,
+      height: 320,
+      thumb: { blobId: '0190f5b2-0000-7000-8000-0000000000a2', key: `${'B'.repeat(42)}A` },
+    }
+    const seal = (text: string, attachments: Attachment[] = [photo]) =>
+      runLogic<string>(actors.encrypt, { ...context, otherPublicKey: 'pk-ann', text, attachments })
+    const captioned = await seal('Look')
+    const bare = await seal('')
+    const two = await seal('', [photo, { ...photo, kind: 'video', mime: 'video/mp4' }])
+    expect(captioned).toMatch(/^m2\./)
+    expect(await runLogic(actors.open, [sealed('m1', captioned), sealed('m2', bare)])).toEqual({
+      texts: { m1: 'Look', m2: '' },
+      media: { m1: [photo], m2: [photo] },
+    })
+    expect(await runLogic(actors.decrypt, [sealed('m1', captioned), sealed('m2', bare), sealed('m3', two)])).toEqual({
+      m1: 'Look',
+      m2: 'Photo',
+      m3: '2 photos and videos',
+    })
   })
 
   it('without a conversation key nothing opens and nothing is encrypted', async () => {

@@ -1,7 +1,13 @@
+import { Readable } from 'node:stream'
 import { requireAuth } from '../../http/authenticate'
 import type { Handlers } from '../../http/handler-types'
 import type { RateLimit } from '../../config'
 import { pageRequest } from '../../lib/cursor'
+import { HttpError } from '../../http/errors'
+import { ATTACHMENT_BLOB_OVERHEAD } from '../../../src/api/contract/encryption'
+
+const MB = 1024 * 1024
+export const LENGTH_REQUIRED = 'Send the attachment with a Content-Length'
 
 // Per member (server/lib/rate-limiter.ts): edits share the sending budget, an edit being a new ciphertext relayed to
 // the other member as a message is.
@@ -44,7 +50,7 @@ export const messageHandlers = {
     const viewer = requireAuth(request).user
     const { rateLimits, config, messages } = request.server.services
     await rateLimits.take(messageCharge(viewer.id, config.messageLimitPerMember))
-    const message = await messages.send(viewer, request.params.id, request.body.content)
+    const message = await messages.send(viewer, request.params.id, request.body.content, request.body.attachmentIds)
     return { status: 201, body: { message } }
   },
 
@@ -72,8 +78,39 @@ export const messageHandlers = {
     const viewer = requireAuth(request).user
     const { rateLimits, config, messages } = request.server.services
     await rateLimits.take(messageCharge(viewer.id, config.messageLimitPerMember))
-    const message = await messages.edit(viewer, request.params.id, request.body.content)
+    const message = await messages.edit(viewer, request.params.id, request.body.content, request.body.attachmentIds)
     return { status: 200, body: { message } }
+  },
+
+  async uploadMessageAttachment(request) {
+    const viewer = requireAuth(request).user
+    const { config, messageAttachments } = request.server.services
+    // The parser hands the body over unread (server/http/content.ts): its size is known from Content-Length before
+    // anything is stored. A browser's fetch of a Blob or bytes always sends one.
+    const declared = request.headers['content-length']
+    if (declared === undefined || !/^\d{1,12}$/.test(declared)) throw new HttpError(411, LENGTH_REQUIRED)
+    const size = Number(declared)
+    const max = config.maxVideoMb * MB + ATTACHMENT_BLOB_OVERHEAD
+    if (size > max) throw new HttpError(413, `Attachments must be at most ${config.maxVideoMb} MB`)
+    const body = request.body
+    if (!(body instanceof Readable)) throw new HttpError(415, 'Send the attachment as application/octet-stream')
+    const attachment = await messageAttachments.upload(viewer, request.params.id, body, size)
+    return { status: 201, body: { attachment } }
+  },
+
+  async getMessageAttachment(request, reply) {
+    const { stream, size } = await request.server.services.messageAttachments.download(
+      requireAuth(request).user,
+      request.params.id,
+    )
+    // Ciphertext for one member's browser: never cached anywhere, never rendered (it is not a page of the app).
+    reply.headers({
+      'content-type': 'application/octet-stream',
+      'content-length': String(size),
+      'cache-control': 'private, no-store',
+      'content-disposition': 'attachment',
+    })
+    return { status: 200, body: stream }
   },
 
   async deleteMessage(request) {

@@ -7,7 +7,13 @@ import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/domain-errors'
 import type { RealtimeEvents } from '../../realtime/events'
 import { isBlockedBetween } from '../blocks/queries'
 import { receivingKey } from '../auth/keys'
-import { ENVELOPE_MAX_LENGTH, ENVELOPE_PATTERN } from '../../../src/api/contract/encryption'
+import {
+  ENVELOPE_MAX_LENGTH,
+  ENVELOPE_PATTERN,
+  ENVELOPE_V2_MAX_LENGTH,
+  ENVELOPE_V2_PATTERN,
+} from '../../../src/api/contract/encryption'
+import { ATTACHMENTS_NEED_M2, type MessageAttachmentService } from './attachments'
 import { findUserById } from '../users/queries'
 import {
   clearForMember,
@@ -54,6 +60,7 @@ type DirectMessage = Schemas['DirectMessage']
 export interface MessageDeps {
   db: Database
   realtime: RealtimeEvents
+  messageAttachments: MessageAttachmentService
 }
 
 const iso = (value: unknown) => toDate(value).toISOString()
@@ -112,17 +119,39 @@ function toConversation(viewer: UserRow, row: ConversationRow): Conversation {
 }
 
 /**
- * The ciphertext envelope in its exact format (`m1.<iv>.<ciphertext>`, src/api/contract/encryption.ts), checked
- * whatever route reached here (the contract checks only its alphabet and size first). Never decrypted: the server
- * has no key to open it and no business looking inside.
+ * The ciphertext envelope in its exact format (`m1.<iv>.<ciphertext>`, or `m2.` for a message with attachments,
+ * src/api/contract/encryption.ts), checked whatever route reached here (the contract checks only its alphabet and
+ * the larger size first), each version against its own bound. Never decrypted: the server has no key to open it and
+ * no business looking inside. Attachments can only travel in an m2 envelope, so naming blobs requires one.
  */
-function checkEnvelope(content: string): string {
+function checkEnvelope(content: string, attachmentIds: readonly string[]): string {
   if (content.trim() === '') throw new Invalid(MESSAGE_EMPTY)
-  if (content.length > ENVELOPE_MAX_LENGTH) {
-    throw new Invalid(`content must be at most ${ENVELOPE_MAX_LENGTH} characters`)
-  }
-  if (!ENVELOPE_PATTERN.test(content)) throw new Invalid(MESSAGE_NOT_CIPHERTEXT)
+  const withAttachments = content.startsWith('m2.')
+  const max = withAttachments ? ENVELOPE_V2_MAX_LENGTH : ENVELOPE_MAX_LENGTH
+  if (content.length > max) throw new Invalid(`content must be at most ${max} characters`)
+  if (!(withAttachments ? ENVELOPE_V2_PATTERN : ENVELOPE_PATTERN).test(content)) throw new Invalid(MESSAGE_NOT_CIPHERTEXT)
+  if (attachmentIds.length > 0 && !withAttachments) throw new Invalid(ATTACHMENTS_NEED_M2)
   return content
+}
+
+/**
+ * The messaging rules' answer (messageRefusal / sendMessage, written out in migration 0011) in the member's words:
+ * 403 for the recipient's choices and blocks, 409 for keys (a state that changes by itself at the next sign-in).
+ */
+export function refuse(refusal: Refusal | 'no-conversation', recipientName: string): never {
+  switch (refusal) {
+    case 'no-conversation':
+      throw new NotFound(CONVERSATION_NOT_FOUND)
+    case 'not-found':
+      throw new NotFound(USER_NOT_FOUND)
+    case 'refused':
+      throw new Forbidden(refusesMessages(recipientName))
+    case 'recipient-keys':
+      throw new Conflict(cannotReceiveYet(recipientName))
+    case 'sender-keys':
+      throw new Conflict(SENDER_WITHOUT_KEYS)
+  }
+  throw new Error(`unknown refusal ${String(refusal)}`)
 }
 
 /**
@@ -132,30 +161,12 @@ function checkEnvelope(content: string): string {
 export class MessageService {
   private readonly db: Database
   private readonly realtime: RealtimeEvents
+  private readonly attachments: MessageAttachmentService
 
   constructor(deps: MessageDeps) {
     this.db = deps.db
     this.realtime = deps.realtime
-  }
-
-  /**
-   * The messaging rules' answer (messageRefusal / sendMessage, written out in migration 0011) in the member's words:
-   * 403 for the recipient's choices and blocks, 409 for keys (a state that changes by itself at the next sign-in).
-   */
-  private refuse(refusal: Refusal | 'no-conversation', recipientName: string): never {
-    switch (refusal) {
-      case 'no-conversation':
-        throw new NotFound(CONVERSATION_NOT_FOUND)
-      case 'not-found':
-        throw new NotFound(USER_NOT_FOUND)
-      case 'refused':
-        throw new Forbidden(refusesMessages(recipientName))
-      case 'recipient-keys':
-        throw new Conflict(cannotReceiveYet(recipientName))
-      case 'sender-keys':
-        throw new Conflict(SENDER_WITHOUT_KEYS)
-    }
-    throw new Error(`unknown refusal ${String(refusal)}`)
+    this.attachments = deps.messageAttachments
   }
 
   /** The viewer's membership, or 404 for everyone else. */
@@ -201,7 +212,7 @@ export class MessageService {
     if (!recipient) throw new NotFound(USER_NOT_FOUND)
     const { id, created } = await this.db.transaction(async (tx) => {
       const refusal = await messageRefusal(tx, viewer.id, recipient.id)
-      if (refusal) this.refuse(refusal, recipient.displayName)
+      if (refusal) refuse(refusal, recipient.displayName)
       if (!(await conversationExists(tx, viewer.id, recipient.id))) await admitNew()
       return openConversation(tx, viewer.id, recipient.id)
     })
@@ -227,10 +238,25 @@ export class MessageService {
    * since then wins), checked under the members' row locks in the same transaction as the insert: all of it one
    * statement (sendMessage), since a send is the hottest write there is (bench/README.md, messaging).
    */
-  async send(viewer: UserRow, conversationId: string, content: string): Promise<DirectMessage> {
-    const envelope = checkEnvelope(content)
-    const outcome = await sendMessage(this.db, conversationId, viewer.id, envelope)
-    if ('refusal' in outcome) this.refuse(outcome.refusal, outcome.otherName)
+  async send(
+    viewer: UserRow,
+    conversationId: string,
+    content: string,
+    attachmentIds: readonly string[] = [],
+  ): Promise<DirectMessage> {
+    const envelope = checkEnvelope(content, attachmentIds)
+    // With attachments, the send and the naming of its blobs are one transaction: a blob that is not the sender's
+    // upload into this conversation (or is already another message's) refuses the whole send.
+    const outcome =
+      attachmentIds.length === 0
+        ? await sendMessage(this.db, conversationId, viewer.id, envelope)
+        : await this.db.transaction(async (tx) => {
+            const sent = await sendMessage(tx, conversationId, viewer.id, envelope)
+            if ('refusal' in sent) refuse(sent.refusal, sent.otherName)
+            await this.attachments.claim(tx, attachmentIds, sent.sent.conversation_id, viewer.id, sent.sent.id, false)
+            return sent
+          })
+    if ('refusal' in outcome) refuse(outcome.refusal, outcome.otherName)
     const message = toDirectMessage(outcome.sent)
     this.realtime.toMembers([viewer.id, outcome.otherId], 'new_message', {
       conversationId: message.conversationId,
@@ -245,18 +271,28 @@ export class MessageService {
    * recipient accepts no messages from the viewer, their old messages cannot be rewritten either. Checked under the
    * members' row locks in the edit's transaction, as a send is, so a block committing meanwhile is seen or waits.
    */
-  async edit(viewer: UserRow, messageId: string, content: string): Promise<DirectMessage> {
-    const envelope = checkEnvelope(content)
+  async edit(
+    viewer: UserRow,
+    messageId: string,
+    content: string,
+    attachmentIds: readonly string[] = [],
+  ): Promise<DirectMessage> {
+    const envelope = checkEnvelope(content, attachmentIds)
     const found = await findVisibleMessage(this.db, messageId, viewer.id)
     if (!found) throw new NotFound(MESSAGE_NOT_FOUND)
     if (found.sender_id !== viewer.id) throw new Forbidden(NOT_YOUR_MESSAGE_EDIT)
     if (found.deleted) throw new Forbidden(DELETED_NOT_EDITABLE)
-    const row = await this.db.transaction(async (tx) => {
+    // The edit names the blobs the message carries from now on: new ones are claimed, dropped ones deleted.
+    const { row, removed } = await this.db.transaction(async (tx) => {
       const refusal = await messageRefusal(tx, viewer.id, found.other_id)
-      if (refusal) this.refuse(refusal, found.other_name)
-      return editMessage(tx, found.id, viewer.id, envelope)
+      if (refusal) refuse(refusal, found.other_name)
+      const edited = await editMessage(tx, found.id, viewer.id, envelope)
+      if (!edited) return { row: undefined, removed: [] }
+      const gone = await this.attachments.claim(tx, attachmentIds, edited.conversation_id, viewer.id, edited.id, true)
+      return { row: edited, removed: gone }
     })
     if (!row) throw new Forbidden(DELETED_NOT_EDITABLE)
+    await this.attachments.removeFiles(removed)
     const message = toDirectMessage(row)
     this.realtime.toMembers([viewer.id, found.other_id], 'message_edited', {
       conversationId: message.conversationId,
@@ -265,14 +301,21 @@ export class MessageService {
     return message
   }
 
-  /** Deleting one's own message needs no consent of the other member: retracting what one wrote is always allowed. */
+  /**
+   * Deleting one's own message needs no consent of the other member: retracting what one wrote is always allowed.
+   * Its attachments go with it, rows in the same transaction and files right after.
+   */
   async remove(viewer: UserRow, messageId: string): Promise<void> {
     const found = await findVisibleMessage(this.db, messageId, viewer.id)
     if (!found) throw new NotFound(MESSAGE_NOT_FOUND)
     if (found.sender_id !== viewer.id) throw new Forbidden(NOT_YOUR_MESSAGE_DELETE)
     if (found.deleted) throw new Forbidden(ALREADY_DELETED)
-    const row = await deleteMessage(this.db, found.id, viewer.id)
+    const { row, removed } = await this.db.transaction(async (tx) => {
+      const deleted = await deleteMessage(tx, found.id, viewer.id)
+      return { row: deleted, removed: deleted ? await this.attachments.forget(tx, deleted.id) : [] }
+    })
     if (!row) throw new Forbidden(ALREADY_DELETED)
+    await this.attachments.removeFiles(removed)
     const message = toDirectMessage(row)
     this.realtime.toMembers([viewer.id, found.other_id], 'message_deleted', {
       conversationId: message.conversationId,

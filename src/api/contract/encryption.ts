@@ -71,3 +71,72 @@ export function envelopeLength(utf8Bytes: number): number {
 
 /** The longest envelope a valid message produces (10,708 characters): the server refuses longer `content`. */
 export const ENVELOPE_MAX_LENGTH = envelopeLength(4 * MESSAGE_MAX_LENGTH)
+
+// ---- attachments (envelope m2 and the encrypted blobs; src/crypto/attachments.ts, docs/security.md "Attachments")
+
+/** Photos and videos on one message, as on a post (LIMITS.postMedia). */
+export const MESSAGE_ATTACHMENTS_MAX = 4
+
+/** What the browser accepts and names in the envelope; the server never sees which (it stores opaque bytes). */
+export const ATTACHMENT_TYPES = {
+  'image/jpeg': 'image',
+  'image/png': 'image',
+  'image/webp': 'image',
+  'image/gif': 'image',
+  'video/mp4': 'video',
+  'video/webm': 'video',
+  'video/quicktime': 'video',
+} as const
+
+export type AttachmentMime = keyof typeof ATTACHMENT_TYPES
+export type AttachmentKind = (typeof ATTACHMENT_TYPES)[AttachmentMime]
+
+const MB = 1024 * 1024
+/** Largest file before encryption, by kind: the post media defaults (MAX_IMAGE_MB, MAX_VIDEO_MB). */
+export const ATTACHMENT_MAX_BYTES: Readonly<Record<AttachmentKind, number>> = { image: 10 * MB, video: 50 * MB }
+
+/**
+ * An encrypted blob is `0x01 || iv (12 bytes) || ciphertext || tag (16 bytes)`: 29 bytes more than the file. The
+ * server cannot tell an image from a video, so it bounds every blob by the video limit plus this.
+ */
+export const ATTACHMENT_BLOB_OVERHEAD = 1 + 12 + 16
+
+/** Bounds of the numbers an attachment's metadata may carry (the envelope's size is computed from them). */
+export const ATTACHMENT_DIMENSION_MAX = 100_000
+export const ATTACHMENT_DURATION_MS_MAX = 24 * 60 * 60 * 1000
+
+/**
+ * The longest metadata JSON of MESSAGE_ATTACHMENTS_MAX attachments, in bytes (all ASCII), computed from a maximal
+ * example rather than by hand so it cannot drift from the format: per attachment a 36-character id and a
+ * 43-character key, for the file and again for its thumbnail, the longest type, and every number at its bound
+ * (`size` at 2^53 - 1, as any future limit fits). 1,317 bytes for four files.
+ */
+export const ATTACHMENT_METADATA_MAX_BYTES = (() => {
+  const id = '0'.repeat(36)
+  const key = 'A'.repeat(43)
+  const mime = Object.keys(ATTACHMENT_TYPES).reduce((a, b) => (b.length > a.length ? b : a))
+  const one = {
+    blobId: id,
+    key,
+    kind: 'video',
+    mime,
+    size: Number.MAX_SAFE_INTEGER,
+    width: ATTACHMENT_DIMENSION_MAX,
+    height: ATTACHMENT_DIMENSION_MAX,
+    durationMs: ATTACHMENT_DURATION_MS_MAX,
+    thumb: { blobId: id, key },
+  }
+  return JSON.stringify(Array.from({ length: MESSAGE_ATTACHMENTS_MAX }, () => one)).length
+})()
+
+/**
+ * A message with attachments: `m2.<iv>.<ciphertext and tag>`, the same parts as m1; its plaintext is the
+ * attachments' JSON, a newline, then the text (src/crypto/messages.ts).
+ */
+export const ENVELOPE_V2_PATTERN = new RegExp(`^m2\\.${exactBytes(12)}\\.${atLeastBytes(16)}$`)
+
+/**
+ * The longest m2 envelope: the text's worst case (4 bytes a character) plus the newline plus the metadata bound, 20 +
+ * ceil((8,000 + 1 + 1,317 + 16) * 4 / 3) = 12,466 characters, 1,758 more than m1's 10,708.
+ */
+export const ENVELOPE_V2_MAX_LENGTH = envelopeLength(4 * MESSAGE_MAX_LENGTH + 1 + ATTACHMENT_METADATA_MAX_BYTES)

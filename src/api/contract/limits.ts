@@ -2,7 +2,7 @@
 // call, the server's services enforce them again, and tests/api/contract.test.ts checks that openapi.yaml's
 // maxLength/maxItems say the same. docs/product.md states them in words.
 
-import { ENVELOPE_MAX_LENGTH, PUBLIC_KEY_LENGTH, WRAPPED_KEY_MAX_LENGTH } from './encryption'
+import { ENVELOPE_V2_MAX_LENGTH, MESSAGE_ATTACHMENTS_MAX, PUBLIC_KEY_LENGTH, WRAPPED_KEY_MAX_LENGTH } from './encryption'
 
 export const LIMITS = {
   /** Post text, in characters (code points). */
@@ -34,8 +34,13 @@ export const LIMITS = {
   userSearchMax: 100,
   /** One direct message's text, in characters (code points): the browser checks it before encrypting. */
   messageLength: 2_000,
-  /** The ciphertext envelope the server accepts for one message (src/api/contract/encryption.ts, 10,708). */
-  messageEnvelopeMax: ENVELOPE_MAX_LENGTH,
+  /**
+   * The longest ciphertext envelope the server accepts for one message, of any version (src/api/contract/encryption.ts:
+   * 10,708 for text only, m1; 12,466 with attachments, m2).
+   */
+  messageEnvelopeMax: ENVELOPE_V2_MAX_LENGTH,
+  /** Photos and videos on one direct message. */
+  messageAttachments: MESSAGE_ATTACHMENTS_MAX,
   /** A public message key: the raw P-256 point in base64url, exactly this long (encryption.ts). */
   publicKeyMax: PUBLIC_KEY_LENGTH,
   /** A password-wrapped private message key, `wk1.` (encryption.ts, WRAPPED_KEY_MAX_LENGTH). */

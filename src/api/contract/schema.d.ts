@@ -1060,6 +1060,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/messages/conversations/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an encrypted photo, video or thumbnail for a message
+         * @description The body is the blob the sender's browser made, `0x01 || iv || ciphertext || tag` (docs/security.md,
+         *     "Attachments"): the file encrypted under a fresh key that only the message's envelope carries. The server
+         *     never decodes it; it stores it, counts its bytes and answers its id, which the next send names in
+         *     `attachmentIds`. Not larger than MAX_VIDEO_MB plus 29 bytes (the server cannot tell an image from a video; the
+         *     browser holds images to MAX_IMAGE_MB): 413 'Attachments must be at most {n} MB'; an empty body is 400
+         *     'The attachment is empty'. The rules of a send apply (403 for `allowDMs` or a block, 409 without keys, 404
+         *     unless the viewer is a participant). Counted in the media limits of posts (MEDIA_LIMIT_PER_MEMBER files and
+         *     MEDIA_MB_LIMIT_PER_MEMBER megabytes): 429 'Too many media uploads. Try again in {n} minutes.' A blob no
+         *     message names within 24 hours is deleted.
+         */
+        post: operations["uploadMessageAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download an encrypted attachment
+         * @description The stored blob as it was uploaded (`application/octet-stream`, `Cache-Control: private, no-store`), for the
+         *     browser to decrypt with the key in the message's envelope. Only to whom may see the message that names it
+         *     (both participants; not a member who deleted the conversation for themselves before it was sent), or to its
+         *     uploader before any message names it. Anyone else, and an unknown id, get 404 'Attachment not found'.
+         */
+        get: operations["getMessageAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/messages/messages/{id}": {
         parameters: {
             query?: never;
@@ -2331,6 +2386,17 @@ export interface components {
             url: string;
             name: string;
         };
+        /** @description An encrypted blob the viewer uploaded for a message (what it holds is known only to the browsers) */
+        MessageAttachment: {
+            id: components["schemas"]["Id"];
+            /** @description Bytes stored (the encrypted blob) */
+            size: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MessageAttachmentResponse: {
+            attachment: components["schemas"]["MessageAttachment"];
+        };
         /** @description A message of a direct conversation */
         DirectMessage: {
             id: components["schemas"]["Id"];
@@ -2344,7 +2410,10 @@ export interface components {
             deleted: boolean;
             /** Format: date-time */
             createdAt: string;
-            /** @description Always empty until message media are supported */
+            /**
+             * @description Always empty: photos and videos travel inside the encrypted `content` (an m2 envelope names each blob and
+             *     carries its key; docs/security.md, "Attachments")
+             */
             media: components["schemas"]["MessageMedia"][];
         };
         LastMessage: {
@@ -2406,9 +2475,18 @@ export interface components {
              *     src/api/contract/encryption.ts, which the server checks: otherwise 400 'Message content must be an
              *     encrypted envelope'). The server stores and relays it and never decrypts it. A message is at most 2,000
              *     characters of text (LIMITS.messageLength); its envelope at most 10,708 characters (4 bytes a character,
-             *     the tag, base64url and the header).
+             *     the tag, base64url and the header). A message with photos or videos is an `m2.<iv>.<ciphertext>`
+             *     envelope (ENVELOPE_V2_PATTERN), at most 12,466 characters (the same, plus the attachments' metadata
+             *     and keys).
              */
             content: string;
+            /**
+             * @description The blobs this message carries (each photo or video and its thumbnail), uploaded by the sender into this
+             *     conversation and not named by another message: otherwise 400 'Unknown attachment'. On an edit the list
+             *     replaces the message's: blobs no longer named are deleted. None when absent. At most 8 (4 files and
+             *     their thumbnails).
+             */
+            attachmentIds?: components["schemas"]["Id"][];
         };
         ArchiveConversationRequest: {
             /** @default true */
@@ -4287,6 +4365,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MuteConversationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadMessageAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": unknown;
+            };
+        };
+        responses: {
+            /** @description The blob is stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageAttachmentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMessageAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The encrypted bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,10 +1,18 @@
-import { and, assign, fromPromise, setup, stateIn, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent } from 'xstate'
+import { and, assign, fromPromise, sendTo, setup, stateIn, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent } from 'xstate'
 import { run } from '../../api/calls'
 import { isApiError, serverMessageOr } from '../../api/errors'
 import { messageCalls, type Conversation, type DirectMessage, type MessagesPage, type Participant } from '../../api/messages.calls'
 import { showToast } from '../toasts/notify'
 import { otherParticipant } from '../conversations/conversations.rules'
-import { defaultMessageCrypto, type Opened, type SealRequest } from '../conversations/message-crypto'
+import { blobIdsOf, type Attachment } from '../../crypto/attachments'
+import {
+  defaultMessageCrypto,
+  type Opened,
+  type OpenedMedia,
+  type OpenedPage,
+  type SealRequest,
+} from '../conversations/message-crypto'
+import { messageAttachmentsMachine, type MessageAttachmentsReport } from '../message-attachments/message-attachments.machine'
 import {
   appendOlder,
   cannotReceive,
@@ -38,7 +46,9 @@ import { defaultTrustActors, type TrustCheck, type TrustCheckRequest, type Trust
 // the member's sealed trust record for them, kept on the server for every device but sealed in the browser: none yet
 // is trust on first use (recorded, sendable); the same key is `trusted` (verified or not); another key is `changed`,
 // sendable only after `key.acknowledge` re-seals the record with it, unverified. The safety number is computed from
-// the local own key, so a server that swaps keys cannot make both members see the same number.
+// the local own key, so a server that swaps keys cannot make both members see the same number. Photos and videos picked in the composer live in the child
+// 'attachments' (src/machines/message-attachments): a send with files first asks it to encrypt and upload them, then
+// seals an m2 envelope naming them; the bubbles show them from `media` (what each envelope carries).
 
 export type ConversationEvent =
   | { type: 'conversation.retry' }
@@ -57,6 +67,9 @@ export type ConversationEvent =
   /** After comparing the safety number: mark the other member Verified, or take the mark back. */
   | { type: 'key.verify' }
   | { type: 'key.unverify' }
+  /** From the composer's attachments child: how many files it holds now. */
+  | { type: 'attachments.changed'; count: number }
+  | MessageAttachmentsReport
 
 export interface ConversationInput {
   userId: string
@@ -72,6 +85,12 @@ export interface ConversationContext {
   /** Newest first, as paged. */
   messages: ReadonlyArray<DirectMessage>
   opened: Opened
+  /** The photos and videos each opened message carries (by message id; none for most). */
+  media: OpenedMedia
+  /** How many photos and videos the composer's child 'attachments' holds. */
+  fileCount: number
+  /** Uploaded for the send in progress: what its envelope carries. */
+  outgoing: ReadonlyArray<Attachment>
   nextCursor: string | null
   draft: string
   /** Why the composer is disabled (the server's 403/409 words), or null. */
@@ -104,6 +123,9 @@ function initialContext({ userId, conversation }: ConversationInput): Conversati
     reportedOwnKey: conversation.participants.find((p) => p.id === userId)?.publicKey ?? null,
     messages: [],
     opened: {},
+    media: {},
+    fileCount: 0,
+    outgoing: [],
     nextCursor: null,
     draft: '',
     notice: null,
@@ -136,18 +158,19 @@ export const conversationMachine = setup({
     loadMessages: fromPromise<MessagesPage, { conversationId: string; cursor: string | null }>(({ input, signal }) =>
       run(messageCalls.getMessages(input.conversationId, input.cursor), signal),
     ),
-    sendMessage: fromPromise<DirectMessage, { conversationId: string; content: string }>(({ input, signal }) =>
-      run(messageCalls.sendMessage(input.conversationId, input.content), signal),
+    sendMessage: fromPromise<DirectMessage, { conversationId: string; content: string; attachmentIds: ReadonlyArray<string> }>(
+      ({ input, signal }) => run(messageCalls.sendMessage(input.conversationId, input.content, input.attachmentIds), signal),
     ),
-    editMessage: fromPromise<DirectMessage, { id: string; content: string }>(({ input, signal }) =>
-      run(messageCalls.editMessage(input.id, input.content), signal),
+    editMessage: fromPromise<DirectMessage, { id: string; content: string; attachmentIds: ReadonlyArray<string> }>(({ input, signal }) =>
+      run(messageCalls.editMessage(input.id, input.content, input.attachmentIds), signal),
     ),
     deleteMessage: fromPromise<void, { id: string }>(({ input, signal }) => run(messageCalls.deleteMessage(input.id), signal)),
     markRead: fromPromise<void, { conversationId: string }>(({ input, signal }) => run(messageCalls.markRead(input.conversationId), signal)),
-    decrypt: defaultMessageCrypto.decrypt,
+    open: defaultMessageCrypto.open,
     encrypt: defaultMessageCrypto.encrypt,
     checkTrust: defaultTrustActors.checkTrust,
     saveTrust: defaultTrustActors.saveTrust,
+    messageAttachments: messageAttachmentsMachine,
   },
   actions: {
     showNewest: assign(({ context }, page: MessagesPage) => ({
@@ -159,7 +182,15 @@ export const conversationMachine = setup({
       readRefused: false,
     })),
     showOlder: assign(({ context }, page: MessagesPage) => ({ messages: appendOlder(context.messages, page.messages), nextCursor: page.nextCursor })),
-    addOpened: assign(({ context }, opened: Opened) => ({ opened: { ...context.opened, ...opened } })),
+    addOpened: assign(({ context }, opened: OpenedPage) => ({
+      opened: { ...context.opened, ...opened.texts },
+      media: { ...context.media, ...opened.media },
+    })),
+    countFiles: assign((_, count: number) => ({ fileCount: count })),
+    keepOutgoing: assign((_, outgoing: ReadonlyArray<Attachment>) => ({ outgoing })),
+    askForFiles: sendTo('attachments', ({ context }) => ({ type: 'attachments.upload' as const, conversationId: context.conversationId })),
+    failUpload: assign((_, error: string) => ({ error })),
+    clearFiles: sendTo('attachments', { type: 'attachments.sent' as const }),
     failOpened: assign(({ context }) => ({
       opened: { ...context.opened, ...Object.fromEntries(sealedMessages(context.messages, context.opened, null).map((s) => [s.id, null])) },
     })),
@@ -169,6 +200,8 @@ export const conversationMachine = setup({
     showSent: assign(({ context }, message: DirectMessage) => ({
       messages: upsert(context.messages, message),
       opened: { ...context.opened, [message.id]: context.draft },
+      media: context.outgoing.length > 0 ? { ...context.media, [message.id]: context.outgoing } : context.media,
+      outgoing: [],
       draft: '',
       error: null,
       envelope: null,
@@ -215,7 +248,8 @@ export const conversationMachine = setup({
   guards: {
     keysMissing: ({ context }) => !context.other?.publicKey,
     hasOlder: ({ context }) => context.nextCursor !== null,
-    hasDraft: ({ context }) => !isBlank(context.draft),
+    hasDraftOrFiles: ({ context }) => !isBlank(context.draft) || context.fileCount > 0,
+    hasFiles: ({ context }) => context.fileCount > 0,
     hasEditText: ({ context }) => !isBlank(context.editing?.text ?? ''),
     canChange: ({ context }, id: string) => canChange(context.messages.find((m) => m.id === id), context.me),
     isRefusal: (_, error: unknown) => isRefusal(error),
@@ -232,9 +266,12 @@ export const conversationMachine = setup({
 }).createMachine({
   id: 'conversation',
   context: ({ input }) => initialContext(input),
+  // The composer's photos and videos, for as long as the conversation is open.
+  invoke: { id: 'attachments', src: 'messageAttachments' },
   initial: 'loading',
   on: {
     'conversation.changed': { actions: 'markStale' },
+    'attachments.changed': { actions: { type: 'countFiles', params: ({ event }) => event.count } },
   },
   states: {
     loading: {
@@ -292,7 +329,7 @@ export const conversationMachine = setup({
             idle: {
               on: {
                 'message.input': { actions: { type: 'typeDraft', params: ({ event }) => event.value } },
-                'message.send': { guard: and(['hasDraft', 'keyTrusted']), target: 'sending' },
+                'message.send': { guard: and(['hasDraftOrFiles', 'keyTrusted']), target: 'sending' },
                 'message.edit': {
                   guard: { type: 'canChange', params: ({ event }) => event.id },
                   target: 'editing',
@@ -307,8 +344,20 @@ export const conversationMachine = setup({
             },
             sending: {
               tags: ['sending'],
-              initial: 'encrypting',
+              initial: 'preparing',
               states: {
+                preparing: { always: [{ guard: 'hasFiles', target: 'uploading' }, { target: 'encrypting' }] },
+                /** The attachments child encrypts and uploads the files; the envelope then names them. */
+                uploading: {
+                  entry: 'askForFiles',
+                  on: {
+                    'attachments.uploaded': { target: 'encrypting', actions: { type: 'keepOutgoing', params: ({ event }) => event.attachments } },
+                    'attachments.failed': {
+                      target: '#conversation.ready.composer.sendFailed',
+                      actions: { type: 'failUpload', params: ({ event }) => event.error },
+                    },
+                  },
+                },
                 encrypting: {
                   invoke: {
                     id: 'encrypt',
@@ -318,6 +367,7 @@ export const conversationMachine = setup({
                       senderId: context.me,
                       otherPublicKey: context.other?.publicKey ?? '',
                       text: context.draft,
+                      attachments: context.outgoing,
                     }),
                     onDone: { target: 'posting', actions: { type: 'keepEnvelope', params: ({ event }) => event.output } },
                     onError: { target: '#conversation.ready.composer.sendFailed', actions: 'failSend' },
@@ -327,8 +377,15 @@ export const conversationMachine = setup({
                   invoke: {
                     id: 'sendMessage',
                     src: 'sendMessage',
-                    input: ({ context }) => ({ conversationId: context.conversationId, content: context.envelope ?? '' }),
-                    onDone: { target: '#conversation.ready.composer.idle', actions: { type: 'showSent', params: ({ event }) => event.output } },
+                    input: ({ context }) => ({
+                      conversationId: context.conversationId,
+                      content: context.envelope ?? '',
+                      attachmentIds: blobIdsOf(context.outgoing),
+                    }),
+                    onDone: {
+                      target: '#conversation.ready.composer.idle',
+                      actions: [{ type: 'showSent', params: ({ event }) => event.output }, 'clearFiles'],
+                    },
                     onError: [
                       {
                         guard: { type: 'isRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
@@ -345,7 +402,7 @@ export const conversationMachine = setup({
             sendFailed: {
               on: {
                 'message.input': { target: 'idle', actions: { type: 'typeDraft', params: ({ event }) => event.value } },
-                'message.send': { guard: and(['hasDraft', 'keyTrusted']), target: 'sending' },
+                'message.send': { guard: and(['hasDraftOrFiles', 'keyTrusted']), target: 'sending' },
               },
             },
             /** The server will not take messages from this member to the other: the composer says why, disabled. */
@@ -370,6 +427,8 @@ export const conversationMachine = setup({
                       senderId: context.me,
                       otherPublicKey: context.other?.publicKey ?? '',
                       text: context.editing?.text ?? '',
+                      // An edit rewrites the text; the photos and videos stay as they were.
+                      attachments: context.media[context.editing?.id ?? ''] ?? [],
                     }),
                     onDone: { target: 'patching', actions: { type: 'keepEnvelope', params: ({ event }) => event.output } },
                     onError: {
@@ -382,7 +441,11 @@ export const conversationMachine = setup({
                   invoke: {
                     id: 'editMessage',
                     src: 'editMessage',
-                    input: ({ context }) => ({ id: context.editing?.id ?? '', content: context.envelope ?? '' }),
+                    input: ({ context }) => ({
+                      id: context.editing?.id ?? '',
+                      content: context.envelope ?? '',
+                      attachmentIds: blobIdsOf(context.media[context.editing?.id ?? ''] ?? []),
+                    }),
                     onDone: { target: '#conversation.ready.composer.idle', actions: { type: 'showEdited', params: ({ event }) => event.output } },
                     onError: {
                       target: '#conversation.ready.composer.editing',
@@ -429,7 +492,7 @@ export const conversationMachine = setup({
             decrypting: {
               invoke: {
                 id: 'decrypt',
-                src: 'decrypt',
+                src: 'open',
                 input: ({ context }) => sealedMessages(context.messages, context.opened, context.other?.publicKey ?? null),
                 onDone: { target: 'idle', actions: { type: 'addOpened', params: ({ event }) => event.output } },
                 onError: { target: 'idle', actions: 'failOpened' },

@@ -68,11 +68,17 @@ export function selectComposerNotice(s: Snapshot): string | null {
   return null
 }
 
-/** Send is offered with text typed, nothing pending, the key trusted and the composer not disabled (blank is refused). */
+/** Send is offered with text typed or files picked, nothing pending, the key trusted and the composer not disabled. */
 export const selectCanSend = (s: Snapshot) =>
   (s.matches({ ready: { composer: 'idle' } }) || s.matches({ ready: { composer: 'sendFailed' } })) &&
   selectKeyTrusted(s) &&
-  !isBlank(s.context.draft)
+  (!isBlank(s.context.draft) || s.context.fileCount > 0)
+
+/** The composer's photos and videos (its child actor), for the picker and the previews. */
+export const selectFiles = (s: Snapshot) => s.children.attachments
+
+/** The photos and videos a message carries, by id (none for most). */
+export const selectMedia = (s: Snapshot) => s.context.media
 
 export interface Bubble {
   readonly id: string

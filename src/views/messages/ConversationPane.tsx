@@ -6,6 +6,7 @@ import { button } from 'styled-system/recipes'
 import type { ConversationRef } from '../../machines/conversation/conversation.machine'
 import {
   selectBubbles,
+  selectMedia,
   selectEditing,
   selectFailed,
   selectHasOlder,
@@ -61,6 +62,7 @@ function History({ conversation }: { conversation: ConversationRef }) {
   const bubbles = useSelector(conversation, selectBubbles)
   const hasOlder = useSelector(conversation, selectHasOlder)
   const editing = useSelector(conversation, selectEditing)
+  const media = useSelector(conversation, selectMedia)
   const [confirming, setConfirming] = useState<string | null>(null)
   const ref = useRef<HTMLDivElement>(null)
   const remember = useHistoryScroll(ref, bubbles[0]?.id, bubbles.at(-1)?.id)
@@ -91,6 +93,7 @@ function History({ conversation }: { conversation: ConversationRef }) {
                 <MessageBubble
                   key={b.id}
                   message={b}
+                  attachments={media[b.id]}
                   editing={editing?.id === b.id ? editing.text : null}
                   onEdit={() => conversation.send({ type: 'message.edit', id: b.id })}
                   onDelete={() => setConfirming(b.id)}

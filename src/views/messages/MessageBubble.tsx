@@ -1,16 +1,19 @@
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import type { Attachment } from '../../crypto/attachments'
 import type { Bubble } from '../../machines/conversation/conversation.selectors'
 import { fullDate } from '../post/format'
 import { Icon } from '../ui/Icon'
 import { MessagesIcon } from './icons'
+import { MessageAttachments } from './MessageAttachments'
 import { ReadTicks } from './ReadTicks'
 
 // One message: mine on the right, theirs on the left; '(edited)', 'This message was deleted', the time, and on mine
-// the ticks and the Edit and Delete buttons (the actor refuses what the member may not do).
+// the ticks and the Edit and Delete buttons (the actor refuses what the member may not do). Photos and videos show
+// above the text; a message of photos only has no text bubble.
 
 const bubble = css({
-  maxW: '78%',
+  maxW: 'full',
   px: '3.5',
   py: '2',
   borderRadius: '2xl',
@@ -38,8 +41,11 @@ export function MessageBubble({
   onEditSave,
   onEditCancel,
   onReport,
+  attachments = [],
 }: {
   message: Bubble
+  /** The photos and videos its envelope carries. */
+  attachments?: ReadonlyArray<Attachment>
   editing: string | null
   onEdit: () => void
   onDelete: () => void
@@ -82,6 +88,9 @@ export function MessageBubble({
         </form>
       ) : (
         <div className={css({ display: 'flex', alignItems: 'center', gap: '1', flexDirection: mine ? 'row-reverse' : 'row', w: 'full', justifyContent: 'flex-start' })}>
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', alignItems: mine ? 'flex-end' : 'flex-start', maxW: '78%' })}>
+            {attachments.length > 0 && !message.deleted ? <MessageAttachments attachments={attachments} /> : null}
+            {message.text === '' && attachments.length > 0 && !message.deleted ? null : (
           <div
             className={cx(
               bubble,
@@ -93,6 +102,8 @@ export function MessageBubble({
             )}
           >
             {message.text}
+          </div>
+            )}
           </div>
           {mine && !message.deleted ? (
             <div className={css({ display: 'flex', opacity: { base: 1, md: 0 }, _groupHover: { opacity: 1 }, _focusWithin: { opacity: 1 } })}>

@@ -1,13 +1,108 @@
 import { useSelector } from '@xstate/react'
+import { useRef } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import { ATTACHMENT_TYPES } from '../../api/contract/encryption'
 import type { ConversationRef } from '../../machines/conversation/conversation.machine'
-import { selectCanSend, selectComposerNotice, selectDraft, selectSendError, selectSending } from '../../machines/conversation/conversation.selectors'
+import {
+  selectCanSend,
+  selectComposerNotice,
+  selectDraft,
+  selectFiles,
+  selectSendError,
+  selectSending,
+} from '../../machines/conversation/conversation.selectors'
+import type { MessageAttachmentsRef } from '../../machines/message-attachments/message-attachments.machine'
+import {
+  selectAttachmentError,
+  selectCanPick,
+  selectHeldFiles,
+  selectUploading,
+} from '../../machines/message-attachments/message-attachments.selectors'
+import { Icon } from '../ui/Icon'
 import { MessagesIcon } from './icons'
 
-// The composer under the conversation: Enter sends, Shift+Enter breaks the line; Send waits for text and for the
-// previous send; 'Failed to send message' keeps the text; when the other member cannot be written to, the reason
-// replaces the input. Media are not sent in messages yet: the button says so.
+// The composer under the conversation: Enter sends, Shift+Enter breaks the line; Send waits for text or a photo and
+// for the previous send; 'Failed to send message' keeps the text and the files; when the other member cannot be
+// written to, the reason replaces the input. The photo button picks up to four photos or videos, shown above the
+// input with a remove button each until sent (the attachments actor checks and encrypts them).
+
+const ACCEPT = Object.keys(ATTACHMENT_TYPES).join(',')
+
+function PickedFiles({ files }: { files: MessageAttachmentsRef }) {
+  const held = useSelector(files, selectHeldFiles)
+  const uploading = useSelector(files, selectUploading)
+  if (held.length === 0) return null
+  return (
+    <ul aria-label="Attachments" className={css({ display: 'flex', gap: '2', pb: '2', px: '12', overflowX: 'auto' })}>
+      {held.map((file) => (
+        <li key={file.id} className={css({ position: 'relative', flexShrink: 0 })}>
+          {file.kind === 'image' ? (
+            <img src={file.previewUrl} alt={file.file.name} className={css({ w: '16', h: '16', objectFit: 'cover', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border' })} />
+          ) : (
+            <video src={file.previewUrl} muted aria-label={file.file.name} className={css({ w: '16', h: '16', objectFit: 'cover', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border', bg: 'bg.subtle' })} />
+          )}
+          <button
+            type="button"
+            aria-label={`Remove ${file.file.name}`}
+            title="Remove"
+            disabled={uploading}
+            onClick={() => files.send({ type: 'attachments.remove', id: file.id })}
+            className={css({
+              position: 'absolute',
+              top: '-1.5',
+              right: '-1.5',
+              w: '5',
+              h: '5',
+              display: 'grid',
+              placeItems: 'center',
+              borderRadius: 'full',
+              bg: 'fg.default',
+              color: 'bg.surface',
+              cursor: 'pointer',
+              _disabled: { opacity: 0.5, cursor: 'default' },
+            })}
+          >
+            <Icon name="close" size={12} />
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function PickButton({ files }: { files: MessageAttachmentsRef }) {
+  const input = useRef<HTMLInputElement>(null)
+  const canPick = useSelector(files, selectCanPick)
+  return (
+    <>
+      <button type="button" className={button({ variant: 'ghost', size: 'icon' })} aria-label="Add photos or videos" title="Add photos or videos" disabled={!canPick} onClick={() => input.current?.click()}>
+        <MessagesIcon name="image" />
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPT}
+        multiple
+        hidden
+        data-testid="message-files"
+        onChange={(e) => {
+          files.send({ type: 'attachments.add', files: [...(e.target.files ?? [])] })
+          e.target.value = ''
+        }}
+      />
+    </>
+  )
+}
+
+function AttachmentError({ files }: { files: MessageAttachmentsRef }) {
+  const error = useSelector(files, selectAttachmentError)
+  return error ? (
+    <p role="alert" className={css({ mt: '1.5', px: '12', fontSize: 'xs', color: 'danger.text' })}>
+      {error}
+    </p>
+  ) : null
+}
 
 export function MessageComposer({ conversation }: { conversation: ConversationRef }) {
   const draft = useSelector(conversation, selectDraft)
@@ -15,6 +110,7 @@ export function MessageComposer({ conversation }: { conversation: ConversationRe
   const sending = useSelector(conversation, selectSending)
   const error = useSelector(conversation, selectSendError)
   const notice = useSelector(conversation, selectComposerNotice)
+  const files = useSelector(conversation, selectFiles)
 
   if (notice !== null) {
     return (
@@ -31,10 +127,9 @@ export function MessageComposer({ conversation }: { conversation: ConversationRe
         conversation.send({ type: 'message.send' })
       }}
     >
+      {files ? <PickedFiles files={files} /> : null}
       <div className={css({ display: 'flex', alignItems: 'flex-end', gap: '2' })}>
-        <button type="button" className={button({ variant: 'ghost', size: 'icon' })} aria-label="Add media" title="Media uploads coming soon" disabled>
-          <MessagesIcon name="image" />
-        </button>
+        {files ? <PickButton files={files} /> : null}
         <textarea
           aria-label="Message"
           placeholder="Type a message..."
@@ -73,6 +168,8 @@ export function MessageComposer({ conversation }: { conversation: ConversationRe
         <p role="alert" className={css({ mt: '1.5', px: '12', fontSize: 'xs', color: 'danger.text' })}>
           {error}
         </p>
+      ) : files ? (
+        <AttachmentError files={files} />
       ) : null}
     </form>
   )

@@ -1,6 +1,7 @@
 import type { AnyEventObject } from 'xstate'
 import { Forbidden, Invalid, Network } from '../../../src/api/errors'
 import type { Conversation, DirectMessage } from '../../../src/api/messages.calls'
+import type { Attachment } from '../../../src/crypto/attachments'
 import { conversationMachine, type ConversationInput } from '../../../src/machines/conversation/conversation.machine'
 import type { TrustCheck } from '../../../src/machines/conversation/conversation.trust-actors'
 import type { MachineModel, Walk } from '../support/walks'
@@ -63,7 +64,22 @@ export const freshPage = {
 export const noKeyInput: ConversationInput = { userId: ME, conversation: conversation(null) }
 export const sent = message('m-sent', ME)
 export const edited = message('m-mine', ME, { read: true, edited: true, content: 'm1.iv-e.ct-e' })
-export const openedFirst = { 'm-theirs': 'Lunch?', 'm-mine': 'Sure' }
+export const openedFirst = { texts: { 'm-theirs': 'Lunch?', 'm-mine': 'Sure' }, media: {} }
+
+/** A photo as an envelope carries it (src/crypto/attachments.ts). */
+export const photo: Attachment = {
+  blobId: '0190f5b2-0000-7000-8000-0000000000a1',
+  key: 'A'.repeat(43),
+  kind: 'image',
+  mime: 'image/png',
+  size: 16_370,
+  width: 480,
+  height: 320,
+  thumb: { blobId: '0190f5b2-0000-7000-8000-0000000000a2', key: `${'B'.repeat(42)}A` },
+}
+/** Ann's message with a photo, and mine. */
+export const openedWithPhoto = { texts: { 'm-theirs': '', 'm-mine': 'Sure' }, media: { 'm-theirs': [photo] } }
+export const uploadFailed = 'Attachments must be at most 50 MB'
 
 export const offline = new Network({ message: 'Unable to reach the server.' })
 export const refusedByAnn = new Forbidden({ message: "Ann doesn't accept messages from you", fromServer: true })
@@ -113,6 +129,8 @@ const label = (event: AnyEventObject): string | undefined => {
     return `${event.type.slice('xstate.done.actor.'.length)} done(${what ?? ''})`
   }
   if (event.type === 'message.input' || event.type === 'edit.input') return `${event.type}(${JSON.stringify(event.value)})`
+  if (event.type === 'attachments.changed') return `attachments.changed(${event.count as number})`
+  if (event.type === 'attachments.uploaded') return `attachments.uploaded(${(event.attachments as unknown[]).length})`
   if (event.type === 'message.edit' || event.type === 'message.delete') return `${event.type}(${event.id as string})`
   if (event.type === 'xstate.error.actor.encrypt' || event.type === 'xstate.error.actor.encryptEdit') return `${event.type}(too long)`
   return undefined
@@ -152,6 +170,24 @@ export const conversationModel = {
       { type: 'xstate.error.actor.sendMessage', error: offline },
       { type: 'xstate.error.actor.sendMessage', error: refusedByAnn },
       { type: 'xstate.error.actor.sendMessage', error: annHasNoKey },
+    ]),
+    walk('sending photos', [
+      loaded,
+      checked(checks.firstUse),
+      { type: 'attachments.changed', count: 1 },
+      { type: 'message.send' },
+      { type: 'attachments.uploaded', attachments: [photo] },
+      { type: 'attachments.failed', error: uploadFailed },
+      { type: 'xstate.done.actor.encrypt', output: 'm2.iv-s.ct-s' },
+      { type: 'xstate.done.actor.sendMessage', output: sent },
+      { type: 'xstate.error.actor.sendMessage', error: offline },
+    ]),
+    walk('photos in the history', [
+      loaded,
+      checked(checks.trusted),
+      { type: 'xstate.done.actor.decrypt', output: openedWithPhoto },
+      { type: 'message.edit', id: 'm-mine' },
+      { type: 'edit.save' },
     ]),
     walk('editing and deleting', [
       loaded,

@@ -13,6 +13,8 @@ import { changePasswordModel } from './change-password.model'
 import { composerModel } from './composer.model'
 import { conversationModel } from './conversation.model'
 import { conversationsModel } from './conversations.model'
+import { attachmentViewModel } from './attachment-view.model'
+import { messageAttachmentsModel } from './message-attachments.model'
 import { loginModel, registerModel } from './credentials.model'
 import { feedModel } from './feed.model'
 import { followListModel } from './follow-list.model'
@@ -78,6 +80,8 @@ export const models: ReadonlyArray<MachineModel> = [
   tourModel,
   conversationsModel,
   conversationModel,
+  messageAttachmentsModel,
+  attachmentViewModel,
   newMessageModel,
   notificationsModel,
   notificationListModel,

@@ -15,6 +15,7 @@ export default defineConfig({
     './server/db/schema-bookmarks.ts',
     './server/db/schema-reports.ts',
     './server/db/schema-lists.ts',
+    './server/db/schema-secrets.ts',
   ],
   out: './server/db/migrations',
 })

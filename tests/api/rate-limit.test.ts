@@ -101,6 +101,17 @@ describe('login limits', () => {
   })
 })
 
+describe('prelogin limit', () => {
+  it('answers three times the sign-in limit per address (successes count too), then refuses', async () => {
+    const ip = freshIp()
+    const prelogin = (username: string, remoteAddress = ip) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/prelogin', remoteAddress, payload: { username } })
+    for (let i = 0; i < 15; i += 1) expect((await prelogin(`anyone_${i}`)).statusCode).toBe(200)
+    expectLimited(await prelogin('anyone_else'), 'login attempts')
+    expect((await prelogin('anyone_else', freshIp())).statusCode).toBe(200)
+  })
+})
+
 describe('registration limit', () => {
   it('limits registrations per address', async () => {
     const ip = freshIp()

@@ -11,7 +11,7 @@ export {
   type KeyWrapper,
   type Opener,
 } from './wrap'
-export { deriveSecrets, freshKdf, acceptKdf, type DerivedSecrets } from './kdf'
+export { deriveSecrets, freshKdf, type DerivedSecrets } from './kdf'
 export { parsePublicKey, type MemberKeys, type PublicKey } from './keys'
 export { deriveConversationKey } from './conversation-key'
 export { ConversationKeyCache } from './conversation-key-cache'

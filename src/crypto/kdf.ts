@@ -57,7 +57,9 @@ function master(password: string, kdf: KdfSettings): Effect.Effect<Uint8Array<Ar
       hashLength: MASTER_BYTES,
       outputType: 'binary',
     })
-    return new Uint8Array(out)
+    const bytes = new Uint8Array(out)
+    out.fill(0)
+    return bytes
   })
 }
 

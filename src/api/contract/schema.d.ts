@@ -52,8 +52,8 @@ export interface paths {
          * @description The browser derives the authentication secret and the wrapping key from the password with these settings
          *     (src/crypto/kdf.ts) before calling /auth/login. `kdf` is null for an account from before this scheme: it signs
          *     in once with `password`, then POST /auth/upgrade moves it over. For a name no account has, the answer is made
-         *     up but stable (a salt from a keyed hash of the name) and looks like a real one. Counted in the sign-in limit
-         *     per address.
+         *     up but stable (a salt from a keyed hash of the name) and looks like a real one. Limited per address to three
+         *     times the sign-in limit (every answer counts, since every sign-in asks).
          */
         post: operations["prelogin"];
         delete?: never;

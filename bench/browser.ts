@@ -16,7 +16,8 @@ import {
   type ScrollResult,
   scrollFeed,
 } from './lib/browser-measure'
-import { seedBrowserData } from './lib/browser-seed'
+import { PASSWORD, seedBrowserData } from './lib/browser-seed'
+import { signInTime, type SignInResult } from './lib/browser-signin'
 import { type Check, writeResultFiles } from './lib/report'
 
 /**
@@ -105,6 +106,7 @@ interface ProfileResult {
   loads: HomeLoad[]
   scroll: ScrollResult
   like: LikeResult
+  signIn: SignInResult
 }
 
 const kb = (bytes: number) => bytes / 1024
@@ -162,7 +164,9 @@ async function main() {
       )
       const like = await likeLatency(browser, profile, reader, app.baseUrl, opts.clicks)
       console.log(`${profile.name} like: INP ${like.inpMs} ms, max ${like.maxMs} ms (${like.interactionsObserved}/${like.clicks} interactions of 16 ms or more)`)
-      results.push({ profile, loads, scroll, like })
+      const signIn = await signInTime(browser, profile, reader, PASSWORD, app.baseUrl)
+      console.log(`${profile.name} sign-in: ${signIn.totalMs} ms to Home, ${signIn.deriveMs} ms of it before the login request (prelogin + argon2id)`)
+      results.push({ profile, loads, scroll, like, signIn })
     }
   } finally {
     await browser.close()
@@ -193,6 +197,7 @@ async function main() {
       jsTransferKb: jsSummary(r.loads[0] as HomeLoad).transferKb,
       scroll: r.scroll,
       like: r.like,
+      signIn: r.signIn,
     }
   })
   for (const row of rows) {
@@ -259,6 +264,7 @@ function toMarkdown(
     jsTransferKb: number
     scroll: ScrollResult
     like: LikeResult
+    signIn: SignInResult
   }>,
   reference: HomeLoad | undefined,
 ): string {
@@ -275,6 +281,12 @@ function toMarkdown(
       (r) =>
         `| ${r.profile} | ${r.lcpMedianMs} | ${r.lcpWorstMs} | ${r.firstPostMedianMs} | ${r.ttfbMedianMs} | ${r.scroll.maxDomNodes} | ${fmt(r.scroll.longTaskMaxMs, 0)} | ${r.scroll.longTasksOver50} | ${r.like.inpMs} | ${r.like.maxMs} |`,
     ),
+    '',
+    '## Sign-in through the form (argon2id of the password included)',
+    '',
+    '| profile | click to Home ms | before the login request (prelogin + argon2id) ms |',
+    '| --- | ---: | ---: |',
+    ...rows.map((r) => `| ${r.profile} | ${r.signIn.totalMs} | ${r.signIn.deriveMs} |`),
     '',
     '## Budgets',
     '',

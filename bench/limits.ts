@@ -1,3 +1,4 @@
+import { Effect } from 'effect'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,6 +11,12 @@ import type { LoadResult } from './lib/load'
 import { runWorker } from './lib/load'
 import type { PostsLoadRequest } from './lib/posts-load-worker'
 import { type Check, fromHttp, scenarioTable, type Scenario, warmupTable, writeResultFiles } from './lib/report'
+import { deriveSecrets, freshKdf } from '../src/crypto/kdf'
+
+async function registrationSecrets(password: string) {
+  const secrets = await Effect.runPromise(deriveSecrets(password, freshKdf()))
+  return { authSecret: secrets.authSecret, kdf: secrets.kdf }
+}
 
 /**
  * `npm run bench -- --only limits`: what the per-member write limits cost a post. The same app on PostgreSQL creates
@@ -42,7 +49,8 @@ async function register(base: string, n: number): Promise<string> {
       username: `limits_${n}`,
       email: `limits_${n}@bench.invalid`,
       displayName: `Limits ${n}`,
-      password: 'Bench password 1',
+      // What a browser sends for a password (src/crypto/kdf.ts): the derived secret and its settings.
+      ...(await registrationSecrets('Bench password 1')),
     }),
   })
   if (res.status !== 201 && res.status !== 200) throw new Error(`register answered ${res.status}: ${await res.text()}`)

@@ -4,6 +4,8 @@
  * feed is at least `posts` long. Requests run a few at a time (the server hashes two passwords at once; PGlite runs
  * one statement at a time anyway).
  */
+import { Effect } from 'effect'
+import { deriveSecrets, freshKdf } from '../../src/crypto/kdf'
 
 export interface SeededMember {
   id: string
@@ -20,7 +22,14 @@ export interface BrowserSeed {
   seconds: number
 }
 
-const PASSWORD = 'Sparrow2026'
+/** Every seeded member's password; the reader signs in with it in the sign-in measurement. */
+export const PASSWORD = 'Sparrow2026'
+
+/** What a browser sends for a password at registration: the secret derived from it and its settings. */
+async function registrationSecrets(password: string) {
+  const secrets = await Effect.runPromise(deriveSecrets(password, freshKdf()))
+  return { authSecret: secrets.authSecret, kdf: secrets.kdf }
+}
 const stamp = Date.now().toString(36).slice(-5)
 
 const WORDS = (
@@ -71,7 +80,7 @@ async function register(baseUrl: string, prefix: string, index: number): Promise
     'POST',
     '/auth/register',
     null,
-    { username, email: `${username}@example.test`, displayName: `${prefix} ${index}`, password: PASSWORD },
+    { username, email: `${username}@example.test`, displayName: `${prefix} ${index}`, ...(await registrationSecrets(PASSWORD)) },
   )
   return { id: body.user.id, username, token: body.token, user: body.user }
 }

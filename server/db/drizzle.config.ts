@@ -16,6 +16,7 @@ export default defineConfig({
     './server/db/schema-reports.ts',
     './server/db/schema-lists.ts',
     './server/db/schema-trust.ts',
+    './server/db/schema-secrets.ts',
   ],
   out: './server/db/migrations',
 })

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import type { KdfSettings } from '../../src/api/contract/kdf'
 import { uuidv7 } from './ids'
 
 /** Who may message or mention a member (the contract's `Audience`). */
@@ -16,7 +17,12 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     displayName: text('display_name').notNull(),
+    // argon2id of what the member's browser sends: the authentication secret it derives with `kdf`, or, for an
+    // account not moved over yet (kdf null), the password itself.
     passwordHash: text('password_hash').notNull(),
+    // The member's argon2id settings and salt for the browser's derivation (src/api/contract/kdf.ts); null for an
+    // account from before the split (migration 0019), which moves over at its next sign-in.
+    kdf: jsonb('kdf').$type<KdfSettings>(),
     avatar: text('avatar'),
     banner: text('banner'),
     bio: text('bio').notNull().default(''),
@@ -31,7 +37,8 @@ export const users = pgTable(
     followingCount: integer('following_count').notNull().default(0),
     postsCount: integer('posts_count').notNull().default(0),
     // Direct-message keys, made in the browser (docs/security.md). Opaque to the server: the public key as the browser
-    // exported it, and the private key wrapped under a key derived from the member's password. Both null until the
+    // exported it, and the private key wrapped (wk2) under the wrapping key the browser derives from the member's
+    // password (wk1, under PBKDF2 of the password, for an account not moved over yet). Both null until the
     // member's browser makes them (accounts from before messaging, seeded accounts).
     publicKey: text('public_key'),
     wrappedPrivateKey: text('wrapped_private_key'),

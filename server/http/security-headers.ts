@@ -4,7 +4,8 @@ import type { FastifyInstance, onSendHookHandler } from 'fastify'
  * The Content-Security-Policy of the app (docs/security.md, "In the browser"). The member's message key lives in this
  * origin (a non-extractable CryptoKey in IndexedDB, usable by any script the page runs), so injected script must not
  * run: scripts only from this origin and never inline (the theme's pre-paint script is public/theme-prepaint.js), no
- * plugins, no <base> rewriting, no framing. Styles: Panda CSS is extracted at build time into one stylesheet, and
+ * eval; 'wasm-unsafe-eval' lets WebAssembly compile (argon2id of the password, src/crypto/kdf.ts, runs in hash-wasm)
+ * without allowing eval or new Function to JavaScript; no plugins, no <base> rewriting, no framing. Styles: Panda CSS is extracted at build time into one stylesheet, and
  * React sets `style` props through the CSSOM, which CSP does not govern, so 'self' suffices. connect-src: the API
  * and the socket, both on this origin only ('self' also matches ws:/wss: to this host under CSP Level 3), so an
  * injected script cannot hand what it reads to another host by fetch, XHR or websocket. Images: this origin, data:
@@ -12,7 +13,7 @@ import type { FastifyInstance, onSendHookHandler } from 'fastify'
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "media-src 'self' blob:",

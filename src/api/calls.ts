@@ -10,7 +10,10 @@ import type {
   MeResponse,
   MessageKeysRequest,
   MessageKeysResponse,
+  PreloginResponse,
   RegisterRequest,
+  UpgradeRequest,
+  UpgradeResponse,
 } from './types'
 
 // Every call is an Effect that fails only with a typed ApiError. Actors turn them into promises with `run`.
@@ -77,6 +80,10 @@ export interface CallsOptions {
 
 export function makeCalls(client: ApiClient, { meTimeoutMs = ME_TIMEOUT_MS }: CallsOptions = {}) {
   return {
+    /** The password settings to derive with before signing in (null: sign in with the password once, then upgrade). */
+    prelogin: (username: string): Effect.Effect<PreloginResponse, ApiError> =>
+      mutation<PreloginResponse>((signal) => client.POST('/auth/prelogin', { body: { username }, signal })),
+
     login: (body: LoginRequest): Effect.Effect<AuthResponse, ApiError> =>
       mutation<AuthResponse>((signal) => client.POST('/auth/login', { body, signal })),
 
@@ -99,6 +106,12 @@ export function makeCalls(client: ApiClient, { meTimeoutMs = ME_TIMEOUT_MS }: Ca
     setMessageKeys: (body: MessageKeysRequest, token: string): Effect.Effect<MessageKeysResponse, ApiError> =>
       mutation<MessageKeysResponse>((signal) =>
         client.PUT('/auth/keys', { body, signal, headers: { Authorization: `Bearer ${token}` } }),
+      ),
+
+    /** POST /auth/upgrade right after a legacy account's login, with the token it answered (as setMessageKeys). */
+    upgradeCredentials: (body: UpgradeRequest, token: string): Effect.Effect<UpgradeResponse, ApiError> =>
+      mutation<UpgradeResponse>((signal) =>
+        client.POST('/auth/upgrade', { body, signal, headers: { Authorization: `Bearer ${token}` } }),
       ),
 
     changePassword: (body: ChangePasswordRequest): Effect.Effect<string, ApiError> =>

@@ -15,6 +15,12 @@ export class WrongPassword extends Data.TaggedError('WrongPassword')<{ readonly 
 /** The wrapped private key is not a string this library made (shape, version, iteration count out of bounds). */
 export class MalformedKey extends Data.TaggedError('MalformedKey')<{ readonly message: string }> {}
 
+/**
+ * The server's password-derivation settings are outside the bounds this app accepts (src/api/contract/kdf.ts): too
+ * cheap (the authentication secret would be cheap to invert into the password) or too costly (a frozen tab).
+ */
+export class UnacceptableKdf extends Data.TaggedError('UnacceptableKdf')<{ readonly message: string }> {}
+
 /** A member's public key is not a P-256 public key in our format (the member may have no key yet). */
 export class InvalidPublicKey extends Data.TaggedError('InvalidPublicKey')<{ readonly message: string }> {}
 
@@ -41,6 +47,7 @@ export type CryptoError =
   | CryptoUnavailable
   | WrongPassword
   | MalformedKey
+  | UnacceptableKdf
   | InvalidPublicKey
   | MessageTooLong
   | UndecryptableMessage

@@ -4,13 +4,14 @@
 
 export { generateKeyPair, type NewKeyPair } from './key-pair'
 export {
-  wrapPrivateKey,
-  unwrapPrivateKey,
   rewrapPrivateKey,
-  OWASP_KDF,
-  PBKDF2_ITERATIONS,
-  type KdfPolicy,
+  passwordWrapper,
+  sealWithKey,
+  unwrapPrivateKeyWith,
+  type KeyWrapper,
+  type Opener,
 } from './wrap'
+export { deriveSecrets, freshKdf, type DerivedSecrets } from './kdf'
 export { parsePublicKey, type MemberKeys, type PublicKey } from './keys'
 export { deriveConversationKey } from './conversation-key'
 export { ConversationKeyCache } from './conversation-key-cache'

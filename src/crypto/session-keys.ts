@@ -10,9 +10,10 @@ import {
 import { KEY_ALGORITHM, parsePublicKey, type MemberKeys } from './keys'
 import type { KeyStore, StoredKeys } from './key-store'
 import { certain } from './webcrypto'
-import { OWASP_KDF, unwrapPrivateKey, type KdfPolicy } from './wrap'
+import { openPrivateKey, type Opener } from './wrap'
 
-// The two moments of a session the key material changes hands: login (unwrap with the password just typed, check,
+// The two moments of a session the key material changes hands: login (unwrap with the wrapping key the password just
+// typed gives, or the password itself for a legacy wk1 key; check,
 // keep in the key store) and logout (forget everything). The session actor calls these; nothing here knows HTTP.
 
 /** What login and register answer about the member's keys (the server's `publicKey` and `privateKey` fields). */
@@ -42,17 +43,16 @@ export function keysMatch(keys: MemberKeys): Effect.Effect<boolean, InvalidPubli
 }
 
 /**
- * Login: opens the wrapped private key with the password, checks it against the public key, and keeps both in the
- * store for this member. The password is used for PBKDF2 only and kept nowhere.
+ * Login: opens the wrapped private key (wk2 with the password's wrapping key, wk1 with the password), checks it
+ * against the public key, and keeps both in the store for this member. Nothing is kept but the keys.
  */
 export function unlockKeys(
   account: AccountKeys,
-  password: string,
+  opener: Opener,
   store: KeyStore,
-  kdf: KdfPolicy = OWASP_KDF,
 ): Effect.Effect<StoredKeys, WrongPassword | MalformedKey | InvalidPublicKey | KeyStoreFailed | CryptoUnavailable> {
   return Effect.gen(function* () {
-    const privateKey = yield* unwrapPrivateKey(account.wrappedPrivateKey, password, kdf)
+    const privateKey = yield* openPrivateKey(account.wrappedPrivateKey, opener)
     const keys: StoredKeys = { userId: account.userId, publicKey: account.publicKey, privateKey }
     if (!(yield* keysMatch(keys))) {
       return yield* Effect.fail(new MalformedKey({ message: 'Your encryption key does not match your public key.' }))

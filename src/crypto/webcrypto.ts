@@ -4,7 +4,7 @@ import { CryptoUnavailable } from './errors'
 // WebCrypto as an Effect: every SubtleCrypto call of the library goes through `subtle`, so a page served over plain
 // http (where browsers hide crypto.subtle) fails with one typed error instead of a TypeError deep inside a call.
 
-const unavailable = new CryptoUnavailable({
+export const unavailable = new CryptoUnavailable({
   message: 'Encryption needs a secure connection (https). Ask the administrator to serve Wren over https.',
 })
 

@@ -1,11 +1,23 @@
 import { Effect } from 'effect'
 import { WRAPPED_KEY_MAX_LENGTH } from '../api/contract/encryption'
 import { fromBase64url, randomBytes, toBase64url, utf8 } from './encoding'
+import type { DerivedSecrets } from './kdf'
 import { MalformedKey, WrongPassword, type CryptoUnavailable } from './errors'
 import { KEY_ALGORITHM, PRIVATE_KEY_USAGES } from './keys'
-import { attempt, certain } from './webcrypto'
+import { attempt, certain, unavailable } from './webcrypto'
 
-// The private key leaves the browser only wrapped with the member's password:
+// The private key leaves the browser only wrapped. Today's format, under an AES-256-GCM key (the wrapping key the
+// password gives through argon2id and HKDF, kdf.ts; later possibly a recovery key):
+//
+//   wk2.<iv>.<ciphertext>
+//
+// - iv: 12 random bytes, base64url; ciphertext: AES-256-GCM of the PKCS#8 private key with its tag, base64url.
+// - The additional data is `wk2|<binding>`, where the binding names what the key was derived for (`kdf.<salt>` for
+//   the password's wrapping key): a wrapped key moved to another account, or to another slot of the same account,
+//   fails to authenticate even if the keys matched.
+//
+// The earlier format, read only (an account not yet upgraded, at its one legacy sign-in), is wrapped under
+// PBKDF2(password):
 //
 //   wk1.<iterations>.<salt>.<iv>.<ciphertext>
 //
@@ -115,6 +127,142 @@ export function sealPkcs8(
   })
 }
 
+/** An AES-256-GCM key that wraps private keys as wk2 (usages encrypt, decrypt, unwrapKey), and what it is bound to. */
+export interface KeyWrapper {
+  readonly key: CryptoKey
+  /** Authenticated with every key it wraps (see the format above). */
+  readonly binding: string
+}
+
+/** The password's wrapping key as a KeyWrapper, bound to the member's KDF salt; CryptoUnavailable without one. */
+export function passwordWrapper(secrets: DerivedSecrets): Effect.Effect<KeyWrapper, CryptoUnavailable> {
+  return secrets.wrappingKey === null
+    ? Effect.fail(unavailable)
+    : Effect.succeed({ key: secrets.wrappingKey, binding: `kdf.${secrets.kdf.salt}` })
+}
+
+/** What opens a wrapped key: the password for wk1, a KeyWrapper for wk2. */
+export type Opener = { readonly password: string; readonly kdf?: KdfPolicy } | KeyWrapper
+
+const V2 = 'wk2'
+const v2AdditionalData = (binding: string) => utf8(`${V2}|${binding}`)
+
+interface WrappedV2 {
+  readonly iv: Uint8Array<ArrayBuffer>
+  readonly ciphertext: Uint8Array<ArrayBuffer>
+}
+
+function parseV2(text: string): Effect.Effect<WrappedV2, MalformedKey> {
+  return Effect.suspend(() => {
+    const parts = text.split('.')
+    if (text.length > WRAPPED_KEY_MAX_LENGTH || parts.length !== 3 || parts[0] !== V2)
+      return Effect.fail(malformed('The encryption key has an unknown format.'))
+    const iv = fromBase64url(parts[1] ?? '')
+    const ciphertext = fromBase64url(parts[2] ?? '')
+    if (iv?.length !== IV_BYTES || ciphertext === undefined || ciphertext.length <= 16)
+      return Effect.fail(malformed('The encryption key has an unknown format.'))
+    return Effect.succeed({ iv, ciphertext })
+  })
+}
+
+/** Wraps PKCS#8 bytes as wk2 under the wrapper's key with a fresh IV. The bytes are the caller's to zero. */
+export function sealPkcs8WithKey(
+  pkcs8: Uint8Array<ArrayBuffer>,
+  wrapper: KeyWrapper,
+): Effect.Effect<string, CryptoUnavailable> {
+  return Effect.gen(function* () {
+    const iv = randomBytes(IV_BYTES)
+    const ciphertext = yield* certain((s) =>
+      s.encrypt({ name: 'AES-GCM', iv, additionalData: v2AdditionalData(wrapper.binding) }, wrapper.key, pkcs8),
+    )
+    return `${V2}.${toBase64url(iv)}.${toBase64url(new Uint8Array(ciphertext))}`
+  })
+}
+
+/** How a new key pair is sealed: generateKeyPair takes one so the extractable key never leaves it. */
+export type Sealer = (pkcs8: Uint8Array<ArrayBuffer>) => Effect.Effect<string, CryptoUnavailable>
+
+export const sealWithKey =
+  (wrapper: KeyWrapper): Sealer =>
+  (pkcs8) =>
+    sealPkcs8WithKey(pkcs8, wrapper)
+
+/** wk1 under a password: kept for reading and testing the legacy format; the app seals with sealWithKey. */
+export const sealWithPassword =
+  (password: string, kdf: KdfPolicy = OWASP_KDF): Sealer =>
+  (pkcs8) =>
+    sealPkcs8(pkcs8, password, kdf)
+
+/** AES-GCM refusing the tag is an OperationError; decrypted bytes that are not a key are a DataError. */
+const unwrapFailure = (cause: unknown) =>
+  cause instanceof DOMException && cause.name === 'DataError'
+    ? malformed('The encryption key is not a P-256 private key.')
+    : wrongPassword()
+
+/** Opens a wk2 key with its wrapper into a non-extractable ECDH key (see unwrapPrivateKey). */
+export function unwrapPrivateKeyWith(
+  wrapped: string,
+  wrapper: KeyWrapper,
+): Effect.Effect<CryptoKey, WrongPassword | MalformedKey | CryptoUnavailable> {
+  return Effect.gen(function* () {
+    const parts = yield* parseV2(wrapped)
+    return yield* attempt(
+      (s) =>
+        s.unwrapKey(
+          'pkcs8',
+          parts.ciphertext,
+          wrapper.key,
+          { name: 'AES-GCM', iv: parts.iv, additionalData: v2AdditionalData(wrapper.binding) },
+          KEY_ALGORITHM,
+          false,
+          PRIVATE_KEY_USAGES,
+        ),
+      unwrapFailure,
+    )
+  })
+}
+
+/** Opens a wrapped key of either version with the right opener. */
+export function openPrivateKey(
+  wrapped: string,
+  opener: Opener,
+): Effect.Effect<CryptoKey, WrongPassword | MalformedKey | CryptoUnavailable> {
+  return 'password' in opener
+    ? unwrapPrivateKey(wrapped, opener.password, opener.kdf)
+    : unwrapPrivateKeyWith(wrapped, opener)
+}
+
+/** The PKCS#8 bytes inside a wrapped key of either version (for re-wrapping only; the caller zeroes them). */
+function decryptPkcs8(
+  wrapped: string,
+  opener: Opener,
+): Effect.Effect<Uint8Array<ArrayBuffer>, WrongPassword | MalformedKey | CryptoUnavailable> {
+  return Effect.gen(function* () {
+    if ('password' in opener) {
+      const parts = yield* parse(wrapped, opener.kdf ?? OWASP_KDF)
+      const key = yield* passwordKey(opener.password, parts.salt, parts.iterations, ['decrypt'])
+      return new Uint8Array(
+        yield* attempt(
+          (s) => s.decrypt({ name: 'AES-GCM', iv: parts.iv, additionalData: parts.header }, key, parts.ciphertext),
+          wrongPassword,
+        ),
+      )
+    }
+    const parts = yield* parseV2(wrapped)
+    return new Uint8Array(
+      yield* attempt(
+        (s) =>
+          s.decrypt(
+            { name: 'AES-GCM', iv: parts.iv, additionalData: v2AdditionalData(opener.binding) },
+            opener.key,
+            parts.ciphertext,
+          ),
+        wrongPassword,
+      ),
+    )
+  })
+}
+
 /**
  * Wraps an extractable private key (only generateKeyPair holds one, for the moment it takes to wrap it). A key in use
  * is non-extractable and cannot be wrapped again: a password change uses rewrapPrivateKey on the wrapped string.
@@ -166,42 +314,30 @@ export function unwrapPrivateKey(
           false,
           PRIVATE_KEY_USAGES,
         ),
-      // AES-GCM refusing the tag is an OperationError; decrypted bytes that are not a key are a DataError.
-      (cause) =>
-        cause instanceof DOMException && cause.name === 'DataError'
-          ? malformed('The encryption key is not a P-256 private key.')
-          : wrongPassword(),
+      unwrapFailure,
     )
   })
 }
 
 /**
- * A password change: the same private key wrapped under the new password, with a new salt and IV and today's
- * iteration count. Works from the wrapped string, because the key in use is non-extractable: the PKCS#8 bytes exist
- * in memory only between decrypt and encrypt, are checked to be a P-256 key (importing them as a non-extractable key
- * that is then dropped), and are zeroed before returning. No extractable CryptoKey is ever made, let alone stored.
+ * A password change (wk2 to wk2) or a legacy account's upgrade (wk1 to wk2): the same private key wrapped under the
+ * new wrapping key with a fresh IV. Works from the wrapped string, because the key in use is non-extractable: the
+ * PKCS#8 bytes exist in memory only between decrypt and encrypt, are checked to be a P-256 key (importing them as a
+ * non-extractable key that is then dropped), and are zeroed before returning. No extractable CryptoKey is ever made.
  */
 export function rewrapPrivateKey(
   wrapped: string,
-  oldPassword: string,
-  newPassword: string,
-  kdf: KdfPolicy = OWASP_KDF,
+  from: Opener,
+  to: KeyWrapper,
 ): Effect.Effect<string, WrongPassword | MalformedKey | CryptoUnavailable> {
   return Effect.gen(function* () {
-    const parts = yield* parse(wrapped, kdf)
-    const key = yield* passwordKey(oldPassword, parts.salt, parts.iterations, ['decrypt'])
-    const pkcs8 = new Uint8Array(
-      yield* attempt(
-        (s) => s.decrypt({ name: 'AES-GCM', iv: parts.iv, additionalData: parts.header }, key, parts.ciphertext),
-        wrongPassword,
-      ),
-    )
+    const pkcs8 = yield* decryptPkcs8(wrapped, from)
     try {
       yield* attempt(
         (s) => s.importKey('pkcs8', pkcs8, KEY_ALGORITHM, false, PRIVATE_KEY_USAGES),
         () => malformed('The encryption key is not a P-256 private key.'),
       )
-      return yield* sealPkcs8(pkcs8, newPassword, kdf)
+      return yield* sealPkcs8WithKey(pkcs8, to)
     } finally {
       pkcs8.fill(0)
     }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { feed, follow, type Member, publish, quickMember } from './content-helpers'
-import { api, registerMember, STRONG_PASSWORD, useTestApp } from './harness'
+import { api, registerMember, STRONG_PASSWORD, useTestApp, loginBody, passwordChange } from './harness'
 
 /**
  * The read caches (sessions, post cards, per-viewer flags, feed timelines) must never change an answer: each test
@@ -129,14 +129,14 @@ describe('cached sessions', () => {
   it("ends the member's other sessions at once on a password change, and the kept one knows the new password", async () => {
     const member = await registerMember(t.app)
     const login = await api(t.app, 'POST', '/api/auth/login', {
-      body: { username: member.user.username, password: STRONG_PASSWORD },
+      body: loginBody(member.user.username, STRONG_PASSWORD),
     })
     const other = (login.json() as { token: string }).token
     for (const token of [member.token, other]) {
       expect((await api(t.app, 'GET', '/api/auth/me', { token })).statusCode).toBe(200)
     }
     const change = (currentPassword: string, newPassword: string) =>
-      api(t.app, 'POST', '/api/auth/change-password', { token: member.token, body: { currentPassword, newPassword } })
+      api(t.app, 'POST', '/api/auth/change-password', { token: member.token, body: passwordChange(currentPassword, newPassword) })
     expect((await change(STRONG_PASSWORD, 'Brand-New-Pass-7')).statusCode).toBe(200)
     expect((await api(t.app, 'GET', '/api/auth/me', { token: other })).statusCode).toBe(401)
     expect((await api(t.app, 'GET', '/api/auth/me', { token: member.token })).statusCode).toBe(200)

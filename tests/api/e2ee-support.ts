@@ -5,10 +5,11 @@ import { api, registerMember } from './harness'
 /**
  * What a browser does for direct messages, with node's WebCrypto, in the exact formats of
  * src/api/contract/encryption.ts: an ECDH P-256 key pair (the public key the raw point in base64url), the private key
- * wrapped under a key derived from the password (PBKDF2-SHA256) as `wk1.<iterations>.<salt>.<iv>.<ciphertext>`, and
- * per message AES-GCM as `m1.<iv>.<ciphertext>`. The server must only ever see the outputs. The message key here is a
- * plain HKDF of the ECDH secret (the app's, src/crypto/conversation-key.ts, binds more; the server cannot tell).
- * PBKDF2 runs at the server's floor (100,000 iterations), not OWASP's 600,000: tests should be quick.
+ * wrapped as `wk2.<iv>.<ciphertext>` under an AES key the password gives, and per message AES-GCM as
+ * `m1.<iv>.<ciphertext>`. The server must only ever see the outputs. The wrapping key here is a plain HKDF of the
+ * password (the app's is argon2id then HKDF, src/crypto/kdf.ts; the server cannot tell), and the message key a plain
+ * HKDF of the ECDH secret (the app's binds more). `wrapLegacyKey` makes the old `wk1.` format under PBKDF2 at the
+ * server's old floor (100,000 iterations), for accounts from before the split.
  */
 
 const subtle = globalThis.crypto.subtle
@@ -17,8 +18,9 @@ const b64 = (bytes: ArrayBuffer | Uint8Array) =>
 const unb64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'))
 const random = (n: number) => globalThis.crypto.getRandomValues(new Uint8Array(n))
 const ECDH = { name: 'ECDH', namedCurve: 'P-256' } as const
-/** The least the server accepts (WRAPPED_KEY_PATTERN). */
+/** The PBKDF2 count of legacy test keys (the least the old pattern accepts). */
 export const TEST_ITERATIONS = 100_000
+const WK2_DATA = new TextEncoder().encode('wk2|test')
 
 export interface BrowserKeys {
   publicKey: string
@@ -37,7 +39,18 @@ async function passwordKey(password: string, salt: Uint8Array<ArrayBuffer>): Pro
   )
 }
 
-/** A new key pair: the public key as base64url of the raw point, the private key wrapped as `wk1.`. */
+async function wrappingKey(password: string): Promise<CryptoKey> {
+  const base = await subtle.importKey('raw', new TextEncoder().encode(password), 'HKDF', false, ['deriveKey'])
+  return subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: new TextEncoder().encode('test wrapping') },
+    base,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['wrapKey', 'unwrapKey'],
+  )
+}
+
+/** A new key pair: the public key as base64url of the raw point, the private key wrapped as `wk2.`. */
 export async function makeKeys(password: string): Promise<BrowserKeys> {
   const keyPair = await subtle.generateKey(ECDH, true, ['deriveBits'])
   return {
@@ -48,13 +61,34 @@ export async function makeKeys(password: string): Promise<BrowserKeys> {
 }
 
 export async function wrapPrivateKey(privateKey: CryptoKey, password: string): Promise<string> {
+  const iv = random(12)
+  const key = await wrappingKey(password)
+  const wrapped = await subtle.wrapKey('pkcs8', privateKey, key, { name: 'AES-GCM', iv, additionalData: WK2_DATA })
+  return `wk2.${b64(iv)}.${b64(wrapped)}`
+}
+
+/** The legacy format, as browsers stored it before the split: `wk1.<iterations>.<salt>.<iv>.<ciphertext>`. */
+export async function wrapLegacyKey(privateKey: CryptoKey, password: string): Promise<string> {
   const salt = random(16)
   const iv = random(12)
   const wrapped = await subtle.wrapKey('pkcs8', privateKey, await passwordKey(password, salt), { name: 'AES-GCM', iv })
   return `wk1.${TEST_ITERATIONS}.${b64(salt)}.${b64(iv)}.${b64(wrapped)}`
 }
 
+/** Opens either format (wk1 under the password, wk2 under its test wrapping key). */
 export async function unwrapPrivateKey(wrapped: string, password: string): Promise<CryptoKey> {
+  if (wrapped.startsWith('wk2.')) {
+    const [, iv = '', key = ''] = wrapped.split('.')
+    return subtle.unwrapKey(
+      'pkcs8',
+      unb64(key),
+      await wrappingKey(password),
+      { name: 'AES-GCM', iv: unb64(iv), additionalData: WK2_DATA },
+      ECDH,
+      true,
+      ['deriveBits'],
+    )
+  }
   const [, , salt = '', iv = '', key = ''] = wrapped.split('.')
   return subtle.unwrapKey(
     'pkcs8',
@@ -100,10 +134,10 @@ export function fakePublicKey(): string {
   return Buffer.concat([Buffer.from([4]), randomBytes(64)]).toString('base64url')
 }
 
-/** A wrapped-key-shaped string: OWASP's count, random salt, IV and 154 bytes (PKCS#8 of P-256 and the tag). */
+/** A wrapped-key-shaped string: `wk2.`, a random IV and 154 bytes (PKCS#8 of P-256 and the tag). */
 export function fakeWrappedKey(): string {
   const part = (n: number) => randomBytes(n).toString('base64url')
-  return `wk1.600000.${part(16)}.${part(12)}.${part(154)}`
+  return `wk2.${part(12)}.${part(154)}`
 }
 
 /** Key-shaped strings in the exact formats (the server cannot tell them from real ones, and need not). */

@@ -10,6 +10,7 @@ import { buildApp, type BuildAppOptions } from '../../server/app'
 import type { Config } from '../../server/config'
 import { type DatabaseHandle, migrationsFolder, openDatabase } from '../../server/db/client'
 import { sessions, users } from '../../server/db/schema'
+import { KDF_DEFAULT, type KdfSettings } from '../../src/api/contract/kdf'
 import type { Schemas } from '../../server/http/handler-types'
 
 /**
@@ -164,14 +165,42 @@ export function uniqueName(prefix = 'user'): string {
 
 export const STRONG_PASSWORD = 'Correct-Horse-9'
 
+/**
+ * What a browser sends in place of a password: a stand-in for the argon2id-then-HKDF authentication secret
+ * (src/crypto/kdf.ts), 32 bytes in base64url. The server cannot tell how it was derived and need not: the tests read
+ * as "sign in with this password" while sending what a browser would. The real derivation is tested in
+ * tests/machines/crypto.test.ts and, in a browser, tests/e2e/password-secrets.spec.ts.
+ */
+export function authSecretOf(password: string): string {
+  return createHash('sha256').update(`stand-in auth secret\u0000${password}`).digest('base64url')
+}
+
+/** Today's default KDF settings with a fresh salt, as a registering browser sends them. */
+export function testKdf(): KdfSettings {
+  return { algorithm: 'argon2id', salt: randomBytes(16).toString('base64url'), ...KDF_DEFAULT }
+}
+
+/** The login body for a member who types `password`. */
+export function loginBody(username: string, password: string) {
+  return { username, authSecret: authSecretOf(password) }
+}
+
+/** The change-password body for a member who types `currentPassword` and `newPassword`. */
+export function passwordChange(currentPassword: string, newPassword: string, extra: Record<string, unknown> = {}) {
+  return { currentAuthSecret: authSecretOf(currentPassword), newAuthSecret: authSecretOf(newPassword), kdf: testKdf(), ...extra }
+}
+
+/** A registration body; `password` in the overrides is sent as its authentication secret, as a browser would. */
 export function registration(overrides: Record<string, unknown> = {}) {
-  const username = typeof overrides.username === 'string' ? overrides.username : uniqueName()
+  const { password = STRONG_PASSWORD, ...rest } = overrides
+  const username = typeof rest.username === 'string' ? rest.username : uniqueName()
   return {
     username,
     email: `${username.toLowerCase()}@example.test`,
     displayName: 'Test Member',
-    password: STRONG_PASSWORD,
-    ...overrides,
+    authSecret: authSecretOf(String(password)),
+    kdf: testKdf(),
+    ...rest,
   }
 }
 
@@ -201,5 +230,5 @@ export async function registerMember(
   const body = registration(overrides)
   const res = await api(app, 'POST', '/api/auth/register', { body })
   if (res.statusCode !== 201) throw new Error(`register answered ${res.statusCode}: ${res.body}`)
-  return { ...(res.json() as AuthResponse), password: String(body.password) }
+  return { ...(res.json() as AuthResponse), password: String(overrides.password ?? STRONG_PASSWORD) }
 }

@@ -9,7 +9,7 @@ import { NOT_BUILT_MESSAGE } from '../../server/http/spa'
 import { Conflict, Forbidden, Invalid, NotFound, Unauthenticated } from '../../server/lib/domain-errors'
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security-headers'
 import { send } from './content-helpers'
-import { api, buildTestApp, type ErrorBody, registerMember, useTestApp } from './harness'
+import { api, buildTestApp, type ErrorBody, registerMember, useTestApp, loginBody } from './harness'
 
 const t = useTestApp({ distDir: path.join(os.tmpdir(), 'wren-no-dist-here') })
 
@@ -165,7 +165,7 @@ describe('domain errors', () => {
     [new Conflict('Username is already taken'), 409],
   ])('%s answers %i with { error, details? }', async (err, status) => {
     const spy = vi.spyOn(t.app.services.accounts, 'login').mockRejectedValueOnce(err)
-    const res = await api(t.app, 'POST', '/api/auth/login', { body: { username: 'ann', password: 'x' } })
+    const res = await api(t.app, 'POST', '/api/auth/login', { body: loginBody('ann', 'x') })
     spy.mockRestore()
     expect(res.statusCode).toBe(status)
     expect(res.json()).toEqual(err.details ? { error: err.message, details: err.details } : { error: err.message })
@@ -178,7 +178,7 @@ describe('server errors', () => {
     const spy = vi
       .spyOn(t.app.services.accounts, 'login')
       .mockRejectedValueOnce(new Error('relation "users" does not exist at /work/main/server/db/queries.ts:12'))
-    const res = await api(t.app, 'POST', '/api/auth/login', { body: { username: 'ann', password: 'x' } })
+    const res = await api(t.app, 'POST', '/api/auth/login', { body: loginBody('ann', 'x') })
     spy.mockRestore()
     expect(res.statusCode).toBe(500)
     expect(res.json()).toEqual({ error: 'Internal server error' })

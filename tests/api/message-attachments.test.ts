@@ -15,9 +15,10 @@ import {
 } from '../../server/modules/messages/attachments'
 import { ENVELOPE_V2_PATTERN } from '../../src/api/contract/encryption'
 import { deriveConversationKey, generateKeyPair } from '../../src/crypto'
+import { sealWithKey } from '../../src/crypto/wrap'
 import { type Attachment, openBlob, sealBlob } from '../../src/crypto/attachments'
 import { encryptMessage, openMessage } from '../../src/crypto/messages'
-import { fakeEnvelope, keyedMember, startConversation, TEST_ITERATIONS } from './e2ee-support'
+import { fakeEnvelope, keyedMember, startConversation } from './e2ee-support'
 import { api, buildTestApp, type ErrorBody, registerMember, useTestApp } from './harness'
 
 // Encrypted attachments of direct messages (docs/security.md, "Attachments"), on PGlite and, with DATABASE_URL, on
@@ -289,10 +290,14 @@ describe('no image bytes in the clear', () => {
     const photo = new Uint8Array(await readFile(PHOTO_PATH))
     expect(Buffer.from(photo).includes(MARKER)).toBe(true)
 
-    const kdf = { iterations: TEST_ITERATIONS, minIterations: TEST_ITERATIONS }
+    // Key pairs sealed as wk2 under a throwaway wrapping key: this test reads messages with the unwrapped keys only.
+    const wrapper = {
+      key: await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt', 'unwrapKey']),
+      binding: 'test',
+    }
     const [annKeys, beaKeys] = await Promise.all([
-      Effect.runPromise(generateKeyPair('Ann-Password-1', kdf)),
-      Effect.runPromise(generateKeyPair('Bea-Password-1', kdf)),
+      Effect.runPromise(generateKeyPair(sealWithKey(wrapper))),
+      Effect.runPromise(generateKeyPair(sealWithKey(wrapper))),
     ])
     const reg = (keys: typeof annKeys) => ({ publicKey: keys.publicKey, privateKey: keys.wrappedPrivateKey })
     const ann = await registerMember(t.app, reg(annKeys))

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { selectRows } from '../../server/db/rows'
 import type { Schemas } from '../../server/http/handler-types'
 import { decrypt, encrypt, makeKeys, send, startConversation } from './e2ee-support'
-import { api, type AuthResponse, registerMember, useTestApp } from './harness'
+import { api, type AuthResponse, registerMember, useTestApp, loginBody } from './harness'
 
 /**
  * The server never receives, stores, logs or returns plaintext (docs/security.md). The client here does what the
@@ -89,7 +89,7 @@ describe('plaintext never reaches the server', () => {
 
     // Bob, signing in fresh, unwraps nothing on the server: he reads the envelopes and decrypts them himself.
     const bobAgain = (await api(t.app, 'POST', '/api/auth/login', {
-      body: { username: bob.user.username, password: 'Bob-Password-1' },
+      body: loginBody(bob.user.username, 'Bob-Password-1'),
     })).json<AuthResponse>()
     const pageRes = await api(t.app, 'GET', `/api/messages/conversations/${conversation.id}/messages`, {
       token: bobAgain.token,

@@ -5,7 +5,9 @@ import { Effect } from 'effect'
 import { ENVELOPE_MAX_LENGTH, ENVELOPE_PATTERN, MESSAGE_MAX_LENGTH } from '../../src/api/contract/encryption'
 import { decryptMessage, deriveConversationKey, encryptMessage, generateKeyPair } from '../../src/crypto'
 import { MESSAGE_NOT_CIPHERTEXT } from '../../server/modules/messages/service'
-import { fakeEnvelope, keyedMember, send, startConversation, TEST_ITERATIONS } from './e2ee-support'
+import { fakeEnvelope, keyedMember, send, startConversation } from './e2ee-support'
+import { deriveSecrets, freshKdf } from '../../src/crypto/kdf'
+import { passwordWrapper, sealWithKey } from '../../src/crypto/wrap'
 
 const t = useTestApp()
 
@@ -323,11 +325,14 @@ describe('messages', () => {
   })
 
   it('accepts what the app itself seals (src/crypto), and the recipient opens it', async () => {
-    const kdf = { iterations: TEST_ITERATIONS, minIterations: TEST_ITERATIONS }
-    const [annKeys, beaKeys] = await Promise.all([
-      Effect.runPromise(generateKeyPair('Ann-Password-1', kdf)),
-      Effect.runPromise(generateKeyPair('Bea-Password-1', kdf)),
-    ])
+    const keysOf = (password: string) =>
+      Effect.runPromise(
+        deriveSecrets(password, freshKdf()).pipe(
+          Effect.flatMap(passwordWrapper),
+          Effect.flatMap((wrapper) => generateKeyPair(sealWithKey(wrapper))),
+        ),
+      )
+    const [annKeys, beaKeys] = await Promise.all([keysOf('Ann-Password-1'), keysOf('Bea-Password-1')])
     const reg = (keys: typeof annKeys) => ({ publicKey: keys.publicKey, privateKey: keys.wrappedPrivateKey })
     const ann = await registerMember(t.app, reg(annKeys))
     const bea = await registerMember(t.app, reg(beaKeys))

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
 import { waitText } from '../../server/lib/rate-limiter'
-import { api, type AuthResponse, buildTestApp, type ErrorBody, registration, useTestApp } from './harness'
+import { api, type AuthResponse, buildTestApp, type ErrorBody, registration, useTestApp, loginBody, passwordChange, STRONG_PASSWORD } from './harness'
 
 // Small limits so a test can reach them; the window is long enough never to expire during the run.
 const t = useTestApp({
@@ -21,7 +21,7 @@ function login(app: FastifyInstance, ip: string, username: string, password: str
     method: 'POST',
     url: '/api/auth/login',
     remoteAddress: ip,
-    payload: { username, password },
+    payload: loginBody(username, password),
   })
 }
 
@@ -30,7 +30,7 @@ async function newMember() {
   const body = registration()
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: freshIp(), payload: body })
   expect(res.statusCode).toBe(201)
-  return { ...res.json<AuthResponse>(), password: String(body.password), email: body.email }
+  return { ...res.json<AuthResponse>(), password: STRONG_PASSWORD, email: body.email }
 }
 
 function expectLimited(res: Awaited<ReturnType<typeof login>>, what: string) {
@@ -66,7 +66,7 @@ describe('login limits', () => {
     const changePassword = () =>
       api(t.app, 'POST', '/api/auth/change-password', {
         token: member.token,
-        body: { currentPassword: 'Wrong-pass-1', newPassword: 'Brand-New-Pass-7' },
+        body: passwordChange('Wrong-pass-1', 'Brand-New-Pass-7'),
       })
     expect((await changePassword()).statusCode).toBe(400)
     expect((await changePassword()).statusCode).toBe(400)
@@ -101,6 +101,17 @@ describe('login limits', () => {
   })
 })
 
+describe('prelogin limit', () => {
+  it('answers three times the sign-in limit per address (successes count too), then refuses', async () => {
+    const ip = freshIp()
+    const prelogin = (username: string, remoteAddress = ip) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/prelogin', remoteAddress, payload: { username } })
+    for (let i = 0; i < 15; i += 1) expect((await prelogin(`anyone_${i}`)).statusCode).toBe(200)
+    expectLimited(await prelogin('anyone_else'), 'login attempts')
+    expect((await prelogin('anyone_else', freshIp())).statusCode).toBe(200)
+  })
+})
+
 describe('registration limit', () => {
   it('limits registrations per address', async () => {
     const ip = freshIp()
@@ -117,7 +128,7 @@ describe('change-password limit', () => {
     const attempt = (currentPassword: string) =>
       api(t.app, 'POST', '/api/auth/change-password', {
         token: member.token,
-        body: { currentPassword, newPassword: 'Brand-New-Pass-7' },
+        body: passwordChange(currentPassword, 'Brand-New-Pass-7'),
       })
     for (let i = 0; i < 3; i += 1) expect((await attempt('Wrong-pass-1')).statusCode).toBe(400)
     expectLimited(await attempt(member.password), 'password change attempts')

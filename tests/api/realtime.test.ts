@@ -7,7 +7,7 @@ import { type AuthenticateAck, type RealtimeServer, attachRealtime, userRoom } f
 import { type ServerEventPayload, SERVER_EVENTS } from '../../src/api/contract/socket-events'
 import type { Schemas } from '../../server/http/handler-types'
 import { fakeEnvelope, keyedMember, send, startConversation } from './e2ee-support'
-import { api, openTestDatabase, registerMember, type TestDatabase, testCaches } from './harness'
+import { api, openTestDatabase, registerMember, type TestDatabase, testCaches, loginBody, passwordChange } from './harness'
 
 let database: TestDatabase
 let app: FastifyInstance
@@ -213,7 +213,7 @@ describe('message events', () => {
   it('drop the other sessions of a member who changes the password', async () => {
     const member = await registerMember(app)
     const other = (await api(app, 'POST', '/api/auth/login', {
-      body: { username: member.user.username, password: member.password },
+      body: loginBody(member.user.username, member.password),
     })).json<{ token: string }>().token
     const kept = open({ token: member.token })
     const ended = open({ token: other })
@@ -221,7 +221,7 @@ describe('message events', () => {
     const dropped = new Promise((resolve) => ended.once('disconnect', resolve))
     const change = await api(app, 'POST', '/api/auth/change-password', {
       token: member.token,
-      body: { currentPassword: member.password, newPassword: 'Brand-New-Pass-7' },
+      body: passwordChange(member.password, 'Brand-New-Pass-7'),
     })
     expect(change.statusCode).toBe(200)
     expect(await dropped).toBe('io server disconnect')

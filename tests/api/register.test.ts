@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { users } from '../../server/db/schema'
-import { api, type AuthResponse, type ErrorBody, registerMember, registration, uniqueName, useTestApp } from './harness'
+import { api, type AuthResponse, type ErrorBody, registerMember, registration, uniqueName, useTestApp, testKdf } from './harness'
 
 const t = useTestApp()
 
@@ -70,12 +70,16 @@ describe('register', () => {
     ['empty display name', { displayName: '' }, 'displayName must not be empty'],
     ['blank display name', { displayName: '    ' }, 'displayName must not be empty'],
     ['too long display name', { displayName: 'd'.repeat(51) }, 'displayName must be at most 50 characters'],
-    ['missing password', { password: undefined }, 'password is required'],
-    ['too short password', { password: 'Ab1defg' }, 'password must be at least 8 characters'],
-    ['too long password', { password: `Aa1${'x'.repeat(254)}` }, 'password must be at most 256 characters'],
-    ['password without uppercase', { password: 'lowercase123' }, 'Password must contain lowercase, uppercase, and number'],
-    ['password without lowercase', { password: 'UPPERCASE123' }, 'Password must contain lowercase, uppercase, and number'],
-    ['password without digit', { password: 'NoDigitsHere' }, 'Password must contain lowercase, uppercase, and number'],
+    // The password itself never arrives (its strength is the browser's to check): its derived secret and settings do.
+    ['missing auth secret', { authSecret: undefined }, 'authSecret is required'],
+    ['a short auth secret', { authSecret: 'A'.repeat(42) }, 'authSecret must be at least 43 characters'],
+    ['missing KDF settings', { kdf: undefined }, 'kdf is required'],
+    ['KDF memory below the floor', { kdf: { ...testKdf(), memory: 19_455 } }, 'kdf.memory must be at least 19456'],
+    ['KDF memory above the ceiling', { kdf: { ...testKdf(), memory: 262_145 } }, 'kdf.memory must be at most 262144'],
+    ['KDF one pass', { kdf: { ...testKdf(), iterations: 1 } }, 'kdf.iterations must be at least 2'],
+    ['KDF too costly', { kdf: { ...testKdf(), memory: 262_144, iterations: 10 } }, 'kdf.memory times kdf.iterations is too costly'],
+    ['KDF salt with stray bits', { kdf: { ...testKdf(), salt: `${'A'.repeat(21)}B` } }, 'kdf.salt must be 16 bytes of base64url'],
+    ['KDF other algorithm', { kdf: { ...testKdf(), algorithm: 'pbkdf2' } }, 'kdf.algorithm must be one of: argon2id'],
     ['a wrong type', { displayName: { first: 'Ann' } }, 'displayName must be text'],
   ]
 
@@ -90,14 +94,14 @@ describe('register', () => {
   })
 
   it('lists every problem in details', async () => {
-    const res = await register({ username: 'a', email: 'nope', password: 'short' })
+    const res = await register({ username: 'a', email: 'nope', authSecret: 'short', kdf: testKdf() })
     expect(res.statusCode).toBe(400)
     expect(res.json<ErrorBody>().details).toEqual(
       expect.arrayContaining([
         'displayName is required',
         'username must be at least 3 characters',
         'email must be a valid email address',
-        'password must be at least 8 characters',
+        'authSecret must be at least 43 characters',
       ]),
     )
   })

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { sessions } from '../../server/db/schema'
 import { hashToken } from '../../server/modules/auth/tokens'
-import { api, type AuthResponse, type ErrorBody, registerMember, useTestApp } from './harness'
+import { api, type AuthResponse, type ErrorBody, registerMember, useTestApp, loginBody } from './harness'
 
 const t = useTestApp()
 
 const login = (username: string, password: string, headers?: Record<string, string>) =>
-  api(t.app, 'POST', '/api/auth/login', { body: { username, password }, headers })
+  api(t.app, 'POST', '/api/auth/login', { body: loginBody(username, password), headers })
 const me = (token: string) => api(t.app, 'GET', '/api/auth/me', { token })
 
 let member: Awaited<ReturnType<typeof registerMember>>
@@ -64,7 +64,15 @@ describe('login', () => {
   it('refuses missing fields with 400', async () => {
     const res = await api(t.app, 'POST', '/api/auth/login', { body: { username: member.user.username } })
     expect(res.statusCode).toBe(400)
-    expect(res.json<ErrorBody>().error).toBe('password is required')
+    expect(res.json<ErrorBody>().error).toBe('Send exactly one of authSecret and password')
+  })
+
+  it('refuses the password of an account that derives secrets, as a wrong one', async () => {
+    const res = await api(t.app, 'POST', '/api/auth/login', {
+      body: { username: member.user.username, password: member.password },
+    })
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toEqual({ error: 'Invalid username or password' })
   })
 
   it('records the user agent of the new session', async () => {

@@ -1,6 +1,7 @@
 import { Effect } from 'effect'
 import { deriveConversationKey } from '../../src/crypto/conversation-key'
 import { generateKeyPair } from '../../src/crypto/key-pair'
+import { sealWithPassword } from '../../src/crypto/wrap'
 import { indexedDbKeyStore } from '../../src/crypto/key-store'
 import { decryptMessage, encryptMessage } from '../../src/crypto/messages'
 
@@ -13,8 +14,8 @@ const context = { conversationId: 'c1', senderId: 'ann' }
 
 async function first(): Promise<string[]> {
   const store = indexedDbKeyStore()
-  const ann = await Effect.runPromise(generateKeyPair('ann-Password1', CHEAP))
-  const bob = await Effect.runPromise(generateKeyPair('bob-Password1', CHEAP))
+  const ann = await Effect.runPromise(generateKeyPair(sealWithPassword('ann-Password1', CHEAP)))
+  const bob = await Effect.runPromise(generateKeyPair(sealWithPassword('bob-Password1', CHEAP)))
   await Effect.runPromise(store.save({ userId: 'ann', publicKey: ann.publicKey, privateKey: ann.privateKey }))
   await Effect.runPromise(store.save({ userId: 'bob', publicKey: bob.publicKey, privateKey: bob.privateKey }))
   const key = await Effect.runPromise(deriveConversationKey(ann, bob.publicKey))

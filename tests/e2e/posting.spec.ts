@@ -1,5 +1,6 @@
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { deflateSync } from 'node:zlib'
+import { registrationSecrets } from './support/members'
 
 // Posting, the home feed and post pages, walked in a real browser against the real server (its own members; the suite
 // shares one server):
@@ -80,7 +81,7 @@ const photo = (name: string, from: [number, number, number], to: [number, number
 async function register(request: APIRequestContext, prefix: string, displayName: string): Promise<Member> {
   const username = `${prefix}_${stamp}`
   const res = await request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.test`, displayName, password: PASSWORD },
+    data: { username, email: `${username}@example.test`, displayName, ...(await registrationSecrets(PASSWORD)) },
   })
   expect(res.status(), await res.text()).toBe(201)
   const body = (await res.json()) as { user: { id: string }; token: string }

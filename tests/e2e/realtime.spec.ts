@@ -1,7 +1,7 @@
 import { test, expect, type WebSocket } from '@playwright/test'
 import { Effect } from 'effect'
-import { rewrapPrivateKey } from '../../src/crypto'
-import { logIn, PASSWORD, register } from './support/members'
+import { deriveSecrets, freshKdf, passwordWrapper, rewrapPrivateKey } from '../../src/crypto'
+import { logIn, register, signIn } from './support/members'
 
 // The realtime socket, seen from a real browser (docs/product.md, "Realtime"): it opens once a member is signed in,
 // says who the member is, and closes on logout; a signed-out visitor opens none; a password change elsewhere (which
@@ -47,14 +47,18 @@ test('revoking the session elsewhere drops the socket, and its refused reconnect
   const closed = socket.waitForEvent('close')
   // Another device changes the password: every other session (this one too) is revoked and its sockets dropped.
   // Signing in here gave the account its message key, so that device re-wraps it for the new password, as the app does.
-  const other = await request.post('/api/auth/login', { data: { username: member.username, password: PASSWORD } })
-  const { token, privateKey } = (await other.json()) as { token: string; privateKey: string | null }
+  const other = await signIn(request, member.username)
+  const { token, privateKey } = other.body
   expect(privateKey, 'the browser sign-in made the message key').not.toBeNull()
-  const newPassword = 'Nightingale2027'
-  const rewrapped = await Effect.runPromise(rewrapPrivateKey(privateKey!, PASSWORD, newPassword))
+  const next = await Effect.runPromise(deriveSecrets('Nightingale2027', freshKdf()))
+  const rewrapped = await Effect.runPromise(
+    Effect.flatMap(Effect.all([passwordWrapper(other.secrets!), passwordWrapper(next)]), ([from, to]) =>
+      rewrapPrivateKey(privateKey!, from, to),
+    ),
+  )
   const changed = await request.post('/api/auth/change-password', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { currentPassword: PASSWORD, newPassword, privateKey: rewrapped },
+    data: { currentAuthSecret: other.secrets!.authSecret, newAuthSecret: next.authSecret, kdf: next.kdf, privateKey: rewrapped },
   })
   expect(changed.ok()).toBe(true)
   await closed

@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { logIn, type Member, PASSWORD, publish, register, setTheme, shot, uniqueUsername } from './support/members'
+import { logIn, type Member, PASSWORD, publish, register, setTheme, shot, signIn, uniqueUsername } from './support/members'
 
 // Reports and the admin panel, walked in a real browser against the real server (docs/product.md, "Reports" and
 // "Admin panel"):
@@ -47,9 +47,9 @@ async function findAdmin(request: APIRequestContext, viewer: Member): Promise<Me
     }
     if (!profile.user.isAdmin) continue
     for (const password of [PASSWORD, 'Nightingale2027']) {
-      const login = await request.post('/api/auth/login', { data: { username, password } })
-      if (login.status() !== 200) continue
-      const body = (await login.json()) as { token: string }
+      const login = await signIn(request, username, password)
+      if (login.status !== 200) continue
+      const body = login.body
       adminPassword = password
       return { id: profile.user.id, username, displayName: profile.user.displayName, token: body.token }
     }

@@ -5,6 +5,11 @@ import { makeCalls, run } from '../../src/api/calls'
 import { describeError, limitMessage, serverMessageOr, TOO_OFTEN } from '../../src/api/errors'
 import { robin, robinAuth } from './support/fixtures'
 
+/** Request bodies of the shape the calls take (the server is a stub here). */
+const SECRET = 'A'.repeat(43)
+const KDF = { algorithm: 'argon2id', salt: 'AAECAwQFBgcICQoLDA0ODw', memory: 32_768, iterations: 3, parallelism: 1 } as const
+const CHANGE = { currentAuthSecret: SECRET, newAuthSecret: SECRET, kdf: KDF }
+
 // The api layer against a fake fetch: status codes become typed errors, 401s reach the session (except on the
 // credential forms), the me-check's time budget aborts the fetch, and only queries retry.
 
@@ -56,7 +61,7 @@ describe('api client', () => {
     const error = await failure(calls.login({ username: 'robin', password: 'nope' }))
     expect(error._tag).toBe('Unauthorized')
     expect(describeError(error, 'fallback')).toBe('Invalid username or password')
-    await failure(calls.register({ username: 'robin', email: 'r@x.org', displayName: 'R', password: 'Sparrow2026' }))
+    await failure(calls.register({ username: 'robin', email: 'r@x.org', displayName: 'R', authSecret: SECRET, kdf: KDF }))
     expect(expired).not.toHaveBeenCalled()
   })
 
@@ -84,37 +89,28 @@ describe('api client', () => {
     [503, { error: 'Database unavailable' }, { _tag: 'Server', status: 503, message: 'Database unavailable' }],
   ])('%i becomes a typed error', async (status, body, expected) => {
     const { calls } = setup(() => json(status, body))
-    const error = await failure(calls.changePassword({ currentPassword: 'a', newPassword: 'Sparrow2026' }))
+    const error = await failure(calls.changePassword(CHANGE))
     expect(error).toMatchObject(expected)
   })
 
   it('a non-JSON error body (a proxy page) still maps, with our own message', async () => {
     const { calls } = setup(() => new Response('<html>Bad gateway</html>', { status: 502 }))
-    const error = await failure(calls.changePassword({ currentPassword: 'a', newPassword: 'Sparrow2026' }))
+    const error = await failure(calls.changePassword(CHANGE))
     expect(error).toMatchObject({ _tag: 'Server', status: 502, fromServer: false })
     expect(serverMessageOr(error, 'Failed to change password')).toBe('Failed to change password')
   })
 
   it("a rate limit's refusal keeps the server's wait, and says what happened when a proxy answered instead", async () => {
     const limited = await failure(
-      setup(() => json(429, { error: 'Too many posts. Try again in 12 minutes.' })).calls.changePassword({
-        currentPassword: 'a',
-        newPassword: 'Sparrow2026',
-      }),
+      setup(() => json(429, { error: 'Too many posts. Try again in 12 minutes.' })).calls.changePassword(CHANGE),
     )
     expect(limitMessage(limited)).toBe('Too many posts. Try again in 12 minutes.')
     const bare = await failure(
-      setup(() => new Response('<html>Slow down</html>', { status: 429 })).calls.changePassword({
-        currentPassword: 'a',
-        newPassword: 'Sparrow2026',
-      }),
+      setup(() => new Response('<html>Slow down</html>', { status: 429 })).calls.changePassword(CHANGE),
     )
     expect(limitMessage(bare)).toBe(TOO_OFTEN)
     const refused = await failure(
-      setup(() => json(409, { error: 'Username is already taken' })).calls.changePassword({
-        currentPassword: 'a',
-        newPassword: 'Sparrow2026',
-      }),
+      setup(() => json(409, { error: 'Username is already taken' })).calls.changePassword(CHANGE),
     )
     expect(limitMessage(refused)).toBeNull()
   })
@@ -201,7 +197,7 @@ describe('api client', () => {
 
   it('mutations never retry', async () => {
     const { calls, fetch } = setup(() => json(503, { error: 'busy' }))
-    await failure(calls.register({ username: 'robin', email: 'r@x.org', displayName: 'R', password: 'Sparrow2026' }))
+    await failure(calls.register({ username: 'robin', email: 'r@x.org', displayName: 'R', authSecret: SECRET, kdf: KDF }))
     await failure(calls.login({ username: 'robin', password: 'x' }))
     await failure(calls.logout())
     expect(fetch).toHaveBeenCalledTimes(3)

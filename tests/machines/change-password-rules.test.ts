@@ -45,6 +45,7 @@ describe('changePasswordSchema', () => {
 })
 
 describe('change-password machine guard', () => {
+  const prepared = { currentAuthSecret: 'current', newAuthSecret: 'new', kdf: { algorithm: 'argon2id', salt: 's', memory: 1, iterations: 1, parallelism: 1 } }
   const good = { type: 'password.submit', currentPassword: 'Sparrow2026', newPassword: 'Nightingale2027' } as const
   const broken = [
     { ...good, currentPassword: '' },
@@ -54,7 +55,9 @@ describe('change-password machine guard', () => {
 
   function start() {
     const calls = new Calls()
-    const machine = changePasswordMachine.provide({ actors: { changePassword: calls.actor('changePassword') } })
+    const machine = changePasswordMachine.provide({
+      actors: { prepareChange: calls.actor('prepareChange'), changePassword: calls.actor('changePassword') },
+    })
     return { actor: createActor(machine).start(), calls }
   }
 
@@ -73,14 +76,17 @@ describe('change-password machine guard', () => {
     const { actor, calls } = start()
     await perform(actor, calls, { type: 'password.open' })
     await perform(actor, calls, good)
+    await perform(actor, calls, { type: 'xstate.done.actor.prepareChange', output: prepared })
     const wrong = new Invalid({ status: 400, message: 'Current password is incorrect', fromServer: true, details: [] })
     await perform(actor, calls, { type: 'xstate.error.actor.changePassword', error: wrong })
     for (const event of broken) await perform(actor, calls, event)
     expect(actor.getSnapshot().value).toEqual({ open: 'failed' })
     expect(actor.getSnapshot().context.error).toBe('Current password is incorrect')
-    expect(calls.started).toHaveLength(1)
+    expect(calls.started.map((c) => c.id)).toEqual(['prepareChange', 'changePassword'])
     await perform(actor, calls, good)
+    expect(actor.getSnapshot().value).toEqual({ open: 'preparing' })
+    await perform(actor, calls, { type: 'xstate.done.actor.prepareChange', output: prepared })
     expect(actor.getSnapshot().value).toEqual({ open: 'submitting' })
-    expect(calls.started).toHaveLength(2)
+    expect(calls.started).toHaveLength(4)
   })
 })

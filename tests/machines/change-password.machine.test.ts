@@ -1,15 +1,11 @@
-import { Effect } from 'effect'
 import { describe, expect, it } from 'vitest'
-import { WRAPPED_KEY_PATTERN } from '../../src/api/contract/encryption'
-import { generateKeyPair } from '../../src/crypto'
-import { rewrapForPasswordChange } from '../../src/machines/keys/keys.auth'
 import { createActor, setup, spawnChild, type ActorRefFrom } from 'xstate'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { installLocalStorage } from './support/memory-storage'
 import { robin, storedRobin } from './support/fixtures'
 import { changePasswordMachine, PASSWORD_CHANGED } from '../../src/machines/change-password/change-password.machine'
 import { shownToasts, withToasts } from './support/toasts'
-import { changePasswordModel, failureText } from './models/change-password.model'
+import { changePasswordModel, failureText, preparedWithKey } from './models/change-password.model'
 import { Calls } from './support/controlled-actors'
 import { Coverage, perform, walkPaths } from './support/model'
 
@@ -24,7 +20,7 @@ describe('change-password machine', () => {
   it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
     const calls = new Calls()
     const machine = changePasswordMachine.provide({
-      actors: { rewrapKey: calls.actor('rewrapKey'), changePassword: calls.actor('changePassword') },
+      actors: { prepareChange: calls.actor('prepareChange'), changePassword: calls.actor('changePassword') },
     })
     const actor = withToasts(createActor(machine, { inspect: coverage.inspector })).start()
     coverage.see(actor.getSnapshot())
@@ -39,7 +35,7 @@ describe('change-password machine', () => {
 
       const dialogOpen = snapshot.hasTag('dialog')
       expect(dialogOpen).toBe(snapshot.matches('open'))
-      expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ open: 'submitting' }) || snapshot.matches({ open: 'rewrapping' }))
+      expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ open: 'submitting' }) || snapshot.matches({ open: 'preparing' }))
       // While the change is in flight, Escape/backdrop cannot close the dialog.
       if (snapshot.hasTag('busy')) expect(snapshot.can({ type: 'password.close' })).toBe(false)
 
@@ -47,7 +43,7 @@ describe('change-password machine', () => {
       if (step.event.type === 'xstate.done.actor.changePassword') {
         expect(dialogOpen).toBe(false)
         expect(toasts.at(-1)).toMatchObject({ type: 'success', message: PASSWORD_CHANGED })
-      } else if (step.event.type === 'xstate.error.actor.changePassword') {
+      } else if (step.event.type === 'xstate.error.actor.changePassword' || step.event.type === 'xstate.error.actor.prepareChange') {
         const text = failureText.get(step.event.error)
         expect(dialogOpen).toBe(true)
         expect(snapshot.context.error).toBe(text)
@@ -56,32 +52,25 @@ describe('change-password machine', () => {
         expect(toasts.length, 'no toast without an answer from the server').toBe(toastsBefore)
       }
       if (step.event.type === 'password.submit') {
-        // No session in this system, so no wrapped key to re-wrap: the re-wrap step answers null.
+        // No session in this system: no name to look the settings up by, no wrapped key to re-wrap.
         expect(calls.started.at(-1)).toEqual({
-          id: 'rewrapKey',
-          input: { wrapped: null, currentPassword: 'Sparrow2026', newPassword: 'Nightingale2027' },
+          id: 'prepareChange',
+          input: { username: '', wrapped: null, currentPassword: 'Sparrow2026', newPassword: 'Nightingale2027' },
         })
         expect(snapshot.context.error).toBeNull()
       }
-      if (step.event.type === 'xstate.done.actor.rewrapKey' || step.event.type === 'xstate.error.actor.rewrapKey') {
-        // The re-wrapped key goes with the change; without one (a wrong current password among the reasons) the
-        // server decides and its message is shown: nothing is refused here without asking it.
-        const key = step.event.type === 'xstate.done.actor.rewrapKey' ? (step.event.output as string | null) : null
-        expect(calls.started.at(-1)).toEqual({
-          id: 'changePassword',
-          input: { currentPassword: 'Sparrow2026', newPassword: 'Nightingale2027', ...(key ? { privateKey: key } : {}) },
-        })
+      if (step.event.type === 'xstate.done.actor.prepareChange') {
+        // Exactly what was prepared goes: derived secrets, never a typed password; without a key (a wrong current
+        // password among the reasons) the server decides and its message is shown.
+        expect(calls.started.at(-1)).toEqual({ id: 'changePassword', input: step.event.output })
+        expect(JSON.stringify(snapshot.context)).not.toContain('Nightingale2027')
       }
-      if (!snapshot.hasTag('busy')) expect(snapshot.context.request).toBeNull()
+      if (!snapshot.hasTag('busy')) {
+        expect(snapshot.context.request).toBeNull()
+        expect(snapshot.context.fields).toBeNull()
+      }
     }
     actor.stop()
-  })
-
-  it('the re-wrap step judges no password: a key the current password does not open goes as no key', async () => {
-    const keys = await Effect.runPromise(generateKeyPair('Sparrow2026'))
-    expect(await rewrapForPasswordChange(keys.wrappedPrivateKey, 'Wrong2026', 'Nightingale2027')).toBeNull()
-    expect(await rewrapForPasswordChange(null, 'Sparrow2026', 'Nightingale2027')).toBeNull()
-    expect(await rewrapForPasswordChange(keys.wrappedPrivateKey, 'Sparrow2026', 'Nightingale2027')).toMatch(WRAPPED_KEY_PATTERN)
   })
 
   it('paths enter every state and take every transition', () => {
@@ -92,7 +81,7 @@ describe('change-password machine', () => {
     installLocalStorage()
     const calls = new Calls()
     const dialog = changePasswordMachine.provide({
-      actors: { rewrapKey: calls.actor('rewrapKey'), changePassword: calls.actor('changePassword') },
+      actors: { prepareChange: calls.actor('prepareChange'), changePassword: calls.actor('changePassword') },
     })
     // The app's shape, as far as this dialog sees it: a session (systemId 'session') beside the dialog.
     const root = setup({ actors: { session: sessionMachine.provide({ actors: { checkAuth: calls.actor('checkAuth') } }), dialog } }).createMachine({
@@ -109,10 +98,15 @@ describe('change-password machine', () => {
     await perform(actor, calls, { type: 'password.open' })
     await perform(actor, calls, submit)
     expect(calls.started.at(-1)).toEqual({
-      id: 'rewrapKey',
-      input: { wrapped: storedRobin.privateKey, currentPassword: submit.currentPassword, newPassword: submit.newPassword },
+      id: 'prepareChange',
+      input: {
+        username: robin.username,
+        wrapped: storedRobin.privateKey,
+        currentPassword: submit.currentPassword,
+        newPassword: submit.newPassword,
+      },
     })
-    await perform(actor, calls, { type: 'xstate.done.actor.rewrapKey', output: 'rewrapped-key' })
+    await perform(actor, calls, { type: 'xstate.done.actor.prepareChange', output: preparedWithKey })
     expect(session.getSnapshot().context.privateKey).toBe(storedRobin.privateKey)
     await perform(actor, calls, { type: 'xstate.done.actor.changePassword', output: 'Password changed' })
     expect(session.getSnapshot().context.privateKey).toBe('rewrapped-key')

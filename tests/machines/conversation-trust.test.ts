@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createActor, toPromise } from 'xstate'
 import type { KeyHistoryEntry, TrustCalls } from '../../src/api/trust.calls'
 import { generateKeyPair } from '../../src/crypto/key-pair'
+import { sealWithPassword } from '../../src/crypto/wrap'
 import type { MemberKeys } from '../../src/crypto/keys'
 import { safetyNumber } from '../../src/crypto/safety-number'
 import { deriveSelfKey, openTrustRecord, sealTrustRecord } from '../../src/crypto/trust-record'
@@ -21,7 +22,7 @@ const BEN = '018f0000-0000-7000-8000-0000000000b1'
 const at = '2026-11-27T03:00:00.000Z'
 
 async function member(): Promise<MemberKeys> {
-  const pair = await Effect.runPromise(generateKeyPair('pw', CHEAP))
+  const pair = await Effect.runPromise(generateKeyPair(sealWithPassword('pw', CHEAP)))
   return { publicKey: pair.publicKey, privateKey: pair.privateKey }
 }
 

@@ -4,7 +4,6 @@ import { SESSION_STORAGE_KEY } from '../../src/machines/session/session.storage'
 import {
   loginForm,
   loginModel,
-  networkError,
   newPair,
   notUnlocked,
   registerForm,
@@ -67,8 +66,7 @@ describe.each(cases)('$name machine', (c) => {
 
       if (snapshot.value === 'failed') {
         // What the member reads under the form: the server's words, or ours when the server could not be reached.
-        const error = step.event.error === networkError ? networkError.message : c.serverError.message
-        expect(snapshot.context.error).toBe(error)
+        expect(snapshot.context.error).toBe(c.failureText(step.event.error))
         expect(session.getSnapshot().hasTag('authenticated')).toBe(false)
         expect(navigateHome).not.toHaveBeenCalled()
         expect(reportKeys).not.toHaveBeenCalled()

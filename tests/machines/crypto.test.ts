@@ -16,6 +16,7 @@ import {
   PUBLIC_KEY_PATTERN,
   WRAPPED_KEY_MAX_LENGTH,
   WRAPPED_KEY_PATTERN,
+  WRAPPED_KEY_V2_PATTERN,
   envelopeLength,
 } from '../../src/api/contract/encryption'
 import { ConversationKeyCache } from '../../src/crypto/conversation-key-cache'
@@ -30,12 +31,20 @@ import { forgetKeys, keysMatch, unlockKeys } from '../../src/crypto/session-keys
 import {
   OWASP_KDF,
   PBKDF2_ITERATIONS,
+  passwordWrapper,
   rewrapPrivateKey,
   sealPkcs8,
+  sealWithKey,
+  sealWithPassword,
   unwrapPrivateKey,
+  unwrapPrivateKeyWith,
   wrapPrivateKey,
   type KdfPolicy,
+  type KeyWrapper,
 } from '../../src/crypto/wrap'
+import { deriveSecrets, freshKdf, type DerivedSecrets } from '../../src/crypto/kdf'
+import { KDF_CEILING, KDF_DEFAULT, KDF_FLOOR, kdfProblem, type KdfSettings } from '../../src/api/contract/kdf'
+import { hashRaw } from '@node-rs/argon2'
 
 // The browser's end-to-end encryption library (src/crypto/, issue 9) over Node's WebCrypto. Most tests wrap keys at
 // a cheap PBKDF2 count through the explicit `kdf` parameter (the app never passes one); the tests named "at OWASP's
@@ -65,11 +74,19 @@ function replacePart(text: string, index: number, change: (part: string) => stri
 let ann: NewKeyPair
 let bob: NewKeyPair
 let cat: NewKeyPair
+/** Two wk2 wrappers over random AES keys (the app's come from the password, tested in "the password split"). */
+let wrapper: KeyWrapper
+let otherWrapper: KeyWrapper
+const randomWrapper = async (binding: string): Promise<KeyWrapper> => ({
+  key: await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt', 'unwrapKey']),
+  binding,
+})
 beforeAll(async () => {
+  ;[wrapper, otherWrapper] = await Promise.all([randomWrapper('kdf.one'), randomWrapper('kdf.two')])
   ;[ann, bob, cat] = await Promise.all([
-    succeed(generateKeyPair('ann-Password1', CHEAP)),
-    succeed(generateKeyPair('bob-Password1', CHEAP)),
-    succeed(generateKeyPair('cat-Password1', CHEAP)),
+    succeed(generateKeyPair(sealWithPassword('ann-Password1', CHEAP))),
+    succeed(generateKeyPair(sealWithPassword('bob-Password1', CHEAP))),
+    succeed(generateKeyPair(sealWithPassword('cat-Password1', CHEAP))),
   ])
 })
 
@@ -108,7 +125,7 @@ describe('key pair', () => {
 
 describe('wrapping the private key', () => {
   it("at OWASP's count: at least 600,000 iterations, and it unwraps to the same, non-extractable key", async () => {
-    const pair = await succeed(generateKeyPair('Sparrow2026'))
+    const pair = await succeed(generateKeyPair(sealWithPassword('Sparrow2026')))
     expect(pair.wrappedPrivateKey).toMatch(WRAPPED_KEY_PATTERN)
     expect(pair.wrappedPrivateKey.length).toBeLessThanOrEqual(300)
     const iterations = Number(pair.wrappedPrivateKey.split('.')[1])
@@ -137,7 +154,7 @@ describe('wrapping the private key', () => {
     expect(cheap._tag).toBe('MalformedKey')
     const huge = replacePart(ann.wrappedPrivateKey, 1, () => '99999999')
     expect((await failure(unwrapPrivateKey(huge, 'ann-Password1', CHEAP)))._tag).toBe('MalformedKey')
-    expect((await failure(rewrapPrivateKey(ann.wrappedPrivateKey, 'ann-Password1', 'New-Password2')))._tag).toBe(
+    expect((await failure(rewrapPrivateKey(ann.wrappedPrivateKey, { password: 'ann-Password1' }, wrapper)))._tag).toBe(
       'MalformedKey',
     )
   })
@@ -193,7 +210,7 @@ describe('wrapping the private key', () => {
   it('fails with MalformedKey when the decrypted bytes are not a P-256 private key', async () => {
     const wrapped = await succeed(sealPkcs8(utf8('not a key at all'), 'ann-Password1', CHEAP))
     expect((await failure(unwrapPrivateKey(wrapped, 'ann-Password1', CHEAP)))._tag).toBe('MalformedKey')
-    expect((await failure(rewrapPrivateKey(wrapped, 'ann-Password1', 'x', CHEAP)))._tag).toBe('MalformedKey')
+    expect((await failure(rewrapPrivateKey(wrapped, { password: 'ann-Password1', kdf: CHEAP }, wrapper)))._tag).toBe('MalformedKey')
   })
 
   it('uses a fresh salt and IV for every wrap of the same key and password', async () => {
@@ -217,38 +234,129 @@ describe('wrapping the private key', () => {
   })
 })
 
-describe('re-wrapping on a password change', () => {
-  it('keeps the same private key under the new password only, with a new salt', async () => {
+describe('re-wrapping (a legacy account moving over, a password change)', () => {
+  it('moves a wk1 key to wk2 under the wrapping key: the same private key, and the history stays readable', async () => {
     const context = { conversationId: 'c1', senderId: 'ann' }
     const before = await succeed(
       Effect.flatMap(deriveConversationKey(member(ann), bob.publicKey), (key) =>
         encryptMessage(key, 'history', context),
       ),
     )
-    const rewrapped = await succeed(rewrapPrivateKey(ann.wrappedPrivateKey, 'ann-Password1', 'ann-Password2', CHEAP))
-    expect(rewrapped.split('.')[2]).not.toBe(ann.wrappedPrivateKey.split('.')[2])
-
-    expect((await failure(unwrapPrivateKey(rewrapped, 'ann-Password1', CHEAP)))._tag).toBe('WrongPassword')
-    const privateKey = await succeed(unwrapPrivateKey(rewrapped, 'ann-Password2', CHEAP))
+    const rewrapped = await succeed(rewrapPrivateKey(ann.wrappedPrivateKey, { password: 'ann-Password1', kdf: CHEAP }, wrapper))
+    expect(rewrapped).toMatch(WRAPPED_KEY_V2_PATTERN)
+    expect((await failure(unwrapPrivateKeyWith(rewrapped, otherWrapper)))._tag).toBe('WrongPassword')
+    const privateKey = await succeed(unwrapPrivateKeyWith(rewrapped, wrapper))
     expect(privateKey.extractable).toBe(false)
     const key = await succeed(deriveConversationKey({ publicKey: ann.publicKey, privateKey }, bob.publicKey))
     expect(await succeed(decryptMessage(key, before, context))).toBe('history')
   })
 
-  it('fails with WrongPassword when the old password is wrong, and leaves nothing changed', async () => {
-    const error = await failure(rewrapPrivateKey(ann.wrappedPrivateKey, 'wrong', 'ann-Password2', CHEAP))
-    expect(error._tag).toBe('WrongPassword')
+  it('moves a wk2 key to another wrapping key (a password change) with a fresh IV', async () => {
+    const first = await succeed(rewrapPrivateKey(ann.wrappedPrivateKey, { password: 'ann-Password1', kdf: CHEAP }, wrapper))
+    const second = await succeed(rewrapPrivateKey(first, wrapper, otherWrapper))
+    expect(second.split('.')[1]).not.toBe(first.split('.')[1])
+    expect((await failure(unwrapPrivateKeyWith(second, wrapper)))._tag).toBe('WrongPassword')
+    expect(await succeed(keysMatch({ publicKey: ann.publicKey, privateKey: await succeed(unwrapPrivateKeyWith(second, otherWrapper)) }))).toBe(true)
   })
 
-  it('re-wraps at the current count, so keys wrapped at an older, lower count get stronger', async () => {
-    const rewrapped = await succeed(
-      rewrapPrivateKey(ann.wrappedPrivateKey, 'ann-Password1', 'ann-Password2', {
-        iterations: 2_000,
-        minIterations: 1_000,
-      }),
-    )
-    expect(rewrapped.split('.')[1]).toBe('2000')
-    expect(await succeed(unwrapPrivateKey(rewrapped, 'ann-Password2', CHEAP))).toBeDefined()
+  it('fails with WrongPassword when the old password or key is wrong', async () => {
+    const error = await failure(rewrapPrivateKey(ann.wrappedPrivateKey, { password: 'wrong', kdf: CHEAP }, wrapper))
+    expect(error._tag).toBe('WrongPassword')
+    const wk2 = await succeed(rewrapPrivateKey(ann.wrappedPrivateKey, { password: 'ann-Password1', kdf: CHEAP }, wrapper))
+    expect((await failure(rewrapPrivateKey(wk2, otherWrapper, wrapper)))._tag).toBe('WrongPassword')
+  })
+
+  it('binds a wk2 key to what its wrapper is for: the same AES key with another binding does not open it', async () => {
+    const wk2 = await succeed(rewrapPrivateKey(ann.wrappedPrivateKey, { password: 'ann-Password1', kdf: CHEAP }, wrapper))
+    const rebound = { key: wrapper.key, binding: 'kdf.someone-else' }
+    expect((await failure(unwrapPrivateKeyWith(wk2, rebound)))._tag).toBe('WrongPassword')
+  })
+})
+
+describe('the password split (src/crypto/kdf.ts)', () => {
+  // Known answers, made once with this code and checked below against an independent derivation.
+  const PASSWORD = 'Correct-Horse-9'
+  const KNOWN: KdfSettings = { algorithm: 'argon2id', salt: 'AAECAwQFBgcICQoLDA0ODw', ...KDF_FLOOR }
+  const KNOWN_AUTH_SECRET = 'qKgTkx8HqVvckOjgyVuKPhWr_3ZdcHblFFSXd4fqDqg'
+  const KNOWN_PUBLIC_KEY = 'BIlgEvZVyd09IsPoeBQ3eTxSqbpUFlA4A_FVgLxizddFydPYd3FK_MceyuFgcVSWF4Jt1kBftzibXkHzGaW57lc'
+  const KNOWN_WK2 =
+    'wk2.9_HPUURD0Eq944N8.bnv0ZIAW83iFaIEDyinMGRMswqbPFX8nawHHJKKaUvgV6_Vb25n5S6xou1RwbRtC5U-b6lKk-aQLgum9aAMdA1y4UB__8C68X3FRwJJ3UFTIUc6xb_Z2QLce7XlsrE8_T6iI67w2cOINCnX7EDNDKGVNdPvTm7zYBzhfLZsENDdCdx8wcFchoPHgp5Kz2E_xEV8g7PldN0yFqQ'
+  let known: DerivedSecrets
+  beforeAll(async () => {
+    known = await succeed(deriveSecrets(PASSWORD, KNOWN))
+  })
+
+  it('gives the known authentication secret, which is HKDF-SHA256 of argon2id as an independent implementation computes it', async () => {
+    expect(known.authSecret).toBe(KNOWN_AUTH_SECRET)
+    const master = await hashRaw(PASSWORD, {
+      salt: Buffer.from(KNOWN.salt, 'base64url'),
+      memoryCost: KNOWN.memory,
+      timeCost: KNOWN.iterations,
+      parallelism: 1,
+      outputLen: 64,
+    })
+    const auth = Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), 'wren auth secret v1', 32)).toString('base64url')
+    expect(auth).toBe(KNOWN_AUTH_SECRET)
+    // The wrapping key is the other label's output: importing those bytes opens the known wk2 key.
+    const wrapBytes = new Uint8Array(hkdfSync('sha256', master, Buffer.alloc(0), 'wren key wrapping v1', 32))
+    const independent = await crypto.subtle.importKey('raw', wrapBytes, 'AES-GCM', false, ['decrypt', 'unwrapKey'])
+    const opened = await succeed(unwrapPrivateKeyWith(KNOWN_WK2, { key: independent, binding: `kdf.${KNOWN.salt}` }))
+    expect(await succeed(keysMatch({ publicKey: KNOWN_PUBLIC_KEY, privateKey: opened }))).toBe(true)
+  })
+
+  it('opens the known wk2 key with the wrapping key, and the authentication secret cannot', async () => {
+    const wrapper = await succeed(passwordWrapper(known))
+    expect(known.wrappingKey?.extractable).toBe(false)
+    const privateKey = await succeed(unwrapPrivateKeyWith(KNOWN_WK2, wrapper))
+    expect(await succeed(keysMatch({ publicKey: KNOWN_PUBLIC_KEY, privateKey }))).toBe(true)
+    // What the server sees, used as key material or as a password, opens nothing.
+    const asKey = await crypto.subtle.importKey('raw', fromBase64url(known.authSecret) ?? new Uint8Array(), 'AES-GCM', false, ['decrypt', 'unwrapKey'])
+    expect((await failure(unwrapPrivateKeyWith(KNOWN_WK2, { key: asKey, binding: wrapper.binding })))._tag).toBe('WrongPassword')
+    const asPassword = await succeed(deriveSecrets(known.authSecret, KNOWN))
+    expect((await failure(unwrapPrivateKeyWith(KNOWN_WK2, await succeed(passwordWrapper(asPassword)))))._tag).toBe('WrongPassword')
+  })
+
+  it('gives other secrets for another password or salt, and the same for the password typed decomposed', async () => {
+    expect((await succeed(deriveSecrets('Correct-Horse-8', KNOWN))).authSecret).not.toBe(KNOWN_AUTH_SECRET)
+    const otherSalt = { ...KNOWN, salt: 'AQECAwQFBgcICQoLDA0ODw' }
+    expect((await succeed(deriveSecrets(PASSWORD, otherSalt))).authSecret).not.toBe(KNOWN_AUTH_SECRET)
+    const composed = await succeed(deriveSecrets('Caf\u00e9-Horse-9', KNOWN))
+    const decomposed = await succeed(deriveSecrets('Cafe\u0301-Horse-9', KNOWN))
+    expect(decomposed.authSecret).toBe(composed.authSecret)
+  })
+
+  it.each([
+    ['memory below the floor (a hostile server making the secret cheap to invert)', { memory: KDF_FLOOR.memory - 1 }],
+    ['one pass', { iterations: 1 }],
+    ['parallelism 4', { parallelism: 4 }],
+    ['memory above the ceiling (a frozen tab)', { memory: KDF_CEILING.memory + 1 }],
+    ['too many passes', { iterations: KDF_CEILING.iterations + 1 }],
+    ['too much memory times passes', { memory: 262_144, iterations: 2 }],
+    ['another algorithm', { algorithm: 'argon2d' }],
+    ['a short salt', { salt: 'AAECAwQFBgcICQoLDA0O' }],
+  ])('refuses settings with %s before deriving anything', async (_name, change) => {
+    const error = await failure(deriveSecrets(PASSWORD, { ...KNOWN, ...change } as KdfSettings))
+    expect(error._tag).toBe('UnacceptableKdf')
+  })
+
+  it('derives with the default settings and a fresh 16-byte salt each time', () => {
+    const [one, two] = [freshKdf(), freshKdf()]
+    expect(one).toMatchObject({ algorithm: 'argon2id', ...KDF_DEFAULT })
+    expect(fromBase64url(one.salt)?.length).toBe(16)
+    expect(one.salt).not.toBe(two.salt)
+    expect(kdfProblem(one)).toBeNull()
+  })
+
+  it('derives the authentication secret without WebCrypto (plain http signs in), only the wrapping key is missing', async () => {
+    vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) })
+    try {
+      const secrets = await succeed(deriveSecrets(PASSWORD, KNOWN))
+      expect(secrets.authSecret).toBe(KNOWN_AUTH_SECRET)
+      expect(secrets.wrappingKey).toBeNull()
+      expect((await failure(passwordWrapper(secrets)))._tag).toBe('CryptoUnavailable')
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })
 
@@ -545,7 +653,7 @@ describe('session keys', () => {
   it('login unwraps, checks the pair and keeps the keys; logout forgets them and the conversation keys', async () => {
     const store = memoryKeyStore()
     const cache = new ConversationKeyCache()
-    const keys = await succeed(unlockKeys(account(), 'ann-Password1', store, CHEAP))
+    const keys = await succeed(unlockKeys(account(), { password: 'ann-Password1', kdf: CHEAP }, store))
     expect(keys.privateKey.extractable).toBe(false)
     expect((await succeed(store.load('ann')))?.privateKey).toBe(keys.privateKey)
     await succeed(cache.get(keys, bob.publicKey))
@@ -558,14 +666,14 @@ describe('session keys', () => {
 
   it('keeps nothing on a wrong password', async () => {
     const store = memoryKeyStore()
-    expect((await failure(unlockKeys(account(), 'nope', store, CHEAP)))._tag).toBe('WrongPassword')
+    expect((await failure(unlockKeys(account(), { password: 'nope', kdf: CHEAP }, store)))._tag).toBe('WrongPassword')
     expect(await succeed(store.load('ann'))).toBeUndefined()
   })
 
   it("refuses a wrapped key served with someone else's public key, and keeps nothing", async () => {
     const store = memoryKeyStore()
     const swapped = { ...account(), publicKey: bob.publicKey }
-    expect((await failure(unlockKeys(swapped, 'ann-Password1', store, CHEAP)))._tag).toBe('MalformedKey')
+    expect((await failure(unlockKeys(swapped, { password: 'ann-Password1', kdf: CHEAP }, store)))._tag).toBe('MalformedKey')
     expect(await succeed(store.load('ann'))).toBeUndefined()
     expect(await succeed(keysMatch(member(ann)))).toBe(true)
     expect(await succeed(keysMatch({ publicKey: cat.publicKey, privateKey: ann.privateKey }))).toBe(false)
@@ -583,7 +691,8 @@ describe('without WebCrypto (a page served over plain http)', () => {
     vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) })
     const context = { conversationId: 'c', senderId: 'ann' }
     const failures = [
-      await failure(generateKeyPair('x', CHEAP)),
+      await failure(generateKeyPair(sealWithPassword('x', CHEAP))),
+      await failure(generateKeyPair(sealWithKey(wrapper))),
       await failure(unwrapPrivateKey(ann.wrappedPrivateKey, 'ann-Password1', CHEAP)),
       await failure(deriveConversationKey(member(ann), bob.publicKey)),
       await failure(encryptMessage(key, 'x', context)),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, createEmptyActor, fromPromise } from 'xstate'
 import { Effect } from 'effect'
-import { generateKeyPair, memoryKeyStore, parsePublicKey, type KdfPolicy } from '../../src/crypto'
+import { generateKeyPair, memoryKeyStore, parsePublicKey } from '../../src/crypto'
+import { sealWithPassword, type KdfPolicy } from '../../src/crypto/wrap'
 import {
   conversationKeyFor,
   keysActors,
@@ -100,7 +101,7 @@ describe('keys actor with the real crypto', () => {
   async function settledActor() {
     const store = memoryKeyStore()
     const actor = createActor(keysMachine.provide({ actors: keysActors(store) }), { systemId: 'keys' }).start()
-    const pair = await Effect.runPromise(generateKeyPair('Sparrow2026', fastKdf))
+    const pair = await Effect.runPromise(generateKeyPair(sealWithPassword('Sparrow2026', fastKdf)))
     actor.send({
       type: 'keys.settled',
       userId: robin.id,
@@ -113,7 +114,7 @@ describe('keys actor with the real crypto', () => {
   it('saves the keys, derives conversation keys once per public key, and forgets both on sign-out', async () => {
     const { actor, store } = await settledActor()
     expect(await Effect.runPromise(store.load(robin.id))).toBeDefined()
-    const other = await Effect.runPromise(generateKeyPair('Nightingale2027', fastKdf))
+    const other = await Effect.runPromise(generateKeyPair(sealWithPassword('Nightingale2027', fastKdf)))
     const key = await conversationKeyFor(actor.system, other.publicKey)
     expect(key.algorithm.name).toBe('AES-GCM')
     expect(key.extractable).toBe(false)

@@ -50,7 +50,8 @@ describe('login machine guard', () => {
   function start() {
     const session = createActor(sessionMachine, { input: { stored: noSession } }).start()
     const calls = new Calls()
-    const actor = createActor(loginMachine.provide({ actors: { login: calls.actor('login') } }), { input: { session } }).start()
+    const machine = loginMachine.provide({ actors: { derive: calls.actor('derive'), login: calls.actor('login') } })
+    const actor = createActor(machine, { input: { session } }).start()
     return { actor, calls }
   }
 
@@ -67,7 +68,7 @@ describe('login machine guard', () => {
   it('sends a valid submit', async () => {
     const { actor, calls } = start()
     await perform(actor, calls, { type: 'login.submit', username: 'robin', password: 'Sparrow2026' })
-    expect(actor.getSnapshot().value).toBe('submitting')
-    expect(calls.started).toEqual([{ id: 'login', input: { username: 'robin', password: 'Sparrow2026' } }])
+    expect(actor.getSnapshot().value).toBe('deriving')
+    expect(calls.started).toEqual([{ id: 'derive', input: { username: 'robin', password: 'Sparrow2026' } }])
   })
 })

@@ -12,6 +12,7 @@ import { Calls } from './support/controlled-actors'
 import { noSession } from './support/fixtures'
 import { installLocalStorage } from './support/memory-storage'
 import { perform } from './support/model'
+import { secrets } from './models/credentials.model'
 
 // The registration form's rules (docs/product.md, "Register"): the exact messages, the limits' boundaries (username 3..30, display
 // name 50, password 8), the order in which a field's checks speak, and the machine refusing what the form would refuse.
@@ -91,7 +92,7 @@ describe('register machine guard', () => {
     const session = createActor(sessionMachine, { input: { stored: noSession } }).start()
     const calls = new Calls()
     const machine = registerMachine.provide({
-      actors: { makeKeys: calls.actor('makeKeys'), register: calls.actor('register') },
+      actors: { derive: calls.actor('derive'), makeKeys: calls.actor('makeKeys'), register: calls.actor('register') },
     })
     return { actor: createActor(machine, { input: { session } }).start(), calls }
   }
@@ -110,13 +111,16 @@ describe('register machine guard', () => {
   it('sends a valid submit with the contract fields only', async () => {
     const { actor, calls } = start()
     await perform(actor, calls, { type: 'register.submit', ...request })
-    expect(actor.getSnapshot().value).toBe('makingKeys')
-    // Keys could not be made (no WebCrypto): the registration goes without them.
+    expect(actor.getSnapshot().value).toBe('deriving')
+    await perform(actor, calls, { type: 'xstate.done.actor.derive', output: secrets })
+    // Keys could not be made (no WebCrypto): the registration goes without them, and without the password.
     await perform(actor, calls, { type: 'xstate.error.actor.makeKeys', error: new Error('no WebCrypto') })
     expect(actor.getSnapshot().value).toBe('submitting')
+    const { password, ...fields } = request
     expect(calls.started).toEqual([
-      { id: 'makeKeys', input: { password: request.password } },
-      { id: 'register', input: request },
+      { id: 'derive', input: { password } },
+      { id: 'makeKeys', input: { secrets } },
+      { id: 'register', input: { ...fields, authSecret: secrets.authSecret, kdf: secrets.kdf } },
     ])
   })
 })

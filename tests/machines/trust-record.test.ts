@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { TRUST_RECORD_MAX_LENGTH, TRUST_RECORD_PATTERN } from '../../src/api/contract/trust'
 import { fromBase64url, toBase64url } from '../../src/crypto/encoding'
 import { generateKeyPair } from '../../src/crypto/key-pair'
+import { sealWithPassword } from '../../src/crypto/wrap'
 import type { MemberKeys } from '../../src/crypto/keys'
 import { deriveSelfKey, openTrustRecord, sealTrustRecord, type TrustRecord } from '../../src/crypto/trust-record'
 
@@ -37,7 +38,7 @@ async function fixedMember(): Promise<MemberKeys> {
 }
 
 async function newMember(): Promise<MemberKeys> {
-  const pair = await succeed(generateKeyPair('pw', CHEAP))
+  const pair = await succeed(generateKeyPair(sealWithPassword('pw', CHEAP)))
   return { publicKey: pair.publicKey, privateKey: pair.privateKey }
 }
 

@@ -2,7 +2,7 @@ import {
   PUBLIC_KEY_LENGTH,
   PUBLIC_KEY_PATTERN,
   WRAPPED_KEY_MAX_LENGTH,
-  WRAPPED_KEY_PATTERN,
+  WRAPPED_KEY_V2_PATTERN,
 } from '../../../src/api/contract/encryption'
 import { Invalid } from '../../lib/domain-errors'
 
@@ -17,7 +17,7 @@ export const REWRAP_REQUIRED = 'Re-encrypt your message key to change the passwo
 export const NO_KEY_TO_REWRAP = 'This account has no message key to re-encrypt'
 export const KEYS_EXIST = 'Message keys already exist'
 export const PUBLIC_KEY_FORMAT = 'publicKey must be a P-256 public key: 87 characters of base64url'
-export const WRAPPED_KEY_FORMAT = 'privateKey must be a wrapped key: wk1.<iterations>.<salt>.<iv>.<ciphertext>'
+export const WRAPPED_KEY_FORMAT = 'privateKey must be a wrapped key: wk2.<iv>.<ciphertext>'
 
 function checkShape(field: string, value: string, max: number, pattern: RegExp, format: string): void {
   if (value.length === 0) throw new Invalid(`${field} must not be empty`)
@@ -31,8 +31,12 @@ export interface KeyPair {
   wrappedPrivateKey: string
 }
 
+/**
+ * Only wk2 is stored from now on: a wk1 key is wrapped under PBKDF2 of the password, the cheap offline target the
+ * derived wrapping key replaces (accounts not moved over still hold one until their next sign-in).
+ */
 export function checkWrappedPrivateKey(value: string): string {
-  checkShape('privateKey', value, WRAPPED_KEY_MAX_LENGTH, WRAPPED_KEY_PATTERN, WRAPPED_KEY_FORMAT)
+  checkShape('privateKey', value, WRAPPED_KEY_MAX_LENGTH, WRAPPED_KEY_V2_PATTERN, WRAPPED_KEY_FORMAT)
   return value
 }
 

@@ -2,18 +2,13 @@ import { hash, parseOptions, verify } from '@node-rs/argon2'
 import { Semaphore } from '../../lib/semaphore'
 
 /**
- * argon2id with OWASP's minimum (m=19456 KiB, t=2, p=1). Argon2id is the library's default algorithm; it is not
- * named here because the `Algorithm` const enum cannot be imported under `isolatedModules`. A test pins the
+ * What the server hashes is what the browser sends: the authentication secret derived from the password
+ * (src/crypto/kdf.ts), or the password itself for an account not moved over yet. Either way the stored hash is
+ * argon2id with OWASP's minimum (m=19456 KiB, t=2, p=1). Argon2id is the library's default algorithm; it is not named
+ * here because the `Algorithm` const enum cannot be imported under `isolatedModules`. A test pins the
  * resulting `$argon2id$v=19$m=19456,t=2,p=1$` prefix.
  */
 export const HASH_POLICY = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
-
-export const PASSWORD_RULE_MESSAGE = 'Password must contain lowercase, uppercase, and number'
-
-/** Lowercase, uppercase and a digit, in any script (length is the contract's job: minLength 8). */
-export function isStrongEnough(password: string): boolean {
-  return /\p{Ll}/u.test(password) && /\p{Lu}/u.test(password) && /\p{Nd}/u.test(password)
-}
 
 // The same characters typed on different systems can arrive composed or decomposed ("é" vs "e\u0301").
 const normalize = (password: string) => password.normalize('NFC')

@@ -1,6 +1,13 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import type { KdfSettings } from '../../../src/api/contract/kdf'
 import { sessions, users, type UserRow } from '../../db/schema'
+
+/** A stored credential: the hash of the derived secret and the settings it was derived with. */
+export interface Credentials {
+  passwordHash: string
+  kdf: KdfSettings
+}
 
 // Any fixed 64-bit number, held only while the very first account is inserted.
 const FIRST_ACCOUNT_LOCK = 7_201_955_414n
@@ -38,6 +45,7 @@ export interface NewUser {
   email: string
   displayName: string
   passwordHash: string
+  kdf: KdfSettings
   publicKey?: string
   wrappedPrivateKey?: string
 }
@@ -75,14 +83,14 @@ export async function setPasswordHash(db: Database, userId: string, passwordHash
 export async function replacePasswordRevokingOthers(
   db: Database,
   userId: string,
-  passwordHash: string,
+  credentials: Credentials,
   wrappedPrivateKey: string | undefined,
   keepSessionId: string,
 ): Promise<string[] | undefined> {
   return db.transaction(async (tx) => {
     const changed = await tx
       .update(users)
-      .set({ passwordHash, ...(wrappedPrivateKey === undefined ? {} : { wrappedPrivateKey }), updatedAt: sql`now()` })
+      .set({ ...credentials, ...(wrappedPrivateKey === undefined ? {} : { wrappedPrivateKey }), updatedAt: sql`now()` })
       .where(
         and(
           eq(users.id, userId),
@@ -97,6 +105,31 @@ export async function replacePasswordRevokingOthers(
       .returning({ id: sessions.id })
     return revoked.map((r) => r.id)
   })
+}
+
+/**
+ * A legacy account's move to derived secrets: hash, settings and (for a member with keys) the wk2 key in one
+ * statement, holding only while the account is still legacy and its keys are as the browser believed (a re-wrapped
+ * key exactly when one is stored). Undefined when nothing changed.
+ */
+export async function upgradeCredentials(
+  db: Database,
+  userId: string,
+  credentials: Credentials,
+  wrappedPrivateKey: string | undefined,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...credentials, ...(wrappedPrivateKey === undefined ? {} : { wrappedPrivateKey }), updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`${users.kdf} is null`,
+        wrappedPrivateKey === undefined ? sql`${users.wrappedPrivateKey} is null` : sql`${users.wrappedPrivateKey} is not null`,
+      ),
+    )
+    .returning()
+  return row
 }
 
 /**

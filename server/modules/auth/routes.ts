@@ -5,7 +5,8 @@ import { addressKey } from '../../http/rate-limit'
 import { toCurrentUser } from './current-user'
 import type { SignedIn } from './service'
 
-// The wrapped private key goes back exactly as the browser stored it: it unwraps it with the password just typed.
+// The wrapped private key goes back exactly as the browser stored it: it unwraps it with the wrapping key it derived
+// from the password just typed.
 const signedIn = ({ user, token }: SignedIn) => ({
   user: toCurrentUser(user),
   token,
@@ -19,10 +20,25 @@ export const authHandlers = {
     return { status: 201, body: signedIn(result) }
   },
 
+  async prelogin(request) {
+    const kdf = await request.server.services.accounts.prelogin(request.body.username, addressKey(request.ip))
+    return { status: 200, body: { kdf } }
+  },
+
   async login(request) {
-    const { username, password } = request.body
-    const result = await request.server.services.accounts.login(username, password, userAgent(request), addressKey(request.ip))
+    const { username, authSecret, password } = request.body
+    const result = await request.server.services.accounts.login(
+      username,
+      { authSecret, password },
+      userAgent(request),
+      addressKey(request.ip),
+    )
     return { status: 200, body: signedIn(result) }
+  },
+
+  async upgradeCredentials(request) {
+    const user = await request.server.services.accounts.upgrade(requireAuth(request), request.body)
+    return { status: 200, body: { user: toCurrentUser(user), privateKey: user.wrappedPrivateKey } }
   },
 
   async logout(request) {
@@ -40,8 +56,7 @@ export const authHandlers = {
   },
 
   async changePassword(request) {
-    const { currentPassword, newPassword, privateKey } = request.body
-    await request.server.services.accounts.changePassword(requireAuth(request), currentPassword, newPassword, privateKey)
+    await request.server.services.accounts.changePassword(requireAuth(request), request.body)
     return { status: 200, body: { message: 'Password changed successfully' } }
   },
 } satisfies Handlers

@@ -1,3 +1,4 @@
+import { kdfProblem, type KdfSettings } from '../../../src/api/contract/kdf'
 import { LIMITS } from '../../../src/api/contract/limits'
 import type { Config } from '../../config'
 import type { Database } from '../../db/client'
@@ -7,7 +8,8 @@ import { Conflict, Invalid, Unauthenticated } from '../../lib/domain-errors'
 import { checkLength } from '../../lib/lengths'
 import type { RateLimiter } from '../../lib/rate-limiter'
 import { checkWrappedPrivateKey, KEYS_EXIST, keyPairOf, NO_KEY_TO_REWRAP, REWRAP_REQUIRED } from './keys'
-import { isStrongEnough, PASSWORD_RULE_MESSAGE, type PasswordHasher } from './passwords'
+import type { PasswordHasher } from './passwords'
+import { PreloginSalts } from './prelogin'
 import {
   findTakenIdentity,
   findUserByLogin,
@@ -15,11 +17,14 @@ import {
   replacePasswordRevokingOthers,
   setPasswordHash,
   storeKeyPair,
+  upgradeCredentials,
 } from './queries'
 import type { Authenticated, SessionStore } from './sessions'
 import { SignInLimits } from './sign-in-limits'
 
 export const INVALID_CREDENTIALS = 'Invalid username or password'
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect'
+export const ALREADY_UPGRADED = 'This account already signs in with derived secrets'
 const KEYS_TOGETHER_MISSING = 'publicKey and privateKey are required'
 
 const conflictMessages = {
@@ -56,11 +61,57 @@ export interface Registration {
   username: string
   email: string
   displayName: string
-  password: string
+  /** Derived in the browser from the password with `kdf` (src/crypto/kdf.ts); the password never arrives. */
+  authSecret: string
+  kdf: KdfSettings
   /** The browser's new key pair: optional (older clients, the seed), but both or neither. */
   publicKey?: string
   privateKey?: string
 }
+
+/** What a sign-in proves: the derived secret, or the password of an account not moved over yet. */
+export interface Credential {
+  authSecret?: string
+  password?: string
+}
+
+/** A password change: the current proof (as Credential) and the new secret with its settings. */
+export interface PasswordChange {
+  currentAuthSecret?: string
+  currentPassword?: string
+  newAuthSecret: string
+  kdf: KdfSettings
+  /** The private key re-wrapped as wk2 under the new wrapping key; required when the member has one. */
+  privateKey?: string
+}
+
+/** A legacy account's move to derived secrets, after a sign-in with its password. */
+export interface Upgrade {
+  password: string
+  authSecret: string
+  kdf: KdfSettings
+  privateKey?: string
+}
+
+/** The settings are within the bounds the browser also enforces (src/api/contract/kdf.ts). */
+function checkKdf(kdf: KdfSettings): KdfSettings {
+  const problem = kdfProblem(kdf)
+  if (problem !== null) throw new Invalid(problem)
+  return kdf
+}
+
+/**
+ * The one proof an account accepts: the derived secret once it has KDF settings, its password before. The wrong kind
+ * is checked as a wrong value (same answer, same time), and undefined means "send exactly one".
+ */
+function proofFor(user: UserRow | undefined, credential: Credential): string | undefined {
+  const { authSecret, password } = credential
+  if ((authSecret === undefined) === (password === undefined)) return undefined
+  if (!user) return authSecret ?? password
+  return (user.kdf === null ? password : authSecret) ?? ''
+}
+
+const ONE_PROOF = 'Send exactly one of authSecret and password'
 
 export interface SignedIn {
   user: UserRow
@@ -87,6 +138,7 @@ export class AccountService {
   private readonly sessions: SessionStore
   private readonly rateLimits: RateLimiter
   private readonly signIn: SignInLimits
+  private readonly preloginSalts: PreloginSalts
 
   constructor(deps: AccountDeps) {
     this.config = deps.config
@@ -95,6 +147,21 @@ export class AccountService {
     this.sessions = deps.sessions
     this.rateLimits = deps.rateLimits
     this.signIn = new SignInLimits(deps.rateLimits, deps.config)
+    this.preloginSalts = new PreloginSalts(deps.db)
+  }
+
+  /**
+   * The settings the browser derives with before signing in: the account's, null for an account not moved over (it
+   * signs in with its password once), or a made-up stable answer for a name no account has. Every answer counts
+   * against the address: three times the sign-in limit, since successes count too (one per sign-in).
+   */
+  async prelogin(login: string, address: string): Promise<KdfSettings | null> {
+    const { max, windowMs } = this.config.loginLimitPerIp
+    const limit = { max: max * 3, windowMs }
+    await this.rateLimits.take({ key: `prelogin:address:${address}`, limit, what: 'login attempts' })
+    const user = await findUserByLogin(this.db, login.trim())
+    if (!user) return this.preloginSalts.madeUp(login)
+    return user.kdf
   }
 
   async register(input: Registration, userAgent: string | undefined, address: string): Promise<SignedIn> {
@@ -105,14 +172,14 @@ export class AccountService {
     if (!displayName) throw new Invalid('displayName must not be empty')
     checkLength('displayName', displayName, { max: LIMITS.displayNameMax })
     if (RESERVED_USERNAMES.has(input.username.toLowerCase())) throw new Invalid(reservedUsernameMessage(input.username))
-    if (!isStrongEnough(input.password)) throw new Invalid(PASSWORD_RULE_MESSAGE)
+    const kdf = checkKdf(input.kdf)
     const keys = keyPairOf(input)
 
     // Checked before hashing to answer duplicates without spending a hash; the unique indexes still decide races.
     const taken = await findTakenIdentity(this.db, input.username, input.email)
     if (taken) throw new Conflict(conflictMessages[taken])
 
-    const passwordHash = await this.passwords.hash(input.password)
+    const passwordHash = await this.passwords.hash(input.authSecret)
     let user: UserRow
     try {
       user = await insertUser(this.db, {
@@ -120,6 +187,7 @@ export class AccountService {
         email: input.email,
         displayName,
         passwordHash,
+        kdf,
         ...keys,
       })
     } catch (err) {
@@ -132,9 +200,11 @@ export class AccountService {
     return { user, token: await this.sessions.create(user.id, userAgent) }
   }
 
-  /** Unknown account and wrong password fail alike, in answer and in time. */
-  async login(login: string, password: string, userAgent: string | undefined, address: string): Promise<SignedIn> {
+  /** Unknown account and wrong password (or secret) fail alike, in answer and in time. */
+  async login(login: string, credential: Credential, userAgent: string | undefined, address: string): Promise<SignedIn> {
     const user = await findUserByLogin(this.db, login.trim())
+    const password = proofFor(user, credential)
+    if (password === undefined) throw new Invalid(ONE_PROOF)
     // Counted against the account the name resolved to: its username and its email are one budget.
     const claimant = user ? { accountId: user.id } : { unknownName: login }
     const attempt = await this.signIn.attempt('password', claimant, address, 'login attempts')
@@ -156,31 +226,28 @@ export class AccountService {
 
   /**
    * Keeps the session that made the change; every other session of the member ends. A member with message keys must
-   * send their private key re-wrapped under the new password (the browser does it): the server cannot re-wrap it, and
-   * a new password with the old wrapping would make the whole message history unreadable at the next sign-in.
+   * send their private key re-wrapped under the new wrapping key (the browser does it): the server cannot re-wrap it,
+   * and a new password with the old wrapping would make the whole message history unreadable at the next sign-in.
+   * The new password's strength is the browser's to check: only its derived secret arrives.
    */
-  async changePassword(
-    auth: Authenticated,
-    currentPassword: string,
-    newPassword: string,
-    rewrappedKey: string | undefined,
-  ): Promise<void> {
+  async changePassword(auth: Authenticated, change: PasswordChange): Promise<void> {
     // Guessing the current password with a stolen token is still password guessing: the account's sign-in budget.
     const attempt = await this.signIn.attempt('password', { accountId: auth.user.id }, null, 'password change attempts')
-    if (!isStrongEnough(newPassword)) throw new Invalid(PASSWORD_RULE_MESSAGE)
+    const current = proofFor(auth.user, { authSecret: change.currentAuthSecret, password: change.currentPassword })
+    if (current === undefined) throw new Invalid('Send exactly one of currentAuthSecret and currentPassword')
     // The current password first: a wrong one is always answered as such, whatever else the request lacks.
-    if (!(await this.passwords.verify(auth.user.passwordHash, currentPassword))) {
-      throw new Invalid('Current password is incorrect')
-    }
+    if (!(await this.passwords.verify(auth.user.passwordHash, current))) throw new Invalid(CURRENT_PASSWORD_INCORRECT)
+    const kdf = checkKdf(change.kdf)
+    const rewrappedKey = change.privateKey
     // Answered here from the session's row; the update below decides again from the row itself.
     const keysMismatch = () => new Invalid(rewrappedKey === undefined ? REWRAP_REQUIRED : NO_KEY_TO_REWRAP)
     if ((auth.user.wrappedPrivateKey !== null) !== (rewrappedKey !== undefined)) throw keysMismatch()
     const wrappedPrivateKey = rewrappedKey === undefined ? undefined : checkWrappedPrivateKey(rewrappedKey)
-    const passwordHash = await this.passwords.hash(newPassword)
+    const passwordHash = await this.passwords.hash(change.newAuthSecret)
     const revoked = await replacePasswordRevokingOthers(
       this.db,
       auth.user.id,
-      passwordHash,
+      { passwordHash, kdf },
       wrappedPrivateKey,
       auth.sessionId,
     )
@@ -189,6 +256,28 @@ export class AccountService {
     // The kept session's cached row still holds the old hash (a second change would check against it).
     await this.sessions.memberChanged(auth.user.id)
     await attempt.refund()
+  }
+
+  /**
+   * A legacy account (no KDF settings) that just signed in with its password moves over: the password is checked again
+   * (a stolen token alone must not replace the credentials), then the hash of the derived secret, the settings and the
+   * private key re-wrapped as wk2 are stored in one statement, which holds only if the account is still legacy and its
+   * keys are as the browser believed. Other sessions stay: nothing about the password changed.
+   */
+  async upgrade(auth: Authenticated, input: Upgrade): Promise<UserRow> {
+    if (auth.user.kdf !== null) throw new Conflict(ALREADY_UPGRADED)
+    const attempt = await this.signIn.attempt('password', { accountId: auth.user.id }, null, 'login attempts')
+    if (!(await this.passwords.verify(auth.user.passwordHash, input.password))) throw new Invalid(CURRENT_PASSWORD_INCORRECT)
+    const kdf = checkKdf(input.kdf)
+    const keysMismatch = () => new Invalid(input.privateKey === undefined ? REWRAP_REQUIRED : NO_KEY_TO_REWRAP)
+    if ((auth.user.wrappedPrivateKey !== null) !== (input.privateKey !== undefined)) throw keysMismatch()
+    const wrappedPrivateKey = input.privateKey === undefined ? undefined : checkWrappedPrivateKey(input.privateKey)
+    const passwordHash = await this.passwords.hash(input.authSecret)
+    const user = await upgradeCredentials(this.db, auth.user.id, { passwordHash, kdf }, wrappedPrivateKey)
+    if (!user) throw new Conflict(ALREADY_UPGRADED)
+    await this.sessions.memberChanged(user.id)
+    await attempt.refund()
+    return user
   }
 
   /**

@@ -41,10 +41,21 @@ export const PUBLIC_KEY_PATTERN = new RegExp(`^B[A-P]${B64}{82}${TAIL_2}$`)
 const ITERATIONS = '(?:[1-9][0-9]{5,6}|10000000)'
 
 /**
- * The password-wrapped private key: `wk1.<iterations>.<salt>.<iv>.<ciphertext>` (see src/crypto/wrap.ts): a 16-byte
- * salt (22 characters), a 12-byte IV (16 characters) and more than 16 bytes of ciphertext and tag, canonical base64url.
+ * The legacy password-wrapped private key: `wk1.<iterations>.<salt>.<iv>.<ciphertext>` (see src/crypto/wrap.ts): a
+ * 16-byte salt (22 characters), a 12-byte IV (16 characters) and more than 16 bytes of ciphertext and tag, canonical
+ * base64url. Read only: an account not yet moved over still holds one.
  */
-export const WRAPPED_KEY_PATTERN = new RegExp(`^wk1\\.${ITERATIONS}\\.${exactBytes(16)}\\.${exactBytes(12)}\\.${atLeastBytes(17)}$`)
+const WRAPPED_KEY_V1 = `wk1\\.${ITERATIONS}\\.${exactBytes(16)}\\.${exactBytes(12)}\\.${atLeastBytes(17)}`
+
+/**
+ * The private key wrapped under an AES key (the password's wrapping key): `wk2.<iv>.<ciphertext>` (see
+ * src/crypto/wrap.ts), a 12-byte IV and more than 16 bytes of ciphertext and tag. The only format the server stores.
+ */
+const WRAPPED_KEY_V2 = `wk2\\.${exactBytes(12)}\\.${atLeastBytes(17)}`
+export const WRAPPED_KEY_V2_PATTERN = new RegExp(`^${WRAPPED_KEY_V2}$`)
+
+/** A wrapped key the browser can read: either version. */
+export const WRAPPED_KEY_PATTERN = new RegExp(`^(?:${WRAPPED_KEY_V1}|${WRAPPED_KEY_V2})$`)
 
 /** A wrapped P-256 key is ~260 characters (138 bytes of PKCS#8); this leaves room for any browser's encoding. */
 export const WRAPPED_KEY_MAX_LENGTH = 512

@@ -43,7 +43,7 @@ export const LIMITS = {
   messageAttachments: MESSAGE_ATTACHMENTS_MAX,
   /** A public message key: the raw P-256 point in base64url, exactly this long (encryption.ts). */
   publicKeyMax: PUBLIC_KEY_LENGTH,
-  /** A password-wrapped private message key, `wk1.` (encryption.ts, WRAPPED_KEY_MAX_LENGTH). */
+  /** A wrapped private message key, `wk2.` (legacy `wk1.`; encryption.ts, WRAPPED_KEY_MAX_LENGTH). */
   wrappedPrivateKeyMax: WRAPPED_KEY_MAX_LENGTH,
   /** Feed, profile tabs, replies, followers/following: one page. */
   pageSize: 20,

@@ -38,6 +38,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/prelogin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The password settings to derive with before signing in
+         * @description The browser derives the authentication secret and the wrapping key from the password with these settings
+         *     (src/crypto/kdf.ts) before calling /auth/login. `kdf` is null for an account from before this scheme: it signs
+         *     in once with `password`, then POST /auth/upgrade moves it over. For a name no account has, the answer is made
+         *     up but stable (a salt from a keyed hash of the name) and looks like a real one. Limited per address to three
+         *     times the sign-in limit (every answer counts, since every sign-in asks).
+         */
+        post: operations["prelogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/login": {
         parameters: {
             query?: never;
@@ -47,7 +71,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with username or email */
+        /**
+         * Sign in with username or email
+         * @description With `authSecret` (derived in the browser with the settings of POST /auth/prelogin), or, for an account
+         *     prelogin answered `kdf: null` for, with `password` once: the browser then calls POST /auth/upgrade. Exactly
+         *     one of the two; the other kind for an account is 401 like a wrong one.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -100,11 +129,38 @@ export interface paths {
         put?: never;
         /**
          * Change one's password
-         * @description For a member with message keys, `privateKey` (the same private key re-wrapped by the browser under the new
-         *     password) is required and stored with the new password hash in one transaction; without it the change is 400
-         *     'Re-encrypt your message key to change the password', so the message history is never lost by accident.
+         * @description The browser derives the current authentication secret (current settings) and new secrets under fresh settings
+         *     (`kdf`); the server checks `currentAuthSecret` (or `currentPassword` for an account not moved over yet) and
+         *     stores the hash of `newAuthSecret` with `kdf`. The password itself never reaches the server, so its strength
+         *     rules (lowercase, uppercase, digit, 8+ characters) are enforced by the browser only. For a member with message
+         *     keys, `privateKey` (the same private key re-wrapped as wk2 under the new wrapping key) is required and stored
+         *     in the same transaction; without it the change is 400 'Re-encrypt your message key to change the password',
+         *     so the message history is never lost by accident.
          */
         post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/upgrade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an account from the password to the derived secrets
+         * @description For an account signed in with `password` (prelogin answered `kdf: null`): checks the password once more and
+         *     stores, in one transaction, the hash of the new authentication secret, the KDF settings and the private key
+         *     re-wrapped as wk2 under the new wrapping key (required when the account has a wrapped key). Other sessions
+         *     stay signed in. 409 when the account has already moved over.
+         */
+        post: operations["upgradeCredentials"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1904,7 +1960,6 @@ export interface components {
         Username: string;
         Email: string;
         DisplayName: string;
-        Password: string;
         /** @enum {string} */
         Visibility: "public" | "followers" | "mentioned";
         /** @enum {string} */
@@ -1948,38 +2003,85 @@ export interface components {
             verified: boolean;
         };
         /**
-         * @description `publicKey` and `privateKey` (the browser's new key pair, the private half wrapped under the password) are
-         *     optional, for older clients, but go together: one without the other is 400.
+         * @description The password never reaches the server: the browser derives `authSecret` from it with `kdf` (fresh salt,
+         *     today's settings) and checks the password's strength rules (lowercase, uppercase, digit, 8+ characters)
+         *     itself; the server cannot. `publicKey` and `privateKey` (the browser's new key pair, the private half wrapped
+         *     as wk2 under the wrapping key) are optional, for a browser without WebCrypto, but go together: one without
+         *     the other is 400.
          */
         RegisterRequest: {
             username: components["schemas"]["Username"];
             email: components["schemas"]["Email"];
             displayName: components["schemas"]["DisplayName"];
-            password: components["schemas"]["Password"];
+            authSecret: components["schemas"]["AuthSecret"];
+            kdf: components["schemas"]["KdfSettings"];
             publicKey?: components["schemas"]["PublicKey"];
             privateKey?: components["schemas"]["WrappedPrivateKey"];
         };
         LoginRequest: {
             /** @description Username or email, case-insensitive */
             username: string;
+            authSecret?: components["schemas"]["AuthSecret"];
+            /** @description Only for an account prelogin answered with a null kdf */
+            password?: string;
+        };
+        PreloginRequest: {
+            /** @description Username or email, as the login form takes it */
+            username: string;
+        };
+        PreloginResponse: {
+            /** @description The settings to derive with; null for an account that signs in with its password once more */
+            kdf: components["schemas"]["KdfSettings"] | null;
+        };
+        /**
+         * @description argon2id settings (src/api/contract/kdf.ts): memory in KiB from 19,456 to 262,144, iterations 2 to 10, at most
+         *     4x the default's memory times iterations, parallelism 1, a 16-byte salt in canonical base64url. Browser and
+         *     server refuse anything else (400 here).
+         */
+        KdfSettings: {
+            /** @enum {string} */
+            algorithm: "argon2id";
+            salt: string;
+            memory: number;
+            iterations: number;
+            parallelism: number;
+        };
+        /**
+         * @description 32 bytes derived in the browser from the password (argon2id, then HKDF), canonical base64url: what the server
+         *     hashes and checks in place of the password. It does not unwrap the message key.
+         */
+        AuthSecret: string;
+        UpgradeRequest: {
             password: string;
+            authSecret: components["schemas"]["AuthSecret"];
+            kdf: components["schemas"]["KdfSettings"];
+            /** @description The private key re-wrapped as wk2; required when the account has a wrapped key */
+            privateKey?: components["schemas"]["WrappedPrivateKey"];
+        };
+        UpgradeResponse: {
+            user: components["schemas"]["CurrentUser"];
+            /** @description The stored wrapped private key */
+            privateKey: string | null;
         };
         AuthResponse: {
             user: components["schemas"]["CurrentUser"];
             token: string;
             /**
-             * @description The member's password-wrapped private key for direct messages, exactly as their browser stored it (null
-             *     until keys exist). The browser unwraps it with the password just typed.
+             * @description The member's wrapped private key for direct messages, exactly as their browser stored it (null until keys
+             *     exist). The browser unwraps it with the wrapping key it derived from the password just typed.
              */
             privateKey: string | null;
         };
         MeResponse: {
             user: components["schemas"]["CurrentUser"];
         };
+        /** @description Exactly one of `currentAuthSecret` and `currentPassword` (the latter for an account not moved over). */
         ChangePasswordRequest: {
-            currentPassword: string;
-            newPassword: components["schemas"]["Password"];
-            /** @description The same private key re-wrapped under the new password; required when the member has keys */
+            currentAuthSecret?: components["schemas"]["AuthSecret"];
+            currentPassword?: string;
+            newAuthSecret: components["schemas"]["AuthSecret"];
+            kdf: components["schemas"]["KdfSettings"];
+            /** @description The same private key re-wrapped as wk2 under the new wrapping key; required when the member has keys */
             privateKey?: components["schemas"]["WrappedPrivateKey"];
         };
         /**
@@ -1989,11 +2091,12 @@ export interface components {
          */
         PublicKey: string;
         /**
-         * @description A private message key wrapped (encrypted) by the browser under a key derived from the member's password,
-         *     `wk1.<iterations>.<salt>.<iv>.<ciphertext>`: PBKDF2 iterations 100,000 to 10,000,000, a 16-byte salt, a
-         *     12-byte IV and the AES-GCM ciphertext with its tag, canonical unpadded base64url (WRAPPED_KEY_PATTERN in
+         * @description A private message key wrapped (encrypted) by the browser, `wk2.<iv>.<ciphertext>`: AES-256-GCM under the
+         *     wrapping key the browser derives from the password (argon2id, then HKDF; never sent), a 12-byte IV and the
+         *     ciphertext with its tag, canonical unpadded base64url (WRAPPED_KEY_V2_PATTERN in
          *     src/api/contract/encryption.ts, which the server checks: otherwise 400 'privateKey must be a wrapped key:
-         *     wk1.<iterations>.<salt>.<iv>.<ciphertext>'). The server never holds the password-derived key.
+         *     wk2.<iv>.<ciphertext>'). Keys stored earlier may still be `wk1.<iterations>.<salt>.<iv>.<ciphertext>` (under
+         *     PBKDF2 of the password) until their account's next sign-in moves them over; the server accepts only wk2.
          */
         WrappedPrivateKey: string;
         MessageKeysRequest: {
@@ -2919,6 +3022,32 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    prelogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreloginRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreloginResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -3010,6 +3139,34 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    upgradeCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpgradeRequest"];
+            };
+        };
+        responses: {
+            /** @description Moved over */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpgradeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };

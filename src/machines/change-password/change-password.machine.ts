@@ -2,19 +2,21 @@ import { assign, fromPromise, setup } from 'xstate'
 import { calls, run } from '../../api/calls'
 import { serverMessageOr } from '../../api/errors'
 import type { ChangePasswordRequest } from '../../api/types'
-import { rewrapForPasswordChange } from '../keys/keys.auth'
+import { preparePasswordChange, type PasswordChangeInput } from '../keys/keys.auth'
 import type { SessionRef } from '../session/session-ref'
 import type { SessionSnapshot } from '../app/app.system'
 import { showToast } from '../toasts/notify'
-import { isChangePasswordRequest } from './change-password.rules'
+import { isChangePasswordRequest, type PasswordChangeFields } from './change-password.rules'
 
 // The Change Password dialog (Settings -> Security). Field rules (change-password.rules.ts) are checked by the form,
 // and a submit that breaks them is refused here too; this machine owns the dialog's life: closed -> open.editing ->
-// open.rewrapping (the message key, wrapped since login in the session, is re-wrapped under the new password so the
-// history survives) -> open.submitting -> succeeded (dialog closes, success toast, the session keeps the new wrapped
-// key) or open.failed (dialog stays open, toast with the server's reason or 'Failed to change password'). A key that
-// does not open with the current password is not judged here: the change goes without a key and the server, which
-// checks the current password first, answers 'Current password is incorrect'.
+// open.preparing (the current settings from POST /auth/prelogin; argon2id of the current password under them and of
+// the new one under fresh settings; the message key, wrapped since login in the session, re-wrapped under the new
+// wrapping key so the history survives) -> open.submitting (secrets only, never a password) -> succeeded (dialog
+// closes, success toast, the session keeps the new wrapped key) or open.failed (dialog stays open, toast with the
+// server's reason or 'Failed to change password'). A key that does not open with the current password is not judged
+// here: the change goes without a key and the server, which checks the current secret first, answers 'Current
+// password is incorrect'.
 
 export const PASSWORD_CHANGED = 'Password changed successfully!'
 export const PASSWORD_CHANGE_FAILED = 'Failed to change password'
@@ -22,18 +24,21 @@ export const PASSWORD_CHANGE_FAILED = 'Failed to change password'
 export type ChangePasswordEvent =
   | { type: 'password.open' }
   | { type: 'password.close' }
-  | ({ type: 'password.submit' } & ChangePasswordRequest)
+  | ({ type: 'password.submit' } & PasswordChangeFields)
 
 export interface ChangePasswordContext {
   error: string | null
-  /** The typed passwords from the submit until the server answers (never persisted). */
+  /** The typed passwords from the submit until the change is prepared (never persisted). */
+  fields: PasswordChangeFields | null
+  /** What goes to the server: derived secrets and the re-wrapped key. */
   request: ChangePasswordRequest | null
 }
 
-/** The session's wrapped message key (null for a keyless account, or when no session runs). */
-function wrappedKey(system: { get(systemId: string): unknown }): string | null {
+/** The session's member name and wrapped message key (null for a keyless account, or when no session runs). */
+function sessionFacts(system: { get(systemId: string): unknown }): { username: string; wrapped: string | null } {
   const session = system.get('session') as SessionRef | undefined
-  return (session?.getSnapshot() as SessionSnapshot | undefined)?.context.privateKey ?? null
+  const context = (session?.getSnapshot() as SessionSnapshot | undefined)?.context
+  return { username: context?.user?.username ?? '', wrapped: context?.privateKey ?? null }
 }
 
 export const changePasswordMachine = setup({
@@ -43,8 +48,8 @@ export const changePasswordMachine = setup({
     tags: {} as 'busy' | 'dialog',
   },
   actors: {
-    rewrapKey: fromPromise<string | null, { wrapped: string | null; currentPassword: string; newPassword: string }>(
-      ({ input }) => rewrapForPasswordChange(input.wrapped, input.currentPassword, input.newPassword),
+    prepareChange: fromPromise<ChangePasswordRequest, PasswordChangeInput>(({ input, signal }) =>
+      preparePasswordChange(input, signal),
     ),
     changePassword: fromPromise<string, ChangePasswordRequest>(({ input, signal }) =>
       run(calls.changePassword(input), signal),
@@ -55,11 +60,9 @@ export const changePasswordMachine = setup({
     notifyFailure: ({ system }, message: string) => showToast(system, 'error', message),
     setError: assign((_, message: string) => ({ error: message })),
     clearError: assign({ error: null }),
-    keepRequest: assign((_, request: ChangePasswordRequest) => ({ request })),
-    keepKey: assign(({ context }, privateKey: string | null) => ({
-      request: context.request && privateKey !== null ? { ...context.request, privateKey } : context.request,
-    })),
-    forgetRequest: assign({ request: null }),
+    keepFields: assign((_, fields: PasswordChangeFields) => ({ fields })),
+    keepRequest: assign((_, request: ChangePasswordRequest) => ({ request, fields: null })),
+    forgetRequest: assign({ fields: null, request: null }),
     /** The session keeps the re-wrapped key, for the next password change (and what a reload shows). */
     storeKey: ({ system }, privateKey: string | undefined) => {
       if (privateKey === undefined) return
@@ -68,11 +71,11 @@ export const changePasswordMachine = setup({
     },
   },
   guards: {
-    isValid: (_, values: ChangePasswordRequest) => isChangePasswordRequest(values),
+    isValid: (_, values: PasswordChangeFields) => isChangePasswordRequest(values),
   },
 }).createMachine({
   id: 'changePassword',
-  context: { error: null, request: null },
+  context: { error: null, fields: null, request: null },
   initial: 'closed',
   states: {
     closed: {
@@ -87,27 +90,33 @@ export const changePasswordMachine = setup({
           on: {
             'password.submit': {
               guard: { type: 'isValid', params: ({ event }) => event },
-              target: 'rewrapping',
-              actions: { type: 'keepRequest', params: ({ event }) => pick(event) },
+              target: 'preparing',
+              actions: { type: 'keepFields', params: ({ event }) => pick(event) },
             },
             'password.close': { target: '#changePassword.closed' },
           },
         },
-        /** PBKDF2 twice (open with the current password, seal with the new): about a second. Not closable. */
-        rewrapping: {
+        /** argon2id twice (current and new password) and the re-wrap: well under a second. Not closable. */
+        preparing: {
           tags: ['busy'],
           invoke: {
-            id: 'rewrapKey',
-            src: 'rewrapKey',
+            id: 'prepareChange',
+            src: 'prepareChange',
             input: ({ context, self }) => ({
-              wrapped: wrappedKey(self.system),
-              currentPassword: context.request?.currentPassword ?? '',
-              newPassword: context.request?.newPassword ?? '',
+              ...sessionFacts(self.system),
+              currentPassword: context.fields?.currentPassword ?? '',
+              newPassword: context.fields?.newPassword ?? '',
             }),
-            onDone: { target: 'submitting', actions: { type: 'keepKey', params: ({ event }) => event.output } },
-            // No re-wrapped key (rewrapForPasswordChange answers null rather than failing; this is the same, should it
-            // ever fail): the change goes without one and the server says why it is refused.
-            onError: { target: 'submitting' },
+            onDone: { target: 'submitting', actions: { type: 'keepRequest', params: ({ event }) => event.output } },
+            // The settings could not be fetched, or the browser refuses them (UnacceptableKdf): nothing was sent.
+            onError: {
+              target: 'failed',
+              actions: [
+                'forgetRequest',
+                { type: 'setError', params: ({ event }) => serverMessageOr(event.error, PASSWORD_CHANGE_FAILED) },
+                { type: 'notifyFailure', params: ({ event }) => serverMessageOr(event.error, PASSWORD_CHANGE_FAILED) },
+              ],
+            },
           },
         },
         /** Escape and the backdrop are ignored here: closing would hide whether the password changed. */
@@ -135,8 +144,8 @@ export const changePasswordMachine = setup({
           on: {
             'password.submit': {
               guard: { type: 'isValid', params: ({ event }) => event },
-              target: 'rewrapping',
-              actions: ['clearError', { type: 'keepRequest', params: ({ event }) => pick(event) }],
+              target: 'preparing',
+              actions: ['clearError', { type: 'keepFields', params: ({ event }) => pick(event) }],
             },
             'password.close': { target: '#changePassword.closed' },
           },
@@ -151,8 +160,8 @@ export const changePasswordMachine = setup({
   },
 })
 
-/** The fields the server reads, as typed. */
-function pick(event: ChangePasswordRequest): ChangePasswordRequest {
+/** The typed passwords, without the event's type. */
+function pick(event: PasswordChangeFields): PasswordChangeFields {
   return { currentPassword: event.currentPassword, newPassword: event.newPassword }
 }
 

@@ -2,26 +2,38 @@ import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate'
 import { calls, run } from '../../api/calls'
 import { describeError } from '../../api/errors'
 import type { AuthResponse, LoginRequest } from '../../api/types'
-import type { KeysOutcome } from '../keys/keys'
-import { keysActor, prepareLoginKeys, type PreparedLogin } from '../keys/keys.auth'
+import { describeKeyError, type KeysOutcome } from '../keys/keys'
+import {
+  deriveLoginProof,
+  keysActor,
+  loginRequest,
+  prepareLoginKeys,
+  type LoginProof,
+  type PreparedLogin,
+} from '../keys/keys.auth'
 import { navigate } from '../lib/navigation'
 import type { AuthPayload } from '../session/session.machine'
 import type { SessionRef } from '../session/session-ref'
-import { isLoginRequest } from './login.rules'
+import { isLoginRequest, type LoginFields } from './login.rules'
 
 // The login form's behaviour once the fields are valid (the form checks them with login.rules.ts, and a submit that
-// breaks those rules is refused here too): idle -> submitting -> unlocking (the message key: unwrapped with the
-// password just typed, or made now for a keyless or marked account) -> succeeded (keys actor and session told, home
-// shown), or failed (the server's reason shown under the form). The keys never block signing in: `prepareKeys`
-// always ends with an outcome (ready, or why not), which the keys actor keeps.
+// breaks those rules is refused here too): idle -> deriving (the account's settings from POST /auth/prelogin, then
+// argon2id in the browser: a few hundred milliseconds on a phone, shown as "Signing in…") -> submitting (the derived
+// authentication secret, never the password; the password only for an account from before, which prelogin says) ->
+// unlocking (a legacy account moves over; the message key is unwrapped with the derived wrapping key, or made now for a
+// keyless or marked account) -> succeeded (keys actor and session told, home shown), or failed (the server's reason,
+// or settings the browser refuses, shown under the form). The keys never block signing in: `prepareKeys` always ends
+// with an outcome (ready, or why not), which the keys actor keeps.
 
-export type LoginEvent = { type: 'login.submit' } & LoginRequest
+export type LoginEvent = { type: 'login.submit' } & LoginFields
 
 export interface LoginContext {
   session: SessionRef
   error: string | null
-  /** The password just typed, kept only from the submit until the key is unlocked (never persisted). */
-  password: string | null
+  /** What was typed, kept only from the submit until the key is unlocked (never persisted). */
+  fields: LoginFields | null
+  /** How the password is proven: the derived secrets (with the wrapping key), or the password for a legacy account. */
+  proof: LoginProof | null
   /** The server's answer, kept while the key is unlocked. */
   auth: AuthResponse | null
 }
@@ -34,9 +46,12 @@ export const loginMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
+    derive: fromPromise<LoginProof, LoginFields>(({ input, signal }) =>
+      deriveLoginProof(input.username, input.password, signal),
+    ),
     login: fromPromise<AuthResponse, LoginRequest>(({ input, signal }) => run(calls.login(input), signal)),
-    prepareKeys: fromPromise<PreparedLogin, { auth: AuthResponse; password: string }>(({ input, signal }) =>
-      prepareLoginKeys(input.auth, input.password, signal),
+    prepareKeys: fromPromise<PreparedLogin, { auth: AuthResponse; password: string; proof: LoginProof }>(
+      ({ input, signal }) => prepareLoginKeys(input.auth, input.password, input.proof, signal),
     ),
   },
   actions: {
@@ -49,37 +64,62 @@ export const loginMachine = setup({
     navigateHome: () => navigate('/'),
     setError: assign((_, message: string) => ({ error: message })),
     clearError: assign({ error: null }),
-    keepPassword: assign((_, password: string) => ({ password })),
+    keepFields: assign((_, fields: LoginFields) => ({ fields: { username: fields.username, password: fields.password } })),
+    keepProof: assign((_, proof: LoginProof) => ({ proof })),
     keepAuth: assign((_, auth: AuthResponse) => ({ auth })),
-    forgetPassword: assign({ password: null, auth: null }),
+    forgetPassword: assign({ fields: null, proof: null, auth: null }),
   },
   guards: {
-    isValid: (_, values: LoginRequest) => isLoginRequest(values),
+    isValid: (_, values: LoginFields) => isLoginRequest(values),
   },
 }).createMachine({
   id: 'login',
-  context: ({ input }) => ({ session: input.session, error: null, password: null, auth: null }),
+  context: ({ input }) => ({ session: input.session, error: null, fields: null, proof: null, auth: null }),
   initial: 'idle',
   states: {
     idle: {
       on: {
         'login.submit': {
           guard: { type: 'isValid', params: ({ event }) => event },
-          target: 'submitting',
-          actions: { type: 'keepPassword', params: ({ event }) => event.password },
+          target: 'deriving',
+          actions: { type: 'keepFields', params: ({ event }) => event },
+        },
+      },
+    },
+    /** Settings from the server, then argon2id: the slow step, so the form says "Signing in…" from here. */
+    deriving: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'derive',
+        src: 'derive',
+        input: ({ event }) => {
+          assertEvent(event, 'login.submit')
+          return { username: event.username, password: event.password }
+        },
+        onDone: { target: 'submitting', actions: { type: 'keepProof', params: ({ event }) => event.output } },
+        onError: {
+          target: 'failed',
+          actions: [
+            'forgetPassword',
+            {
+              type: 'setError',
+              params: ({ event }) =>
+                (event.error as { _tag?: unknown } | undefined)?._tag === 'UnacceptableKdf'
+                  ? describeKeyError(event.error)
+                  : describeError(event.error, 'Could not log in. Please try again.'),
+            },
+          ],
         },
       },
     },
     submitting: {
       tags: ['busy'],
-      entry: 'clearError',
       invoke: {
         id: 'login',
         src: 'login',
-        input: ({ event }) => {
-          assertEvent(event, 'login.submit')
-          return { username: event.username, password: event.password }
-        },
+        input: ({ context }) =>
+          loginRequest(context.fields?.username ?? '', context.fields?.password ?? '', context.proof as LoginProof),
         onDone: { target: 'unlocking', actions: { type: 'keepAuth', params: ({ event }) => event.output } },
         onError: {
           target: 'failed',
@@ -99,7 +139,11 @@ export const loginMachine = setup({
       invoke: {
         id: 'prepareKeys',
         src: 'prepareKeys',
-        input: ({ context }) => ({ auth: context.auth as AuthResponse, password: context.password ?? '' }),
+        input: ({ context }) => ({
+          auth: context.auth as AuthResponse,
+          password: context.fields?.password ?? '',
+          proof: context.proof as LoginProof,
+        }),
         onDone: {
           target: 'succeeded',
           actions: [
@@ -132,12 +176,12 @@ export const loginMachine = setup({
       on: {
         'login.submit': {
           guard: { type: 'isValid', params: ({ event }) => event },
-          target: 'submitting',
-          actions: { type: 'keepPassword', params: ({ event }) => event.password },
+          target: 'deriving',
+          actions: { type: 'keepFields', params: ({ event }) => event },
         },
       },
     },
-    /** Signed in; the router takes over from here. The password and the answer are dropped. */
+    /** Signed in; the router takes over from here. The password, the secrets and the answer are dropped. */
     succeeded: { entry: 'forgetPassword' },
   },
 })

@@ -2,28 +2,31 @@ import { assign, fromPromise, sendTo, setup } from 'xstate'
 import { calls, run } from '../../api/calls'
 import { describeError } from '../../api/errors'
 import type { AuthResponse, RegisterRequest } from '../../api/types'
-import type { NewKeyPair } from '../../crypto'
+import type { DerivedSecrets, NewKeyPair } from '../../crypto'
 import { describeKeyError, type KeysOutcome } from '../keys/keys'
-import { keysActor, makeRegistrationKeys } from '../keys/keys.auth'
+import { deriveRegistrationSecrets, keysActor, makeRegistrationKeys } from '../keys/keys.auth'
 import { navigate } from '../lib/navigation'
 import type { AuthPayload } from '../session/session.machine'
 import type { SessionRef } from '../session/session-ref'
-import { isRegisterRequest } from './register.rules'
+import { isRegisterRequest, type RegisterFields } from './register.rules'
 
 // The registration form's behaviour once the fields are valid (the form checks them with register.rules.ts, and a
-// submit that breaks those rules is refused here too): idle -> makingKeys (the message key pair, made from the typed
-// password: the public key and the wrapped private key go with the registration) -> submitting -> succeeded (keys
-// actor and session told, home shown) or failed (the server's reason, e.g. 'Username is already taken', shown under
-// the form). Without WebCrypto (plain http but localhost) the account is made keyless and the keys actor keeps the
-// reason; the New Message modal shows it, and the next login on https makes the pair.
+// submit that breaks those rules is refused here too): idle -> deriving (argon2id of the typed password under fresh
+// settings: the authentication secret the server gets instead of the password, and the wrapping key) -> makingKeys
+// (the message key pair, its private half wrapped under the wrapping key: both go with the registration) ->
+// submitting -> succeeded (keys actor and session told, home shown) or failed (the server's reason, e.g. 'Username is
+// already taken', shown under the form). Without WebCrypto (plain http but localhost) the account is made keyless and
+// the keys actor keeps the reason; the New Message modal shows it, and the next login on https makes the pair.
 
-export type RegisterEvent = { type: 'register.submit' } & RegisterRequest
+export type RegisterEvent = { type: 'register.submit' } & RegisterFields
 
 export interface RegisterContext {
   session: SessionRef
   error: string | null
   /** The form's values from the submit until the server answers (the password included; never persisted). */
-  request: RegisterRequest | null
+  request: RegisterFields | null
+  /** What the password gives: the secret sent in its place, the settings, the wrapping key. */
+  secrets: DerivedSecrets | null
   /** The key pair made for this registration, or why there is none. */
   keys: NewKeyPair | null
   keysProblem: string | null
@@ -36,6 +39,20 @@ function outcomeOf(context: RegisterContext, userId: string): KeysOutcome {
     : { status: 'unavailable', reason: context.keysProblem ?? 'Your message key could not be made.' }
 }
 
+/** What the server receives: the fields, the derived secret and its settings, the keys; never the password. */
+function registerRequest(context: RegisterContext): RegisterRequest {
+  const fields = context.request as RegisterFields
+  const secrets = context.secrets as DerivedSecrets
+  return {
+    username: fields.username,
+    email: fields.email,
+    displayName: fields.displayName,
+    authSecret: secrets.authSecret,
+    kdf: secrets.kdf,
+    ...(context.keys ? { publicKey: context.keys.publicKey, privateKey: context.keys.wrappedPrivateKey } : {}),
+  }
+}
+
 export const registerMachine = setup({
   types: {
     context: {} as RegisterContext,
@@ -44,20 +61,23 @@ export const registerMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    makeKeys: fromPromise<NewKeyPair, { password: string }>(({ input }) => makeRegistrationKeys(input.password)),
+    derive: fromPromise<DerivedSecrets, { password: string }>(({ input }) => deriveRegistrationSecrets(input.password)),
+    makeKeys: fromPromise<NewKeyPair, { secrets: DerivedSecrets }>(({ input }) => makeRegistrationKeys(input.secrets)),
     register: fromPromise<AuthResponse, RegisterRequest>(({ input, signal }) => run(calls.register(input), signal)),
   },
   actions: {
-    keepRequest: assign((_, event: RegisterEvent) => ({
+    keepRequest: assign((_, event: RegisterFields) => ({
       request: {
         username: event.username,
         email: event.email,
         displayName: event.displayName,
         password: event.password,
       },
+      secrets: null,
       keys: null,
       keysProblem: null,
     })),
+    keepSecrets: assign((_, secrets: DerivedSecrets) => ({ secrets })),
     keepKeys: assign((_, keys: NewKeyPair) => ({ keys })),
     noKeys: assign((_, reason: string) => ({ keysProblem: reason })),
     reportKeys: ({ system }, { userId, outcome }: { userId: string; outcome: KeysOutcome }) =>
@@ -69,33 +89,56 @@ export const registerMachine = setup({
     navigateHome: () => navigate('/'),
     setError: assign((_, message: string) => ({ error: message })),
     clearError: assign({ error: null }),
-    forgetRequest: assign({ request: null, keys: null, keysProblem: null }),
+    forgetRequest: assign({ request: null, secrets: null, keys: null, keysProblem: null }),
   },
   guards: {
-    isValid: (_, values: RegisterRequest) => isRegisterRequest(values),
+    isValid: (_, values: RegisterFields) => isRegisterRequest(values),
   },
 }).createMachine({
   id: 'register',
-  context: ({ input }) => ({ session: input.session, error: null, request: null, keys: null, keysProblem: null }),
+  context: ({ input }) => ({
+    session: input.session,
+    error: null,
+    request: null,
+    secrets: null,
+    keys: null,
+    keysProblem: null,
+  }),
   initial: 'idle',
   states: {
     idle: {
       on: {
         'register.submit': {
           guard: { type: 'isValid', params: ({ event }) => event },
-          target: 'makingKeys',
+          target: 'deriving',
           actions: { type: 'keepRequest', params: ({ event }) => event },
         },
       },
     },
-    /** PBKDF2 at OWASP's count: about half a second. */
-    makingKeys: {
+    /** argon2id at today's settings: a few hundred milliseconds on a phone. */
+    deriving: {
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
+        id: 'derive',
+        src: 'derive',
+        input: ({ context }) => ({ password: context.request?.password ?? '' }),
+        onDone: { target: 'makingKeys', actions: { type: 'keepSecrets', params: ({ event }) => event.output } },
+        onError: {
+          target: 'failed',
+          actions: [
+            'forgetRequest',
+            { type: 'setError', params: () => 'Could not create your account. Please try again.' },
+          ],
+        },
+      },
+    },
+    makingKeys: {
+      tags: ['busy'],
+      invoke: {
         id: 'makeKeys',
         src: 'makeKeys',
-        input: ({ context }) => ({ password: context.request?.password ?? '' }),
+        input: ({ context }) => ({ secrets: context.secrets as DerivedSecrets }),
         onDone: { target: 'submitting', actions: { type: 'keepKeys', params: ({ event }) => event.output } },
         // No WebCrypto (plain http): the account is made without keys, and the reason is kept.
         onError: {
@@ -109,10 +152,7 @@ export const registerMachine = setup({
       invoke: {
         id: 'register',
         src: 'register',
-        input: ({ context }) => ({
-          ...(context.request as RegisterRequest),
-          ...(context.keys ? { publicKey: context.keys.publicKey, privateKey: context.keys.wrappedPrivateKey } : {}),
-        }),
+        input: ({ context }) => registerRequest(context),
         onDone: {
           target: 'succeeded',
           actions: [
@@ -140,7 +180,7 @@ export const registerMachine = setup({
       on: {
         'register.submit': {
           guard: { type: 'isValid', params: ({ event }) => event },
-          target: 'makingKeys',
+          target: 'deriving',
           actions: { type: 'keepRequest', params: ({ event }) => event },
         },
       },

@@ -19,7 +19,10 @@ export const REGISTER_HINTS = {
   password: `At least ${LIMITS.passwordMin} characters, with upper and lower case and a number.`,
 } as const
 
-/** What the form sends and the machine accepts: the contract's fields (the server refuses unknown ones). */
+/**
+ * What the form sends and the machine accepts. The password is checked only here: the server receives the secret
+ * derived from it (src/crypto/kdf.ts), so these strength rules are the browser's alone.
+ */
 export const registerRequestSchema = z.object({
   username: z
     .string()
@@ -60,12 +63,15 @@ export const registerSchema = z
 
 export type RegisterValues = z.infer<typeof registerSchema>
 
-/** Whether a registration may be sent: the same checks the form made on the fields the server reads. */
-export function isRegisterRequest(values: {
+/** The typed fields the register machine derives and registers from. */
+export interface RegisterFields {
   username: string
   email: string
   displayName: string
   password: string
-}): boolean {
+}
+
+/** Whether a registration may be sent: the same checks the form made. */
+export function isRegisterRequest(values: RegisterFields): boolean {
   return registerRequestSchema.safeParse(values).success
 }

@@ -1,5 +1,8 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { Effect } from 'effect'
 import sharp from 'sharp'
+import type { KdfSettings } from '../../../src/api/contract/kdf'
+import { deriveSecrets, freshKdf, type DerivedSecrets } from '../../../src/crypto/kdf'
 
 // Members and content made through the real API (the e2e server runs with RATE_LIMITS=off), so a test sets up a
 // network in seconds and spends its browser time on what the member does. Every name carries the run's stamp: the
@@ -23,10 +26,34 @@ export function uniqueUsername(prefix: string): string {
   return `${prefix}_${stamp}${sequence}`.slice(0, 30)
 }
 
+/**
+ * What a browser sends for a password at registration: the secret argon2id and HKDF derive from it under fresh
+ * settings (the app's own code, src/crypto/kdf.ts), so the browser can sign in with the same password later.
+ */
+export async function registrationSecrets(password = PASSWORD): Promise<{ authSecret: string; kdf: KdfSettings }> {
+  const secrets = await Effect.runPromise(deriveSecrets(password, freshKdf()))
+  return { authSecret: secrets.authSecret, kdf: secrets.kdf }
+}
+
+/** Signs in through the API as the browser does: prelogin, derive, login with the secret (the password if legacy). */
+export async function signIn(
+  request: APIRequestContext,
+  username: string,
+  password = PASSWORD,
+): Promise<{ status: number; body: { token: string; privateKey: string | null }; secrets: DerivedSecrets | null }> {
+  const { kdf } = (await (await request.post('/api/auth/prelogin', { data: { username } })).json()) as {
+    kdf: KdfSettings | null
+  }
+  const secrets = kdf === null ? null : await Effect.runPromise(deriveSecrets(password, kdf))
+  const data = secrets ? { username, authSecret: secrets.authSecret } : { username, password }
+  const res = await request.post('/api/auth/login', { data })
+  return { status: res.status(), body: (await res.json()) as { token: string; privateKey: string | null }, secrets }
+}
+
 export async function register(request: APIRequestContext, prefix: string, displayName: string): Promise<Member> {
   const username = uniqueUsername(prefix)
   const res = await request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.test`, displayName, password: PASSWORD },
+    data: { username, email: `${username}@example.test`, displayName, ...(await registrationSecrets()) },
   })
   expect(res.status(), await res.text()).toBe(201)
   const body = (await res.json()) as { user: { id: string }; token: string }

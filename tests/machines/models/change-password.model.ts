@@ -17,21 +17,30 @@ export const failureText = new Map<unknown, string>([
   [bare500, PASSWORD_CHANGE_FAILED],
 ])
 
-/** The re-wrap step failing outright (it answers null instead; the machine treats both alike: no key is sent). */
-export const rewrapBroke = new Error('rewrap failed')
+/** Preparing failed before anything was sent: the settings could not be fetched (or the browser refused them). */
+export const prepareOffline = new Network({ message: 'Unable to reach the server.' })
+failureText.set(prepareOffline, PASSWORD_CHANGE_FAILED)
+
+/** What the prepare step answers: secrets derived from both passwords, and the re-wrapped key when there is one. */
+export const prepared = {
+  currentAuthSecret: 'current-secret',
+  newAuthSecret: 'new-secret',
+  kdf: { algorithm: 'argon2id', salt: 'AAECAwQFBgcICQoLDA0ODw', memory: 32_768, iterations: 3, parallelism: 1 },
+} as const
+export const preparedWithKey = { ...prepared, privateKey: 'rewrapped-key' }
 
 const submit = { type: 'password.submit', currentPassword: 'Sparrow2026', newPassword: 'Nightingale2027' }
 const events: AnyEventObject[] = [
   { type: 'password.open' },
   { type: 'password.close' },
   submit,
-  // The session's wrapped key re-wrapped under the new password, or none (keyless account, or a wrong current password:
-  // the server then says which).
-  { type: 'xstate.done.actor.rewrapKey', output: 'rewrapped-key' },
-  { type: 'xstate.done.actor.rewrapKey', output: null },
-  { type: 'xstate.error.actor.rewrapKey', error: rewrapBroke },
+  // The derived secrets with the session's wrapped key re-wrapped under the new wrapping key, or without a key
+  // (keyless account, or a wrong current password: the server then says which).
+  { type: 'xstate.done.actor.prepareChange', output: preparedWithKey },
+  { type: 'xstate.done.actor.prepareChange', output: prepared },
+  { type: 'xstate.error.actor.prepareChange', error: prepareOffline },
   { type: 'xstate.done.actor.changePassword', output: 'Password changed' },
-  ...[...failureText.keys()].map((error) => ({ type: 'xstate.error.actor.changePassword', error })),
+  ...[wrongCurrent, offline, bare500].map((error) => ({ type: 'xstate.error.actor.changePassword', error })),
 ]
 
 export const changePasswordModel = {
@@ -43,7 +52,9 @@ export const changePasswordModel = {
       options: () => ({
         events,
         label: (event) =>
-          event.type === 'xstate.done.actor.rewrapKey' ? `rewrapKey ${event.output === null ? '(no key)' : '(re-wrapped)'}` : undefined,
+          event.type === 'xstate.done.actor.prepareChange'
+            ? `prepareChange ${'privateKey' in event.output ? '(re-wrapped)' : '(no key)'}`
+            : undefined,
         serializeState: (s) =>
           JSON.stringify({ value: s.value, error: s.context.error, key: s.context.request?.privateKey ?? null }),
       }),

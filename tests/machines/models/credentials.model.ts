@@ -1,16 +1,19 @@
+import { expect } from 'vitest'
 import { createActor, type AnyEventObject, type AnyStateMachine } from 'xstate'
 import { Invalid, Network, Unauthorized } from '../../../src/api/errors'
-import { CryptoUnavailable, type NewKeyPair } from '../../../src/crypto'
-import type { PreparedLogin } from '../../../src/machines/keys/keys.auth'
+import { CryptoUnavailable, UnacceptableKdf, type DerivedSecrets, type NewKeyPair } from '../../../src/crypto'
+import type { LoginProof, PreparedLogin } from '../../../src/machines/keys/keys.auth'
 import { loginMachine } from '../../../src/machines/login/login.machine'
 import { registerMachine } from '../../../src/machines/register/register.machine'
 import { sessionMachine } from '../../../src/machines/session/session.machine'
 import { noSession, robin, robinAuth } from '../support/fixtures'
 import type { MachineModel } from '../support/walks'
 
-// The login and register forms' models: the submit, the server's success and two failures, and the message key's
-// step, which never blocks signing in (login: unlocking after the server's answer; register: makingKeys before it).
-// The crypto runs as named actors (`prepareKeys`, `makeKeys`) the tests settle like calls. Walked by
+// The login and register forms' models: the submit, the password's derivation in the browser (settings refused, or
+// the prelogin unreachable, fail the form before anything else is sent), the server's success and two failures, and
+// the message key's step, which never blocks signing in (login: unlocking after the server's answer; register:
+// makingKeys before it). The crypto runs as named actors (`derive`, `prepareKeys`, `makeKeys`) the tests settle like
+// calls. Walked by
 // tests/machines/credentials.machine.test.ts and printed by `npm run paths -- login` / `npm run paths -- register`.
 
 /** A real session actor (no stored token, so it calls nothing) to receive the success event. */
@@ -21,8 +24,18 @@ export function startSession() {
 export const networkError = new Network({ message: 'Unable to reach the server. Check your connection and try again.' })
 export const noWebCrypto = new CryptoUnavailable({ message: 'Encryption needs a secure connection (https).' })
 
+export const kdfRefused = new UnacceptableKdf({ message: 'The server asked for password settings this app refuses.' })
+
 /** Stand-ins for the crypto's results: the machines only carry them. */
 export const fakePrivateKey = { type: 'private', extractable: false } as unknown as CryptoKey
+const fakeWrappingKey = { type: 'secret', extractable: false } as unknown as CryptoKey
+export const secrets: DerivedSecrets = {
+  authSecret: 'auth-secret',
+  wrappingKey: fakeWrappingKey,
+  kdf: { algorithm: 'argon2id', salt: 'AAECAwQFBgcICQoLDA0ODw', memory: 32_768, iterations: 3, parallelism: 1 },
+}
+export const derivedProof: LoginProof = { kind: 'derived', secrets }
+export const legacyProof: LoginProof = { kind: 'legacy' }
 export const newPair: NewKeyPair = { publicKey: 'public-key', wrappedPrivateKey: 'wrapped-new', privateKey: fakePrivateKey }
 export const unlocked: PreparedLogin = {
   auth: robinAuth,
@@ -45,6 +58,8 @@ export interface Form {
   /** The call (or crypto step) a step starts, with the input it must carry. */
   starts: (event: AnyEventObject) => { id: string; input: unknown } | undefined
   serverError: Unauthorized | Invalid
+  /** What the member reads under the form after a failure. */
+  failureText: (error: unknown) => string
   successEvent: string
 }
 
@@ -73,10 +88,15 @@ const loginSubmit = { type: 'login.submit', username: 'Robin@Example.org', passw
 export const loginForm = {
   name: 'login',
   machine: loginMachine,
-  actors: ['login', 'prepareKeys'],
+  actors: ['derive', 'login', 'prepareKeys'],
   submit: loginSubmit,
   events: [
     loginSubmit,
+    { type: 'xstate.done.actor.derive', output: derivedProof },
+    // An account from before the split (prelogin answered null): the password signs in once.
+    { type: 'xstate.done.actor.derive', output: legacyProof },
+    { type: 'xstate.error.actor.derive', error: kdfRefused },
+    { type: 'xstate.error.actor.derive', error: networkError },
     { type: 'xstate.done.actor.login', output: robinAuth },
     { type: 'xstate.error.actor.login', error: loginServerError },
     { type: 'xstate.error.actor.login', error: networkError },
@@ -84,44 +104,75 @@ export const loginForm = {
     { type: 'xstate.done.actor.prepareKeys', output: notUnlocked },
     { type: 'xstate.error.actor.prepareKeys', error: new Error('unexpected') },
   ],
-  busy: ['submitting', 'unlocking'],
+  busy: ['deriving', 'submitting', 'unlocking'],
   starts: (event) => {
-    if (event.type === 'login.submit') return { id: 'login', input: { username: 'Robin@Example.org', password: 'Sparrow2026' } }
-    if (event.type === 'xstate.done.actor.login') return { id: 'prepareKeys', input: { auth: robinAuth, password: 'Sparrow2026' } }
+    if (event.type === 'login.submit') return { id: 'derive', input: { username: 'Robin@Example.org', password: 'Sparrow2026' } }
+    // The derived secret goes in place of the password; the password only for a legacy account.
+    if (event.type === 'xstate.done.actor.derive')
+      return {
+        id: 'login',
+        input:
+          event.output === derivedProof
+            ? { username: 'Robin@Example.org', authSecret: 'auth-secret' }
+            : { username: 'Robin@Example.org', password: 'Sparrow2026' },
+      }
+    if (event.type === 'xstate.done.actor.login')
+      return { id: 'prepareKeys', input: expect.objectContaining({ auth: robinAuth, password: 'Sparrow2026' }) as unknown }
     return undefined
   },
   serverError: loginServerError,
+  failureText: (error) =>
+    error === networkError ? networkError.message : error === kdfRefused ? kdfRefused.message : loginServerError.message,
   successEvent: 'session.login.succeeded',
 } satisfies Form
 
 const registerServerError = new Invalid({ status: 409, message: 'Username is already taken', fromServer: true, details: [] })
 const registerRequest = { username: 'robin', email: 'robin@example.org', displayName: 'Robin Wren', password: 'Sparrow2026' }
 const registerSubmit = { type: 'register.submit', ...registerRequest }
+const registered = {
+  username: 'robin',
+  email: 'robin@example.org',
+  displayName: 'Robin Wren',
+  authSecret: 'auth-secret',
+  kdf: secrets.kdf,
+}
+/** argon2id failing outright (out of memory on a small device): nothing is sent. */
+const deriveBroke = new Error('argon2id failed')
 
 export const registerForm = {
   name: 'register',
   machine: registerMachine,
-  actors: ['makeKeys', 'register'],
+  actors: ['derive', 'makeKeys', 'register'],
   submit: registerSubmit,
   events: [
     registerSubmit,
+    { type: 'xstate.done.actor.derive', output: secrets },
+    { type: 'xstate.error.actor.derive', error: deriveBroke },
     { type: 'xstate.done.actor.makeKeys', output: newPair },
     { type: 'xstate.error.actor.makeKeys', error: noWebCrypto },
     { type: 'xstate.done.actor.register', output: robinAuth },
     { type: 'xstate.error.actor.register', error: registerServerError },
     { type: 'xstate.error.actor.register', error: networkError },
   ],
-  busy: ['makingKeys', 'submitting'],
+  busy: ['deriving', 'makingKeys', 'submitting'],
   starts: (event) => {
-    if (event.type === 'register.submit') return { id: 'makeKeys', input: { password: 'Sparrow2026' } }
-    // The public key and the wrapped private key go with the registration; never the usable key.
+    if (event.type === 'register.submit') return { id: 'derive', input: { password: 'Sparrow2026' } }
+    if (event.type === 'xstate.done.actor.derive') return { id: 'makeKeys', input: { secrets } }
+    // The derived secret, its settings, the public key and the wrapped private key go with the registration; never
+    // the password, never the usable key.
     if (event.type === 'xstate.done.actor.makeKeys')
-      return { id: 'register', input: { ...registerRequest, publicKey: 'public-key', privateKey: 'wrapped-new' } }
+      return { id: 'register', input: { ...registered, publicKey: 'public-key', privateKey: 'wrapped-new' } }
     // No WebCrypto: the account is made keyless.
-    if (event.type === 'xstate.error.actor.makeKeys') return { id: 'register', input: registerRequest }
+    if (event.type === 'xstate.error.actor.makeKeys') return { id: 'register', input: registered }
     return undefined
   },
   serverError: registerServerError,
+  failureText: (error) =>
+    error === networkError
+      ? networkError.message
+      : error === deriveBroke
+        ? 'Could not create your account. Please try again.'
+        : registerServerError.message,
   successEvent: 'session.register.succeeded',
 } satisfies Form
 

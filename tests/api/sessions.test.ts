@@ -53,12 +53,13 @@ describe('login', () => {
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
     const wrong: number[] = []
     const unknown: number[] = []
-    for (let i = 0; i < 5; i += 1) {
+    for (let i = 0; i < 7; i += 1) {
       wrong.push(await time(member.user.username))
       unknown.push(await time(`nobody_${i}`))
     }
-    // Without the dummy verification an unknown name answers in ~1 ms against ~80 ms for a real check.
-    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5)
+    // Without the dummy verification an unknown name answers in ~1 ms against ~80 ms for a real check (a ratio under
+    // 0.02); a quarter leaves room for a loaded machine without letting that difference through.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.25)
   })
 
   it('refuses missing fields with 400', async () => {

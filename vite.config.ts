@@ -60,6 +60,10 @@ export default defineConfig({
           include: ['tests/machines/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/machines/support/no-warnings.ts'],
+          // One module graph per worker instead of one per file: re-importing xstate, @xstate/graph and the machines
+          // for each of the 71 files was over half the suite's CPU time (86 s -> 39 s measured). Every file builds
+          // its own actors, storage and fakes in its own scope, so nothing a file keeps can reach another.
+          isolate: false,
         },
       },
       {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
@@ -8,7 +8,7 @@ import pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
 import { buildApp, type BuildAppOptions } from '../../server/app'
 import type { Config } from '../../server/config'
-import { type DatabaseHandle, migrationsFolder, openDatabase } from '../../server/db/client'
+import { type DatabaseHandle, migratedPgliteDump, migrationsFolder, openDatabase } from '../../server/db/client'
 import { sessions, users } from '../../server/db/schema'
 import { KDF_DEFAULT, type KdfSettings } from '../../src/api/contract/kdf'
 import type { Schemas } from '../../server/http/handler-types'
@@ -41,48 +41,35 @@ export interface TestDatabase {
 }
 
 /**
- * A new PGlite directory costs ~4.5 s (initdb in WASM); copying a migrated one and reopening it ~1.5 s. The first
- * test file of a run builds a template per migration set under the temp dir; the others copy it. Whoever loses the
- * race to build it simply starts from scratch, so nothing ever waits on another worker.
+ * A new PGlite costs ~2 s of CPU (initdb in WASM) plus the migrations; copying a migrated data directory and opening
+ * it from disk ~1.5 s. Loading a migrated dump into an in-memory PGlite costs ~0.6 s, and memory is all a test file
+ * needs (media still go to its own dataDir). The dump is built once per migration set and kept under the temp dir;
+ * each process reads it once. Two processes that both find it missing both build it and rename their copy into
+ * place (the same bytes), so nothing ever waits on another worker.
  */
-async function pgliteTemplate(): Promise<string | undefined> {
-  const hash = createHash('sha256')
+let pgliteDump: Promise<Blob> | undefined
+
+async function loadPgliteDump(): Promise<Blob> {
+  // A dump is PGlite's data directory format: a new PGlite or a new migration makes a new one.
+  const hash = createHash('sha256').update(await readFile(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)))
   for (const file of (await readdir(migrationsFolder, { recursive: true })).sort()) {
     const full = path.join(migrationsFolder, file)
     if ((await stat(full)).isFile()) hash.update(file).update(await readFile(full))
   }
-  const template = path.join(os.tmpdir(), `wren-pglite-template-${hash.digest('hex').slice(0, 16)}`)
-  if (existsSync(path.join(template, 'ready'))) return template
-
-  const lock = `${template}.lock`
-  try {
-    await mkdir(lock)
-  } catch {
-    // Someone is building it; a lock older than two minutes was left by a crashed run.
-    if (Date.now() - (await stat(lock)).mtimeMs > 120_000) await rm(lock, { recursive: true, force: true })
-    return undefined
-  }
-  try {
-    const building = `${template}.${process.pid}`
-    const handle = await openDatabase({ dataDir: building })
-    await handle.close()
-    await writeFile(path.join(building, 'ready'), '')
-    await rm(template, { recursive: true, force: true })
-    await rename(building, template)
-    return template
-  } finally {
-    await rm(lock, { recursive: true, force: true })
-  }
+  const file = path.join(os.tmpdir(), `wren-pglite-dump-${hash.digest('hex').slice(0, 16)}.tar`)
+  if (existsSync(file)) return new Blob([await readFile(file)])
+  const dump = await migratedPgliteDump()
+  const building = `${file}.${process.pid}`
+  await writeFile(building, Buffer.from(await dump.arrayBuffer()))
+  await rename(building, file)
+  return dump
 }
 
 export async function openTestDatabase(): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wren-api-test-'))
-  if (!databaseUrl) {
-    const template = await pgliteTemplate()
-    if (template) await cp(path.join(template, 'db'), path.join(dataDir, 'db'), { recursive: true })
-  }
   const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined
-  const handle = await openDatabase({ url: databaseUrl, dataDir, schema })
+  const dump = databaseUrl ? undefined : await (pgliteDump ??= loadPgliteDump())
+  const handle = await openDatabase({ url: databaseUrl, dataDir, schema, pgliteDump: dump })
   return {
     handle,
     dataDir,

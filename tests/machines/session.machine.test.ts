@@ -9,8 +9,8 @@ import { installLocalStorage, type MemoryStorage } from './support/memory-storag
 import { Coverage, perform, walkPaths, type Path } from './support/model'
 import { checkAuthFailures, noSession, robin, robinFromServer, storedRobin } from './support/fixtures'
 
-// Model-based: every simple path of the session chart (from a stored token and from none) is replayed on a real actor
-// whose server calls the test settles. After every step the test checks the product's rules, not the chart's own
+// Model-based: the model's paths through the session chart (from a stored token and from none) are replayed on a real
+// actor whose server calls the test settles. After every step the test checks the product's rules, not the chart's own
 // bookkeeping: what localStorage holds, whether the member counts as signed in, and the me-check's keep-or-clear rule.
 // The events are the model's (./models/session.model.ts), shared with `npm run paths -- session`.
 

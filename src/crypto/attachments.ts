@@ -1,5 +1,7 @@
 import { Effect } from 'effect'
-import { z } from 'zod'
+// zod/mini, as the rest of the app: classic zod compiles object checks with `new Function`, which the CSP (no
+// 'unsafe-eval') refuses and reports as a violation.
+import * as z from 'zod/mini'
 import {
   ATTACHMENT_DIMENSION_MAX,
   ATTACHMENT_DURATION_MS_MAX,
@@ -78,8 +80,8 @@ export function openBlob(
 }
 
 const blobId = z.uuid()
-const blobKey = z.string().regex(/^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/)
-const dimension = z.int().min(1).max(ATTACHMENT_DIMENSION_MAX)
+const blobKey = z.string().check(z.regex(/^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/))
+const dimension = z.int().check(z.minimum(1), z.maximum(ATTACHMENT_DIMENSION_MAX))
 const mimes = Object.keys(ATTACHMENT_TYPES) as [AttachmentMime, ...AttachmentMime[]]
 
 /** One attachment as the envelope carries it (the thumbnail is a small WebP or JPEG the sender's browser made). */
@@ -89,17 +91,17 @@ export const attachmentSchema = z
     key: blobKey,
     kind: z.enum(['image', 'video']),
     mime: z.enum(mimes),
-    size: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+    size: z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER)),
     width: dimension,
     height: dimension,
-    durationMs: z.int().min(0).max(ATTACHMENT_DURATION_MS_MAX).optional(),
+    durationMs: z.optional(z.int().check(z.minimum(0), z.maximum(ATTACHMENT_DURATION_MS_MAX))),
     thumb: z.strictObject({ blobId, key: blobKey }),
   })
-  .refine((a) => ATTACHMENT_TYPES[a.mime] === a.kind, { message: 'kind does not match the type' })
+  .check(z.refine((a) => ATTACHMENT_TYPES[a.mime] === a.kind, { message: 'kind does not match the type' }))
 
 export type Attachment = z.infer<typeof attachmentSchema>
 
-export const attachmentsSchema = z.array(attachmentSchema).min(1).max(MESSAGE_ATTACHMENTS_MAX)
+export const attachmentsSchema = z.array(attachmentSchema).check(z.minLength(1), z.maxLength(MESSAGE_ATTACHMENTS_MAX))
 
 /** The blob ids a message carries (files and thumbnails), as the send names them to the server. */
 export function blobIdsOf(attachments: ReadonlyArray<Attachment>): string[] {

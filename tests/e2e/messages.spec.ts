@@ -85,7 +85,7 @@ test('two members write end to end encrypted: live, read ticks, edit, delete, hi
   const composer = a.page.getByRole('textbox', { name: 'Message' })
   await expect(composer).toHaveAttribute('placeholder', 'Type a message...')
   await expect(a.page.getByRole('button', { name: 'Send' })).toBeDisabled()
-  await expect(a.page.getByRole('button', { name: 'Add media' })).toHaveAttribute('title', 'Media uploads coming soon')
+  await expect(a.page.getByRole('button', { name: 'Add photos or videos' })).toBeEnabled()
   await composer.fill(FIRST)
   await composer.press('Enter')
   await expect(bubble(a.page, FIRST)).toBeVisible()

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { test, expect, type Browser, type Page } from '@playwright/test'
-import { PASSWORD, uniqueUsername } from './support/members'
+import { registerThroughForm, uniqueUsername } from './support/members'
 
 // A photo in a direct message, end to end: Ada picks the fixture photo (tests/fixtures/attachment-photo.png, which
 // carries the marker WREN-PLAINTEXT-IMAGE-MARKER in a text chunk) in the composer, sees its preview, and sends it with
@@ -39,15 +39,7 @@ async function registerInBrowser(browser: Browser, who: { username: string; name
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
   const traffic = recordTraffic(page)
-  await page.goto('/register')
-  await page.getByLabel('Username').fill(who.username)
-  await page.getByLabel('Email').fill(`${who.username}@example.test`)
-  await page.getByLabel('Display name').fill(who.name)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByLabel('Confirm password').fill(PASSWORD)
-  await page.getByRole('checkbox', { name: /terms/i }).check()
-  await page.getByRole('button', { name: /create account|sign up/i }).click()
-  await expect(page).toHaveURL(/\/$/)
+  await registerThroughForm(page, who)
   return { context, page, traffic }
 }
 

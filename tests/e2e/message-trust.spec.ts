@@ -1,5 +1,5 @@
 import { test, expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { PASSWORD, uniqueUsername } from './support/members'
+import { PASSWORD, registerThroughForm, uniqueUsername } from './support/members'
 
 // Playwright plays the malicious server (docs/security.md, "Safety numbers and key changes"): `page.route` rewrites the
 // keys in the API's answers. Alice and Ben write to each other honestly first (each browser records the other's key,
@@ -27,15 +27,7 @@ async function signedIn(page: Page): Promise<{ token: string; id: string }> {
 async function registerInBrowser(browser: Browser, who: { username: string; name: string }): Promise<Session> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
-  await page.goto('/register')
-  await page.getByLabel('Username').fill(who.username)
-  await page.getByLabel('Email').fill(`${who.username}@example.test`)
-  await page.getByLabel('Display name').fill(who.name)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByLabel('Confirm password').fill(PASSWORD)
-  await page.getByRole('checkbox', { name: /terms/i }).check()
-  await page.getByRole('button', { name: /create account|sign up/i }).click()
-  await expect(page).toHaveURL(/\/$/)
+  await registerThroughForm(page, who)
   return { context, page, ...(await signedIn(page)) }
 }
 

@@ -1,5 +1,5 @@
 import { test, expect, type Browser, type Page } from '@playwright/test'
-import { PASSWORD, register, uniqueUsername } from './support/members'
+import { PASSWORD, registerThroughForm, register, uniqueUsername } from './support/members'
 
 // Direct messages end to end, in two browsers: Ada and Ben register in the browser (so each browser makes its key
 // pair), Ada starts the conversation from Ben's profile and writes; Ben sees it arrive without reloading (the badge
@@ -33,15 +33,7 @@ async function registerInBrowser(browser: Browser, who: { username: string; name
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
   const bodies = recordMessageBodies(page)
-  await page.goto('/register')
-  await page.getByLabel('Username').fill(who.username)
-  await page.getByLabel('Email').fill(`${who.username}@example.test`)
-  await page.getByLabel('Display name').fill(who.name)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByLabel('Confirm password').fill(PASSWORD)
-  await page.getByRole('checkbox', { name: /terms/i }).check()
-  await page.getByRole('button', { name: /create account|sign up/i }).click()
-  await expect(page).toHaveURL(/\/$/)
+  await registerThroughForm(page, who)
   return { context, page, bodies }
 }
 

@@ -37,7 +37,7 @@ export interface TrustSave {
   readonly verified: boolean
 }
 
-/** The record and safety-number code, loaded on first use (issue 13). */
+/** The record and safety-number code, loaded on first use: it is not needed until a conversation opens. */
 const trustCode = () => Promise.all([import('../../crypto/trust-record'), import('../../crypto/safety-number')])
 
 /** Until wired to the keys actor: no own key, so nothing is trusted and nothing sent. */

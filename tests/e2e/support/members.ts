@@ -114,6 +114,22 @@ export async function logIn(page: Page, member: Member): Promise<void> {
   await expect(page).toHaveURL(/\/$/)
 }
 
+/**
+ * Registers through the form, as a new member does (the browser derives the secrets and makes the key pair), and
+ * waits for Home. The page's listeners (traffic recorders) should be attached before.
+ */
+export async function registerThroughForm(page: Page, who: { username: string; name: string }, password = PASSWORD): Promise<void> {
+  await page.goto('/register')
+  await page.getByLabel('Username').fill(who.username)
+  await page.getByLabel('Email').fill(`${who.username}@example.test`)
+  await page.getByLabel('Display name').fill(who.name)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByLabel('Confirm password').fill(password)
+  await page.getByRole('checkbox', { name: /terms/i }).check()
+  await page.getByRole('button', { name: /create account|sign up/i }).click()
+  await expect(page).toHaveURL(/\/$/)
+}
+
 export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.evaluate((value) => {
     localStorage.setItem('theme-storage', JSON.stringify({ context: { theme: value }, version: 0 }))

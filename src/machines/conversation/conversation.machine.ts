@@ -142,6 +142,14 @@ function initialContext({ userId, conversation }: ConversationInput): Conversati
   }
 }
 
+/** The trust record to save: the other member's key as the server gives it now, verified or not. */
+const trustSave = (context: ConversationContext, verified: boolean): TrustSave => ({
+  me: context.me,
+  contactId: context.other?.id ?? '',
+  contactKey: context.other?.publicKey ?? '',
+  verified,
+})
+
 const nameOf = (context: ConversationContext) => context.other?.displayName ?? ''
 
 /** A refusal that will not change on retry and disables the composer: a block or allowDMs (403), no keys (409). */
@@ -539,12 +547,7 @@ export const conversationMachine = setup({
               invoke: {
                 id: 'acknowledgeKey',
                 src: 'saveTrust',
-                input: ({ context }): TrustSave => ({
-                  me: context.me,
-                  contactId: context.other?.id ?? '',
-                  contactKey: context.other?.publicKey ?? '',
-                  verified: false,
-                }),
+                input: ({ context }) => trustSave(context, false),
                 onDone: { target: 'trusted', actions: 'acknowledged' },
                 onError: { target: 'changed', actions: 'notifyTrustSaveFailed' },
               },
@@ -562,12 +565,7 @@ export const conversationMachine = setup({
                   invoke: {
                     id: 'verifyKey',
                     src: 'saveTrust',
-                    input: ({ context }): TrustSave => ({
-                      me: context.me,
-                      contactId: context.other?.id ?? '',
-                      contactKey: context.other?.publicKey ?? '',
-                      verified: true,
-                    }),
+                    input: ({ context }) => trustSave(context, true),
                     onDone: { target: 'idle', actions: ['markVerified', 'notifyVerified'] },
                     onError: { target: 'idle', actions: 'notifyTrustSaveFailed' },
                   },
@@ -576,12 +574,7 @@ export const conversationMachine = setup({
                   invoke: {
                     id: 'unverifyKey',
                     src: 'saveTrust',
-                    input: ({ context }): TrustSave => ({
-                      me: context.me,
-                      contactId: context.other?.id ?? '',
-                      contactKey: context.other?.publicKey ?? '',
-                      verified: false,
-                    }),
+                    input: ({ context }) => trustSave(context, false),
                     onDone: { target: 'idle', actions: ['markUnverified', 'notifyUnverified'] },
                     onError: { target: 'idle', actions: 'notifyTrustSaveFailed' },
                   },

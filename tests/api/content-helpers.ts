@@ -25,7 +25,7 @@ export async function quickMember(app: FastifyInstance, prefix = 'm'): Promise<M
     .values({ username, email: `${username.toLowerCase()}@example.test`, displayName: `Member ${username}`, passwordHash: 'x' })
     .returning({ id: users.id })
   if (!row) throw new Error('insert returned no row')
-  const token = await app.services.sessions.create(row.id, 'tests')
+  const token = await app.services.sessions.create(row.id, { userAgent: 'tests' })
   return { id: row.id, username, token }
 }
 

@@ -20,7 +20,7 @@ async function member(username: string, displayName = `Member ${username}`, foll
     .values({ username, email: `${username.toLowerCase()}@example.test`, displayName, passwordHash: 'x', followersCount })
     .returning({ id: users.id })
   if (!row) throw new Error('insert returned no row')
-  return { id: row.id, username, token: await t.app.services.sessions.create(row.id, 'tests') }
+  return { id: row.id, username, token: await t.app.services.sessions.create(row.id, { userAgent: 'tests' }) }
 }
 
 async function search(token: string, query: string): Promise<SearchResponse> {

@@ -337,7 +337,7 @@ function requestArbitrary(op: OperationInfo, role: Role): fc.Arbitrary<FuzzReque
 
 /** A fresh session for each call: a call may sign its caller out (logout, password change). */
 async function tokenOf(role: Role): Promise<string> {
-  return app.services.sessions.create(world.people[role].id, 'fuzz')
+  return app.services.sessions.create(world.people[role].id, { userAgent: 'fuzz' })
 }
 
 async function call(request: FuzzRequest) {

@@ -4,6 +4,7 @@ import type { Handlers } from '../../http/handler-types'
 import { addressKey } from '../../http/rate-limit'
 import { toCurrentUser } from './current-user'
 import type { SignedIn } from './service'
+import type { SessionStart } from './sessions'
 
 // The wrapped private key goes back exactly as the browser stored it: it unwraps it with the wrapping key it derived
 // from the password just typed.
@@ -12,11 +13,11 @@ const signedIn = ({ user, token }: SignedIn) => ({
   token,
   privateKey: user.wrappedPrivateKey,
 })
-const userAgent = (request: FastifyRequest) => request.headers['user-agent']
+const sessionStart = (request: FastifyRequest): SessionStart => ({ userAgent: request.headers['user-agent'] })
 
 export const authHandlers = {
   async register(request) {
-    const result = await request.server.services.accounts.register(request.body, userAgent(request), addressKey(request.ip))
+    const result = await request.server.services.accounts.register(request.body, sessionStart(request), addressKey(request.ip))
     return { status: 201, body: signedIn(result) }
   },
 
@@ -30,7 +31,7 @@ export const authHandlers = {
     const result = await request.server.services.accounts.login(
       username,
       { authSecret, password },
-      userAgent(request),
+      sessionStart(request),
       addressKey(request.ip),
     )
     return { status: 200, body: signedIn(result) }

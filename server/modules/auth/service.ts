@@ -19,7 +19,7 @@ import {
   storeKeyPair,
   upgradeCredentials,
 } from './queries'
-import type { Authenticated, SessionStore } from './sessions'
+import type { Authenticated, SessionStart, SessionStore } from './sessions'
 import { SignInLimits } from './sign-in-limits'
 
 export const INVALID_CREDENTIALS = 'Invalid username or password'
@@ -164,7 +164,7 @@ export class AccountService {
     return user.kdf
   }
 
-  async register(input: Registration, userAgent: string | undefined, address: string): Promise<SignedIn> {
+  async register(input: Registration, start: SessionStart, address: string): Promise<SignedIn> {
     const limit = this.config.registerLimitPerIp
     await this.rateLimits.take({ key: `register:address:${address}`, limit, what: 'registrations from this address' })
     checkLength('username', input.username, { min: LIMITS.usernameMin, max: LIMITS.usernameMax })
@@ -197,11 +197,11 @@ export class AccountService {
     }
     // A new member: cached search answers that would list them are dropped (users/search-results.ts).
     await this.sessions.memberChanged(user.id)
-    return { user, token: await this.sessions.create(user.id, userAgent) }
+    return { user, token: await this.sessions.create(user.id, start) }
   }
 
   /** Unknown account and wrong password (or secret) fail alike, in answer and in time. */
-  async login(login: string, credential: Credential, userAgent: string | undefined, address: string): Promise<SignedIn> {
+  async login(login: string, credential: Credential, start: SessionStart, address: string): Promise<SignedIn> {
     const user = await findUserByLogin(this.db, login.trim())
     const password = proofFor(user, credential)
     if (password === undefined) throw new Invalid(ONE_PROOF)
@@ -221,7 +221,7 @@ export class AccountService {
     }
     // A new member: cached search answers that would list them are dropped (users/search-results.ts).
     await this.sessions.memberChanged(user.id)
-    return { user, token: await this.sessions.create(user.id, userAgent) }
+    return { user, token: await this.sessions.create(user.id, start) }
   }
 
   /**

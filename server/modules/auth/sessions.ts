@@ -13,6 +13,11 @@ export interface Authenticated {
   sessionId: string
 }
 
+/** How a session begins: what the sign-in request says about the device, kept with the session. */
+export interface SessionStart {
+  userAgent?: string
+}
+
 type RevokedListener = (sessionIds: readonly string[]) => void
 
 // last_seen_at is for "active sessions" lists, not security: minute precision saves a write per request.
@@ -44,9 +49,9 @@ export class SessionStore {
   }
 
   /** Starts a session and returns its bearer token (the only time the token exists in clear). */
-  async create(userId: string, userAgent: string | undefined): Promise<string> {
+  async create(userId: string, start: SessionStart): Promise<string> {
     const { token, tokenHash } = newToken()
-    await insertSession(this.db, { userId, tokenHash, userAgent: userAgent?.slice(0, 512) ?? null })
+    await insertSession(this.db, { userId, tokenHash, userAgent: start.userAgent?.slice(0, 512) ?? null })
     return token
   }
 

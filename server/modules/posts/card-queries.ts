@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { selectPrepared } from '../../db/prepared'
 import type { Visibility } from '../../db/schema-posts'
-import { visibleToAlias } from './visibility'
+import { visibleToAlias } from '../visibility/visibility'
 
 /**
  * The reads behind the post caches (posts/cache/*), each a named prepared statement taking its ids as one

@@ -21,7 +21,7 @@ import { signInTime, type SignInResult } from './lib/browser-signin'
 import { type Check, writeResultFiles } from './lib/report'
 
 /**
- * `npm run bench -- --only browser`: the front-end budgets of issue 13, measured in Debian's Chromium.
+ * `npm run bench -- --only browser`: the front-end budgets, measured in Debian's Chromium.
  *
  * 1. Builds the production bundle and starts the real server (`tsx server/main.ts`) on a free loopback port with a
  *    fresh DATA_DIR, the embedded database and rate limits off (bench/lib/browser-app.ts).
@@ -273,7 +273,7 @@ function toMarkdown(
   )
   const js = reference ? jsSummary(reference) : undefined
   return [
-    `# Browser budgets (issue 13), ${report.date}`,
+    `# Browser budgets, ${report.date}`,
     '',
     '| profile | LCP median ms | LCP worst ms | first post ms (median) | TTFB ms | max DOM elements | longest task ms | tasks > 50 ms | INP of a like ms | like max ms |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

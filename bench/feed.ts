@@ -33,7 +33,7 @@ import { type BenchList, listKeys, makeBenchList } from './lib/list-setup'
 import { measureWarmFeeds } from './lib/warm-feed'
 
 /**
- * `npm run bench`: the home feed at scale, in one run (issue 3, "Demo data and benchmark").
+ * `npm run bench`: the home feed at scale, in one run.
  *
  * 1. A fresh PostgreSQL database `wren_bench`, seeded with 1M posts (server/seed).
  * 2. The real app (buildApp) on a loopback port; autocannon in a child process at 50 connections against
@@ -269,7 +269,7 @@ async function main() {
 
 const byName = (scenarios: Scenario[], name: string) => scenarios.find((s) => s.name === name)
 
-/** The measured members: demo_reader, demo_casual, and a second 2,000-follow member with blocks and mutes (issue 8). */
+/** The measured members: demo_reader, demo_casual, and a second 2,000-follow member with blocks and mutes. */
 /** The list timeline's list: this many of demo_reader's followees, read by demo_reader. */
 const LIST_MEMBERS = 500
 const LIST_LABEL = '500 members'

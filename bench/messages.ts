@@ -11,7 +11,7 @@ import { makeMessagingData, type MessagingData } from './lib/msg-setup'
 import { type Check, writeResultFiles } from './lib/report'
 
 /**
- * `npm run bench -- --only messages`: direct-message delivery at scale (issue 9).
+ * `npm run bench -- --only messages`: direct-message delivery at scale.
  *
  * 1. A fresh database `wren_bench_msg`: N members (5,000) with message keys and a session each, paired in
  *    conversations (bench/lib/msg-setup.ts, direct SQL: no 5,000 argon2 hashes).

@@ -34,7 +34,7 @@ import type { Viewer } from './lib/sql-feed'
 import { measureWarmFeeds } from './lib/warm-feed'
 
 /**
- * `npm run bench -- --only mixed`: a community at work rather than two members (issue 13, the measuring half).
+ * `npm run bench -- --only mixed`: a community at work rather than two members.
  *
  * On the seeded database (1M posts, 20K members; its own `wren_bench_mixed`, or the feed bench's with --reuse-db):
  * every member gets a session by SQL; then, each phase with its load in a child process

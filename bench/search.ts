@@ -23,7 +23,7 @@ import { findViewer } from './lib/sql-feed'
 import { openSqlSearch } from './lib/sql-search'
 
 /**
- * `npm run bench -- --only search`: search, trends and notifications at scale (issue 10, "Speed").
+ * `npm run bench -- --only search`: search, trends and notifications at scale.
  *
  * On the seeded 1M-post database (the feed bench's `wren_bench` when bench/run.ts runs both: one seed for the two),
  * each endpoint over HTTP through the real app (buildApp, rate limits off, logger off; autocannon in a child process)

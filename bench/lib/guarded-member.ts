@@ -3,7 +3,7 @@ import type { Database } from '../../server/db/client'
 import { hashtags } from '../../server/seed/words'
 
 /**
- * The member issue 8 asks the benchmark to carry: one who follows 2,000 accounts (a seeded "heavy" member other
+ * The guarded member the benchmark carries: one who follows 2,000 accounts (a seeded "heavy" member other
  * than demo_reader) and has 200 blocked members, 100 muted keywords and 20 blocked domains, all made through the
  * real API so every cache is invalidated the way a member's clicks would.
  *

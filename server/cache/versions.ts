@@ -6,7 +6,7 @@
  * Readers take `now` before loading; `unchangedSince(key, stamp)` is true when neither that key nor everything
  * changed after the stamp. Until 2026-11-25 each cache had one generation that any invalidation moved, so under a
  * write stream (the mixed bench: ~35 writes a second, each invalidating something, while a fill took 100-300 ms)
- * nearly no fill was ever stored and the caches stayed empty exactly when they mattered (issue 13). Now a like
+ * nearly no fill was ever stored and the caches stayed empty exactly when they mattered. Now a like
  * refuses only the fills of what it changed.
  *
  * Bounded: past `maxTracked` keys the record is reset and counts as a change of everything (fills in flight at that

@@ -2,7 +2,7 @@ import { LIMITS } from '../../src/api/contract/limits'
 import { Invalid } from './domain-errors'
 import { codePointLength } from './lengths'
 
-// Spec section 5, "List and collection": a member list and a bookmark collection share one form and one rule set
+// List and collection: a member list and a bookmark collection share one form and one rule set
 // (name required, at most 50 characters; description at most 200; both trimmed). The web app checks the same rules
 // in src/machines/lib/named-group.rules.ts.
 

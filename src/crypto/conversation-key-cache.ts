@@ -6,7 +6,7 @@ type Failure = InvalidPublicKey | CryptoUnavailable
 
 /**
  * The derivation (ECDH, HKDF, public key parsing) is loaded on the first conversation key asked for: the cache itself
- * lives in the keys actor from boot, the key code is needed only once there are messages to read (issue 13).
+ * lives in the keys actor from boot, the key code is needed only once there are messages to read.
  */
 const derive = (me: MemberKeys, theirPublicKey: string): Effect.Effect<CryptoKey, Failure> =>
   Effect.tryPromise({

@@ -1,4 +1,4 @@
-// The browser's end-to-end encryption for direct messages (issue 9): pure TypeScript over WebCrypto, no React, no
+// The browser's end-to-end encryption for direct messages: pure TypeScript over WebCrypto, no React, no
 // XState. Formats and the threat model: docs/security.md, "In the browser"; shapes and size bounds the server checks:
 // src/api/contract/encryption.ts. Every operation is an Effect failing with a tagged error of ./errors.
 

@@ -6,7 +6,7 @@ import type { MemberKeys } from './keys'
 // Where the browser keeps a member's unwrapped private key between page loads: IndexedDB, because it stores a
 // CryptoKey by structured clone, and a non-extractable key stays non-extractable there (the browser keeps the key
 // material; script, even ours, can only use it, never read it). localStorage could hold only bytes, i.e. an
-// extractable key. The persisted session holds the wrapped form only (issue 9). Logout calls forgetAll.
+// extractable key. The persisted session holds the wrapped form only. Logout calls forgetAll.
 //
 // Behind an interface because Node (the machine tests) has no IndexedDB: memoryKeyStore stands in there. The
 // IndexedDB store is exercised in a real browser by tests/browser/key-store.smoke.mjs (and by the messaging e2e).

@@ -13,7 +13,7 @@ import { certain } from './webcrypto'
 //
 // Byte order makes it the same on both sides. 60 digits carry ~199 bits: a server that wants a key pair of its own
 // with the same number cannot search for one. Digits, not words or hex, because they read aloud the same in every
-// language. A change of either key changes the number; the conversation shows a warning (issue 9).
+// language. A change of either key changes the number; the conversation shows a warning.
 
 const LABEL = utf8('wren/safety-number/v1')
 export const SAFETY_NUMBER_GROUPS = 12

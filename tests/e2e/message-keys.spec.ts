@@ -1,7 +1,7 @@
 import { test, expect, type Browser, type Page } from '@playwright/test'
 import { PASSWORD, register, signIn, uniqueUsername } from './support/members'
 
-// Message keys in the browser (issue 9) and the Content-Security-Policy that protects them. A member registers in
+// Message keys in the browser and the Content-Security-Policy that protects them. A member registers in
 // the app (the key pair is made there: the server holds the public key and only a wrapped private key), logs in on
 // fresh browser contexts (the key unlocks: Settings -> Security says "Message key: ready"), changes the password
 // (the key is re-wrapped, so it still unlocks with the new one) and logs out (IndexedDB holds no key). Nothing

@@ -17,7 +17,7 @@ import { Coverage, perform, walkPaths } from './support/model'
 import { shownToasts, withToasts } from './support/toasts'
 
 // The admin operations actor. After each step: the fields, the confirm shown (with its exact words), which operation
-// runs (and that nothing else can start meanwhile), every toast (spec section 8), what was sent, the field cleared
+// runs (and that nothing else can start meanwhile), every toast, what was sent, the field cleared
 // on success, and the audit log asked to reload after every finished operation.
 
 const START: Record<string, AdminOperation> = {

@@ -15,7 +15,7 @@ import {
 } from '../../src/machines/analytics/analytics.rules'
 import { formatCount } from '../../src/views/post/format'
 
-// What the Analytics Dashboard shows (spec section 9: ranges 7d, 30d (default), 90d; numbers abbreviate at 1K and
+// What the Analytics Dashboard shows (ranges 7d, 30d (default), 90d; numbers abbreviate at 1K and
 // 1M; engagement rate as a percent with one decimal; post text truncated at 100; the last 7 days of daily stats).
 
 describe('ranges', () => {

@@ -46,7 +46,7 @@ import { deriveSecrets, freshKdf, type DerivedSecrets } from '../../src/crypto/k
 import { KDF_CEILING, KDF_DEFAULT, KDF_FLOOR, kdfProblem, type KdfSettings } from '../../src/api/contract/kdf'
 import { hashRaw } from '@node-rs/argon2'
 
-// The browser's end-to-end encryption library (src/crypto/, issue 9) over Node's WebCrypto. Most tests wrap keys at
+// The browser's end-to-end encryption library (src/crypto/) over Node's WebCrypto. Most tests wrap keys at
 // a cheap PBKDF2 count through the explicit `kdf` parameter (the app never passes one); the tests named "at OWASP's
 // count" run the real 600,000 iterations.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { deferredSocket, type RealtimeSocket } from '../../src/machines/realtime/realtime.actor'
 
-// The socket whose library loads after the first screen (issue 13): calls made before it arrives are replayed in
+// The socket whose library loads after the first screen: calls made before it arrives are replayed in
 // order; a disconnect before then means it is never opened.
 
 function recordingSocket(log: string[]): RealtimeSocket {

@@ -5,7 +5,7 @@ import { idle, memberModel } from './models/member.model'
 import { Calls } from './support/controlled-actors'
 import { Coverage, perform, walkPaths } from './support/model'
 
-// The member actor's messaging region (issue 13): what loads when, the conversation list spawned once its code is
+// The member actor's messaging region: what loads when, the conversation list spawned once its code is
 // there and told whether the socket is up, a failed load asked for again, the socket's status passed up to the app.
 
 const coverage = new Coverage(memberMachine)

@@ -7,7 +7,7 @@ import {
   REASON_TOO_LONG,
 } from '../../src/machines/mutes/mutes.rules'
 
-// What the mute forms accept (spec section 5: "value required (non-blank); user-mute reason optional, max 200").
+// What the mute forms accept ("value required (non-blank); user-mute reason optional, max 200").
 
 describe('muted keyword and domain', () => {
   it('a keyword is trimmed, required and at most 100 characters', () => {

@@ -9,7 +9,7 @@ type NotificationsPage = Schemas['NotificationsPage']
 /**
  * The first page of each recipient's notifications (per filter and page size) with their unread count, kept in
  * memory: opening Notifications, and the app's refetch after each realtime hint, is the common read, and on 2 cores
- * its one statement's round trip was most of its cost (issue 10: p99 40 ms against a 20 ms target).
+ * its one statement's round trip was most of its cost (p99 40 ms against a 20 ms target).
  *
  * Dropped (server/cache/owned-pages.ts) by what can change a page:
  * - `notifications-changed`: an item of the recipient's was made, joined, undone, forgotten or read (the service

@@ -13,8 +13,8 @@ export interface ProfileFirstPage {
 
 /**
  * The head (the member, the viewer's relation to them, the counts) and the first keys of each profile tab a viewer
- * opened, kept in memory for a while: a reading session opens a profile, and until issue 13 each opening cost two
- * statements whatever was cached. The posts themselves are presented per request from the post caches, so their
+ * opened, kept in memory for a while: a reading session opens a profile, and without this each opening costs two
+ * statements whatever is cached. The posts themselves are presented per request from the post caches, so their
  * counters and the viewer's flags are as fresh as in any list.
  *
  * Dropped (server/cache/owned-pages.ts; pages are tagged with the profile's member) by:

@@ -1,4 +1,4 @@
-// Analytics' constants, for both sides (spec section 9): the server ranks and cuts lists with them, the SPA's rules
+// Analytics' constants, for both sides: the server ranks and cuts lists with them, the SPA's rules
 // (src/machines/analytics/analytics.rules.ts) show them. openapi.yaml's TimeRange enum and maxItems say the same.
 
 export const TIME_RANGES = ['7d', '30d', '90d'] as const

@@ -17,7 +17,7 @@ import {
 
 // The admin panel's operations (/admin): Fix All Stats and Migrate Keys ask a confirm first; Recalculate needs a user
 // ID and Promote/Demote a username ('Please enter a user ID' / 'Please enter a username' otherwise, nothing sent).
-// One operation runs at a time: while one runs every button waits. Done: its toast (spec section 8), its field
+// One operation runs at a time: while one runs every button waits. Done: its toast, its field
 // cleared, a line under its section (how many rows were fixed, how many accounts were marked) and the audit log
 // reloaded (`logVersion`). Failed: the server's words, else the operation's default; the field keeps what was typed.
 

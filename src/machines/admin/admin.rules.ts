@@ -1,4 +1,4 @@
-// The admin panel's words (docs/product.md, "Admin panel"; spec sections 5 and 8), shared by the admin operations
+// The admin panel's words (docs/product.md, "Admin panel"), shared by the admin operations
 // actor, its view and the rules tests.
 
 export type AdminOperation = 'fixAllStats' | 'recalculate' | 'promote' | 'demote' | 'migrateKeys'

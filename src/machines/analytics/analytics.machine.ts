@@ -3,7 +3,7 @@ import { analyticsCalls, type Dashboard, type PostAnalytics } from '../../api/an
 import { run } from '../../api/calls'
 import { ANALYTICS, loadFailure, type TimeRange } from './analytics.rules'
 
-// The Analytics Dashboard dialog (spec section 2: "Analytics Dashboard: time range selector") and the analytics of
+// The Analytics Dashboard dialog ("Analytics Dashboard: time range selector") and the analytics of
 // one post. Settings -> Analytics makes one with `open` (`?tab=analytics` opens it at once) and its View Analytics
 // button sends `analytics.open`; an own post's card menu makes one with `postId` and sends `analytics.post.open`.
 // Each opening reads afresh; a range change reads again (the last answer stays on screen, dimmed, until the new one

@@ -1,7 +1,7 @@
 import { ANALYTICS, TIME_RANGES, type TimeRange } from '../../api/contract/analytics'
 import { isApiError } from '../../api/errors'
 
-// What the Analytics Dashboard shows and how (spec sections 2 and 9; docs/product.md, "Analytics"): a range of 7, 30
+// What the Analytics Dashboard shows and how (docs/product.md, "Analytics"): a range of 7, 30
 // (the default) or 90 days; the engagement rate as a percent with one decimal; post text cut at 100 characters; the
 // chart over the last 7 days of the daily figures. Counts abbreviate at 1K and 1M with the post card's formatCount.
 

@@ -8,7 +8,7 @@ import { showToast } from '../toasts/notify'
 // Block User, from a post card's menu or another member's profile (docs/product.md, "Blocks"): ask, confirm, then
 // POST /blocks/user/{id}. Once the server agrees: 'User blocked', the member's posts leave every list on screen (the
 // post cache's `author.blocked`), and from a profile the member is taken home (`leaveTo: '/'`), since the profile is
-// now absent to them. A refusal is silent (spec, section 8) and leaves everything as it was.
+// now absent to them. A refusal is silent and leaves everything as it was.
 
 export const USER_BLOCKED = 'User blocked'
 

@@ -9,7 +9,7 @@ import { BLOCK_DOMAIN_FAILED, BLOCK_KEYWORD_FAILED, checkDomain, checkKeyword } 
 // then lists the blocked members (Unblock; Load more while the server gives a next cursor) and the keyword and domain
 // chips (remove), with an Add form for each. One change at a time: while one is saving, the buttons wait. Successes
 // toast; a refused Add says why under its form (the server's words, else 'Failed to block keyword' / 'Invalid domain
-// format') and keeps what was typed; refused unblocks and removals are silent (spec, section 8).
+// format') and keeps what was typed; refused unblocks and removals are silent.
 
 export const USER_UNBLOCKED = 'User unblocked'
 export const KEYWORD_BLOCKED = 'Keyword blocked'

@@ -12,7 +12,7 @@ export const DOMAIN_MAX = 253
 /** Labels of letters and digits with inner hyphens, dot separated, the last one at least 2 letters. */
 export const DOMAIN_PATTERN = /^(?:[a-z0-9]+(?:-+[a-z0-9]+)*\.)+[a-z]{2,}$/
 
-/** Defaults when a refusal carries no message of the server's (docs/product.md, section 8 of the spec). */
+/** Defaults when a refusal carries no message of the server's (docs/product.md, "Blocks"). */
 export const BLOCK_KEYWORD_FAILED = 'Failed to block keyword'
 export const BLOCK_DOMAIN_FAILED = INVALID_DOMAIN
 

@@ -1,4 +1,4 @@
-// Bookmarks and collections (spec sections 5 and 8; docs/product.md, "Bookmarks"): the collection form's rules, the
+// Bookmarks and collections (docs/product.md, "Bookmarks"): the collection form's rules, the
 // dialog's tabs and every text it says. Used by the machine's guards and the dialog's form, so both agree.
 
 export {

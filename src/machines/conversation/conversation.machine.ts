@@ -32,7 +32,7 @@ import {
 import { TRUST_SAVE_FAILED, UNVERIFIED_TOAST, VERIFIED_TOAST } from './conversation.trust'
 import { defaultTrustActors, type TrustCheck, type TrustCheckRequest, type TrustSave } from './conversation.trust-actors'
 
-// One open conversation (Messages, right pane; issue 9), one actor per conversation shown. It loads the newest page
+// One open conversation (Messages, right pane), one actor per conversation shown. It loads the newest page
 // of messages (older pages on scroll up), decrypts them through the provided `decrypt` (the server holds ciphertext
 // only), and marks incoming unread messages read while it is open. The composer encrypts through the provided
 // `encrypt` and sends; a refused send keeps the text for a retry ('Failed to send message'), except the server's 403

@@ -40,7 +40,7 @@ export function upsert(held: ReadonlyArray<DirectMessage>, message: DirectMessag
 export const hasUnreadIncoming = (messages: ReadonlyArray<DirectMessage>, me: string) =>
   messages.some((m) => m.senderId !== me && !m.read && !m.deleted)
 
-/** Only the sender edits or deletes, and never a deleted message (docs/product.md, section 6 of the spec). */
+/** Only the sender edits or deletes, and never a deleted message (docs/product.md, "Direct messages"). */
 export const canChange = (message: DirectMessage | undefined, me: string): message is DirectMessage =>
   !!message && message.senderId === me && !message.deleted
 

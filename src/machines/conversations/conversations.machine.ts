@@ -14,8 +14,9 @@ import { appendPage, conversationPath, mergeFirstPage, putOnTop, readWhileOpen, 
 // badge counts unread conversations on every screen. It reads GET /messages/conversations (spinner, then rows, or
 // 'failed' with retry), pages on, decrypts each row's last message for its preview through the provided `decrypt`
 // (never the server: it holds ciphertext only), filters rows by 'Search conversations' on the client, refetches the
-// first page when the realtime actor says a conversation changed, and every 10 s while the socket is down (spec
-// section 9), and once each time the socket (re)connects, for what it missed. Archive, mute and delete-for-me take one call each, one at a time, and toast. The open conversation's
+// first page when the realtime actor says a conversation changed, and every 10 s while the socket is down, and
+// once each time the socket (re)connects, for what it missed. Archive, mute and delete-for-me take one call each, one
+// at a time, and toast. The open conversation's
 // actor is its child (id 'open'): the list hands it the row it opens and passes it the changes the realtime actor
 // announces for it (and the poll's, while the socket is down), so the open pane stays live without its own socket.
 // Starting a conversation (the New Message modal, a profile's Message button) and opening one the loaded list does
@@ -297,7 +298,7 @@ export const conversationsMachine = setup({
     'conversation.startFailed': { guard: 'isStarting', actions: { type: 'notifyStartFailed', params: ({ event }: { event: { error: unknown } }) => event.error } },
     // (Re)connected: server events sent while the socket was not up (before it first connected, or during a drop)
     // were never heard, so the list refetches once, and the open conversation with it, to catch up; then the poll
-    // stands down. Without this a reply that came in before the socket connected stayed unseen (issue 13).
+    // stands down. Without this a reply that came in before the socket connected stayed unseen.
     'realtime.connected': { actions: [{ type: 'setConnected', params: true }, 'markStale', { type: 'tellOpen', params: null }] },
     'realtime.disconnected': { actions: { type: 'setConnected', params: false } },
   },

@@ -13,7 +13,7 @@ import { attachmentsPreview } from '../message-attachments/message-attachments.r
 
 /**
  * The message code, loaded on first use (a preview to read, a message to send): a member's first
- * screen does without it (issue 13). A failed load reads as a message that cannot be opened or sent.
+ * screen does without it. A failed load reads as a message that cannot be opened or sent.
  */
 const messageCode = () => Promise.all([import('../../crypto/messages')])
 

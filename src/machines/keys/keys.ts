@@ -1,11 +1,11 @@
 import { Effect } from 'effect'
 import { assign, fromPromise, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate'
 import type { CryptoError } from '../../crypto'
-// The store and the cache only, not the crypto package's index: the key code itself loads when first used (issue 13).
+// The store and the cache only, not the crypto package's index: the key code itself loads when first used.
 import { ConversationKeyCache } from '../../crypto/conversation-key-cache'
 import { forgetKeys, indexedDbKeyStore, memoryKeyStore, type KeyStore, type StoredKeys } from '../../crypto/key-store'
 
-// The member's message keys in this browser (issue 9; docs/security.md, "In the browser"): one long-lived actor,
+// The member's message keys in this browser (docs/security.md, "In the browser"): one long-lived actor,
 // systemId 'keys', a child of the app actor (not of the member actor: login and register settle the keys before the
 // session signs in, and the member actor only exists after). It is the only reader and writer of the browser's key
 // store (IndexedDB `wren-keys`), so what it says is what the browser has:

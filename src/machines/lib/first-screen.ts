@@ -1,4 +1,4 @@
-// "The first screen is up" (issue 13): code that the first screen does not need (the socket library, see
+// "The first screen is up": code that the first screen does not need (the socket library, see
 // realtime.actor.ts; the Create Post dialog) waits for it, so it never competes with the first load on a slow
 // network. The first screen says so with
 // `firstScreenShown()` (Home: once the feed has answered, whatever it showed); a screen that never does (any other

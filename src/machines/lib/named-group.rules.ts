@@ -1,6 +1,6 @@
 import { LIMITS } from '../../api/contract/limits'
 
-// Spec section 5, "List and collection": the Manage Lists form and the collection form share one rule set, checked
+// List and collection: the Manage Lists form and the collection form share one rule set, checked
 // before sending (the server checks the same: server/lib/named-group.ts).
 
 export const NAME_REQUIRED = 'Name is required'

@@ -1,7 +1,7 @@
 import { LIMITS } from '../../api/contract/limits'
 import type { List } from '../../api/lists.calls'
 
-// Lists (spec sections 5, 8 and 9; docs/product.md, "Lists"): the list form's rules, who may do what to a list, and
+// Lists (docs/product.md, "Lists"): the list form's rules, who may do what to a list, and
 // every text the Manage Lists dialog, the list page and a profile's "Add to list" say. Used by the machines' guards
 // and by the views, so both agree.
 

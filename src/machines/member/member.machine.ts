@@ -17,7 +17,7 @@ import type { ConversationsLogic } from './member.messaging'
 // conversation get their conversation keys from the app's keys actor (systemId 'keys', src/machines/keys/keys.ts),
 // which refuses while the member's own key is not ready: then previews read 'Message unavailable' and nothing is sent.
 //
-// The conversation list's code (with the message crypto, ./member.messaging.ts) is its own chunk (issue 13): it loads
+// The conversation list's code (with the message crypto, ./member.messaging.ts) is its own chunk: it loads
 // once the first screen is up (lib/first-screen.ts), or at once when a screen needs the list and sends
 // `member.messaging.needed` (Messages, a profile's Message button); the list is spawned then, told whether the socket
 // is already up. Until then the Messages badge reads 0 and server events for it are dropped: the list reads the

@@ -7,7 +7,7 @@ import { showToast } from '../toasts/notify'
 import { checkReason, MUTE_FAILED, UNMUTE_FAILED, USER_UNMUTED } from '../mutes/mutes.rules'
 
 // Mute @user, from a post card's menu or another member's profile: a small confirm dialog with an optional reason (at
-// most 200 characters, spec section 5), then POST /mutes/user. Once the server agrees: 'User muted successfully', and
+// most 200 characters), then POST /mutes/user. Once the server agrees: 'User muted successfully', and
 // the post cache is told (`author.muted`) so the Home feed drops the member's posts at once. Unlike a block, nothing
 // else changes: mute is feed-only, so the profile and the post page keep showing them. A refusal toasts the server's
 // words, else 'Failed to mute', and keeps the dialog (and the reason) for another try.

@@ -12,7 +12,7 @@ export { USER_UNMUTED }
 // may have been added from a post menu meanwhile. Then: the muted members (Unmute; Load more while the server gives a
 // next cursor), the keyword and domain chips (remove) with an Add form each, checked first with the shared rules.
 // One change at a time; the dialog cannot be closed while one saves (its toast would otherwise arrive from nowhere).
-// Every outcome toasts (spec, section 8): '... muted successfully' / '... unmuted successfully', or the server's error
+// Every outcome toasts: '... muted successfully' / '... unmuted successfully', or the server's error
 // text, else 'Failed to mute' / 'Failed to unmute'. A refused Add keeps what was typed.
 
 export const KEYWORD_MUTED = 'Keyword muted successfully'

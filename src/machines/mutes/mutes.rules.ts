@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { LIMITS } from '../../api/contract/limits'
 import { checkDomain, checkKeyword, type Checked } from '../blocked/blocked.rules'
 
-// Mutes (spec section 5: "value required (non-blank); user-mute reason optional, max 200"). Keywords and domains are
+// Mutes ("value required (non-blank); user-mute reason optional, max 200"). Keywords and domains are
 // the contract's shared `Keyword` and `Domain` (openapi.yaml), so they are checked by the blocked lists' own rules;
 // the reason is the mute's own. Used by the machines' guards and the views' buttons, so both agree.
 
@@ -11,7 +11,7 @@ export type { Checked }
 
 export const REASON_TOO_LONG = `Reason must be at most ${LIMITS.muteReasonMax} characters`
 
-/** Defaults when a refusal carries no message of the server's (spec, section 8). */
+/** Defaults when a refusal carries no message of the server's. */
 export const MUTE_FAILED = 'Failed to mute'
 export const UNMUTE_FAILED = 'Failed to unmute'
 /** Said by the Mute Management dialog and by a profile's Unmute button. */

@@ -4,7 +4,7 @@ import { discoverCalls, type UserSearchResponse, type UserSearchResult } from '.
 import type { ConversationsEvent } from '../conversations/conversations.machine'
 import { isSearchable, keysBlock, recipients, SEARCH_DEBOUNCE_MS, type KeysState } from './new-message.rules'
 
-// The New Message modal (Messages, 'New message'; spec section 2). Opened, it checks that this browser holds the
+// The New Message modal (Messages, 'New message'). Opened, it checks that this browser holds the
 // member's message key (the keys actor, systemId 'keys'): without it the modal says why and offers nothing to pick.
 // Otherwise the 'To:' field searches members (GET /users/search) 500 ms after the last keystroke, from 2 characters;
 // the viewer is left out, and an empty answer reads 'No users found'. Picking a member asks the conversation list

@@ -1,6 +1,6 @@
 import type { UserSearchResult } from '../../api/discover.calls'
 
-// The New Message modal's rules (spec section 9): the 'To:' search waits 500 ms after the last keystroke and needs at
+// The New Message modal's rules: the 'To:' search waits 500 ms after the last keystroke and needs at
 // least 2 characters; the viewer is never offered as a recipient; without a ready message key in this browser nothing
 // can be encrypted, so the modal says why instead of searching.
 

@@ -114,7 +114,7 @@ export function realtimeLogic(open: (token: string) => RealtimeSocket) {
 /**
  * A socket whose implementation is still loading: calls made before it arrives are replayed on it in order, and a
  * `disconnect()` before then means it is never opened. Lets socket.io-client (about 12 KB of gzip JS) load after the
- * first screen instead of with it (issue 13).
+ * first screen instead of with it.
  */
 export function deferredSocket(load: () => Promise<RealtimeSocket>): RealtimeSocket {
   let socket: RealtimeSocket | null = null
@@ -150,7 +150,7 @@ export function deferredSocket(load: () => Promise<RealtimeSocket>): RealtimeSoc
 /**
  * The app's realtime actor, on socket.io, whose library (about 12 KB of gzip JS) is its own chunk, fetched once the
  * first screen is up (lib/first-screen.ts; at most a few seconds after the session starts on any other first screen)
- * so it never competes with the first load (issue 13). Nothing is lost meanwhile: the conversation list and the
+ * so it never competes with the first load. Nothing is lost meanwhile: the conversation list and the
  * notification count refetch once when the socket connects, for whatever was sent before (an earlier attempt without
  * that catch-up in the conversation list missed a reply that came before the socket was up).
  */

@@ -21,7 +21,7 @@ export const REPORT_STATUS_LABEL: Readonly<Record<ReportStatus, string>> = {
   dismissed: 'Dismissed',
 }
 
-/** The dialog's tabs: dismissed reports are not a tab of their own (spec section 4). */
+/** The dialog's tabs: dismissed reports are not a tab of their own. */
 export const REPORT_TABS: ReadonlyArray<{ status: ReportStatus; label: string }> = [
   { status: 'pending', label: 'Pending' },
   { status: 'reviewed', label: 'Reviewed' },

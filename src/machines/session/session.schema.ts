@@ -3,7 +3,7 @@
 // as "no session".
 //
 // Checked by hand rather than with a zod schema: this runs at boot, before anything else, and zod's core would be
-// about 6.6 KB of gzip JS in every first load for these few fields (issue 13). The rules are those a zod object would
+// about 6.6 KB of gzip JS in every first load for these few fields. The rules are those a zod object would
 // apply: every listed field must have its type, defaults fill the fields older builds did not write, and fields not
 // listed here are dropped.
 

@@ -1,4 +1,4 @@
-// The Settings page's sections and dialogs (spec section 2, "Settings"; docs/product.md, "Settings"): which sections
+// The Settings page's sections and dialogs (docs/product.md, "Settings"): which sections
 // exist, which `?tab=` names which, and which sections open a dialog of the page's own. Labels, icons and the
 // descriptions are the view's (src/views/settings/sections.ts).
 

@@ -24,7 +24,7 @@ import { Icon } from '../ui/Icon'
 import { PageHeader } from '../ui/PageHeader'
 import { Spinner } from '../ui/Spinner'
 
-// The admin panel (/admin, spec section 2 and 5): Stats Management, User Management, Encryption Management, the
+// The admin panel (/admin): Stats Management, User Management, Encryption Management, the
 // current admin's box and the audit log. Every operation runs through the admin operations actor
 // (src/machines/admin); the server checks the role on every call. Members see Access Denied.
 

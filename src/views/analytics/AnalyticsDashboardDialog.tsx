@@ -20,7 +20,7 @@ import { Dialog } from '../ui/Overlay'
 import { Spinner } from '../ui/Spinner'
 import { DailyChart } from './DailyChart'
 
-// The Analytics Dashboard dialog (spec section 2: "Analytics Dashboard: time range selector"; section 9: top 5 posts,
+// The Analytics Dashboard dialog (a time range selector; top 5 posts,
 // text at 100, the last 7 days, numbers at 1K and 1M, engagement as a percent with one decimal), and, in the same
 // dialog, one post's analytics. Everything it shows comes from the analytics actor; it only sends events.
 

@@ -30,7 +30,7 @@ import { WhatsHappening } from './WhatsHappening'
 
 /**
  * The new-features banner (with its store library) is its own chunk, fetched only while it has not been dismissed in
- * this browser: a returning member's first load does without it (issue 13).
+ * this browser: a returning member's first load does without it.
  */
 const FeatureBanner = lazy(() => import('./FeatureBanner').then((m) => ({ default: m.FeatureBanner })))
 

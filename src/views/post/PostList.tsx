@@ -29,7 +29,7 @@ export interface PostListProps {
 }
 
 // A row re-renders whenever the window moves or a row is measured; its card only when its own props change (each card
-// reads its post from the post cache itself), so scrolling renders the rows that enter, not every row (issue 13).
+// reads its post from the post cache itself), so scrolling renders the rows that enter, not every row.
 const Card = memo(PostCard)
 
 /** Most cards are about this tall before they are measured (text-only post, one or two lines). */

@@ -36,7 +36,7 @@ const plural = (count: number, unit: string): string => (count === 1 ? `1 ${unit
 
 /**
  * '3 minutes ago' (date-fns' formatDistanceStrict with addSuffix, en-US, written out here so the post card does not
- * bring date-fns and its locale into the first load, issue 13; tests/machines/post-text.test.ts holds it to the same
+ * bring date-fns and its locale into the first load; tests/machines/post-text.test.ts holds it to the same
  * words); under a minute, 'a few seconds ago' rather than a count that the minute clock would leave stale. A time
  * slightly in the future (the server's clock ahead of ours) counts as now.
  */
@@ -60,7 +60,7 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
 }
 
 // One formatter for every card: `toLocaleString(undefined, options)` builds a new Intl.DateTimeFormat on each call
-// (about a millisecond each), which made mounting a screenful of cards a long task while scrolling (issue 13).
+// (about a millisecond each), which made mounting a screenful of cards a long task while scrolling.
 let fullDateFormat: Intl.DateTimeFormat | undefined
 
 /** The full date and time for the timestamp's tooltip. */

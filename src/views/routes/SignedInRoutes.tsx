@@ -7,7 +7,7 @@ import { HomeScreen } from '../home/HomeScreen'
 import { Spinner } from '../ui/Spinner'
 
 // docs/product.md, "Screens and routes": signed-in members reach the app's routes; anything else (including /login right after logging in)
-// goes to /. Home comes with this chunk; every other screen loads on its first visit (issue 13: the first load of a
+// goes to /. Home comes with this chunk; every other screen loads on its first visit (the first load of a
 // signed-in member stays within 150 KB of gzip JS), Settings with the form library. The post cache and the Create Post
 // composer that the shell and every screen share are children of the app actor while signed in.
 

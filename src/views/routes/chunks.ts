@@ -15,8 +15,7 @@ const SIGNED_OUT_PRELOAD_DELAY_MS = 5_000
 /**
  * Starts fetching the chunk the member will most likely see first, and the other one once the page is idle (so
  * logging in or out does not wait on the network). A returning member's first screen (Home) needs its feed too: the
- * signed-out chunk (with the form library) waits a few seconds more, so it never competes with the first load
- * (issue 13).
+ * signed-out chunk (with the form library) waits a few seconds more, so it never competes with the first load.
  */
 export function preloadRoutes(hasStoredToken: boolean): void {
   const [first, second] = hasStoredToken ? [loadSignedIn, loadSignedOut] : [loadSignedOut, loadSignedIn]

@@ -2,7 +2,7 @@ import { fromCallback, type AnyEventObject, type EventObject } from 'xstate'
 import { memberMachine } from '../../../src/machines/member/member.machine'
 import type { MachineModel } from '../support/walks'
 
-// The member actor's messaging region (issue 13): the conversation list's code waits for the first screen unless a
+// The member actor's messaging region: the conversation list's code waits for the first screen unless a
 // screen needs it, loads, and is asked again after a failed load; the socket's ups and downs are kept for the list.
 // Walked by tests/machines/member.test.ts and printed by `npm run paths -- member`.
 

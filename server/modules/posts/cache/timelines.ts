@@ -10,8 +10,8 @@ import type { FeedKey } from '../feed-queries'
  */
 export const TIMELINE_ITEMS = 4 * LIMITS.pageSize + 1
 // Exactness comes from invalidation; the TTL is only the safety net for a lost cross-process message, as the
-// sessions' is. It was 5 s / 10 s until issue 13: a Zipf-drawn member back after ten seconds found their timeline
-// gone, and every hot member's timeline was reloaded every 5 s whether anything had changed or not.
+// sessions' is. At 5 s / 10 s a Zipf-drawn member back after ten seconds found their timeline gone,
+// and every hot member's timeline was reloaded every 5 s whether anything had changed or not.
 export const TIMELINE_TTL_MS = 30_000
 /** Past TIMELINE_TTL_MS a timeline is served while it reloads in the background; past this it is gone. */
 export const TIMELINE_MAX_AGE_MS = 60_000

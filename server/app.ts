@@ -6,7 +6,6 @@ import { type DatabaseHandle, openDatabase } from './db/client'
 import { registerApiRoutes } from './http/api-routes'
 import { registerContent } from './http/content'
 import { handleErrors } from './http/error-handler'
-import { notImplemented } from './http/not-implemented'
 import { loadSpecification, type OpenApiDocument } from './http/openapi'
 import { addSecurityHeaders } from './http/security-headers'
 import { defaultDistDir, serveWebApp } from './http/spa'
@@ -113,7 +112,6 @@ async function assembleApp(config: Config, database: DatabaseHandle, options: Bu
   await registerApiRoutes(app, {
     specification: options.specification ?? loadSpecification(),
     modules: moduleHandlers,
-    notImplemented,
     messages: validationMessages,
   })
   await serveWebApp(app, options.distDir ?? defaultDistDir)

@@ -43,7 +43,6 @@ export async function buildNoDbApp(body: FeedBody): Promise<FastifyInstance> {
   await registerApiRoutes(app, {
     specification: feedOnlySpecification(),
     modules: { bench: { getFeed: async () => ({ status: 200, body }) } },
-    notImplemented: [],
   })
   return app
 }

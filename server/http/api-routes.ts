@@ -3,7 +3,7 @@ import { Readable } from 'node:stream'
 import openapiGlue from 'fastify-openapi-glue'
 import { authenticate } from './authenticate'
 import { mediaPolicy } from './security-headers'
-import { badRequest, HttpError } from './errors'
+import { badRequest } from './errors'
 import type { AnyHandler, Handlers } from './handler-types'
 import { listOperations, type OpenApiDocument, type OperationInfo } from './openapi'
 import { type FieldMessages, withSpecMessages } from './validation-messages'
@@ -12,8 +12,6 @@ export interface ApiRoutesOptions {
   specification: OpenApiDocument
   /** Handlers by module area (server/modules/index.ts). */
   modules: Record<string, Handlers>
-  /** operationIds that answer 501 (server/http/not-implemented.ts). */
-  notImplemented: readonly string[]
   /** The product's words for body validation failures, by operationId (server/modules/index.ts). */
   messages?: Record<string, FieldMessages>
 }
@@ -69,10 +67,6 @@ async function refuseNul(request: FastifyRequest): Promise<void> {
   if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) throw badRequest(NUL_REFUSED)
 }
 
-const notImplementedYet = (operationId: string) => async () => {
-  throw new HttpError(501, `Not implemented yet: ${operationId}`)
-}
-
 /** Sends the handler's `{ status, body }`; the route's response schema then serializes (and filters) the body. */
 function respondWith(handler: AnyHandler) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -83,24 +77,19 @@ function respondWith(handler: AnyHandler) {
 
 /**
  * Registers every operation of openapi.yaml under /api through fastify-openapi-glue, which brings the yaml's request
- * validation and response serialization. Each operation gets its handler, or a 501 while it is listed as not
- * implemented, plus the bearer check its `security` asks for.
+ * validation and response serialization. Each operation gets its handler plus the bearer check its `security` asks
+ * for. An operation without a handler, or a handler without an operation, is a programming error refused at start:
+ * the contract never promises a call the server does not answer.
  */
 export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
   const operations = new Map<string, OperationInfo>(
     listOperations(options.specification).map((op) => [op.operationId, op]),
   )
   const handlers = mergeHandlers(options.modules)
-  const pending = new Set(options.notImplemented)
-
-  for (const operationId of operations.keys()) {
-    if (!handlers.has(operationId) && !pending.has(operationId)) {
-      app.log.warn(`${operationId} has no handler and is not listed in not-implemented.ts; it answers 501`)
-    }
-  }
-  for (const operationId of [...handlers.keys(), ...pending]) {
-    if (!operations.has(operationId)) app.log.warn(`${operationId} is not an operation of openapi.yaml; ignored`)
-  }
+  const unhandled = [...operations.keys()].filter((operationId) => !handlers.has(operationId))
+  if (unhandled.length > 0) throw new Error(`openapi.yaml operations without a handler: ${unhandled.join(', ')}`)
+  const unknown = [...handlers.keys()].filter((operationId) => !operations.has(operationId))
+  if (unknown.length > 0) throw new Error(`handlers for operations openapi.yaml lacks: ${unknown.join(', ')}`)
 
   // fastify-openapi-glue merges what this returns into the route it builds from the yaml (schema included).
   // Method and url are restated (same `{param}` -> `:param` rule as the glue) because its typings want whole
@@ -109,6 +98,7 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
     const operation = operations.get(operationId)
     const auth = operation?.auth ?? 'required'
     const handler = handlers.get(operationId)
+    if (!handler) throw new Error(`no handler for ${operationId}`)
     const messages = options.messages?.[operationId]
     return {
       ...(messages ? { schemaErrorFormatter: withSpecMessages(messages) } : {}),
@@ -119,7 +109,7 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
       // Operations answering files (encrypted attachments) carry the media policy, not the app's: a file is never a
       // page of the app. Route hooks run after the root's, so this one has the last word.
       ...(operation?.servesFiles ? { onSend: [mediaPolicy] } : {}),
-      handler: handler ? respondWith(handler) : notImplementedYet(operationId),
+      handler: respondWith(handler),
     }
   }
 

@@ -59,7 +59,7 @@ export function handleErrors(app: FastifyInstance): void {
     if (err instanceof DomainError) {
       return reply.code(domainErrorStatus[err.kind]).send(errorBody(err.message, err.details))
     }
-    // Deliberate answers (including 501 and 503): whoever threw them logged what needed logging.
+    // Deliberate answers (including 503): whoever threw them logged what needed logging.
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).headers(err.headers).send(errorBody(err.message, err.details))
     }

@@ -1,6 +1,6 @@
 /**
  * What the HTTP layer and routes throw for what only HTTP knows: a malformed upload, a missing or ended session,
- * 501 and 503. The error handler (server/http/error-handler.ts) turns it into the contract's
+ * 503. The error handler (server/http/error-handler.ts) turns it into the contract's
  * `{ error, details? }` body. Services throw domain errors instead (server/lib/domain-errors.ts), mapped in the same
  * handler; anything else that escapes a handler is a 500 with no detail.
  */

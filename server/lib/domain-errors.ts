@@ -2,7 +2,7 @@
  * What services, queries and lib code throw when a request cannot be done: the rule that was broken, in words a
  * member can act on, and nothing about HTTP. The error handler (server/http/error-handler.ts) maps each kind to its
  * status code and the contract's `{ error, details? }` body in one table; routes and the HTTP layer itself still
- * throw `HttpError` (server/http/errors.ts) for what only HTTP knows (uploads, 501, 503).
+ * throw `HttpError` (server/http/errors.ts) for what only HTTP knows (uploads, 503).
  */
 export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'too-many'
 

@@ -19,7 +19,7 @@ import { userHandlers, userUploadPolicies } from './users/routes'
 
 /**
  * Every module's handlers by area. Each operationId must appear once across them (the router refuses duplicates;
- * tests/api/contract.test.ts checks this list against openapi.yaml and server/http/not-implemented.ts).
+ * every operation of openapi.yaml must have one, or the server refuses to start; tests/api/contract.test.ts checks it).
  */
 export const moduleHandlers: Record<string, Handlers> = {
   health: healthHandlers,

@@ -4,7 +4,6 @@ import { ENVELOPE_PATTERN, PUBLIC_KEY_PATTERN, WRAPPED_KEY_PATTERN } from '../..
 import { LIMITS } from '../../src/api/contract/limits'
 import { fakeEnvelope, fakePublicKey, fakeWrappedKey } from './e2ee-support'
 import { mergeHandlers } from '../../server/http/api-routes'
-import { notImplemented } from '../../server/http/not-implemented'
 import { listOperations, loadSpecification } from '../../server/http/openapi'
 import { moduleHandlers } from '../../server/modules'
 import { buildTestApp, openTestDatabase, type TestDatabase } from './harness'
@@ -29,27 +28,12 @@ describe('the contract', () => {
     expect(() => mergeHandlers(moduleHandlers)).not.toThrow()
   })
 
-  it('lists no operation twice as not implemented', () => {
-    expect(new Set(notImplemented).size).toBe(notImplemented.length)
-  })
-
-  it('has exactly one of a handler or a not-implemented entry for every operation', () => {
-    const problems = operationIds.flatMap((id) => {
-      const isHandled = handled.includes(id)
-      const isPending = notImplemented.includes(id)
-      if (isHandled && isPending) return [`${id}: both handled and listed as not implemented`]
-      if (!isHandled && !isPending) return [`${id}: neither handled nor listed as not implemented`]
-      return []
-    })
-    expect(problems).toEqual([])
+  it('has a handler for every operation', () => {
+    expect(operationIds.filter((id) => !handled.includes(id))).toEqual([])
   })
 
   it('has no handler for an operation the yaml lacks', () => {
     expect(handled.filter((id) => !operationIds.includes(id))).toEqual([])
-  })
-
-  it('lists nothing as not implemented that the yaml lacks', () => {
-    expect(notImplemented.filter((id) => !operationIds.includes(id))).toEqual([])
   })
 })
 

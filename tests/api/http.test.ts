@@ -3,8 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { notImplemented } from '../../server/http/not-implemented'
-import { listOperations, loadSpecification, type OpenApiDocument } from '../../server/http/openapi'
+import { loadSpecification, type OpenApiDocument } from '../../server/http/openapi'
 import { NOT_BUILT_MESSAGE } from '../../server/http/spa'
 import { Conflict, Forbidden, Invalid, NotFound, Unauthenticated } from '../../server/lib/domain-errors'
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security-headers'
@@ -114,26 +113,8 @@ describe('unknown API paths', () => {
   })
 })
 
-describe('operations not built yet', () => {
-  it('answer 501 "Not implemented yet: <operationId>"', async () => {
-    const member = await registerMember(t.app)
-    const pending = listOperations(loadSpecification()).filter((op) => notImplemented.includes(op.operationId))
-    expect(pending.length).toBe(notImplemented.length)
-    const answered501: string[] = []
-    for (const op of pending) {
-      const url = `/api${op.path.replace(/{\w+}/g, '01a1ff9d-7e16-7364-875e-ed5b7ee5f0cc')}`
-      const res = await api(t.app, op.method, url, { token: member.token })
-      // An operation whose contract requires a body or query answers 400 first: validation precedes the handler.
-      expect([400, 501]).toContain(res.statusCode)
-      if (res.statusCode === 501) {
-        expect(res.json()).toEqual({ error: `Not implemented yet: ${op.operationId}` })
-        answered501.push(op.operationId)
-      }
-    }
-    if (pending.length > 0) expect(answered501.length).toBeGreaterThan(0)
-  })
-
-  it('answer 501 for a yaml operation with no handler even when the list forgets it', async () => {
+describe('operations and handlers', () => {
+  it('refuses to start with an operation of the yaml that has no handler', async () => {
     const spec = loadSpecification()
     const withExtra: OpenApiDocument = {
       ...spec,
@@ -144,14 +125,17 @@ describe('operations not built yet', () => {
         },
       },
     }
-    const app = await buildTestApp(t.database, { specification: withExtra })
-    try {
-      const res = await api(app, 'GET', '/api/test/pending')
-      expect(res.statusCode).toBe(501)
-      expect(res.json()).toEqual({ error: 'Not implemented yet: pendingFeature' })
-    } finally {
-      await app.close()
-    }
+    await expect(buildTestApp(t.database, { specification: withExtra })).rejects.toThrow(
+      'openapi.yaml operations without a handler: pendingFeature',
+    )
+  })
+
+  it('refuses to start with a handler for an operation the yaml lacks', async () => {
+    const spec = loadSpecification()
+    const { ['/auth/me']: _removed, ...paths } = spec.paths ?? {}
+    await expect(buildTestApp(t.database, { specification: { ...spec, paths } })).rejects.toThrow(
+      'handlers for operations openapi.yaml lacks: getMe',
+    )
   })
 })
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Schemas } from '../../server/http/handler-types'
 import { api, type AuthResponse, type ErrorBody, loginBody, registerMember, useTestApp } from './harness'
 

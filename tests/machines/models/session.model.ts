@@ -32,7 +32,7 @@ const from = (name: string, stored: StoredSession, simplePaths: boolean) => ({
     events,
     simplePaths,
     label: (event: AnyEventObject) =>
-      event.type === 'session.login.succeeded' && (event as { auth: { remember?: boolean } }).auth.remember === false
+      event.type === 'session.login.succeeded' && (event as unknown as { auth: { remember?: boolean } }).auth.remember === false
         ? 'session.login.succeeded(not remembered)'
         : undefined,
     // Two snapshots are the same state when value and context match (the user's fields matter for persistence).

@@ -92,7 +92,7 @@ describe.each(sessionsModel.walks.map((walk) => [walk.name, walk] as const))('vi
         expect(calls.started.slice(startedBefore)).toEqual([{ id: 'revokeOthers', input: undefined }])
       }
       expect(selectBusy(snapshot)).toBe(
-        ['revoking', 'revokingOthers', 'loadingMore'].some((s) => snapshot.matches({ open: { ready: s } })),
+        (['revoking', 'revokingOthers', 'loadingMore'] as const).some((s) => snapshot.matches({ open: { ready: s } })),
       )
 
       if (event.type === 'xstate.done.actor.revokeSession') {

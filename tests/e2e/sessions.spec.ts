@@ -18,6 +18,10 @@ async function logInThroughForm(page: Page, member: Member, remember: boolean): 
 const stored = (page: Page) =>
   page.evaluate(() => ({ tab: sessionStorage.getItem('auth-storage'), browser: localStorage.getItem('auth-storage') }))
 
+/** Waits for the dialog's opening animation, so the screenshot shows it as the member does. */
+const settled = (page: Page) =>
+  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)).then(() => undefined))
+
 const tokenIn = (raw: string | null) => (JSON.parse(raw ?? '{}') as { token?: string | null }).token ?? null
 
 /** How many unwrapped message keys this browser keeps (IndexedDB `wren-keys`). */
@@ -99,11 +103,13 @@ test('View Sessions: one browser signs the other out; its next call is refused, 
   await expect(rows.nth(1)).toContainText('IP 127.0.0.1')
   await expect(rows.nth(1)).toContainText('Last active')
   await expect(dialog.getByRole('button', { name: 'Sign out all other sessions' })).toBeVisible()
+  await settled(page)
   await shot(page, 'sessions-light')
   await setTheme(page, 'dark')
   await page.reload()
   await page.getByRole('button', { name: 'View Sessions' }).click()
   await expect(rows).toHaveCount(2)
+  await settled(page)
   await shot(page, 'sessions-dark')
   await setTheme(page, 'light')
 

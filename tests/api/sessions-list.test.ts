@@ -147,6 +147,9 @@ describe('revoking', () => {
     expect(none.statusCode).toBe(404)
     expect(theirs.json<ErrorBody>()).toEqual(none.json<ErrorBody>())
     expect(theirs.json<ErrorBody>().error).toBe('Session not found')
+    const notAnId = await api(t.app, 'DELETE', '/api/auth/sessions/not-a-session', { token: a.token })
+    expect(notAnId.statusCode).toBe(404)
+    expect(notAnId.json<ErrorBody>()).toEqual(none.json<ErrorBody>())
     expect((await me(b.token)).statusCode).toBe(200)
   })
 

@@ -1,5 +1,6 @@
 import { lifetimeOf } from '../../../src/api/contract/session-lifetimes'
 import type { Database } from '../../db/client'
+import { isUuid } from '../../db/ids'
 import type { UserRow } from '../../db/schema'
 import type { Invalidations } from '../../cache/invalidations'
 import type { LruStats } from '../../cache/lru'
@@ -218,7 +219,9 @@ export class SessionStore {
 
   /** Ends one of the member's own sessions (the current one too: that is signing out). Another's is 404 like none. */
   async revokeOwn(auth: Authenticated, sessionId: string): Promise<void> {
-    if (!(await deleteOwnSession(this.db, auth.user.id, sessionId))) throw new NotFound(SESSION_NOT_FOUND)
+    if (!isUuid(sessionId) || !(await deleteOwnSession(this.db, auth.user.id, sessionId))) {
+      throw new NotFound(SESSION_NOT_FOUND)
+    }
     await this.announceRevoked([sessionId])
   }
 

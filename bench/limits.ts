@@ -9,7 +9,7 @@ import { listen } from './lib/app-http'
 import { benchUrl, dropBenchDatabase, recreateBenchDatabase } from './lib/database'
 import type { LoadResult } from './lib/load'
 import { runWorker } from './lib/load'
-import type { PostsLoadRequest } from './lib/posts-load-worker'
+import type { FetchLoadRequest, FetchRequest } from './lib/fetch-load-worker'
 import { type Check, fromHttp, scenarioTable, type Scenario, warmupTable, writeResultFiles } from './lib/report'
 import { deriveSecrets, freshKdf } from '../src/crypto/kdf'
 
@@ -39,7 +39,21 @@ const settleSeconds = arg('settle', 30)
 const connections = arg('connections', 4)
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
 const resultsDir = fileURLToPath(new URL('./results', import.meta.url))
-const workerFile = fileURLToPath(new URL('./lib/posts-load-worker.ts', import.meta.url))
+const workerFile = fileURLToPath(new URL('./lib/fetch-load-worker.ts', import.meta.url))
+const boundary = 'wrenbenchlimits'
+
+/** Text posts (the SPA's multipart createPost), the members in turn so per-member limits see many keys, not one. */
+function posts(tokens: string[]): FetchRequest[] {
+  return Array.from({ length: tokens.length * 20 }, (_, n) => ({
+    path: '/api/posts',
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${tokens[n % tokens.length]}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    body: `--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\nBench post ${n}: a walk, a book, #bench\r\n--${boundary}--\r\n`,
+  }))
+}
 
 async function register(base: string, n: number): Promise<string> {
   const res = await fetch(`${base}/api/auth/register`, {
@@ -84,9 +98,10 @@ async function main() {
       // Settle before measuring: on a fresh database the first thousands of posts get faster by the minute (plans
       // and statistics of tables that start empty), a drift larger than the limiter's cost. Post unmeasured for a
       // while, then give PostgreSQL fresh statistics.
-      await runWorker<PostsLoadRequest, LoadResult>(workerFile, {
+      await runWorker<FetchLoadRequest, LoadResult>(workerFile, {
         base,
-        tokens,
+        requests: posts(tokens),
+        ok: [200, 201],
         connections,
         warmupRequests: 0,
         durationSeconds: settleSeconds,
@@ -113,8 +128,8 @@ async function main() {
       })
       try {
         const base = await listen(app)
-        const request: PostsLoadRequest = { base, tokens, connections, warmupRequests, durationSeconds }
-        const result = await runWorker<PostsLoadRequest, LoadResult>(workerFile, request)
+        const request: FetchLoadRequest = { base, requests: posts(tokens), ok: [200, 201], connections, warmupRequests, durationSeconds }
+        const result = await runWorker<FetchLoadRequest, LoadResult>(workerFile, request)
         scenarios.push(fromHttp(`${variant.name}, run ${round < variants.length ? 1 : 2}`, result))
         console.log(`${variant.name}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${Math.round(result.requestsPerSecond)}/s`)
       } finally {

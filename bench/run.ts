@@ -4,8 +4,8 @@ import { BENCH_DATABASE, dropBenchDatabase } from './lib/database'
 
 /**
  * `npm run bench`: the home feed bench (bench/feed.ts), the search bench (bench/search.ts), the mixed workload bench
- * (bench/mixed.ts), the messaging bench (bench/messages.ts), the write limits on the post path (bench/limits.ts) and the browser budgets (bench/browser.ts), each in its
- * own process so none inherits another's pools, caches or heap. `--only feed|search|mixed|messages|limits|browser` runs one.
+ * (bench/mixed.ts), the messaging bench (bench/messages.ts), the write limits on the post path (bench/limits.ts), sign-in and session lookup (bench/sessions.ts) and the browser budgets (bench/browser.ts), each in its
+ * own process so none inherits another's pools, caches or heap. `--only feed|search|mixed|messages|limits|sessions|browser` runs one.
  * Every other flag goes to each bench that knows it:
  *
  * - feed: --posts, --users, --duration, --warmup, --connections, --keep-db, --reuse-db
@@ -15,6 +15,7 @@ import { BENCH_DATABASE, dropBenchDatabase } from './lib/database'
  * - messages: --members, --rate, --seconds, --warmup-seconds, --configs, --connect-concurrency,
  *   --http-connections, --profile
  * - limits: --duration, --warmup, --connections, --settle (posts from 50 members with the write limits off, on in memory, on through Redis)
+ * - sessions: --duration, --connections (a password sign-in, and an authenticated request's session lookup)
  * - browser: --runs, --scroll-posts, --scroll-step, --authors, --clicks, --profiles, --skip-build
  *
  * Feed, search and mixed share one seed: the feed bench keeps `wren_bench` (--keep-db), the search bench reuses it
@@ -53,6 +54,7 @@ const BENCHES = {
     switches: [] as string[],
   },
   limits: { file: './limits.ts', values: ['duration', 'warmup', 'connections', 'settle'], switches: [] as string[] },
+  sessions: { file: './sessions.ts', values: ['duration', 'connections'], switches: [] as string[] },
   browser: {
     file: './browser.ts',
     values: ['runs', 'scroll-posts', 'scroll-step', 'authors', 'clicks', 'profiles'],
@@ -62,7 +64,7 @@ const BENCHES = {
 type BenchName = keyof typeof BENCHES
 
 function split(argv: string[]): { only: BenchName | undefined; args: Record<BenchName, string[]> } {
-  const args: Record<BenchName, string[]> = { feed: [], search: [], mixed: [], messages: [], limits: [], browser: [] }
+  const args: Record<BenchName, string[]> = { feed: [], search: [], mixed: [], messages: [], limits: [], sessions: [], browser: [] }
   let only: BenchName | undefined
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? ''
@@ -109,7 +111,7 @@ async function main() {
   const shareSeed = !only && !args.search.includes('--database') && !args.mixed.includes('--database')
   const userKeeps = (name: BenchName) => args[name].includes('--keep-db')
   let seedKept = false
-  for (const name of ['feed', 'search', 'mixed', 'messages', 'limits', 'browser'] as const) {
+  for (const name of ['feed', 'search', 'mixed', 'messages', 'limits', 'sessions', 'browser'] as const) {
     if (only && only !== name) continue
     let benchArgs = args[name]
     if (shareSeed && name === 'feed' && !userKeeps('feed')) benchArgs = [...benchArgs, '--keep-db']

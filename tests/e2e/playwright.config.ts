@@ -12,8 +12,11 @@ process.env.E2E_DATA_DIR = dataDir
 export default defineConfig({
   testDir: '.',
   outputDir: '../../test-results',
+  // Files run two at a time, tests within a file in order: a walk spends most of its time waiting on the browser and
+  // the server (one worker kept a 2-core machine under half busy), and every file makes its own members, so files do
+  // not depend on each other. E2E_WORKERS=1 runs them one by one.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

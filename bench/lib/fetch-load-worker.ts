@@ -1,46 +1,49 @@
 import type { LoadResult } from './load'
 
 /**
- * Child process that creates posts: `connections` clients, each sending one text post (the SPA's multipart
- * createPost) after another, the members taken round robin so per-member limits see many members as in a community,
- * not one hot key. Latencies are kept to the microsecond (autocannon rounds to the millisecond, too coarse for a
- * 1 ms target), and the clients stay below saturation so a latency is a post's cost, not a queue.
+ * Child process that sends a list of requests round robin from `connections` clients, each one after another, and
+ * keeps latencies to the microsecond (autocannon rounds to the millisecond, too coarse for a 1 ms target or for a
+ * request that costs a tenth of one). Used below saturation, so a latency is a request's cost, not a queue.
  */
 
-export interface PostsLoadRequest {
+export interface FetchRequest {
+  path: string
+  method: 'GET' | 'POST'
+  headers: Record<string, string>
+  body?: string
+}
+
+export interface FetchLoadRequest {
   base: string
-  tokens: string[]
+  /** Sent in turn: many members' requests, so per-member caches and limits see a community, not one hot key. */
+  requests: FetchRequest[]
+  /** The statuses that count as success. */
+  ok: number[]
   connections: number
   warmupRequests: number
   durationSeconds: number
 }
 
-const boundary = 'wrenbenchlimits'
-const form = (n: number) =>
-  `--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\nBench post ${n}: a walk, a book, #bench\r\n--${boundary}--\r\n`
-
 let sent = 0
 
-async function post(request: PostsLoadRequest): Promise<{ ms: number; ok: boolean }> {
-  const n = sent++
+async function send(load: FetchLoadRequest): Promise<{ ms: number; ok: boolean }> {
+  const request = load.requests[sent++ % load.requests.length]
+  if (!request) throw new Error('no requests to send')
   const started = performance.now()
   try {
-    const res = await fetch(`${request.base}/api/posts`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${request.tokens[n % request.tokens.length]}`,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-      },
-      body: form(n),
+    const res = await fetch(`${load.base}${request.path}`, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body !== undefined ? { body: request.body } : {}),
     })
     await res.arrayBuffer()
-    return { ms: performance.now() - started, ok: res.status === 201 || res.status === 200 }
+    return { ms: performance.now() - started, ok: load.ok.includes(res.status) }
   } catch {
     return { ms: performance.now() - started, ok: false }
   }
 }
 
-async function run(request: PostsLoadRequest, length: { seconds: number } | { amount: number }): Promise<LoadResult> {
+async function run(load: FetchLoadRequest, length: { seconds: number } | { amount: number }): Promise<LoadResult> {
   const latencies: number[] = []
   let failures = 0
   const started = performance.now()
@@ -48,12 +51,12 @@ async function run(request: PostsLoadRequest, length: { seconds: number } | { am
   let budget = 'amount' in length ? length.amount : Infinity
   const client = async () => {
     while (performance.now() < deadline && budget-- > 0) {
-      const { ms, ok } = await post(request)
+      const { ms, ok } = await send(load)
       latencies.push(ms)
       if (!ok) failures += 1
     }
   }
-  await Promise.all(Array.from({ length: request.connections }, client))
+  await Promise.all(Array.from({ length: load.connections }, client))
   const seconds = (performance.now() - started) / 1000
   latencies.sort((a, b) => a - b)
   const at = (q: number) => Number((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(3))
@@ -73,8 +76,9 @@ async function run(request: PostsLoadRequest, length: { seconds: number } | { am
   }
 }
 
-process.once('message', async (message: PostsLoadRequest) => {
+process.once('message', async (message: FetchLoadRequest) => {
   try {
+    // Loopback only: the bench never sends traffic elsewhere.
     if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(message.base)) throw new Error(`refusing to load ${message.base}`)
     const warmup = await run(message, { amount: message.warmupRequests })
     const result = { ...(await run(message, { seconds: message.durationSeconds })), warmup }

@@ -18,7 +18,7 @@ import {
 import { uuidv7 } from './ids'
 import { users } from './schema'
 
-/** Who may see a post (the contract's `Visibility`); the rule itself is server/modules/posts/visibility.ts. */
+/** Who may see a post (the contract's `Visibility`); the rule itself is server/modules/visibility/visibility.ts. */
 export const visibilities = ['public', 'followers', 'mentioned'] as const
 export type Visibility = (typeof visibilities)[number]
 

@@ -32,7 +32,7 @@ export type FollowRow = typeof follows.$inferSelect
 
 /**
  * Who blocked whom (docs/product.md, "Blocks"). A block is a two-way wall: the visibility predicate
- * (posts/visibility.ts) probes it in both directions, through the primary key (blocker, blocked) and the reverse
+ * (visibility/visibility.ts) probes it in both directions, through the primary key (blocker, blocked) and the reverse
  * index (blocked, blocker). Also serves the blocker's list, most recent first.
  */
 export const userBlocks = pgTable(
@@ -57,7 +57,7 @@ export const userBlocks = pgTable(
 /**
  * Keywords a member blocked: stored trimmed as typed, unique per member case-insensitively. `pattern` is the
  * keyword's words, lowercased, single-spaced and framed by spaces (` spoilers ahead `), made by the database with
- * the same expression that the feed filter applies to post text (posts/visibility.ts, `listedFor`), so a keyword
+ * the same expression that the feed filter applies to post text (visibility/visibility.ts, `listedFor`), so a keyword
  * matches whole words or phrases only.
  */
 export const blockedKeywords = pgTable(
@@ -88,7 +88,7 @@ export const blockedDomains = pgTable(
 
 /**
  * Who muted whom (docs/product.md, "Mutes"). One-way and silent: only the muter's home feed reads it, as one set of
- * muted ids built once per statement from the primary key's prefix (posts/visibility.ts, `feedListedFor`). The
+ * muted ids built once per statement from the primary key's prefix (visibility/visibility.ts, `feedListedFor`). The
  * created index serves the muter's list, most recent first; the muted member's index serves the cascade when they
  * leave.
  */

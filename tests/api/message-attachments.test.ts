@@ -10,9 +10,9 @@ import { MEDIA_CONTENT_SECURITY_POLICY } from '../../server/http/security-header
 import {
   ATTACHMENT_EMPTY,
   ATTACHMENT_NOT_FOUND,
-  ATTACHMENTS_NEED_M2,
   UNKNOWN_ATTACHMENT,
 } from '../../server/modules/messages/attachments'
+import { ATTACHMENTS_NEED_M2 } from '../../server/modules/messages/refusals'
 import { ENVELOPE_V2_PATTERN } from '../../src/api/contract/encryption'
 import { deriveConversationKey, generateKeyPair } from '../../src/crypto'
 import { sealWithKey } from '../../src/crypto/wrap'

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Conversation, DirectMessage } from '../../src/api/messages.calls'
 import { forgetChanged } from '../../src/machines/conversation/conversation.rules'
-import { conversationPath, putOnTop, readWhileOpen, unreadConversations } from '../../src/machines/conversations/conversations.rules'
+import { conversationPath, putOnTop, readWhileOpen } from '../../src/machines/conversations/conversations.rules'
+import { unreadConversations } from '../../src/machines/lib/unread.selectors'
 import { isSearchable, recipients } from '../../src/machines/new-message/new-message.rules'
 
 // The Messages screen's pure rules: where a started conversation goes, what the badge counts, which texts are read

@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema'
 import type { Schemas } from '../../http/handler-types'
 import { Forbidden, NotFound } from '../../lib/domain-errors'
 import { findVisiblePost } from '../posts/queries'
-import { POST_NOT_FOUND } from '../posts/visibility'
+import { POST_NOT_FOUND } from '../visibility/visibility'
 import { memberDays, memberTotals, postDays, postHeader, recentPosts, topPosts } from './queries'
 
 // The product's words (docs/product.md, "Analytics").

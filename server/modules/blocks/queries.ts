@@ -4,7 +4,7 @@ import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Cursor, cursorTime } from '../../lib/cursor'
 import { separateInLists } from '../lists/queries'
 import { lockPair, setFollow } from '../users/queries'
-import { blockedBetween, wordsOf } from '../posts/visibility'
+import { blockedBetween, wordsOf } from '../visibility/visibility'
 
 /** Whether either member blocked the other (the wall is two-way). */
 export async function isBlockedBetween(db: SqlExecutor, a: string, b: string): Promise<boolean> {

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm'
 import { uuidv7 } from '../../db/ids'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Cursor, cursorTime, micros } from '../../lib/cursor'
-import { visibleToAlias } from '../posts/visibility'
+import { visibleToAlias } from '../visibility/visibility'
 
 /**
  * SQL of bookmarks and collections (docs/product.md, "Bookmarks"). Every read joins the post and applies the one
- * visibility rule (posts/visibility.ts) for the owner, so a bookmark of a post that was deleted (its row went by
+ * visibility rule (visibility/visibility.ts) for the owner, so a bookmark of a post that was deleted (its row went by
  * cascade) or that the owner may no longer see (a block either way, a private account they stopped following) is
  * left out of lists, counts and collections alike, and comes back if the post becomes visible again.
  */

@@ -9,7 +9,7 @@ import { Conflict, NotFound } from '../../lib/domain-errors'
 import { normalizeDescription, normalizeName } from '../../lib/named-group'
 import type { PostCaches } from '../posts/cache/post-caches'
 import { findVisiblePost, isPostId } from '../posts/queries'
-import { POST_NOT_FOUND } from '../posts/visibility'
+import { POST_NOT_FOUND } from '../visibility/visibility'
 import {
   bookmarkPage,
   type BookmarkRow,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { selectRows, type SqlExecutor } from '../../db/rows'
-import { visibleToAnyone } from '../posts/visibility'
+import { visibleToAnyone } from '../visibility/visibility'
 
 // Trending hashtags (GET /posts/trending; docs/product.md "Search"). Only public posts of public accounts in the last
 // 24 hours count (`visibleToAnyone`), so a trend never reveals a post someone could not see. Each member counts once per tag, weighted by

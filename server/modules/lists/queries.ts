@@ -4,7 +4,7 @@ import { uuidv7 } from '../../db/ids'
 import { selectPrepared } from '../../db/prepared'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Cursor, cursorTime, micros } from '../../lib/cursor'
-import { blockedBetween } from '../posts/visibility'
+import { blockedBetween } from '../visibility/visibility'
 
 /**
  * SQL of lists, their members and subscriptions (docs/product.md, "Lists"). The one rule of who may see a list is

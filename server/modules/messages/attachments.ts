@@ -18,7 +18,7 @@ import {
   lockNameable,
 } from './attachment-queries'
 import { findMembership, messageRefusal, type Membership } from './queries'
-import { CONVERSATION_NOT_FOUND, refuse } from './service'
+import { CONVERSATION_NOT_FOUND, refuse } from './refusals'
 
 // Encrypted photos and videos of direct messages (docs/security.md, "Attachments"). The server receives opaque
 // blobs (the sender's browser encrypted each file under a fresh key that only the message's envelope carries), keeps
@@ -28,7 +28,6 @@ import { CONVERSATION_NOT_FOUND, refuse } from './service'
 export const ATTACHMENT_EMPTY = 'The attachment is empty'
 export const ATTACHMENT_NOT_FOUND = 'Attachment not found'
 export const UNKNOWN_ATTACHMENT = 'Unknown attachment'
-export const ATTACHMENTS_NEED_M2 = 'A message with attachments must be an m2 envelope'
 export const UPLOAD_INCOMPLETE = 'The upload ended before it was complete'
 
 /** Blobs no message named by then are deleted: long enough for a slow send and its retries, short for leftovers. */

@@ -3,7 +3,7 @@ import { toDate } from '../../db/rows'
 import type { UserRow } from '../../db/schema'
 import type { Schemas } from '../../http/handler-types'
 import { keysetPage, type PageRequest } from '../../lib/cursor'
-import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/domain-errors'
+import { Forbidden, Invalid, NotFound } from '../../lib/domain-errors'
 import type { RealtimeEvents } from '../../realtime/events'
 import { isBlockedBetween } from '../blocks/queries'
 import { receivingKey } from '../auth/keys'
@@ -13,7 +13,22 @@ import {
   ENVELOPE_V2_MAX_LENGTH,
   ENVELOPE_V2_PATTERN,
 } from '../../../src/api/contract/encryption'
-import { ATTACHMENTS_NEED_M2, type MessageAttachmentService } from './attachments'
+import type { MessageAttachmentService } from './attachments'
+import {
+  ADMINS_ONLY,
+  ALREADY_DELETED,
+  ATTACHMENTS_NEED_M2,
+  CANNOT_MESSAGE_SELF,
+  CONVERSATION_NOT_FOUND,
+  DELETED_NOT_EDITABLE,
+  MESSAGE_EMPTY,
+  MESSAGE_NOT_CIPHERTEXT,
+  MESSAGE_NOT_FOUND,
+  NOT_YOUR_MESSAGE_DELETE,
+  NOT_YOUR_MESSAGE_EDIT,
+  refuse,
+  USER_NOT_FOUND,
+} from './refusals'
 import { findUserById } from '../users/queries'
 import {
   clearForMember,
@@ -28,7 +43,6 @@ import {
   markKeylessAccounts,
   markRead,
   messageRefusal,
-  type Refusal,
   sendMessage,
   type Membership,
   type MessageRow,
@@ -36,22 +50,6 @@ import {
   openConversation,
   setMemberFlag,
 } from './queries'
-
-// The product's words (docs/product.md, "Direct messages").
-export const CANNOT_MESSAGE_SELF = 'You cannot message yourself'
-export const USER_NOT_FOUND = 'User not found'
-export const CONVERSATION_NOT_FOUND = 'Conversation not found'
-export const MESSAGE_NOT_FOUND = 'Message not found'
-export const MESSAGE_EMPTY = 'Message cannot be empty'
-export const MESSAGE_NOT_CIPHERTEXT = 'Message content must be an encrypted envelope'
-export const NOT_YOUR_MESSAGE_EDIT = 'You can only edit your own messages'
-export const NOT_YOUR_MESSAGE_DELETE = 'You can only delete your own messages'
-export const DELETED_NOT_EDITABLE = 'Deleted messages cannot be edited'
-export const ALREADY_DELETED = 'This message was already deleted'
-export const SENDER_WITHOUT_KEYS = 'Set up your message key first: sign in again in the browser'
-export const ADMINS_ONLY = 'Admin privileges required'
-export const refusesMessages = (displayName: string) => `${displayName} doesn't accept messages from you`
-export const cannotReceiveYet = (displayName: string) => `${displayName} can't receive messages yet`
 
 type Conversation = Schemas['Conversation']
 type DirectMessage = Schemas['DirectMessage']
@@ -132,26 +130,6 @@ function checkEnvelope(content: string, attachmentIds: readonly string[]): strin
   if (!(withAttachments ? ENVELOPE_V2_PATTERN : ENVELOPE_PATTERN).test(content)) throw new Invalid(MESSAGE_NOT_CIPHERTEXT)
   if (attachmentIds.length > 0 && !withAttachments) throw new Invalid(ATTACHMENTS_NEED_M2)
   return content
-}
-
-/**
- * The messaging rules' answer (messageRefusal / sendMessage, written out in migration 0011) in the member's words:
- * 403 for the recipient's choices and blocks, 409 for keys (a state that changes by itself at the next sign-in).
- */
-export function refuse(refusal: Refusal | 'no-conversation', recipientName: string): never {
-  switch (refusal) {
-    case 'no-conversation':
-      throw new NotFound(CONVERSATION_NOT_FOUND)
-    case 'not-found':
-      throw new NotFound(USER_NOT_FOUND)
-    case 'refused':
-      throw new Forbidden(refusesMessages(recipientName))
-    case 'recipient-keys':
-      throw new Conflict(cannotReceiveYet(recipientName))
-    case 'sender-keys':
-      throw new Conflict(SENDER_WITHOUT_KEYS)
-  }
-  throw new Error(`unknown refusal ${String(refusal)}`)
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client'
 import { uuidv7 } from '../../db/ids'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Cursor, cursorTime, micros } from '../../lib/cursor'
-import { blockedBetween, wordsOf } from '../posts/visibility'
+import { blockedBetween, wordsOf } from '../visibility/visibility'
 
 /**
  * Mutes `mutedId` for `muterId` with an optional reason, unless already muted. Returns when the mute was made, or
@@ -100,7 +100,7 @@ export async function listMuted(db: SqlExecutor, list: MuteList, userId: string)
 /**
  * Adds a keyword or domain unless the member already has it (compared case-insensitively) or has `cap` of them;
  * the new row otherwise. The member's row is locked first, so two adds at once cannot both pass the cap. A keyword's
- * `pattern` is made with the expression the feed applies to post text (posts/visibility.ts, `wordsOf`).
+ * `pattern` is made with the expression the feed applies to post text (visibility/visibility.ts, `wordsOf`).
  */
 export async function addMuted(
   tx: Database,

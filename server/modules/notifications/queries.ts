@@ -6,7 +6,7 @@ import type { NotificationKind } from '../../db/schema-notifications'
 import { LIMITS } from '../../../src/api/contract/limits'
 import { uuidv7 } from '../../db/ids'
 import { type Cursor, cursorTime, micros } from '../../lib/cursor'
-import { blockedBetween, memberVisibleTo, notMuted, reposterShown, visibleToAlias } from '../posts/visibility'
+import { blockedBetween, memberVisibleTo, notMuted, reposterShown, visibleToAlias } from '../visibility/visibility'
 
 // The SQL of notifications (docs/product.md, "Notifications"); the rules of who is told what live in service.ts.
 

@@ -2,14 +2,22 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { selectPrepared } from '../../db/prepared'
 import type { Visibility } from '../../db/schema-posts'
-import type { UserSummaryRow } from './present'
-import { visibleToAlias } from './visibility'
+import { visibleToAlias } from '../visibility/visibility'
 
 /**
  * The reads behind the post caches (posts/cache/*), each a named prepared statement taking its ids as one
  * `uuid[]` parameter: one statement text whatever the number of ids, so PostgreSQL plans it once per connection
  * (an `in ($1, ..., $20)` list is a new statement, planned again, for every length).
  */
+
+/** A member as a post card shows them (users' own columns, snake_case as selected). */
+export interface UserSummaryRow {
+  id: string
+  username: string
+  display_name: string
+  avatar: string | null
+  verified: boolean
+}
 
 export interface MediaJson {
   id: string

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { selectPrepared } from '../../db/prepared'
 import type { Cursor } from '../../lib/cursor'
-import { feedListedFor, reposterShown, visibleToAlias } from './visibility'
+import { feedListedFor, reposterShown, visibleToAlias } from '../visibility/visibility'
 
 /**
  * Feed timelines: the home feed and list timelines (docs/product.md, "Lists"), one machinery for both. A timeline is
@@ -23,7 +23,7 @@ import { feedListedFor, reposterShown, visibleToAlias } from './visibility'
  * - Replies appear when they answer the viewer or someone the viewer follows (a conversation among people the
  *   viewer knows), not when they answer strangers; those stay on the replier's profile (Replies tab). The viewer's
  *   own replies always appear.
- * - Visibility is applied to every item (posts/visibility.ts); only public posts can be reposted anyway. So are the
+ * - Visibility is applied to every item (visibility/visibility.ts); only public posts can be reposted anyway. So are the
  *   viewer's blocked keywords and domains, and their mutes: posts by muted members, reposts made by them, posts
  *   matching muted keywords or domains (`feedListedFor`); the viewer's own posts always stay.
  * - A repost is an item only when its reposter is shown to the viewer (`reposterShown`): not muted, no block either

@@ -1,15 +1,7 @@
 import { toDate } from '../../db/rows'
 import type { Schemas } from '../../http/handler-types'
 import type { Storage } from '../../storage/storage'
-import type { MediaJson, PostCard } from './card-queries'
-
-export interface UserSummaryRow {
-  id: string
-  username: string
-  display_name: string
-  avatar: string | null
-  verified: boolean
-}
+import type { MediaJson, PostCard, UserSummaryRow } from './card-queries'
 
 type Post = Schemas['Post']
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Cursor, cursorTime } from '../../lib/cursor'
 import type { FeedKey } from './feed-queries'
-import { listedFor, memberVisibleTo, visibleToAlias } from './visibility'
+import { listedFor, memberVisibleTo, visibleToAlias } from '../visibility/visibility'
 
 /**
  * The post lists of a profile, newest first, each only what its tab names and only what the viewer may see:

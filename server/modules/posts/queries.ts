@@ -6,7 +6,7 @@ import { type Cursor, cursorTime } from '../../lib/cursor'
 import { countOnDay, uncountReply, addDailyViews } from '../analytics/daily-stats'
 import { posts, type NewPostMedia, postHashtags, postMedia, postMentions, type Visibility } from '../../db/schema-posts'
 import { cardWithAuthorColumns, type CardWithAuthor } from './card-queries'
-import { blockedBetween, listedFor, mutedNoticeOf, visibleToAlias } from './visibility'
+import { blockedBetween, listedFor, mutedNoticeOf, visibleToAlias } from '../visibility/visibility'
 
 /** The parts of a post that rules look at (reply targets, like and repost targets, deletion). */
 export interface PostRef {
@@ -283,7 +283,7 @@ export async function findPostPage(
 
 /**
  * For the posts of one post page (the post and a page of its replies): the notice the viewer's mutes put on each,
- * by post id (`@username`, a keyword or a domain; posts/visibility.ts, `mutedNoticeOf`). Posts no mute concerns are
+ * by post id (`@username`, a keyword or a domain; visibility/visibility.ts, `mutedNoticeOf`). Posts no mute concerns are
  * absent. Read per viewer at request time, never cached with the cards, which every viewer shares.
  */
 export async function mutedNotices(db: SqlExecutor, viewerId: string, ids: readonly string[]): Promise<Map<string, string>> {

@@ -6,7 +6,7 @@ import { type Cursor, cursorTime, micros } from '../../lib/cursor'
 import type { FeedKey } from './feed-queries'
 import type { CandidateSet } from './cache/search-candidates'
 import type { SearchTerms } from './search-terms'
-import { feedListedFor, visibleToAlias } from './visibility'
+import { feedListedFor, visibleToAlias } from '../visibility/visibility'
 
 /**
  * GET /posts/search (docs/product.md, "Search"). Words go through PostgreSQL's English full-text search on the

@@ -39,7 +39,7 @@ import {
 } from './queries'
 import { parseText } from './text'
 import type { ViewCounter } from './views'
-import { POST_NOT_FOUND } from './visibility'
+import { POST_NOT_FOUND } from '../visibility/visibility'
 
 export const CONTENT_REQUIRED = 'Content is required when no media is attached'
 export const ONLY_PUBLIC_REPOSTS = 'Only public posts can be reposted'
@@ -95,7 +95,7 @@ export interface PostDeps {
   warn: (message: string, err: unknown) => void
 }
 
-/** Posting, reading, deleting and reacting; every read applies the viewer's visibility (posts/visibility.ts). */
+/** Posting, reading, deleting and reacting; every read applies the viewer's visibility (visibility/visibility.ts). */
 export class PostService {
   private readonly db: Database
   private readonly writeLimits: WriteLimits

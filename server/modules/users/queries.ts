@@ -4,7 +4,7 @@ import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Audience, users, type UserRow } from '../../db/schema'
 import type { Cursor } from '../../lib/cursor'
 import { cursorTime } from '../../lib/cursor'
-import { blockedBetween, visibleToAlias } from '../posts/visibility'
+import { blockedBetween, visibleToAlias } from '../visibility/visibility'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

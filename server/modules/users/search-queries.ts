@@ -4,7 +4,7 @@ import { selectPrepared } from '../../db/prepared'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Cursor, micros } from '../../lib/cursor'
 import { likeLiteral } from '../../lib/like'
-import { blockedBetween } from '../posts/visibility'
+import { blockedBetween } from '../visibility/visibility'
 
 // Member search (GET /users/search) and the "Who to Follow" suggestions. A member matches when their username starts
 // with the query or their display name contains it, in any case. Order: the exact username first, then usernames or

@@ -38,9 +38,6 @@ export function matchesSearch(conversation: Conversation, me: string, query: str
   return !!other && (other.displayName.toLowerCase().includes(needle) || other.username.toLowerCase().includes(needle))
 }
 
-/** Conversations with unread messages (lib/unread.selectors.ts, where the shell's badge reads it). */
-export { unreadConversations } from '../lib/unread.selectors'
-
 /** The conversation the member had open was read there (its actor marks incoming messages read): its row says so. */
 export const readWhileOpen = (conversations: ReadonlyArray<Conversation>, openId: string | null): Conversation[] =>
   conversations.map((c) => (c.id === openId && c.unreadCount > 0 ? { ...c, unreadCount: 0 } : c))

@@ -1,11 +1,9 @@
-import type { SnapshotFrom } from 'xstate'
 import type { Conversation } from '../../api/messages.calls'
-import type { ConversationsMachine } from '../conversations/conversations.machine'
-import type { NotificationsMachine } from '../notifications/notifications.machine'
 
 // The two unread counts the shell's badges show on every screen (src/views/shell/UnreadBadge.tsx), apart from the
 // Messages and Notifications selectors and rules, which only their screens need: the shell (first load) does without
-// them (issue 13). conversations.selectors.ts and notifications.selectors.ts re-export them.
+// them. conversations.selectors.ts and notifications.selectors.ts re-export them. The snapshots are typed by the
+// context they read, so this file knows neither machine (their modules import the rules that use it).
 
 /** Conversations with unread messages, muted ones and the open one (read as it comes in) aside. */
 export function unreadConversations(conversations: ReadonlyArray<Conversation>, openId: string | null = null): number {
@@ -14,7 +12,7 @@ export function unreadConversations(conversations: ReadonlyArray<Conversation>, 
 
 /** The badge on Messages in the sidebar and bottom bar. */
 // The open conversation is read as it comes in (its actor marks it), so it raises no badge.
-export const selectUnreadCount = (s: SnapshotFrom<ConversationsMachine>) => unreadConversations(s.context.conversations, s.context.openId)
+export const selectUnreadCount = (s: { context: { conversations: ReadonlyArray<Conversation>; openId: string | null } }) => unreadConversations(s.context.conversations, s.context.openId)
 
 /** The unread notifications, for the Notifications badge. */
-export const selectUnreadNotifications = (s: SnapshotFrom<NotificationsMachine>): number => Math.max(0, s.context.unreadCount)
+export const selectUnreadNotifications = (s: { context: { unreadCount: number } }): number => Math.max(0, s.context.unreadCount)

@@ -1,10 +1,10 @@
 import { assign, setup, type ActorRefFrom } from 'xstate'
-import { writeStoredTheme } from './theme.storage'
+import { type Theme, writeStoredTheme } from './theme.storage'
 
 // Light or dark (default light), one actor for the app (systemId 'theme'). It holds the choice and saves every change
 // under `theme-storage`; src/main.tsx puts the matching class on <html> so the whole page switches at once.
 
-export type Theme = 'light' | 'dark'
+export type { Theme } from './theme.storage'
 
 export type ThemeEvent = { type: 'theme.toggle' } | { type: 'theme.set'; theme: Theme }
 

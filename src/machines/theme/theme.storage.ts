@@ -1,11 +1,12 @@
-import type { Theme } from './theme.machine'
-
 // The theme choice under `theme-storage`, in the shape earlier versions wrote ({ context: { theme }, version }), so a
 // member's saved choice survives the update. index.html reads the same key before the first paint.
 
+/** Light or dark: what the theme actor holds and what is saved. */
+export type Theme = 'light' | 'dark'
+
 export const THEME_STORAGE_KEY = 'theme-storage'
 
-/** The saved theme if `value` has that shape (checked by hand: no schema library in the first load, issue 13). */
+/** The saved theme if `value` has that shape (checked by hand: the first load carries no schema library). */
 function storedTheme(value: unknown): Theme | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
   const { context, version } = value as { context?: unknown; version?: unknown }

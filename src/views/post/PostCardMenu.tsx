@@ -1,18 +1,12 @@
 import { lazy, Suspense, useState } from 'react'
 import { PostMenu } from './PostMenu'
+// Types only: erased, so the dialogs' chunk still loads on first use.
+import type { PostMenuAction, PostMenuRequest } from './PostMenuDialogs'
 
 // The card's overflow menu with what its items open (analytics, report, mute, block). Those run an actor each and
 // bring their dialogs' code: both start on the first item chosen (PostMenuDialogs, a chunk of its own), not when the
-// card mounts, so scrolling a feed mounts plain cards (issue 13: no long task while scrolling, and a smaller first
-// load). The menu itself stays put, so focus goes back to it when a dialog closes.
-
-export type PostMenuAction = 'analytics' | 'report' | 'mute' | 'block'
-
-/** The item chosen, numbered so choosing the same one again is a new request. */
-export interface PostMenuRequest {
-  action: PostMenuAction
-  n: number
-}
+// card mounts, so scrolling a feed mounts plain cards (no long task while scrolling, and a smaller first load). The
+// menu itself stays put, so focus goes back to it when a dialog closes.
 
 const PostMenuDialogs = lazy(() => import('./PostMenuDialogs').then((m) => ({ default: m.PostMenuDialogs })))
 

@@ -3,7 +3,14 @@ import { PostAnalytics } from '../analytics/PostAnalytics'
 import { ReportAbout } from '../report/ReportDialog'
 import { BlockUser } from './BlockUserDialog'
 import { MuteUser } from './MuteUserDialog'
-import type { PostMenuAction, PostMenuRequest } from './PostCardMenu'
+
+export type PostMenuAction = 'analytics' | 'report' | 'mute' | 'block'
+
+/** The item chosen, numbered so choosing the same one again is a new request. */
+export interface PostMenuRequest {
+  action: PostMenuAction
+  n: number
+}
 
 // What a card's menu items open, mounted on the first one chosen (PostCardMenu): the actors and their dialogs, as the
 // card used to mount them with itself. Each request is handed to its actor once.

@@ -3,6 +3,7 @@ import { type InvalidationBus, LocalBus } from './cache/invalidation'
 import { RedisBus } from './cache/redis-bus'
 import { type Config, parseConfig, type TrustProxy } from './config'
 import { type DatabaseHandle, openDatabase } from './db/client'
+import type { Clock } from './lib/clock'
 import { registerApiRoutes } from './http/api-routes'
 import { registerContent } from './http/content'
 import { handleErrors } from './http/error-handler'
@@ -40,6 +41,8 @@ export interface BuildAppOptions {
   caches?: boolean
   /** Prefix of the rate limits' Redis keys: apps given the same one share their counts (tests keep theirs apart). */
   rateLimitNamespace?: string
+  /** "Now" for session expiry; tests pass one they can move (server/lib/clock.ts). */
+  clock?: Clock
 }
 
 /**
@@ -95,10 +98,13 @@ async function assembleApp(config: Config, database: DatabaseHandle, options: Bu
       log: app.log,
       cache: { bus, enabled: options.caches ?? true },
       rateLimitNamespace: options.rateLimitNamespace,
+      clock: options.clock,
     }),
   )
   app.decorateRequest('auth', null)
+  app.addHook('onReady', async () => app.services.sessions.startSweeping())
   app.addHook('onClose', async () => {
+    await app.services.sessions.close()
     await app.services.rateLimits.close()
     await app.services.invalidations.close()
     if (!options.database) await database.close()

@@ -18,6 +18,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { InvalidationBus } from './cache/invalidation'
 import { Invalidations } from './cache/invalidations'
 import type { Config } from './config'
+import { type Clock, systemClock } from './lib/clock'
 import type { Database, DatabaseKind } from './db/client'
 import { RateLimiter } from './lib/rate-limiter'
 import { WriteLimits } from './lib/write-limits'
@@ -54,6 +55,8 @@ export interface ServiceContext {
   config: Config
   db: Database
   databaseKind: DatabaseKind
+  /** "Now" for rules that tests move in time (session expiry); Date.now unless buildApp is given another. */
+  clock: Clock
   /** Failures nobody waits for (a file that could not be deleted, a background reload): logged, never thrown. */
   warn: (message: string, err: unknown) => void
   /** Where writes announce what they changed, to this process's caches and (with REDIS_URL) the others'. */
@@ -96,9 +99,10 @@ export interface ServicesOptions {
   cache: CacheOptions
   /** Prefix of the rate limits' Redis keys (tests give each app group its own). */
   rateLimitNamespace?: string
+  clock?: Clock
 }
 
-function createContext({ config, db, databaseKind, log, cache, rateLimitNamespace }: ServicesOptions): ServiceContext {
+function createContext({ config, db, databaseKind, log, cache, rateLimitNamespace, clock = systemClock }: ServicesOptions): ServiceContext {
   const warn = (message: string, err: unknown) => log?.warn({ err }, message)
   const invalidations = new Invalidations(cache.bus, (err) => warn('could not publish a cache invalidation', err))
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'))
@@ -116,6 +120,7 @@ function createContext({ config, db, databaseKind, log, cache, rateLimitNamespac
     config,
     db,
     databaseKind,
+    clock,
     warn,
     invalidations,
     storage,
@@ -128,7 +133,7 @@ function createContext({ config, db, databaseKind, log, cache, rateLimitNamespac
     passwords: new PasswordHasher(config.hashConcurrency),
     rateLimits,
     writeLimits: new WriteLimits(rateLimits, config),
-    sessions: new SessionStore({ db, sessionCache, invalidations }),
+    sessions: new SessionStore({ db, sessionCache, invalidations, clock, warn }),
     // Flushed views do not evict cards: that would discard every hot card every 2 s (and every fill in flight with
     // it). View counts on cards in lists lag by up to the card TTL; a post's own page reads them fresh.
     views: new ViewCounter(db, (err) => warn('could not save view counts', err)),

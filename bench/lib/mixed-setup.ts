@@ -72,8 +72,8 @@ export async function makeMixedSetup(
     await client.query('delete from sessions where user_agent = $1', [SESSION_AGENT])
     const tokens = ordered.map(() => newToken())
     await client.query(
-      `insert into sessions (id, user_id, token_hash, user_agent)
-       select s, u, h, $4 from unnest($1::uuid[], $2::uuid[], $3::text[]) as t(s, u, h)`,
+      `insert into sessions (id, user_id, token_hash, user_agent, remember, expires_at)
+       select s, u, h, $4, true, now() + interval '90 days' from unnest($1::uuid[], $2::uuid[], $3::text[]) as t(s, u, h)`,
       [ordered.map(() => uuidv7()), ordered.map((u) => u.id), tokens.map((t) => t.tokenHash), SESSION_AGENT],
     )
 

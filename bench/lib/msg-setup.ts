@@ -75,8 +75,8 @@ export async function makeMessagingData(name: string, url: string, count: number
       [ids, NO_PASSWORD, ids.map(publicKey), ids.map(wrappedKey)],
     )
     await client.query(
-      `insert into sessions (id, user_id, token_hash, user_agent)
-       select s, u, h, 'wren-bench' from unnest($1::uuid[], $2::uuid[], $3::text[]) as t(s, u, h)`,
+      `insert into sessions (id, user_id, token_hash, user_agent, remember, expires_at)
+       select s, u, h, 'wren-bench', true, now() + interval '90 days' from unnest($1::uuid[], $2::uuid[], $3::text[]) as t(s, u, h)`,
       [members.map(() => uuidv7()), ids, hashes],
     )
     const low = pairs.map((p) => (ids[p.a]! < ids[p.b]! ? ids[p.a]! : ids[p.b]!))

@@ -44,6 +44,7 @@ import { blockMachine } from '../../src/machines/block/block.machine'
 import { blockedMachine } from '../../src/machines/blocked/blocked.machine'
 import { muteMachine } from '../../src/machines/mute/mute.machine'
 import { mutesMachine } from '../../src/machines/mutes/mutes.machine'
+import { sessionsMachine } from '../../src/machines/sessions/sessions.machine'
 import { bookmarksMachine } from '../../src/machines/bookmarks/bookmarks.machine'
 import { listsMachine } from '../../src/machines/lists/lists.machine'
 import { listPageMachine } from '../../src/machines/list-page/list-page.machine'
@@ -247,6 +248,19 @@ const charts: ChartSpec[] = [
       "answered. Every outcome toasts: '... muted successfully' / '... unmuted successfully', or the server's words, " +
       "else 'Failed to mute' / 'Failed to unmute'.",
     machine: mutesMachine,
+  },
+  {
+    name: 'sessions',
+    title: 'View Sessions (settings)',
+    source: 'src/machines/sessions/sessions.machine.ts',
+    summary:
+      'Settings -> Security -> View Sessions: the browsers and devices signed in to the account. Each opening reads ' +
+      'GET /auth/sessions (spinner, or the reason and Try again): this device first, marked "This device", then the ' +
+      'others by last use, with Load more while there is a next page. Sign out on any other session (it leaves the ' +
+      'list once the server agrees) and "Sign out all other sessions" (then the list is read again); one at a time, ' +
+      "and the dialog stays open until it is answered. Every sign-out toasts: 'Session signed out' / 'Signed out N " +
+      "other sessions', or the server's words, else 'Could not sign out that session'.",
+    machine: sessionsMachine,
   },
   {
     name: 'settings-page',

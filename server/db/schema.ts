@@ -88,8 +88,14 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    // Lifetimes (src/api/contract/session-lifetimes.ts): the absolute end, and whether the idle limit is the long one.
+    remember: boolean('remember').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // The client's address at sign-in and at the last recorded use (to the minute, with last_seen_at).
+    createdIp: text('created_ip'),
+    lastIp: text('last_ip'),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 )
 
 export type UserRow = typeof users.$inferSelect

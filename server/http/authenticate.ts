@@ -25,7 +25,7 @@ export function authenticate(requirement: Exclude<AuthRequirement, 'none'>) {
       if (requirement === 'required') throw unauthorized(AUTH_REQUIRED)
       return
     }
-    const auth = await request.server.services.sessions.resolve(token)
+    const auth = await request.server.services.sessions.resolve(token, request.ip)
     if (!auth) throw unauthorized(SESSION_ENDED)
     request.auth = auth
   }

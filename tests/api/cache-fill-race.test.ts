@@ -112,6 +112,8 @@ describe('SessionCache fills', () => {
     sessionId: 's1',
     user: { id: userId } as UserRow,
     lastSeenAt: new Date(0),
+    expiresAt: Number.MAX_SAFE_INTEGER,
+    idleMs: Number.MAX_SAFE_INTEGER,
   })
 
   it("refuses a session loaded across a change of its member's row, and only then", () => {

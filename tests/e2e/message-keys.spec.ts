@@ -201,7 +201,8 @@ test('a keyless account (made before messaging) gets its key pair at its next lo
 
   const after = await request.get(`/api/users/${member.id}/public-key`, { headers })
   expect(((await after.json()) as { publicKey: string | null }).publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/)
-  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('auth-storage'))) ?? '{}') as {
+  // Signed in without "Remember me": the session is the tab's.
+  const stored = JSON.parse((await page.evaluate(() => sessionStorage.getItem('auth-storage'))) ?? '{}') as {
     privateKey: string | null
   }
   expect(stored.privateKey).toMatch(/^wk2\./)

@@ -20,7 +20,9 @@ interface Session {
 }
 
 async function signedIn(page: Page): Promise<{ token: string; id: string }> {
-  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('auth-storage'))) ?? '{}') as { user: { id: string }; token: string }
+  // A registration is remembered (localStorage); a sign-in without "Remember me" is the tab's (sessionStorage).
+  const raw = await page.evaluate(() => sessionStorage.getItem('auth-storage') ?? localStorage.getItem('auth-storage'))
+  const stored = JSON.parse(raw ?? '{}') as { user: { id: string }; token: string }
   return { token: stored.token, id: stored.user.id }
 }
 

@@ -93,7 +93,8 @@ test('registration, sign-in and password change send no password and nothing tha
   expect(paths).toEqual(
     expect.arrayContaining([
       'authSecret,displayName,email,kdf,privateKey,publicKey,username',
-      'authSecret,username',
+      // The login: the secret, and "Remember me" (a choice, nothing about the password).
+      'authSecret,remember,username',
       'currentAuthSecret,kdf,newAuthSecret,privateKey',
     ]),
   )

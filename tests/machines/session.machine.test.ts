@@ -5,7 +5,7 @@ import { readStoredSession, SESSION_STORAGE_KEY, writeStoredSession } from '../.
 import type { StoredSession } from '../../src/machines/session/session.schema'
 import { fromNoSession, fromStoredToken, sessionModel } from './models/session.model'
 import { Calls } from './support/controlled-actors'
-import { installLocalStorage, type MemoryStorage } from './support/memory-storage'
+import { installLocalStorage, installSessionStorage, MemoryStorage } from './support/memory-storage'
 import { Coverage, perform, walkPaths, type Path } from './support/model'
 import { checkAuthFailures, noSession, robin, robinFromServer, storedRobin } from './support/fixtures'
 
@@ -14,16 +14,18 @@ import { checkAuthFailures, noSession, robin, robinFromServer, storedRobin } fro
 // bookkeeping: what localStorage holds, whether the member counts as signed in, and the me-check's keep-or-clear rule.
 // The events are the model's (./models/session.model.ts), shared with `npm run paths -- session`.
 
-function stored(storage: MemoryStorage): StoredSession | null {
-  const raw = storage.getItem(SESSION_STORAGE_KEY)
+function stored(storage: MemoryStorage | undefined): StoredSession | null {
+  const raw = storage?.getItem(SESSION_STORAGE_KEY) ?? null
   return raw === null ? null : (JSON.parse(raw) as StoredSession)
 }
 
 const coverage = new Coverage(sessionMachine)
 let storage: MemoryStorage
+let tabStorage: MemoryStorage
 
 beforeEach(() => {
   storage = installLocalStorage()
+  tabStorage = installSessionStorage()
 })
 
 async function replay(start: StoredSession, path: Path) {
@@ -46,9 +48,14 @@ async function replay(start: StoredSession, path: Path) {
     expect(snapshot.value).toEqual(step.state.value)
     expect(snapshot.context).toEqual(step.state.context)
 
-    // What the browser keeps always equals the session (persist on every change), and a member counts as signed in
-    // exactly when a token and a user are held.
-    const kept = stored(storage)
+    // What the browser keeps always equals the session (persist on every change), in the tab's storage for a session
+    // not remembered and in the browser's otherwise, never in both; a member counts as signed in exactly when a
+    // token and a user are held.
+    const inTab = !snapshot.context.remember && snapshot.context.token !== null
+    const kept = stored(inTab ? tabStorage : storage)
+    if (inTab) expect(stored(storage)?.token ?? null).toBeNull()
+    else expect(stored(tabStorage)).toBeNull()
+    expect(readStoredSession().token).toBe(snapshot.context.token)
     expect(kept?.token ?? null).toBe(snapshot.context.token)
     expect(kept?.user ?? null).toEqual(snapshot.context.user)
     expect(kept?.privateKey ?? null).toBe(snapshot.context.privateKey)
@@ -67,7 +74,7 @@ async function replay(start: StoredSession, path: Path) {
         expect(snapshot.context.user).toEqual(before.context.user)
       } else {
         expect(snapshot.value).toBe('unauthenticated')
-        expect(snapshot.context).toEqual({ user: null, token: null, privateKey: null })
+        expect(snapshot.context).toEqual({ user: null, token: null, privateKey: null, remember: true })
       }
     }
     if (step.event.type === 'xstate.done.actor.checkAuth') {
@@ -81,7 +88,8 @@ async function replay(start: StoredSession, path: Path) {
       expect(kept?.user).toBeNull()
     }
     if (step.event.type === 'session.login.succeeded' && before.value === 'unauthenticated') {
-      expect(snapshot.context).toEqual({ user: robin, token: 'token-from-login', privateKey: 'wrapped-key' })
+      const { token, remember } = step.event.auth as { token: string; remember?: boolean }
+      expect(snapshot.context).toEqual({ user: robin, token, privateKey: 'wrapped-key', remember: remember ?? true })
     }
   }
   actor.stop()
@@ -156,6 +164,17 @@ describe('session machine: start-up', () => {
       SESSION_STORAGE_KEY,
       JSON.stringify({ user: { ...storedRobin.user, theme: 'x' }, token: 'old-token', isAuthenticated: true }),
     )
-    expect(readStoredSession(storage)).toEqual({ ...storedRobin, token: 'old-token', privateKey: null })
+    expect(readStoredSession(storage)).toEqual({ ...storedRobin, token: 'old-token', privateKey: null, remember: true })
+  })
+
+  it("reads the tab's session before the browser's, and a reload keeps a session not remembered in the tab", () => {
+    writeStoredSession({ ...storedRobin, token: 'tab-token', remember: false })
+    expect(stored(storage)?.token ?? null).toBeNull()
+    expect(readStoredSession()).toEqual({ ...storedRobin, token: 'tab-token', remember: false })
+    // A new tab has an empty sessionStorage: signed out.
+    expect(readStoredSession({ local: storage, tab: new MemoryStorage() }).token).toBeNull()
+    writeStoredSession({ user: null, token: null, privateKey: null })
+    expect(stored(tabStorage)).toBeNull()
+    expect(readStoredSession().token).toBeNull()
   })
 })

@@ -1,6 +1,8 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import type { KdfSettings } from '../../../src/api/contract/kdf'
+import { SESSION_LIFETIMES } from '../../../src/api/contract/session-lifetimes'
+import { type Cursor, cursorTime, micros } from '../../lib/cursor'
 import { sessions, users, type UserRow } from '../../db/schema'
 
 /** A stored credential: the hash of the derived secret and the settings it was derived with. */
@@ -149,11 +151,22 @@ export async function storeKeyPair(
   return row
 }
 
-export async function insertSession(
-  db: Database,
-  values: { userId: string; tokenHash: string; userAgent: string | null },
-): Promise<string> {
-  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id })
+export interface NewSession {
+  userId: string
+  tokenHash: string
+  userAgent: string | null
+  remember: boolean
+  createdAt: Date
+  expiresAt: Date
+  ip: string | null
+}
+
+export async function insertSession(db: Database, values: NewSession): Promise<string> {
+  const { ip, createdAt, ...rest } = values
+  const [row] = await db
+    .insert(sessions)
+    .values({ ...rest, createdAt, lastSeenAt: createdAt, createdIp: ip, lastIp: ip })
+    .returning({ id: sessions.id })
   if (!row) throw new Error('insert into sessions returned no row')
   return row.id
 }
@@ -161,7 +174,13 @@ export async function insertSession(
 /** The session for a token hash and its member, in one round trip (every authenticated request runs this). */
 export async function findSessionWithUser(db: Database, tokenHash: string) {
   const [row] = await db
-    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: users })
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      remember: sessions.remember,
+      expiresAt: sessions.expiresAt,
+      user: users,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))
@@ -169,14 +188,104 @@ export async function findSessionWithUser(db: Database, tokenHash: string) {
   return row
 }
 
-/** Conditional so that concurrent requests of one session write at most once per interval. */
-export async function touchSession(db: Database, sessionId: string, staleBefore: Date): Promise<void> {
+/**
+ * Conditional so that concurrent requests of one session write at most once per interval. The address goes with it:
+ * "last used from" is as precise as "last active". A use that brings no address (a socket) keeps the one stored.
+ */
+export async function touchSession(
+  db: Database,
+  sessionId: string,
+  staleBefore: Date,
+  now: Date,
+  ip: string | undefined,
+): Promise<void> {
   await db
     .update(sessions)
-    .set({ lastSeenAt: sql`now()` })
+    .set({ lastSeenAt: now, ...(ip === undefined ? {} : { lastIp: ip }) })
     .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, staleBefore)))
 }
 
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId))
+}
+
+/** SQL: the session has ended at `now` (its absolute end, or its idle limit after its last use). */
+function ended(now: Date): SQL {
+  const { remembered, unremembered } = SESSION_LIFETIMES
+  const at = sql`${now.toISOString()}::timestamptz`
+  return sql`(${sessions.expiresAt} <= ${at} or ${sessions.lastSeenAt} <= ${at} - case when ${sessions.remember}
+    then ${remembered.idleMs} * interval '1 millisecond' else ${unremembered.idleMs} * interval '1 millisecond' end)`
+}
+
+/** Deletes up to `batch` sessions that have ended by `now`; answers their ids (to announce). */
+export async function deleteEndedSessions(db: Database, now: Date, batch: number): Promise<string[]> {
+  const doomed = db.select({ id: sessions.id }).from(sessions).where(ended(now)).limit(batch)
+  const rows = await db.delete(sessions).where(inArray(sessions.id, doomed)).returning({ id: sessions.id })
+  return rows.map((r) => r.id)
+}
+
+export interface SessionListRow {
+  id: string
+  userAgent: string | null
+  createdIp: string | null
+  lastIp: string | null
+  createdAt: Date
+  lastSeenAt: Date
+  expiresAt: Date
+  /** The keyset position: last_seen_at in microseconds. */
+  at: string
+}
+
+/**
+ * One page of a member's sessions still running at `now`: the current one first, then the others by last use, most
+ * recent first; keyset on (last_seen_at, id). A cursor naming the current session (a page of one) starts the others.
+ */
+export async function sessionPage(
+  db: Database,
+  userId: string,
+  currentId: string,
+  now: Date,
+  page: { cursor: Cursor | undefined; offset: number; limit: number },
+): Promise<SessionListRow[]> {
+  const { cursor } = page
+  const after =
+    cursor === undefined
+      ? sql`true`
+      : cursor.id === currentId
+        ? sql`${sessions.id} <> ${currentId}`
+        : sql`${sessions.id} <> ${currentId} and (${sessions.lastSeenAt}, ${sessions.id}) < (${cursorTime(cursor)}, ${cursor.id}::uuid)`
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      createdIp: sessions.createdIp,
+      lastIp: sessions.lastIp,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      at: micros(sessions.lastSeenAt).mapWith(String),
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), sql`not ${ended(now)}`, after))
+    .orderBy(sql`${sessions.id} = ${currentId} desc`, desc(sessions.lastSeenAt), desc(sessions.id))
+    .offset(page.offset)
+    .limit(page.limit)
+}
+
+/** Deletes the member's session `sessionId`; false when they have none by that id (someone else's included). */
+export async function deleteOwnSession(db: Database, userId: string, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+    .returning({ id: sessions.id })
+  return rows.length > 0
+}
+
+/** Deletes every session of the member but `keepId`; answers their ids. */
+export async function deleteOtherSessions(db: Database, userId: string, keepId: string): Promise<string[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+    .returning({ id: sessions.id })
+  return rows.map((r) => r.id)
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import { requireAuth } from '../../http/authenticate'
 import type { Handlers } from '../../http/handler-types'
 import { addressKey } from '../../http/rate-limit'
+import { pageRequest } from '../../lib/cursor'
 import { toCurrentUser } from './current-user'
 import type { SignedIn } from './service'
 import type { SessionStart } from './sessions'
@@ -13,11 +14,20 @@ const signedIn = ({ user, token }: SignedIn) => ({
   token,
   privateKey: user.wrappedPrivateKey,
 })
-const sessionStart = (request: FastifyRequest): SessionStart => ({ userAgent: request.headers['user-agent'] })
+const sessionStart = (request: FastifyRequest, remember: boolean): SessionStart => ({
+  userAgent: request.headers['user-agent'],
+  ip: request.ip,
+  remember,
+})
 
 export const authHandlers = {
   async register(request) {
-    const result = await request.server.services.accounts.register(request.body, sessionStart(request), addressKey(request.ip))
+    const result = await request.server.services.accounts.register(
+      request.body,
+      // The registration form has no "Remember me": a new member stays signed in.
+      sessionStart(request, true),
+      addressKey(request.ip),
+    )
     return { status: 201, body: signedIn(result) }
   },
 
@@ -27,11 +37,11 @@ export const authHandlers = {
   },
 
   async login(request) {
-    const { username, authSecret, password } = request.body
+    const { username, authSecret, password, remember = false } = request.body
     const result = await request.server.services.accounts.login(
       username,
       { authSecret, password },
-      sessionStart(request),
+      sessionStart(request, remember),
       addressKey(request.ip),
     )
     return { status: 200, body: signedIn(result) }
@@ -54,6 +64,21 @@ export const authHandlers = {
   async setMessageKeys(request) {
     const user = await request.server.services.accounts.setMessageKeys(requireAuth(request), request.body)
     return { status: 200, body: { user: toCurrentUser(user), privateKey: user.wrappedPrivateKey ?? '' } }
+  },
+
+  async listSessions(request) {
+    const body = await request.server.services.sessions.list(requireAuth(request), pageRequest(request.query))
+    return { status: 200, body }
+  },
+
+  async revokeSession(request) {
+    await request.server.services.sessions.revokeOwn(requireAuth(request), request.params.id)
+    return { status: 204 }
+  },
+
+  async revokeOtherSessions(request) {
+    const revoked = await request.server.services.sessions.revokeOthers(requireAuth(request))
+    return { status: 200, body: { revoked } }
   },
 
   async changePassword(request) {

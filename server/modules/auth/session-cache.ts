@@ -9,6 +9,9 @@ export interface CachedSession {
   sessionId: string
   user: UserRow
   lastSeenAt: Date
+  /** The absolute end (ms since the epoch) and the idle limit: expiry is decided on this entry, without a query. */
+  expiresAt: number
+  idleMs: number
 }
 
 // Short (an entry is reloaded in the background once this old, and dropped at twice it): the safety net if an invalidation from another process is lost (and the bound on staleness of a member's

@@ -189,6 +189,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One's own sessions that are still running
+         * @description The caller's session first (`current: true`), then the others by last use, most recent first. Browser and
+         *     system are read from the user agent at sign-in ("Unknown browser" / "Unknown OS" when it names none);
+         *     addresses are as the server saw them (TRUST_PROXY), at sign-in and at the last recorded use (to the minute,
+         *     like `lastSeenAt`). Sessions past their end are not listed.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session id from GET /auth/sessions. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign one of one's sessions out
+         * @description The session ends at once, on every server process, and its open sockets are dropped. Another member's session
+         *     is 404 like one that does not exist. Revoking one's current session is signing out.
+         */
+        delete: operations["revokeSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions/revoke-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out every other session
+         * @description Ends every session of the caller except the one making the request; answers how many ended.
+         */
+        post: operations["revokeOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/posts": {
         parameters: {
             query?: never;
@@ -2024,6 +2091,45 @@ export interface components {
             authSecret?: components["schemas"]["AuthSecret"];
             /** @description Only for an account prelogin answered with a null kdf */
             password?: string;
+            /**
+             * @description "Remember me" (absent means false): the session ends after 30 days unused (at most 90 days) instead of after a day unused (at
+             *     most 7 days); the browser keeps the token across restarts only then
+             */
+            remember?: boolean;
+        };
+        /** @description One of the member's signed-in browsers or devices */
+        Session: {
+            id: components["schemas"]["Id"];
+            /** @description Browser and major version, e.g. "Firefox 133", or "Unknown browser" */
+            browser: string;
+            /** @description Operating system, e.g. "Windows 10", or "Unknown OS" */
+            os: string;
+            /** @description Address at sign-in (null for sessions from before it was kept) */
+            createdIp: string | null;
+            /** @description Address at the last recorded use */
+            lastIp: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Last use
+             */
+            lastSeenAt: string;
+            /**
+             * Format: date-time
+             * @description The latest the session can last (its idle limit may end it sooner)
+             */
+            expiresAt: string;
+            /** @description The session making this request */
+            current: boolean;
+        };
+        SessionsResponse: {
+            sessions: components["schemas"]["Session"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        RevokeSessionsResponse: {
+            /** @description How many sessions ended */
+            revoked: number;
         };
         PreloginRequest: {
             /** @description Username or email, as the login form takes it */
@@ -3186,6 +3292,79 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session id from GET /auth/sessions. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    revokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The other sessions are ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokeSessionsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     createPost: {

@@ -64,7 +64,9 @@ export const loginMachine = setup({
     navigateHome: () => navigate('/'),
     setError: assign((_, message: string) => ({ error: message })),
     clearError: assign({ error: null }),
-    keepFields: assign((_, fields: LoginFields) => ({ fields: { username: fields.username, password: fields.password } })),
+    keepFields: assign((_, fields: LoginFields) => ({
+      fields: { username: fields.username, password: fields.password, remember: fields.remember ?? false },
+    })),
     keepProof: assign((_, proof: LoginProof) => ({ proof })),
     keepAuth: assign((_, auth: AuthResponse) => ({ auth })),
     forgetPassword: assign({ fields: null, proof: null, auth: null }),
@@ -118,8 +120,10 @@ export const loginMachine = setup({
       invoke: {
         id: 'login',
         src: 'login',
-        input: ({ context }) =>
-          loginRequest(context.fields?.username ?? '', context.fields?.password ?? '', context.proof as LoginProof),
+        input: ({ context }) => ({
+          ...loginRequest(context.fields?.username ?? '', context.fields?.password ?? '', context.proof as LoginProof),
+          remember: context.fields?.remember ?? false,
+        }),
         onDone: { target: 'unlocking', actions: { type: 'keepAuth', params: ({ event }) => event.output } },
         onError: {
           target: 'failed',
@@ -151,7 +155,10 @@ export const loginMachine = setup({
               type: 'reportKeys',
               params: ({ event }) => ({ userId: event.output.auth.user.id, outcome: event.output.outcome }),
             },
-            { type: 'reportSuccess', params: ({ event }) => event.output.auth },
+            {
+              type: 'reportSuccess',
+              params: ({ event, context }) => ({ ...event.output.auth, remember: context.fields?.remember ?? false }),
+            },
             'navigateHome',
           ],
         },
@@ -166,7 +173,10 @@ export const loginMachine = setup({
                 outcome: { status: 'unavailable', reason: 'Your message key could not be set up in this browser.' },
               }),
             },
-            { type: 'reportSuccess', params: ({ context }) => context.auth as AuthResponse },
+            {
+              type: 'reportSuccess',
+              params: ({ context }) => ({ ...(context.auth as AuthResponse), remember: context.fields?.remember ?? false }),
+            },
             'navigateHome',
           ],
         },

@@ -9,7 +9,7 @@ export const loginRequestSchema = z.object({
   password: z.string().check(z.minLength(1, 'Password is required')),
 })
 
-/** The form: the request's fields and "Remember me" (shown, and without effect). */
+/** The form: the request's fields and "Remember me" (where the session is kept, and how long it lasts). */
 export const loginSchema = z.extend(loginRequestSchema, { remember: z.boolean() })
 
 export type LoginValues = z.infer<typeof loginSchema>
@@ -18,6 +18,8 @@ export type LoginValues = z.infer<typeof loginSchema>
 export interface LoginFields {
   username: string
   password: string
+  /** "Remember me"; absent is unchecked. */
+  remember?: boolean
 }
 
 /** Whether a login may be sent: the same checks the form made. */

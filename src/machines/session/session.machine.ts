@@ -12,12 +12,15 @@ import { writeStoredSession } from './session.storage'
 //   IndexedDB, kept by the keys actor); a password change replaces the wrapped key; logout clears them even if the
 //   call fails;
 // - any 401 elsewhere (session.expired, sent by the api client bridge) clears them.
-// Every change is written to localStorage (`persist`), which is also what the bearer token is read from on reload.
+// Every change is written (`persist`) to localStorage when the member chose "Remember me" (and on registration), to
+// sessionStorage otherwise (the tab's; a new tab signs in again); that is also what the token is read from on reload.
 
 export interface AuthPayload {
   user: SessionUser
   token: string
   privateKey: string | null
+  /** "Remember me" at login; registration (no checkbox) is remembered. */
+  remember?: boolean
 }
 
 export type SessionEvent =
@@ -33,6 +36,8 @@ export interface SessionContext {
   user: SessionUser | null
   token: string | null
   privateKey: string | null
+  /** Where the session is kept: the browser (true) or the tab (false). */
+  remember: boolean
 }
 
 export interface SessionInput {
@@ -45,7 +50,7 @@ export function isRejection(error: unknown): boolean {
   return isApiError(error) && (error._tag === 'Unauthorized' || error._tag === 'Forbidden')
 }
 
-const EMPTY: SessionContext = { user: null, token: null, privateKey: null }
+const EMPTY: SessionContext = { user: null, token: null, privateKey: null, remember: true }
 
 export const sessionMachine = setup({
   types: {
@@ -63,6 +68,7 @@ export const sessionMachine = setup({
       user: auth.user,
       token: auth.token,
       privateKey: auth.privateKey,
+      remember: auth.remember ?? true,
     })),
     setUser: assign((_, user: SessionUser) => ({ user })),
     mergeUser: assign(({ context }, fields: Partial<SessionUser>) => ({
@@ -82,6 +88,7 @@ export const sessionMachine = setup({
     user: input.stored.user,
     token: input.stored.token,
     privateKey: input.stored.privateKey,
+    remember: input.stored.remember ?? true,
   }),
   initial: 'booting',
   states: {

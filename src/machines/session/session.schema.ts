@@ -33,6 +33,8 @@ export interface StoredSession {
   /** The member's message key as the server keeps it: wrapped under the password. Never the usable key. */
   privateKey: string | null
   isAuthenticated: boolean
+  /** Not stored in the value: where it was found (src/machines/session/session.storage.ts). */
+  remember?: boolean
 }
 
 export const EMPTY_SESSION: StoredSession = { user: null, token: null, privateKey: null, isAuthenticated: false }
@@ -102,7 +104,7 @@ const sessionUser = object<SessionUser>(
   ['email', 'banner', 'bio', 'verified', 'privateAccount', 'createdAt', 'publicKey', 'keysRequested', 'contentSettings'],
 )
 
-const storedSession = object<StoredSession>({
+const storedSession = object<Omit<StoredSession, 'remember'>>({
   user: nullable(sessionUser),
   token: nullable(nonEmptyString),
   privateKey: withDefault(nullable(string), null),

@@ -30,8 +30,9 @@ function LoginForm({ login }: { login: ActorRefFrom<typeof loginMachine> }) {
     defaultValues: { username: '', password: '', remember: false },
   })
 
-  // "Remember me" is shown but does nothing: the session is always kept (docs/product.md, "Login").
-  const onSubmit = handleSubmit(({ username, password }) => login.send({ type: 'login.submit', username, password }))
+  const onSubmit = handleSubmit(({ username, password, remember }) =>
+    login.send({ type: 'login.submit', username, password, remember }),
+  )
 
   return (
     <AuthLayout

@@ -3,8 +3,10 @@ import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { useSelector } from '@xstate/react'
 import { selectKeyStatus } from '../../machines/keys/keys.selectors'
-import { useKeys, useToasts } from '../actors'
+import { sessionsMachine } from '../../machines/sessions/sessions.machine'
+import { useKeys, useScreenActor, useToasts } from '../actors'
 import { Icon, type IconName } from '../ui/Icon'
+import { SessionsDialog } from './SessionsDialog'
 
 // Icon | text, with the button under the text; side by side once the section (not the window) is wide enough.
 const list = css({ containerType: 'inline-size' })
@@ -43,6 +45,8 @@ function SecurityRow({ icon, title, text, action }: { icon: IconName; title: str
 export function SecuritySection({ onChangePassword }: { onChangePassword: () => void }) {
   const toasts = useToasts()
   const key = useSelector(useKeys(), selectKeyStatus, (a, b) => a.label === b.label && a.detail === b.detail)
+  // The View Sessions dialog's actor lives while the section shows.
+  const sessions = useScreenActor(sessionsMachine)
   return (
     <ul className={list}>
       <SecurityRow
@@ -80,9 +84,13 @@ export function SecuritySection({ onChangePassword }: { onChangePassword: () => 
         title="Active Sessions"
         text="See where your account is signed in."
         action={
-          <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => toasts.send({ type: 'toast.add', kind: 'blank', message: 'Session management is coming soon.' })}>
-            View Sessions
-          </button>
+          <>
+            <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => sessions?.send({ type: 'sessions.open' })}>
+              View Sessions
+            </button>
+            {/* The dialog opens over the page (a portal), wherever it is rendered. */}
+            {sessions ? <SessionsDialog actor={sessions} /> : null}
+          </>
         }
       />
     </ul>

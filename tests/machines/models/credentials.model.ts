@@ -83,7 +83,8 @@ function model(form: Form) {
 }
 
 const loginServerError = new Unauthorized({ message: 'Invalid username or password', fromServer: true })
-const loginSubmit = { type: 'login.submit', username: 'Robin@Example.org', password: 'Sparrow2026' }
+// "Remember me" checked: the request asks for the long session, and the session is kept in the browser.
+const loginSubmit = { type: 'login.submit', username: 'Robin@Example.org', password: 'Sparrow2026', remember: true }
 
 export const loginForm = {
   name: 'login',
@@ -113,8 +114,8 @@ export const loginForm = {
         id: 'login',
         input:
           event.output === derivedProof
-            ? { username: 'Robin@Example.org', authSecret: 'auth-secret' }
-            : { username: 'Robin@Example.org', password: 'Sparrow2026' },
+            ? { username: 'Robin@Example.org', authSecret: 'auth-secret', remember: true }
+            : { username: 'Robin@Example.org', password: 'Sparrow2026', remember: true },
       }
     if (event.type === 'xstate.done.actor.login')
       return { id: 'prepareKeys', input: expect.objectContaining({ auth: robinAuth, password: 'Sparrow2026' }) as unknown }

@@ -37,6 +37,7 @@ import { reportsModel } from './reports.model'
 import { searchModel } from './search.model'
 import { settingsPageModel } from './settings-page.model'
 import { sessionModel } from './session.model'
+import { sessionsModel } from './sessions.model'
 import { themeModel } from './theme.model'
 import { toastsModel } from './toasts.model'
 import { tourModel } from './tour.model'
@@ -54,6 +55,7 @@ export const models: ReadonlyArray<MachineModel> = [
   themeModel,
   toastsModel,
   sessionModel,
+  sessionsModel,
   loginModel,
   registerModel,
   changePasswordModel,

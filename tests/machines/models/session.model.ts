@@ -10,6 +10,8 @@ import type { MachineModel } from '../support/walks'
 
 const events: Array<SessionEvent | AnyEventObject> = [
   { type: 'session.login.succeeded', auth: robinAuth },
+  // "Remember me" unchecked: the session is kept in the tab only.
+  { type: 'session.login.succeeded', auth: { ...robinAuth, token: 'token-for-this-tab', remember: false } },
   { type: 'session.register.succeeded', auth: { ...robinAuth, token: 'token-from-register' } },
   { type: 'session.logout' },
   { type: 'session.expired' },
@@ -29,6 +31,10 @@ const from = (name: string, stored: StoredSession, simplePaths: boolean) => ({
     input: { stored },
     events,
     simplePaths,
+    label: (event: AnyEventObject) =>
+      event.type === 'session.login.succeeded' && (event as unknown as { auth: { remember?: boolean } }).auth.remember === false
+        ? 'session.login.succeeded(not remembered)'
+        : undefined,
     // Two snapshots are the same state when value and context match (the user's fields matter for persistence).
     serializeState: (snapshot: { value: unknown; context: unknown }) => JSON.stringify({ value: snapshot.value, context: snapshot.context }),
   }),

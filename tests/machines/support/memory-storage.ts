@@ -33,3 +33,10 @@ export function installLocalStorage(): MemoryStorage {
   Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true, writable: true })
   return storage
 }
+
+/** Installs a fresh MemoryStorage as globalThis.sessionStorage (where a session not remembered is kept). */
+export function installSessionStorage(): MemoryStorage {
+  const storage = new MemoryStorage()
+  Object.defineProperty(globalThis, 'sessionStorage', { value: storage, configurable: true, writable: true })
+  return storage
+}

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
-import type { Config } from '../../config'
 import type { Database } from '../../db/client'
+import { INVALID_CODE, SIGN_IN_TOO_SLOW } from '../../../src/api/contract/two-factor'
+import type { Config } from '../../config'
 import { isUuid } from '../../db/ids'
 import { users, type UserRow } from '../../db/schema'
 import { Conflict, Forbidden, Invalid, NotFound, Unauthenticated } from '../../lib/domain-errors'
@@ -26,9 +27,7 @@ import {
   takeChallenge,
 } from './queries'
 
-// The product's words (docs/product.md, "Two-factor sign-in").
-export const INVALID_CODE = 'Invalid code'
-export const SIGN_IN_TOO_SLOW = 'Your sign-in took too long; sign in again'
+// The product's words (docs/product.md, "Two-factor sign-in"); the two the browser reacts to are shared with it.
 export const TWO_FACTOR_ALREADY_ON = 'Two-factor sign-in is already on'
 export const TWO_FACTOR_NOT_SET_UP = 'Set up two-factor sign-in first'
 export const TWO_FACTOR_OFF = 'Two-factor sign-in is off'

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { looksLikeCode } from '../../api/contract/two-factor'
 
 // The login form's rules (docs/product.md, "Login", texts word for word), shared by the form (react-hook-form's zodResolver) and the
 // login machine's guard. Checks run in order and the form shows each field's first failure, so "required" comes first.
@@ -23,4 +24,11 @@ export interface LoginFields {
 /** Whether a login may be sent: the same checks the form made. */
 export function isLoginRequest(values: LoginFields): boolean {
   return loginRequestSchema.safeParse(values).success
+}
+
+/** The second step's field: 6 digits of the authenticator app, or a recovery code (docs/product.md, "Two-factor sign-in"). */
+export const CODE_REQUIRED = 'Enter the 6-digit code from your app, or a recovery code'
+
+export function isSecondFactorCode(code: string): boolean {
+  return looksLikeCode(code.trim())
 }

@@ -108,6 +108,7 @@ export const twoFactorMachine = setup({
     },
     open: {
       tags: ['dialog'],
+      initial: 'settingUp',
       states: {
         /** A new secret from the server (replacing one set up and never confirmed). */
         settingUp: {

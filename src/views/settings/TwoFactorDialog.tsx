@@ -111,7 +111,7 @@ function SetUp({ actor }: { actor: TwoFactorActor }) {
               bg: 'bg.subtle',
               fontFamily: 'mono',
               fontSize: 'sm',
-              wordBreak: 'break-all',
+              wordSpacing: '0.25em',
               userSelect: 'all',
             })}
           >

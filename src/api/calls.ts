@@ -17,7 +17,6 @@ import type {
   SecondFactorRequest,
   TwoFactorEnabled,
   TwoFactorProofRequest,
-  TwoFactorResetResponse,
   TwoFactorSetup,
   UpgradeRequest,
   UpgradeResponse,
@@ -112,11 +111,6 @@ export function makeCalls(client: ApiClient, { meTimeoutMs = ME_TIMEOUT_MS }: Ca
     regenerateRecoveryCodes: (body: TwoFactorProofRequest): Effect.Effect<string[], ApiError> =>
       mutation<RecoveryCodes>((signal) => client.POST('/auth/two-factor/recovery-codes', { body, signal })).pipe(
         Effect.map((answer) => answer.recoveryCodes),
-      ),
-
-    resetTwoFactor: (userId: string): Effect.Effect<TwoFactorResetResponse, ApiError> =>
-      mutation<TwoFactorResetResponse>((signal) =>
-        client.POST('/admin/users/{id}/two-factor/reset', { params: { path: { id: userId } }, signal }),
       ),
 
     register: (body: RegisterRequest): Effect.Effect<AuthResponse, ApiError> =>

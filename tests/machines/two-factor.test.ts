@@ -22,7 +22,7 @@ import { shownToasts, withToasts } from './support/toasts'
 const paths = twoFactorModel.walks.flatMap((walk) => walkPaths(twoFactorModel, walk))
 const coverage = new Coverage(twoFactorMachine)
 const calls = ['setup', 'enable', 'disable', 'regenerate'] as const
-const busyStates = ['settingUp', 'enabling', 'disabling', 'regenerating']
+const busyStates = ['settingUp', 'enabling', 'disabling', 'regenerating'] as const
 
 function start() {
   const controlled = new Calls()

@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import { test, expect, type Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
-import { PASSWORD, registerThroughForm, setTheme, shot, uniqueUsername } from './support/members'
+import { findAdmin, PASSWORD, register, registerThroughForm, setTheme, shot, signIn, uniqueUsername } from './support/members'
 
 // Two-factor sign-in, walked in Chromium (docs/product.md, "Two-factor sign-in"): a member turns it on in Settings by
 // reading the secret's text from the dialog (the test is the authenticator app: otpauth computes the codes), keeps the
 // recovery codes (Download gives a .txt), signs out and in with a code (the message key still unlocks: the password's
 // wrapping key waited in memory through the second step), signs in with a recovery code (spent: a second use is
 // refused), and turns it off with the password and a recovery code. The dialog and the second step are photographed
-// in light and dark.
+// in light and dark. Then an admin resets the 2FA of a member who lost everything, from the admin panel.
 
 test.describe.configure({ mode: 'serial' })
 
@@ -137,4 +137,41 @@ test('turn on with the QR secret, sign in with a code and with a recovery code (
   await password(page)
   await expect(page).toHaveURL(/\/$/)
   expect(problems).toEqual([])
+})
+
+test('an admin resets the two-factor sign-in of a member who lost their phone and codes', async ({ page, request }) => {
+  test.setTimeout(120_000)
+  // Lou turns 2FA on through the API, as their browser would, then loses the phone.
+  const lou = await register(request, 'lou', 'Lou Lost')
+  const headers = { Authorization: `Bearer ${lou.token}` }
+  const { secret } = (await (await request.post('/api/auth/two-factor/setup', { headers })).json()) as { secret: string }
+  const { secrets } = await signIn(request, lou.username)
+  const enabled = await request.post('/api/auth/two-factor/enable', {
+    headers,
+    data: { code: codeAt(secret), currentAuthSecret: secrets?.authSecret },
+  })
+  expect(enabled.status(), await enabled.text()).toBe(200)
+  expect(Object.keys((await signIn(request, lou.username)).body)).toEqual(['secondFactor'])
+
+  const { admin, password: adminPassword } = await findAdmin(request, lou)
+  await page.goto('/login')
+  await page.getByLabel(/username or email/i).fill(admin.username)
+  await page.getByLabel('Password').fill(adminPassword)
+  await page.getByRole('button', { name: /log in/i }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await page.goto('/admin')
+  const stats = page.getByRole('region', { name: 'Stats Management' })
+  await stats.getByLabel('User ID').fill(lou.id)
+  await stats.getByRole('button', { name: 'Reset 2FA' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Are you sure?' })
+  await expect(confirm).toContainText('they will sign in with their password alone')
+  await confirm.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText(`Two-factor sign-in reset for @${lou.username}`)).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Audit log entries' }).getByRole('listitem').first()).toContainText(
+    `Turned off two-factor sign-in of @${lou.username}`,
+  )
+  // Lou signs in with the password alone.
+  const after = await signIn(request, lou.username)
+  expect(after.status).toBe(200)
+  expect(after.body.token).toEqual(expect.any(String))
 })

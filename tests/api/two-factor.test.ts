@@ -272,6 +272,21 @@ describe('signing in', () => {
 })
 
 describe('disabling and new recovery codes', () => {
+  it('counts wrong codes in Settings in the same lock as the sign-in', async () => {
+    const { member, secret } = await withTwoFactor()
+    const disable = (code: string) =>
+      api(t.app, 'POST', '/api/auth/two-factor/disable', { token: member.token, body: proof(member, code) })
+    for (let i = 0; i < 5; i += 1) expect((await disable('000000')).statusCode).toBe(400)
+    const locked = await disable(codeOf(secret))
+    expect(locked.statusCode).toBe(429)
+    expect(locked.json<ErrorBody>().error).toMatch(/^Too many wrong codes\. Try again in/)
+    expect((await secondStep(await ticketOf(member), codeOf(secret))).statusCode).toBe(429)
+    // Still on: nothing was turned off by the refused tries.
+    const me = await api(t.app, 'GET', '/api/auth/me', { token: member.token })
+    expect(me.json<{ user: { twoFactorEnabled: boolean } }>().user.twoFactorEnabled).toBe(true)
+  })
+
+
   it('turns off with the password and a code; the next sign-in asks for the password only', async () => {
     const { member, secret } = await withTwoFactor()
     const noCode = await api(t.app, 'POST', '/api/auth/two-factor/disable', { token: member.token, body: proof(member, '000000') })

@@ -21,7 +21,7 @@ import {
 } from './queries'
 import type { Authenticated, SessionStart, SessionStore } from './sessions'
 import { SignInLimits } from './sign-in-limits'
-import type { SecondStep, TwoFactorService } from '../two-factor/service'
+import type { SecondStep, SecondStepIssuer } from './second-step'
 
 export const INVALID_CREDENTIALS = 'Invalid username or password'
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect'
@@ -126,7 +126,7 @@ export interface AccountDeps {
   passwords: PasswordHasher
   sessions: SessionStore
   rateLimits: RateLimiter
-  twoFactor: TwoFactorService
+  twoFactor: SecondStepIssuer
 }
 
 /**
@@ -141,7 +141,7 @@ export class AccountService {
   private readonly rateLimits: RateLimiter
   private readonly signIn: SignInLimits
   private readonly preloginSalts: PreloginSalts
-  private readonly twoFactor: TwoFactorService
+  private readonly twoFactor: SecondStepIssuer
 
   constructor(deps: AccountDeps) {
     this.config = deps.config

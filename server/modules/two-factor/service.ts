@@ -10,6 +10,7 @@ import { recordAudit } from '../admin/queries'
 import { ADMIN_USER_NOT_FOUND, ADMINS_ONLY } from '../admin/service'
 import type { PasswordHasher } from '../auth/passwords'
 import { CURRENT_PASSWORD_INCORRECT, proofFor } from '../auth/service'
+import type { SecondStep, SecondStepIssuer } from '../auth/second-step'
 import type { Authenticated, SessionStart, SessionStore } from '../auth/sessions'
 import { SignInLimits } from '../auth/sign-in-limits'
 import { hashToken, newToken } from '../auth/tokens'
@@ -38,11 +39,6 @@ const WRONG_CODES = 'wrong codes'
 /** How long the second step of a sign-in may take after the password. */
 export const CHALLENGE_MS = 5 * 60_000
 
-/** A password accepted for an account with 2FA on: what the browser gets instead of a session. */
-export interface SecondStep {
-  secondFactor: { ticket: string; expiresAt: Date }
-}
-
 /** What a setting change sends: a code and the current password as a password change proves it. */
 export interface CodeAndPassword {
   code: string
@@ -65,7 +61,7 @@ export interface TwoFactorDeps {
  * recovery codes, the second step of a sign-in, and an admin's reset. The secret leaves the server in one answer
  * only, `setup`'s; every other answer is built without it.
  */
-export class TwoFactorService {
+export class TwoFactorService implements SecondStepIssuer {
   private readonly db: Database
   private readonly passwords: PasswordHasher
   private readonly sessions: SessionStore

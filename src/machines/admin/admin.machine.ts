@@ -16,11 +16,13 @@ import {
   USERNAME_REQUIRED,
 } from './admin.rules'
 
-// The admin panel's operations (/admin): Fix All Stats, Migrate Keys and Reset 2FA ask a confirm first; Recalculate
-// and Reset 2FA need a user ID and Promote/Demote a username ('Please enter a user ID' / 'Please enter a username' otherwise, nothing sent).
+// The admin panel's operations (/admin): Fix All Stats and Migrate Keys ask a confirm first; Recalculate needs a user
+// ID and Promote/Demote a username ('Please enter a user ID' / 'Please enter a username' otherwise, nothing sent).
 // One operation runs at a time: while one runs every button waits. Done: its toast (spec section 8), its field
 // cleared, a line under its section (how many rows were fixed, how many accounts were marked) and the audit log
 // reloaded (`logVersion`). Failed: the server's words, else the operation's default; the field keeps what was typed.
+// Reset 2FA (a member who lost their phone and recovery codes) takes the user ID like Recalculate and asks a confirm
+// like Fix All Stats: it weakens that member's sign-in.
 
 export type AdminEvent =
   | { type: 'admin.userId.input'; value: string }

@@ -132,6 +132,14 @@ export const settings = {
       'passwords when changing it count in the same budget.',
     parse: parseRateLimit,
   }),
+  secondFactorLimitPerAccount: setting({
+    name: 'SECOND_FACTOR_LIMIT_PER_ACCOUNT',
+    default: '5/15m',
+    meaning:
+      'Wrong two-factor codes per account per window, at sign-in and in Settings; once reached, the second step ' +
+      'of that account is refused until the window ends, even with the right code.',
+    parse: parseRateLimit,
+  }),
   registerLimitPerIp: setting({
     name: 'REGISTER_LIMIT_PER_IP',
     default: '10/1h',

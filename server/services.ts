@@ -43,6 +43,7 @@ import { ReportService } from './modules/reports/service'
 import { MessageAttachmentService } from './modules/messages/attachments'
 import { MessageService } from './modules/messages/service'
 import { TrustService } from './modules/trust/service'
+import { TwoFactorService } from './modules/two-factor/service'
 import { ProfileFirstPages } from './modules/users/profile-first-pages'
 import { MemberSearchCaches } from './modules/users/search-results'
 import { UserService } from './modules/users/service'
@@ -150,11 +151,12 @@ export function createServices(options: ServicesOptions) {
   context.invalidations.register(searchCaches)
   const messageAttachments = new MessageAttachmentService(context)
   const profilePages = new ProfileFirstPages(options.cache.enabled)
+  const twoFactor = new TwoFactorService(context)
   context.invalidations.register(profilePages)
   return {
     ...context,
     // One line per module.
-    accounts: new AccountService(context),
+    accounts: new AccountService({ ...context, twoFactor }),
     analytics: new AnalyticsService(context),
     blocks: new BlockService({ ...context, notifications }),
     bookmarks: new BookmarkService(context),
@@ -175,6 +177,7 @@ export function createServices(options: ServicesOptions) {
     reports: new ReportService({ ...context, posts, notifications }),
     admin: new AdminService(context),
     trust: new TrustService(context),
+    twoFactor,
   }
 }
 

@@ -28,6 +28,7 @@ import { memberMachine } from '../../src/machines/member/member.machine'
 import { themeMachine } from '../../src/machines/theme/theme.machine'
 import { toastsMachine } from '../../src/machines/toasts/toasts.machine'
 import { changePasswordMachine } from '../../src/machines/change-password/change-password.machine'
+import { twoFactorMachine } from '../../src/machines/two-factor/two-factor.machine'
 import { keysMachine } from '../../src/machines/keys/keys'
 import { loginMachine } from '../../src/machines/login/login.machine'
 import { registerMachine } from '../../src/machines/register/register.machine'
@@ -178,6 +179,18 @@ const charts: ChartSpec[] = [
       "it open with a toast of the server's error or 'Failed to change password'. Escape and the backdrop close it, " +
       'except while the change is being saved.',
     machine: changePasswordMachine,
+  },
+  {
+    name: 'two-factor',
+    title: 'Two-Factor Authentication dialog',
+    source: 'src/machines/two-factor/two-factor.machine.ts',
+    summary:
+      'Settings -> Security. Off: the server makes a secret (`settingUp`), the dialog shows its QR code and text and ' +
+      'asks for a code and the password (`confirming`); `enabling` proves the password as a password change does ' +
+      '(derived in the browser) and answers ten recovery codes, shown once (`showingCodes`: Download as .txt, Copy). ' +
+      'On: `manage` turns it off (closes with a toast) or makes new recovery codes, each with the password and a code. ' +
+      "A refused code or password keeps the dialog open with the server's words; the session hears `twoFactorEnabled`.",
+    machine: twoFactorMachine,
   },
   {
     name: 'profile',

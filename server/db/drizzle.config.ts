@@ -17,6 +17,7 @@ export default defineConfig({
     './server/db/schema-lists.ts',
     './server/db/schema-trust.ts',
     './server/db/schema-secrets.ts',
+    './server/db/schema-two-factor.ts',
   ],
   out: './server/db/migrations',
 })

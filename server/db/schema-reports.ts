@@ -70,6 +70,7 @@ export const auditActions = [
   'demote',
   'migrate-keys',
   'review-report',
+  'reset-two-factor',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 

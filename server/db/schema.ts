@@ -45,6 +45,9 @@ export const users = pgTable(
     // Set by an admin's migrate-keys: the member's next sign-in in the browser makes (or replaces) the key pair.
     // Until then the member cannot receive messages.
     keysRequested: boolean('keys_requested').notNull().default(false),
+    // A copy of "two_factor.enabled_at is not null" (schema-two-factor.ts), written in the same transaction, so the
+    // session's member row and the login lookup know it without another query.
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     // Settings -> Notifications: the kinds the member turned off (like, repost, reply, mention, follow); the server
     // creates none of those for them.
     notificationsOff: text('notifications_off').array().notNull().default(sql`'{}'::text[]`),

@@ -15,6 +15,7 @@ import { postHandlers, postUploadPolicies } from './posts/routes'
 import { reportHandlers } from './reports/routes'
 import { hashtagHandlers } from './hashtags/routes'
 import { trustHandlers } from './trust/routes'
+import { twoFactorHandlers } from './two-factor/routes'
 import { userHandlers, userUploadPolicies } from './users/routes'
 
 /**
@@ -37,6 +38,7 @@ export const moduleHandlers: Record<string, Handlers> = {
   reports: reportHandlers,
   admin: adminHandlers,
   trust: trustHandlers,
+  twoFactor: twoFactorHandlers,
 }
 
 /** The product's words for body validation failures, by operationId (server/http/validation-messages.ts). */

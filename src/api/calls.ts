@@ -7,11 +7,17 @@ import type {
   ChangePasswordRequest,
   CurrentUser,
   LoginRequest,
+  LoginResponse,
   MeResponse,
   MessageKeysRequest,
   MessageKeysResponse,
   PreloginResponse,
+  RecoveryCodes,
   RegisterRequest,
+  SecondFactorRequest,
+  TwoFactorEnabled,
+  TwoFactorProofRequest,
+  TwoFactorSetup,
   UpgradeRequest,
   UpgradeResponse,
 } from './types'
@@ -84,8 +90,28 @@ export function makeCalls(client: ApiClient, { meTimeoutMs = ME_TIMEOUT_MS }: Ca
     prelogin: (username: string): Effect.Effect<PreloginResponse, ApiError> =>
       mutation<PreloginResponse>((signal) => client.POST('/auth/prelogin', { body: { username }, signal })),
 
-    login: (body: LoginRequest): Effect.Effect<AuthResponse, ApiError> =>
-      mutation<AuthResponse>((signal) => client.POST('/auth/login', { body, signal })),
+    /** Signed in, or (two-factor on) `{ secondFactor: { ticket } }` for loginSecondFactor. */
+    login: (body: LoginRequest): Effect.Effect<LoginResponse, ApiError> =>
+      mutation<LoginResponse>((signal) => client.POST('/auth/login', { body, signal })),
+
+    loginSecondFactor: (body: SecondFactorRequest): Effect.Effect<AuthResponse, ApiError> =>
+      mutation<AuthResponse>((signal) => client.POST('/auth/login/second-factor', { body, signal })),
+
+    setupTwoFactor: (): Effect.Effect<TwoFactorSetup, ApiError> =>
+      mutation<TwoFactorSetup>((signal) => client.POST('/auth/two-factor/setup', { signal })),
+
+    enableTwoFactor: (body: TwoFactorProofRequest): Effect.Effect<TwoFactorEnabled, ApiError> =>
+      mutation<TwoFactorEnabled>((signal) => client.POST('/auth/two-factor/enable', { body, signal })),
+
+    disableTwoFactor: (body: TwoFactorProofRequest): Effect.Effect<CurrentUser, ApiError> =>
+      mutation<MeResponse>((signal) => client.POST('/auth/two-factor/disable', { body, signal })).pipe(
+        Effect.map((answer) => answer.user),
+      ),
+
+    regenerateRecoveryCodes: (body: TwoFactorProofRequest): Effect.Effect<string[], ApiError> =>
+      mutation<RecoveryCodes>((signal) => client.POST('/auth/two-factor/recovery-codes', { body, signal })).pipe(
+        Effect.map((answer) => answer.recoveryCodes),
+      ),
 
     register: (body: RegisterRequest): Effect.Effect<AuthResponse, ApiError> =>
       mutation<AuthResponse>((signal) => client.POST('/auth/register', { body, signal })),

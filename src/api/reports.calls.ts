@@ -94,6 +94,12 @@ export function makeAdminCalls(client: ApiClient) {
         client.POST('/users/demote/{username}', { params: { path: { username } }, signal }),
       ),
 
+    /** Turns off a member's two-factor sign-in (they lost their phone and their recovery codes). */
+    resetTwoFactor: (id: string): Effect.Effect<Schemas['TwoFactorResetResponse'], ApiError> =>
+      mutation<Schemas['TwoFactorResetResponse']>((signal) =>
+        client.POST('/admin/users/{id}/two-factor/reset', { params: { path: { id } }, signal }),
+      ),
+
     migrateKeys: (): Effect.Effect<Schemas['MigrateKeysResponse'], ApiError> =>
       mutation<Schemas['MigrateKeysResponse']>((signal) => client.POST('/users/migrate-keys', { signal })),
 

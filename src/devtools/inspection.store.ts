@@ -35,7 +35,8 @@ const EVENT_LOG_SIZE = 25
 const PATH_LIMIT = 500
 const ACTOR_LIMIT = 60
 const CONTEXT_LIMIT = 4_000
-const SECRET = /password|token|privatekey|authorization|secret/i
+// Two-factor: the otpauth URI holds the secret; codes, recovery codes and sign-in tickets each prove the member.
+const SECRET = /password|token|privatekey|authorization|secret|^uri$|^code$|recoverycodes|ticket/i
 
 /** Copies a value with secrets masked and actors, machines, files and cycles named instead of walked. */
 export function redact(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {

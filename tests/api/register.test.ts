@@ -39,6 +39,7 @@ describe('register', () => {
       // Registered without keys (an older client): none stored, none asked for yet.
       publicKey: null,
       keysRequested: false,
+      twoFactorEnabled: false,
     })
     const me = await api(t.app, 'GET', '/api/auth/me', { token: json.token })
     expect(me.statusCode).toBe(200)

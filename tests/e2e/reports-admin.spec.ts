@@ -1,5 +1,5 @@
-import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { logIn, type Member, PASSWORD, publish, register, setTheme, shot, signIn, uniqueUsername } from './support/members'
+import { test, expect, type Browser, type Page } from '@playwright/test'
+import { findAdmin, logIn, type Member, PASSWORD, publish, register, setTheme, shot, uniqueUsername } from './support/members'
 
 // Reports and the admin panel, walked in a real browser against the real server (docs/product.md, "Reports" and
 // "Admin panel"):
@@ -32,36 +32,13 @@ async function logInAdmin(page: Page): Promise<void> {
 
 test.describe.configure({ mode: 'serial' })
 
-/**
- * The foundation suite's account: the fresh instance's first, so its admin (display name 'Robin Wren'). That suite
- * changes its password to 'Nightingale2027' part-way, so both are tried.
- */
-async function findAdmin(request: APIRequestContext, viewer: Member): Promise<Member> {
-  const headers = { Authorization: `Bearer ${viewer.token}` }
-  const found = await request.get('/api/users/search?q=wren_&limit=50', { headers })
-  expect(found.status(), await found.text()).toBe(200)
-  const { users } = (await found.json()) as { users: Array<{ username: string }> }
-  for (const { username } of users) {
-    const profile = (await (await request.get(`/api/users/${username}`, { headers })).json()) as {
-      user: { id: string; isAdmin: boolean; displayName: string }
-    }
-    if (!profile.user.isAdmin) continue
-    for (const password of [PASSWORD, 'Nightingale2027']) {
-      const login = await signIn(request, username, password)
-      if (login.status !== 200) continue
-      const body = login.body
-      adminPassword = password
-      return { id: profile.user.id, username, displayName: profile.user.displayName, token: body.token }
-    }
-  }
-  throw new Error('No admin account with the suite password: run the foundation suite first')
-}
-
 test.beforeAll(async ({ request }) => {
   gus = await register(request, 'gus', 'Gus Reporter')
   tom = await register(request, 'tom', 'Tom Troll')
   rudePostId = (await publish(request, tom, { content: rudePost })).id
-  admin = await findAdmin(request, gus)
+  const found = await findAdmin(request, gus)
+  admin = found.admin
+  adminPassword = found.password
 })
 
 const toastSaying = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text).last()

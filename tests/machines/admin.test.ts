@@ -7,6 +7,7 @@ import {
   FAILED,
   FIX_ALL_CONFIRM,
   MIGRATE_KEYS_CONFIRM,
+  TWO_FACTOR_RESET_CONFIRM,
   USER_ID_REQUIRED,
   USERNAME_REQUIRED,
 } from '../../src/machines/admin/admin.rules'
@@ -23,6 +24,7 @@ import { shownToasts, withToasts } from './support/toasts'
 const START: Record<string, AdminOperation> = {
   'admin.fixAll': 'fixAllStats',
   'admin.recalculate': 'recalculate',
+  'admin.resetTwoFactor': 'resetTwoFactor',
   'admin.promote': 'promote',
   'admin.demote': 'demote',
   'admin.migrateKeys': 'migrateKeys',
@@ -58,6 +60,11 @@ describe('admin operations', () => {
           // One operation at a time: nothing else starts.
           expect(snapshot).toBe(before)
           expect(started).toEqual([])
+        } else if (operation === 'resetTwoFactor') {
+          // A member's sign-in is weakened: the admin confirms, and names the member by id first.
+          if (was.userId.trim() === '') expect(toasts).toEqual([['error', USER_ID_REQUIRED]])
+          else expect(selectConfirm(snapshot)).toBe(TWO_FACTOR_RESET_CONFIRM)
+          expect(started).toEqual([])
         } else if (operation === 'fixAllStats' || operation === 'migrateKeys') {
           expect(selectConfirm(snapshot)).toBe(operation === 'fixAllStats' ? FIX_ALL_CONFIRM : MIGRATE_KEYS_CONFIRM)
           expect(started).toEqual([])
@@ -79,7 +86,7 @@ describe('admin operations', () => {
         expect(snapshot.context.results[op]).toEqual({ ok: true, text: outcomes[op]!.detail })
         expect(snapshot.context.logVersion).toBe(was.logVersion + 1)
         // The field the operation used is cleared; the other keeps what was typed.
-        expect(selectUserId(snapshot)).toBe(op === 'recalculate' ? '' : was.userId)
+        expect(selectUserId(snapshot)).toBe(op === 'recalculate' || op === 'resetTwoFactor' ? '' : was.userId)
         expect(selectUsername(snapshot)).toBe(op === 'promote' || op === 'demote' ? '' : was.username)
       } else if (event.type === 'xstate.error.actor.perform') {
         const op = was.operation!

@@ -64,6 +64,16 @@ describe.each(cases)('$name machine', (c) => {
       if (step.event.type === c.submit.type) expect(snapshot.context.error).toBeNull()
       if (/(prepareKeys|makeKeys)$/.test(step.event.type)) keyStep = step.event
 
+      if (snapshot.value === 'secondFactor') {
+        // The password's proof and the ticket wait in memory for the code; nothing is stored, nobody is signed in.
+        expect(snapshot.context).toMatchObject({ ticket: 'ticket-1', proof: expect.anything() as unknown })
+        expect(session.getSnapshot().hasTag('authenticated')).toBe(false)
+        expect(JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? '{}').token ?? null).toBeNull()
+      }
+      if (step.event.type === 'login.back') {
+        // Back to the password form: the password, its proof and the ticket are forgotten.
+        expect(snapshot.context).toMatchObject({ fields: null, proof: null, ticket: null, error: null })
+      }
       if (snapshot.value === 'failed') {
         // What the member reads under the form: the server's words, or ours when the server could not be reached.
         expect(snapshot.context.error).toBe(c.failureText(step.event.error))

@@ -25,5 +25,6 @@ export function toCurrentUser(row: UserRow): Schemas['CurrentUser'] {
     },
     publicKey: row.publicKey,
     keysRequested: row.keysRequested,
+    twoFactorEnabled: row.twoFactorEnabled,
   }
 }

@@ -44,6 +44,10 @@ export const authHandlers = {
       sessionStart(request, remember),
       addressKey(request.ip),
     )
+    if ('secondFactor' in result) {
+      const { ticket, expiresAt } = result.secondFactor
+      return { status: 200, body: { secondFactor: { ticket, expiresAt: expiresAt.toISOString() } } }
+    }
     return { status: 200, body: signedIn(result) }
   },
 

@@ -21,6 +21,7 @@ import {
 } from './queries'
 import type { Authenticated, SessionStart, SessionStore } from './sessions'
 import { SignInLimits } from './sign-in-limits'
+import type { SecondStep, SecondStepIssuer } from './second-step'
 
 export const INVALID_CREDENTIALS = 'Invalid username or password'
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect'
@@ -104,7 +105,7 @@ function checkKdf(kdf: KdfSettings): KdfSettings {
  * The one proof an account accepts: the derived secret once it has KDF settings, its password before. The wrong kind
  * is checked as a wrong value (same answer, same time), and undefined means "send exactly one".
  */
-function proofFor(user: UserRow | undefined, credential: Credential): string | undefined {
+export function proofFor(user: UserRow | undefined, credential: Credential): string | undefined {
   const { authSecret, password } = credential
   if ((authSecret === undefined) === (password === undefined)) return undefined
   if (!user) return authSecret ?? password
@@ -125,6 +126,7 @@ export interface AccountDeps {
   passwords: PasswordHasher
   sessions: SessionStore
   rateLimits: RateLimiter
+  twoFactor: SecondStepIssuer
 }
 
 /**
@@ -139,6 +141,7 @@ export class AccountService {
   private readonly rateLimits: RateLimiter
   private readonly signIn: SignInLimits
   private readonly preloginSalts: PreloginSalts
+  private readonly twoFactor: SecondStepIssuer
 
   constructor(deps: AccountDeps) {
     this.config = deps.config
@@ -148,6 +151,7 @@ export class AccountService {
     this.rateLimits = deps.rateLimits
     this.signIn = new SignInLimits(deps.rateLimits, deps.config)
     this.preloginSalts = new PreloginSalts(deps.db)
+    this.twoFactor = deps.twoFactor
   }
 
   /**
@@ -201,7 +205,12 @@ export class AccountService {
   }
 
   /** Unknown account and wrong password (or secret) fail alike, in answer and in time. */
-  async login(login: string, credential: Credential, start: SessionStart, address: string): Promise<SignedIn> {
+  async login(
+    login: string,
+    credential: Credential,
+    start: SessionStart,
+    address: string,
+  ): Promise<SignedIn | SecondStep> {
     const user = await findUserByLogin(this.db, login.trim())
     const password = proofFor(user, credential)
     if (password === undefined) throw new Invalid(ONE_PROOF)
@@ -221,6 +230,8 @@ export class AccountService {
     }
     // A new member: cached search answers that would list them are dropped (users/search-results.ts).
     await this.sessions.memberChanged(user.id)
+    // Two-factor on: no session yet; the second step starts it with this same SessionStart.
+    if (user.twoFactorEnabled) return this.twoFactor.challenge(user.id, start)
     return { user, token: await this.sessions.create(user.id, start) }
   }
 

@@ -21,11 +21,13 @@ const claimantKey = (claimant: Claimant) =>
 export class SignInLimits {
   constructor(
     private readonly limits: RateLimiter,
-    private readonly config: Pick<Config, 'loginLimitPerIp' | 'loginLimitPerAccount'>,
+    private readonly config: Pick<Config, 'loginLimitPerIp' | 'loginLimitPerAccount' | 'secondFactorLimitPerAccount'>,
   ) {}
 
   attempt(proof: Proof, claimant: Claimant, address: string | null, what: string): Promise<Taken> {
-    const account = { key: `sign-in:${proof}:${claimantKey(claimant)}`, limit: this.config.loginLimitPerAccount, what }
+    // Six-digit codes are guessed far faster than passwords: their bucket is smaller (5 per 15 minutes by default).
+    const limit = proof === 'second-factor' ? this.config.secondFactorLimitPerAccount : this.config.loginLimitPerAccount
+    const account = { key: `sign-in:${proof}:${claimantKey(claimant)}`, limit, what }
     if (address === null) return this.limits.take(account)
     return this.limits.take({ key: `sign-in:address:${address}`, limit: this.config.loginLimitPerIp, what }, account)
   }

@@ -75,7 +75,9 @@ export interface paths {
          * Sign in with username or email
          * @description With `authSecret` (derived in the browser with the settings of POST /auth/prelogin), or, for an account
          *     prelogin answered `kdf: null` for, with `password` once: the browser then calls POST /auth/upgrade. Exactly
-         *     one of the two; the other kind for an account is 401 like a wrong one.
+         *     one of the two; the other kind for an account is 401 like a wrong one. For an account with two-factor
+         *     sign-in on, a right password answers `{ secondFactor: { ticket, expiresAt } }` instead (no token, no user, no
+         *     private key): the browser then sends a code with the ticket to POST /auth/login/second-factor.
          */
         post: operations["login"];
         delete?: never;
@@ -250,6 +252,116 @@ export interface paths {
          * @description Ends every session of the caller except the one making the request; answers how many ended.
          */
         post: operations["revokeOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of a sign-in with two-factor on
+         * @description `ticket` from POST /auth/login, `code` a 6-digit code of the authenticator app (the current one, or one step
+         *     before or after) or an unused recovery code (spent by this). A code is never accepted twice. Wrong code: 401
+         *     'Invalid code' (the ticket stays valid until it expires, 5 minutes after the password); an unknown, used or
+         *     expired ticket: 401 'Your sign-in took too long; sign in again'. Wrong codes count per account
+         *     (SECOND_FACTOR_LIMIT_PER_ACCOUNT, 5 per 15 minutes): past it every code is 429 until the window ends.
+         */
+        post: operations["loginSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a new TOTP secret to enable two-factor sign-in with
+         * @description The only answer that ever carries the secret: as base32 text and as the otpauth:// URI the QR code shows.
+         *     Replaces a set-up secret not enabled yet; 409 'Two-factor sign-in is already on' once enabled.
+         */
+        post: operations["setupTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in on with a code of the set-up secret and the password
+         * @description The password is proven like a password change (`currentAuthSecret`, or `currentPassword` for an account not
+         *     moved over); a wrong one is 400 'Current password is incorrect' and counts against the sign-in limit. A wrong
+         *     code is 400 'Invalid code' (a 401 would read as a lost session) and counts against the second-factor limit.
+         *     Answers the 10 recovery codes, shown once: only their hashes are kept. 409 without a set-up secret or when
+         *     already on.
+         */
+        post: operations["enableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in off (password and a code)
+         * @description As enable: the password, then a code (an authenticator code or a recovery code). Deletes the secret and the
+         *     recovery codes. 409 when two-factor sign-in is off.
+         */
+        post: operations["disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the recovery codes (password and a code)
+         * @description As disable; the 10 new codes are shown once and every earlier code stops working.
+         */
+        post: operations["regenerateRecoveryCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -895,6 +1007,30 @@ export interface paths {
          * @description 404 for an unknown id. Written to the audit log.
          */
         post: operations["recalculateUserStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}/two-factor/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn off a member's two-factor sign-in (admins only)
+         * @description For a member who lost their authenticator and their recovery codes: deletes the secret, the recovery codes
+         *     and any pending second step; the member signs in with the password alone and may set it up again. Written
+         *     to the audit log (also when it was already off, so the log shows every request). 404 for an unknown id.
+         */
+        post: operations["resetTwoFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2060,6 +2196,8 @@ export interface components {
             publicKey: string | null;
             /** @description An admin asked this account to make its message keys (PUT /auth/keys) at this sign-in */
             keysRequested: boolean;
+            /** @description Sign-in asks for a code of an authenticator app (or a recovery code) after the password */
+            twoFactorEnabled: boolean;
         };
         /** @description A member as shown on a post card or a list row */
         UserSummary: {
@@ -2177,6 +2315,50 @@ export interface components {
              *     exist). The browser unwraps it with the wrapping key it derived from the password just typed.
              */
             privateKey: string | null;
+        };
+        /** @description Signed in, or, for an account with two-factor sign-in on, the second step to take */
+        LoginResponse: components["schemas"]["AuthResponse"] | components["schemas"]["SecondFactorChallenge"];
+        SecondFactorChallenge: {
+            secondFactor: {
+                /** @description Sent back with the code; good for one sign-in within 5 minutes */
+                ticket: string;
+                /** Format: date-time */
+                expiresAt: string;
+            };
+        };
+        SecondFactorRequest: {
+            ticket: string;
+            code: components["schemas"]["TwoFactorCode"];
+        };
+        /** @description 6 digits of the authenticator app, or a recovery code (xxxxx-xxxxx; case, spaces and dashes ignored) */
+        TwoFactorCode: string;
+        TwoFactorSetup: {
+            /** @description The TOTP secret in base32 (SHA-1, 6 digits, 30 seconds), to type into an app */
+            secret: string;
+            /** @description otpauth://totp/... with issuer and username: what the QR code holds */
+            uri: string;
+        };
+        /** @description A code, and exactly one of `currentAuthSecret` and `currentPassword` (as a password change). */
+        TwoFactorProofRequest: {
+            code: components["schemas"]["TwoFactorCode"];
+            currentAuthSecret?: components["schemas"]["AuthSecret"];
+            currentPassword?: string;
+        };
+        RecoveryCodes: {
+            /** @description Ten single-use codes, shown only in this answer */
+            recoveryCodes: string[];
+        };
+        TwoFactorEnabled: {
+            user: components["schemas"]["CurrentUser"];
+            /** @description Ten single-use codes, shown only in this answer */
+            recoveryCodes: string[];
+        };
+        TwoFactorResetResponse: {
+            user: {
+                id: components["schemas"]["Id"];
+                username: string;
+                twoFactorEnabled: boolean;
+            };
         };
         MeResponse: {
             user: components["schemas"]["CurrentUser"];
@@ -2502,7 +2684,7 @@ export interface components {
         AuditEntry: {
             id: components["schemas"]["Id"];
             /** @enum {string} */
-            action: "fix-all-stats" | "recalculate-stats" | "promote" | "demote" | "migrate-keys" | "review-report";
+            action: "fix-all-stats" | "recalculate-stats" | "promote" | "demote" | "migrate-keys" | "review-report" | "reset-two-factor";
             /** @description The admin who did it (null once their account is gone) */
             actor: {
                 id: components["schemas"]["Id"];
@@ -3158,13 +3340,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in */
+            /** @description Signed in, or (two-factor sign-in on) the second step to take */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthResponse"];
+                    "application/json": components["schemas"]["LoginResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3365,6 +3547,139 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    loginSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setupTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret, not enabled until POST /auth/two-factor/enable */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSetup"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    enableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorProofRequest"];
+            };
+        };
+        responses: {
+            /** @description Two-factor sign-in is on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorEnabled"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorProofRequest"];
+            };
+        };
+        responses: {
+            /** @description Two-factor sign-in is off */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorProofRequest"];
+            };
+        };
+        responses: {
+            /** @description The new recovery codes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     createPost: {
@@ -4224,6 +4539,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RecalculateStatsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resetTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's two-factor sign-in is off */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorResetResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -11,6 +11,7 @@ import {
   migratedOutcome,
   recalculatedOutcome,
   roleOutcome,
+  twoFactorResetOutcome,
   USER_ID_REQUIRED,
   USERNAME_REQUIRED,
 } from './admin.rules'
@@ -20,12 +21,15 @@ import {
 // One operation runs at a time: while one runs every button waits. Done: its toast, its field
 // cleared, a line under its section (how many rows were fixed, how many accounts were marked) and the audit log
 // reloaded (`logVersion`). Failed: the server's words, else the operation's default; the field keeps what was typed.
+// Reset 2FA (a member who lost their phone and recovery codes) takes the user ID like Recalculate and asks a confirm
+// like Fix All Stats: it weakens that member's sign-in.
 
 export type AdminEvent =
   | { type: 'admin.userId.input'; value: string }
   | { type: 'admin.username.input'; value: string }
   | { type: 'admin.fixAll' }
   | { type: 'admin.recalculate' }
+  | { type: 'admin.resetTwoFactor' }
   | { type: 'admin.promote' }
   | { type: 'admin.demote' }
   | { type: 'admin.migrateKeys' }
@@ -55,6 +59,8 @@ async function perform(job: Job, signal: AbortSignal): Promise<AdminOutcome> {
       return fixedOutcome(await run(adminCalls.fixAllStats(), signal))
     case 'recalculate':
       return recalculatedOutcome((await run(adminCalls.recalculateUserStats(job.userId), signal)).user)
+    case 'resetTwoFactor':
+      return twoFactorResetOutcome((await run(adminCalls.resetTwoFactor(job.userId), signal)).user.username)
     case 'promote': {
       const { user } = await run(adminCalls.promoteUser(job.username), signal)
       return roleOutcome(user.username, user.isAdmin)
@@ -74,6 +80,10 @@ const commands = {
   'admin.migrateKeys': { target: 'confirming', actions: { type: 'choose', params: 'migrateKeys' } },
   'admin.recalculate': [
     { guard: 'hasUserId', target: 'running', actions: { type: 'choose', params: 'recalculate' } },
+    { actions: { type: 'notifyMissing', params: USER_ID_REQUIRED } },
+  ],
+  'admin.resetTwoFactor': [
+    { guard: 'hasUserId', target: 'confirming', actions: { type: 'choose', params: 'resetTwoFactor' } },
     { actions: { type: 'notifyMissing', params: USER_ID_REQUIRED } },
   ],
   'admin.promote': [
@@ -105,7 +115,7 @@ export const adminMachine = setup({
       return {
         results: { ...context.results, [operation]: { ok: true, text: outcome.detail } },
         logVersion: context.logVersion + 1,
-        userId: operation === 'recalculate' ? '' : context.userId,
+        userId: operation === 'recalculate' || operation === 'resetTwoFactor' ? '' : context.userId,
         username: operation === 'promote' || operation === 'demote' ? '' : context.username,
       }
     }),

@@ -1,7 +1,8 @@
 import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate'
 import { calls, run } from '../../api/calls'
 import { describeError } from '../../api/errors'
-import type { AuthResponse, LoginRequest } from '../../api/types'
+import { SIGN_IN_TOO_SLOW } from '../../api/contract/two-factor'
+import type { AuthResponse, LoginRequest, LoginResponse, SecondFactorRequest } from '../../api/types'
 import { describeKeyError, type KeysOutcome } from '../keys/keys'
 import {
   deriveLoginProof,
@@ -14,7 +15,7 @@ import {
 import { navigate } from '../lib/navigation'
 import type { AuthPayload } from '../session/session.machine'
 import type { SessionRef } from '../session/session-ref'
-import { isLoginRequest, type LoginFields } from './login.rules'
+import { isLoginRequest, isSecondFactorCode, type LoginFields } from './login.rules'
 
 // The login form's behaviour once the fields are valid (the form checks them with login.rules.ts, and a submit that
 // breaks those rules is refused here too): idle -> deriving (the account's settings from POST /auth/prelogin, then
@@ -24,8 +25,16 @@ import { isLoginRequest, type LoginFields } from './login.rules'
 // keyless or marked account) -> succeeded (keys actor and session told, home shown), or failed (the server's reason,
 // or settings the browser refuses, shown under the form). The keys never block signing in: `prepareKeys` always ends
 // with an outcome (ready, or why not), which the keys actor keeps.
+// Two-factor sign-in on: submitting answers a ticket instead of a session -> secondFactor (the code form; the
+// password, the wrapping key and the ticket stay in memory only here, to unwrap the message key after the code) ->
+// verifyingCode -> unlocking, or back to secondFactor with the server's reason (wrong code, too many wrong codes),
+// or failed when the ticket is spent or expired (the password form again). "Back" leaves to idle; every way out of
+// the second step forgets the password, the proof and the ticket.
 
-export type LoginEvent = { type: 'login.submit' } & LoginFields
+export type LoginEvent =
+  | ({ type: 'login.submit' } & LoginFields)
+  | { type: 'login.code'; code: string }
+  | { type: 'login.back' }
 
 export interface LoginContext {
   session: SessionRef
@@ -36,7 +45,14 @@ export interface LoginContext {
   proof: LoginProof | null
   /** The server's answer, kept while the key is unlocked. */
   auth: AuthResponse | null
+  /** The second step's ticket (two-factor sign-in on), from the password's answer until the code is accepted. */
+  ticket: string | null
 }
+
+const isChallenge = (answer: LoginResponse): answer is Extract<LoginResponse, { secondFactor: unknown }> =>
+  'secondFactor' in answer
+/** The ticket is gone (expired, used): only the password form can start again. */
+const ticketSpent = (error: unknown) => (error as { message?: unknown } | undefined)?.message === SIGN_IN_TOO_SLOW
 
 export const loginMachine = setup({
   types: {
@@ -49,7 +65,10 @@ export const loginMachine = setup({
     derive: fromPromise<LoginProof, LoginFields>(({ input, signal }) =>
       deriveLoginProof(input.username, input.password, signal),
     ),
-    login: fromPromise<AuthResponse, LoginRequest>(({ input, signal }) => run(calls.login(input), signal)),
+    login: fromPromise<LoginResponse, LoginRequest>(({ input, signal }) => run(calls.login(input), signal)),
+    verifyCode: fromPromise<AuthResponse, SecondFactorRequest>(({ input, signal }) =>
+      run(calls.loginSecondFactor(input), signal),
+    ),
     prepareKeys: fromPromise<PreparedLogin, { auth: AuthResponse; password: string; proof: LoginProof }>(
       ({ input, signal }) => prepareLoginKeys(input.auth, input.password, input.proof, signal),
     ),
@@ -69,14 +88,18 @@ export const loginMachine = setup({
     })),
     keepProof: assign((_, proof: LoginProof) => ({ proof })),
     keepAuth: assign((_, auth: AuthResponse) => ({ auth })),
-    forgetPassword: assign({ fields: null, proof: null, auth: null }),
+    keepTicket: assign((_, ticket: string) => ({ ticket })),
+    forgetPassword: assign({ fields: null, proof: null, auth: null, ticket: null }),
   },
   guards: {
     isValid: (_, values: LoginFields) => isLoginRequest(values),
+    isChallenge: (_, answer: LoginResponse) => isChallenge(answer),
+    isCode: (_, code: string) => isSecondFactorCode(code),
+    ticketSpent: ({ event }) => ticketSpent((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'login',
-  context: ({ input }) => ({ session: input.session, error: null, fields: null, proof: null, auth: null }),
+  context: ({ input }) => ({ session: input.session, error: null, fields: null, proof: null, auth: null, ticket: null }),
   initial: 'idle',
   states: {
     idle: {
@@ -124,7 +147,20 @@ export const loginMachine = setup({
           ...loginRequest(context.fields?.username ?? '', context.fields?.password ?? '', context.proof as LoginProof),
           remember: context.fields?.remember ?? false,
         }),
-        onDone: { target: 'unlocking', actions: { type: 'keepAuth', params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: { type: 'isChallenge', params: ({ event }) => event.output },
+            target: 'secondFactor',
+            actions: {
+              type: 'keepTicket',
+              params: ({ event }) => (isChallenge(event.output) ? event.output.secondFactor.ticket : ''),
+            },
+          },
+          {
+            target: 'unlocking',
+            actions: { type: 'keepAuth', params: ({ event }) => event.output as AuthResponse },
+          },
+        ],
         onError: {
           target: 'failed',
           actions: [
@@ -135,6 +171,44 @@ export const loginMachine = setup({
             },
           ],
         },
+      },
+    },
+    /** The password was right and two-factor sign-in is on: a code of the app, or a recovery code. */
+    secondFactor: {
+      on: {
+        'login.code': {
+          guard: { type: 'isCode', params: ({ event }) => event.code },
+          target: 'verifyingCode',
+        },
+        'login.back': { target: 'idle', actions: ['forgetPassword', 'clearError'] },
+      },
+    },
+    verifyingCode: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'verifyCode',
+        src: 'verifyCode',
+        input: ({ context, event }) => {
+          assertEvent(event, 'login.code')
+          return { ticket: context.ticket ?? '', code: event.code.trim() }
+        },
+        onDone: { target: 'unlocking', actions: { type: 'keepAuth', params: ({ event }) => event.output } },
+        onError: [
+          {
+            guard: 'ticketSpent',
+            target: 'failed',
+            actions: ['forgetPassword', { type: 'setError', params: () => SIGN_IN_TOO_SLOW }],
+          },
+          {
+            // A wrong code, too many wrong codes (the server says how long to wait), or no connection: try again.
+            target: 'secondFactor',
+            actions: {
+              type: 'setError',
+              params: ({ event }) => describeError(event.error, 'Could not check the code. Please try again.'),
+            },
+          },
+        ],
       },
     },
     /** Signed in on the server; the message key is unlocked (or made) before the session is told. */

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini'
+import { looksLikeCode } from '../../api/contract/two-factor'
+import { CODE_HINT } from '../two-factor/two-factor.rules'
 
 // The login form's rules (docs/product.md, "Login", texts word for word), shared by the form (react-hook-form's zodResolver) and the
 // login machine's guard. Checks run in order and the form shows each field's first failure, so "required" comes first.
@@ -25,4 +27,11 @@ export interface LoginFields {
 /** Whether a login may be sent: the same checks the form made. */
 export function isLoginRequest(values: LoginFields): boolean {
   return loginRequestSchema.safeParse(values).success
+}
+
+/** The second step's field: 6 digits of the authenticator app, or a recovery code (docs/product.md, "Two-factor sign-in"). */
+export const CODE_REQUIRED = CODE_HINT
+
+export function isSecondFactorCode(code: string): boolean {
+  return looksLikeCode(code.trim())
 }

@@ -24,6 +24,7 @@ export interface SessionUser {
   createdAt?: string
   publicKey?: string | null
   keysRequested?: boolean
+  twoFactorEnabled?: boolean
   contentSettings?: { showSensitiveContent: boolean; allowDMs: Audience; allowMentions: Audience }
 }
 
@@ -99,9 +100,10 @@ const sessionUser = object<SessionUser>(
     createdAt: string,
     publicKey: nullable(string),
     keysRequested: boolean,
+    twoFactorEnabled: boolean,
     contentSettings,
   } as { [K in keyof SessionUser]-?: Check<SessionUser[K]> },
-  ['email', 'banner', 'bio', 'verified', 'privateAccount', 'createdAt', 'publicKey', 'keysRequested', 'contentSettings'],
+  ['email', 'banner', 'bio', 'verified', 'privateAccount', 'createdAt', 'publicKey', 'keysRequested', 'twoFactorEnabled', 'contentSettings'],
 )
 
 const storedSession = object<Omit<StoredSession, 'remember'>>({

@@ -137,7 +137,10 @@ function StatsManagement({ actor }: { actor: AdminRef }) {
   }
   return (
     <Section title="Stats Management" icon="chart" label="Stats Management">
-      <p className={sectionText}>Recount followers, following, posts, likes, reposts and replies from the rows they count.</p>
+      <p className={sectionText}>
+        Recount followers, following, posts, likes, reposts and replies from the rows they count. Reset 2FA turns off
+        the two-factor sign-in of a member who lost their phone and their recovery codes (written to the audit log).
+      </p>
       <div>
         <RunButton actor={actor} operation="fixAllStats" onClick={() => actor.send({ type: 'admin.fixAll' })}>
           Fix All Stats
@@ -155,8 +158,12 @@ function StatsManagement({ actor }: { actor: AdminRef }) {
         <RunButton actor={actor} operation="recalculate" variant="outline" type="submit">
           Recalculate
         </RunButton>
+        <RunButton actor={actor} operation="resetTwoFactor" variant="danger" onClick={() => actor.send({ type: 'admin.resetTwoFactor' })}>
+          Reset 2FA
+        </RunButton>
       </form>
       <Result actor={actor} operation="recalculate" />
+      <Result actor={actor} operation="resetTwoFactor" />
     </Section>
   )
 }

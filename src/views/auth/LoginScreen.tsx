@@ -10,11 +10,18 @@ import { ScreenActor, useSession } from '../actors'
 import { CheckboxField, FormError, TextField } from '../ui/Field'
 import { Spinner } from '../ui/Spinner'
 import { AuthLayout, linkStyle } from './AuthLayout'
+import { SecondFactorForm } from './SecondFactorForm'
 import { loginSchema, type LoginValues } from '../../machines/login/login.rules'
 
 export function LoginScreen() {
   const session = useSession()
-  return <ScreenActor logic={loginMachine} input={{ session }}>{(login) => <LoginForm login={login} />}</ScreenActor>
+  return <ScreenActor logic={loginMachine} input={{ session }}>{(login) => <LoginSteps login={login} />}</ScreenActor>
+}
+
+/** The password form, or (two-factor sign-in on, the password accepted) the code form. */
+function LoginSteps({ login }: { login: ActorRefFrom<typeof loginMachine> }) {
+  const secondStep = useSelector(login, (s) => s.matches('secondFactor') || s.matches('verifyingCode'))
+  return secondStep ? <SecondFactorForm login={login} /> : <LoginForm login={login} />
 }
 
 function LoginForm({ login }: { login: ActorRefFrom<typeof loginMachine> }) {

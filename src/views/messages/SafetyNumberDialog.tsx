@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react'
-import { useMemo } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { ConversationRef } from '../../machines/conversation/conversation.machine'
@@ -12,28 +11,10 @@ import {
 } from '../../machines/conversation/conversation.selectors'
 import { safetyQrText } from '../../machines/conversation/conversation.trust'
 import { Dialog } from '../ui/Overlay'
-import { qrDrawing } from './qr-svg'
+import { QrCode } from '../ui/QrCode'
 
 // The safety number of the open conversation: the 60 digits in 12 groups and as a QR code, and Verified / Unverify.
 // What the number means and when it may be marked is the conversation actor's (conversation.trust.ts).
-
-function QrCode({ text, label }: { text: string; label: string }) {
-  const drawing = useMemo(() => qrDrawing(text), [text])
-  return (
-    <svg
-      role="img"
-      aria-label={label}
-      viewBox={`0 0 ${drawing.size} ${drawing.size}`}
-      width="176"
-      height="176"
-      shapeRendering="crispEdges"
-      className={css({ borderRadius: 'md', bg: 'white' })}
-    >
-      <rect width={drawing.size} height={drawing.size} fill="#ffffff" />
-      <path d={drawing.path} fill="#000000" />
-    </svg>
-  )
-}
 
 export function SafetyNumberDialog({ conversation, name, open, onClose }: { conversation: ConversationRef; name: string; open: boolean; onClose: () => void }) {
   const safetyNumber = useSelector(conversation, selectSafetyNumber)

@@ -4,7 +4,7 @@ import { button } from 'styled-system/recipes'
 import { useSelector } from '@xstate/react'
 import { selectKeyStatus } from '../../machines/keys/keys.selectors'
 import { sessionsMachine } from '../../machines/sessions/sessions.machine'
-import { useKeys, useScreenActor, useToasts } from '../actors'
+import { useKeys, useScreenActor, useSession } from '../actors'
 import { Icon, type IconName } from '../ui/Icon'
 import { SessionsDialog } from './SessionsDialog'
 
@@ -42,8 +42,15 @@ function SecurityRow({ icon, title, text, action }: { icon: IconName; title: str
 }
 
 /** Password (Change Password), Two-Factor Authentication (Enable 2FA), Active Sessions (View Sessions). */
-export function SecuritySection({ onChangePassword }: { onChangePassword: () => void }) {
-  const toasts = useToasts()
+export function SecuritySection({
+  onChangePassword,
+  onTwoFactor,
+}: {
+  onChangePassword: () => void
+  /** Opens the two-factor dialog, on its setup or its manage step. */
+  onTwoFactor: (enabled: boolean) => void
+}) {
+  const twoFactorOn = useSelector(useSession(), (s) => s.context.user?.twoFactorEnabled === true)
   const key = useSelector(useKeys(), selectKeyStatus, (a, b) => a.label === b.label && a.detail === b.detail)
   // The View Sessions dialog's actor lives while the section shows.
   const sessions = useScreenActor(sessionsMachine)
@@ -72,10 +79,10 @@ export function SecuritySection({ onChangePassword }: { onChangePassword: () => 
       <SecurityRow
         icon="shield"
         title="Two-Factor Authentication"
-        text="Add a second step when you log in."
+        text={twoFactorOn ? 'On: signing in asks for a code from your app.' : 'Off: add a second step when you log in.'}
         action={
-          <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => toasts.send({ type: 'toast.add', kind: 'blank', message: 'Two-factor authentication is coming soon.' })}>
-            Enable 2FA
+          <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => onTwoFactor(twoFactorOn)}>
+            {twoFactorOn ? 'Manage 2FA' : 'Enable 2FA'}
           </button>
         }
       />

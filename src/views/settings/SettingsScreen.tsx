@@ -7,6 +7,7 @@ import { button, input } from 'styled-system/recipes'
 import { blockedMachine } from '../../machines/blocked/blocked.machine'
 import { mutesMachine } from '../../machines/mutes/mutes.machine'
 import { changePasswordMachine } from '../../machines/change-password/change-password.machine'
+import { twoFactorMachine, type TwoFactorMachine } from '../../machines/two-factor/two-factor.machine'
 import { profileSettingsMachine, type ProfileSettingsMachine } from '../../machines/profile-settings/profile-settings.machine'
 import { settingsPageMachine, type SettingsPageRef } from '../../machines/settings-page/settings-page.machine'
 import type { DialogId } from '../../machines/settings-page/settings-page.rules'
@@ -28,6 +29,7 @@ import { PrivacySection } from './PrivacySection'
 import { ProfileSection } from './ProfileSection'
 import { findSection, settingsSections, type SettingsSection } from './sections'
 import { SecuritySection } from './SecuritySection'
+import { TwoFactorDialog } from './TwoFactorDialog'
 
 const menuLink = css({
   display: 'flex',
@@ -47,11 +49,13 @@ const menuLink = css({
 function SectionBody({
   section,
   onChangePassword,
+  onTwoFactor,
   profileSettings,
   onOpenDialog,
 }: {
   section: SettingsSection
   onChangePassword: () => void
+  onTwoFactor: (enabled: boolean) => void
   profileSettings: ActorRefFrom<ProfileSettingsMachine>
   onOpenDialog: (dialog: DialogId) => void
 }) {
@@ -98,7 +102,7 @@ function SectionBody({
     case 'privacy':
       return <PrivacySection actor={profileSettings} />
     case 'security':
-      return <SecuritySection onChangePassword={onChangePassword} />
+      return <SecuritySection onChangePassword={onChangePassword} onTwoFactor={onTwoFactor} />
     case 'appearance':
       return <AppearanceSection />
     case 'blocked':
@@ -137,24 +141,35 @@ export function SettingsScreen() {
   const session = useSession()
   const page = useScreenActor(settingsPageMachine, { tab, posts: usePosts() })
   const password = useScreenActor(changePasswordMachine)
+  const twoFactor = useScreenActor(twoFactorMachine)
   // Lives with the page, not the section: a save still finishes (and says so) when the member switches sections.
   const profileSettings = useScreenActor(profileSettingsMachine, { session })
   // The address names the section (and opens its dialog): the page actor hears every change of `?tab=`.
   useEffect(() => {
     page?.send({ type: 'settings.tab', tab })
   }, [page, tab])
-  if (!password || !profileSettings || !page) return null
-  return <SettingsPage page={page} password={password} profileSettings={profileSettings} setTab={(id) => setParams({ tab: id })} />
+  if (!password || !twoFactor || !profileSettings || !page) return null
+  return (
+    <SettingsPage
+      page={page}
+      password={password}
+      twoFactor={twoFactor}
+      profileSettings={profileSettings}
+      setTab={(id) => setParams({ tab: id })}
+    />
+  )
 }
 
 function SettingsPage({
   page,
   password,
+  twoFactor,
   profileSettings,
   setTab,
 }: {
   page: SettingsPageRef
   password: ActorRefFrom<typeof changePasswordMachine>
+  twoFactor: ActorRefFrom<TwoFactorMachine>
   profileSettings: ActorRefFrom<ProfileSettingsMachine>
   setTab: (id: string) => void
 }) {
@@ -215,12 +230,14 @@ function SettingsPage({
           <SectionBody
             section={section}
             onChangePassword={() => password.send({ type: 'password.open' })}
+            onTwoFactor={(enabled) => twoFactor.send({ type: 'twoFactor.open', enabled })}
             profileSettings={profileSettings}
             onOpenDialog={(dialog) => page.send({ type: 'settings.dialog.open', dialog })}
           />
         </section>
       </div>
       <ChangePasswordDialog actor={password} />
+      <TwoFactorDialog actor={twoFactor} />
       <PageDialogs page={page} />
     </>
   )

@@ -62,6 +62,30 @@ export async function register(request: APIRequestContext, prefix: string, displ
 
 const auth = (member: Member) => ({ Authorization: `Bearer ${member.token}` })
 
+/**
+ * The foundation suite's account: the fresh instance's first, so its admin (display name 'Robin Wren'), found through
+ * `viewer`'s eyes. That suite changes its password to 'Nightingale2027' part-way, so both are tried.
+ */
+export async function findAdmin(request: APIRequestContext, viewer: Member): Promise<{ admin: Member; password: string }> {
+  const headers = auth(viewer)
+  const found = await request.get('/api/users/search?q=wren_&limit=50', { headers })
+  expect(found.status(), await found.text()).toBe(200)
+  const { users } = (await found.json()) as { users: Array<{ username: string }> }
+  for (const { username } of users) {
+    const profile = (await (await request.get(`/api/users/${username}`, { headers })).json()) as {
+      user: { id: string; isAdmin: boolean; displayName: string }
+    }
+    if (!profile.user.isAdmin) continue
+    for (const password of [PASSWORD, 'Nightingale2027']) {
+      const login = await signIn(request, username, password)
+      if (login.status !== 200) continue
+      const admin = { id: profile.user.id, username, displayName: profile.user.displayName, token: login.body.token }
+      return { admin, password }
+    }
+  }
+  throw new Error('No admin account with the suite password: run the foundation suite first')
+}
+
 export async function follow(request: APIRequestContext, who: Member, target: Member): Promise<void> {
   const res = await request.post(`/api/users/${target.id}/follow`, { headers: auth(who) })
   expect(res.status(), await res.text()).toBe(200)

@@ -2,7 +2,13 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate'
 import { Invalid, Network } from '../../../src/api/errors'
 import { adminMachine } from '../../../src/machines/admin/admin.machine'
 import type { AdminOutcome } from '../../../src/machines/admin/admin.rules'
-import { fixedOutcome, migratedOutcome, recalculatedOutcome, roleOutcome } from '../../../src/machines/admin/admin.rules'
+import {
+  fixedOutcome,
+  migratedOutcome,
+  recalculatedOutcome,
+  roleOutcome,
+  twoFactorResetOutcome,
+} from '../../../src/machines/admin/admin.rules'
 import type { MachineModel } from '../support/walks'
 
 // The admin operations actor's model: type a user ID and a username (or leave them empty), start each operation,
@@ -12,6 +18,7 @@ import type { MachineModel } from '../support/walks'
 export const outcomes: Record<string, AdminOutcome> = {
   fixAllStats: fixedOutcome({ recalculated: 20, fixed: 3 }),
   recalculate: recalculatedOutcome({ username: 'ann', stats: { followers: 2, following: 1, posts: 5 } }),
+  resetTwoFactor: twoFactorResetOutcome('ann'),
   promote: roleOutcome('ann', true),
   demote: roleOutcome('ann', false),
   migrateKeys: migratedOutcome({ migrated: 4, pending: 6 }),
@@ -29,6 +36,7 @@ const events: AnyEventObject[] = [
   { type: 'admin.username.input', value: '@ann' },
   { type: 'admin.fixAll' },
   { type: 'admin.recalculate' },
+  { type: 'admin.resetTwoFactor' },
   { type: 'admin.promote' },
   { type: 'admin.demote' },
   { type: 'admin.migrateKeys' },

@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import { createActor, type AnyEventObject, type AnyStateMachine } from 'xstate'
+import { INVALID_CODE, SIGN_IN_TOO_SLOW } from '../../../src/api/contract/two-factor'
 import { Invalid, Network, Unauthorized } from '../../../src/api/errors'
 import { CryptoUnavailable, UnacceptableKdf, type DerivedSecrets, type NewKeyPair } from '../../../src/crypto'
 import type { LoginProof, PreparedLogin } from '../../../src/machines/keys/keys.auth'
@@ -83,13 +84,18 @@ function model(form: Form) {
 }
 
 const loginServerError = new Unauthorized({ message: 'Invalid username or password', fromServer: true })
+/** Two-factor sign-in on: the password's answer is a ticket for the second step. */
+export const challenge = { secondFactor: { ticket: 'ticket-1', expiresAt: '2026-11-27T07:05:00.000Z' } }
+const wrongCode = new Unauthorized({ message: INVALID_CODE, fromServer: true })
+const tooManyCodes = new Invalid({ status: 429, message: 'Too many wrong codes. Try again in 15 minutes.', fromServer: true, details: [] })
+export const ticketSpent = new Unauthorized({ message: SIGN_IN_TOO_SLOW, fromServer: true })
 // "Remember me" checked: the request asks for the long session, and the session is kept in the browser.
 const loginSubmit = { type: 'login.submit', username: 'Robin@Example.org', password: 'Sparrow2026', remember: true }
 
 export const loginForm = {
   name: 'login',
   machine: loginMachine,
-  actors: ['derive', 'login', 'prepareKeys'],
+  actors: ['derive', 'login', 'verifyCode', 'prepareKeys'],
   submit: loginSubmit,
   events: [
     loginSubmit,
@@ -101,11 +107,20 @@ export const loginForm = {
     { type: 'xstate.done.actor.login', output: robinAuth },
     { type: 'xstate.error.actor.login', error: loginServerError },
     { type: 'xstate.error.actor.login', error: networkError },
+    { type: 'xstate.done.actor.login', output: challenge },
+    // The second step: a code (or a recovery code), refused when it cannot be one; or back to the password.
+    { type: 'login.code', code: ' 123456 ' },
+    { type: 'login.code', code: '12' },
+    { type: 'login.back' },
+    { type: 'xstate.done.actor.verifyCode', output: robinAuth },
+    { type: 'xstate.error.actor.verifyCode', error: wrongCode },
+    { type: 'xstate.error.actor.verifyCode', error: tooManyCodes },
+    { type: 'xstate.error.actor.verifyCode', error: ticketSpent },
     { type: 'xstate.done.actor.prepareKeys', output: unlocked },
     { type: 'xstate.done.actor.prepareKeys', output: notUnlocked },
     { type: 'xstate.error.actor.prepareKeys', error: new Error('unexpected') },
   ],
-  busy: ['deriving', 'submitting', 'unlocking'],
+  busy: ['deriving', 'submitting', 'verifyingCode', 'unlocking'],
   starts: (event) => {
     if (event.type === 'login.submit') return { id: 'derive', input: { username: 'Robin@Example.org', password: 'Sparrow2026' } }
     // The derived secret goes in place of the password; the password only for a legacy account.
@@ -117,13 +132,23 @@ export const loginForm = {
             ? { username: 'Robin@Example.org', authSecret: 'auth-secret', remember: true }
             : { username: 'Robin@Example.org', password: 'Sparrow2026', remember: true },
       }
-    if (event.type === 'xstate.done.actor.login')
+    if (event.type === 'xstate.done.actor.login' && event.output === robinAuth)
+      return { id: 'prepareKeys', input: expect.objectContaining({ auth: robinAuth, password: 'Sparrow2026' }) as unknown }
+    // The code goes with the ticket, trimmed; once accepted the key is unlocked with the password typed before it.
+    if (event.type === 'login.code' && event.code === ' 123456 ') return { id: 'verifyCode', input: { ticket: 'ticket-1', code: '123456' } }
+    if (event.type === 'xstate.done.actor.verifyCode')
       return { id: 'prepareKeys', input: expect.objectContaining({ auth: robinAuth, password: 'Sparrow2026' }) as unknown }
     return undefined
   },
   serverError: loginServerError,
   failureText: (error) =>
-    error === networkError ? networkError.message : error === kdfRefused ? kdfRefused.message : loginServerError.message,
+    error === networkError
+      ? networkError.message
+      : error === kdfRefused
+        ? kdfRefused.message
+        : error === ticketSpent
+          ? SIGN_IN_TOO_SLOW
+          : loginServerError.message,
   successEvent: 'session.login.succeeded',
 } satisfies Form
 

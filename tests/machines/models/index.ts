@@ -41,6 +41,7 @@ import { sessionsModel } from './sessions.model'
 import { themeModel } from './theme.model'
 import { toastsModel } from './toasts.model'
 import { tourModel } from './tour.model'
+import { twoFactorModel } from './two-factor.model'
 
 // Every machine model the tests walk, for `npm run paths -- <name>` (docs/tools/paths.ts).
 //
@@ -59,6 +60,7 @@ export const models: ReadonlyArray<MachineModel> = [
   loginModel,
   registerModel,
   changePasswordModel,
+  twoFactorModel,
   keysModel,
   profileModel,
   followModel,

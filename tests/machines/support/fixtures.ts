@@ -17,6 +17,7 @@ export const robin: CurrentUser = {
   contentSettings: { showSensitiveContent: false, allowDMs: 'everyone', allowMentions: 'everyone' },
   publicKey: null,
   keysRequested: false,
+  twoFactorEnabled: false,
 }
 
 /** What /auth/me answers after a reload: the same member, with a fresh display name. */

@@ -251,6 +251,19 @@ describe('signing in', () => {
     expect(unknown.json<ErrorBody>()).toEqual({ error: 'Your sign-in took too long; sign in again' })
   })
 
+  it('drops a sign-in waiting for its code when the password changes meanwhile', async () => {
+    const { member, secret } = await withTwoFactor()
+    const ticket = await ticketOf(member)
+    const change = await api(t.app, 'POST', '/api/auth/change-password', {
+      token: member.token,
+      body: passwordChange(member.password, 'Brand-New-Pass-8', { privateKey: member.privateKey ?? undefined }),
+    })
+    expect(change.statusCode, change.body).toBe(200)
+    const res = await secondStep(ticket, codeOf(secret))
+    expect(res.statusCode).toBe(401)
+    expect(res.json<ErrorBody>()).toEqual({ error: 'Your sign-in took too long; sign in again' })
+  })
+
   it('locks the second step after 5 wrong codes in 15 minutes, even for the right code, then lets it go', async () => {
     const { member, secret } = await withTwoFactor()
     const ticket = await ticketOf(member)

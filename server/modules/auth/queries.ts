@@ -4,6 +4,7 @@ import type { KdfSettings } from '../../../src/api/contract/kdf'
 import { SESSION_LIFETIMES } from '../../../src/api/contract/session-lifetimes'
 import { type Cursor, cursorTime, micros } from '../../lib/cursor'
 import { sessions, users, type UserRow } from '../../db/schema'
+import { signInChallenges } from '../../db/schema-two-factor'
 
 /** A stored credential: the hash of the derived secret and the settings it was derived with. */
 export interface Credentials {
@@ -105,6 +106,8 @@ export async function replacePasswordRevokingOthers(
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
       .returning({ id: sessions.id })
+    // A sign-in waiting for its code was started with the old password: it must not become a session after the change.
+    await tx.delete(signInChallenges).where(eq(signInChallenges.userId, userId))
     return revoked.map((r) => r.id)
   })
 }

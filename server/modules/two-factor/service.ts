@@ -1,3 +1,4 @@
+import type { Clock } from '../../lib/clock'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { INVALID_CODE, SIGN_IN_TOO_SLOW } from '../../../src/api/contract/two-factor'
@@ -52,8 +53,8 @@ export interface TwoFactorDeps {
   passwords: PasswordHasher
   sessions: SessionStore
   rateLimits: RateLimiter
-  /** The clock of the codes and tickets (ms since the epoch); tests move it. */
-  now?: () => number
+  /** The clock of the codes and tickets, the sessions' one (server/lib/clock.ts). */
+  clock: Clock
 }
 
 /**
@@ -66,14 +67,14 @@ export class TwoFactorService implements SecondStepIssuer {
   private readonly passwords: PasswordHasher
   private readonly sessions: SessionStore
   private readonly signIn: SignInLimits
-  private readonly now: () => number
+  private readonly clock: Clock
 
   constructor(deps: TwoFactorDeps) {
     this.db = deps.db
     this.passwords = deps.passwords
     this.sessions = deps.sessions
     this.signIn = new SignInLimits(deps.rateLimits, deps.config)
-    this.now = deps.now ?? (() => Date.now())
+    this.clock = deps.clock
   }
 
   /** A new secret, replacing one set up and never enabled; 409 once 2FA is on. */
@@ -120,7 +121,7 @@ export class TwoFactorService implements SecondStepIssuer {
   /** Called by the login once the password is right: the pending second step, kept in the database. */
   async challenge(userId: string, start: SessionStart): Promise<SecondStep> {
     const { token: ticket, tokenHash } = newToken()
-    const now = this.now()
+    const now = this.clock.now()
     const expiresAt = new Date(now + CHALLENGE_MS)
     await insertChallenge(this.db, { userId, ticketHash: tokenHash, start, expiresAt, now: new Date(now) })
     return { secondFactor: { ticket, expiresAt } }
@@ -132,7 +133,7 @@ export class TwoFactorService implements SecondStepIssuer {
    * another try until it expires.
    */
   async completeSignIn(ticket: string, code: string, address: string): Promise<{ user: UserRow; token: string }> {
-    const challenge = await findChallenge(this.db, hashToken(ticket), new Date(this.now()))
+    const challenge = await findChallenge(this.db, hashToken(ticket), new Date(this.clock.now()))
     if (!challenge) throw new Unauthenticated(SIGN_IN_TOO_SLOW)
     const attempt = await this.signIn.attempt('second-factor', { accountId: challenge.userId }, address, WRONG_CODES)
     if (!(await this.spendCode(challenge.userId, code, true))) throw new Unauthenticated(INVALID_CODE)
@@ -189,7 +190,7 @@ export class TwoFactorService implements SecondStepIssuer {
   private async spendCode(userId: string, code: string, enabled: boolean): Promise<boolean> {
     const row = await findTwoFactor(this.db, userId)
     if (!row || row.enabled !== enabled) return false
-    const step = stepOfCode(row.secret, code.replace(/\s/g, ''), this.now())
+    const step = stepOfCode(row.secret, code.replace(/\s/g, ''), this.clock.now())
     if (step !== null) return acceptStep(this.db, userId, step, enabled)
     const recovery = enabled ? normalizeRecoveryCode(code) : null
     return recovery !== null && spendRecoveryCode(this.db, userId, hashRecoveryCode(recovery))

@@ -23,8 +23,8 @@ export interface KeyStore {
   load(userId: string): Effect.Effect<StoredKeys | undefined, KeyStoreFailed>
   /** Forgets one member's keys. */
   forget(userId: string): Effect.Effect<void, KeyStoreFailed>
-  /** Logout: forgets every member's keys in this browser. */
-  forgetAll(): Effect.Effect<void, KeyStoreFailed>
+  /** Logout: forgets every member's keys in this browser but those of `keep` (members signed in in other tabs). */
+  forgetAll(keep?: ReadonlySet<string>): Effect.Effect<void, KeyStoreFailed>
 }
 
 /** Only a non-extractable private key may be persisted: an extractable one could be read back and exfiltrated. */
@@ -56,7 +56,10 @@ export function memoryKeyStore(): KeyStore {
       }),
     load: (userId) => Effect.sync(() => keys.get(userId)),
     forget: (userId) => Effect.sync(() => void keys.delete(userId)),
-    forgetAll: () => Effect.sync(() => keys.clear()),
+    forgetAll: (keep) =>
+      Effect.sync(() => {
+        for (const userId of [...keys.keys()]) if (!keep?.has(userId)) keys.delete(userId)
+      }),
   }
 }
 
@@ -147,15 +150,28 @@ export function indexedDbKeyStore(factory: IDBFactory = globalThis.indexedDB, na
         try: () => transact('readwrite', (store) => store.delete(userId)).then(() => undefined),
         catch: failed('Your encryption key could not be removed from this browser.'),
       }),
-    forgetAll: () =>
+    forgetAll: (keep) =>
       Effect.tryPromise({
-        try: () => transact('readwrite', (store) => store.clear()).then(() => undefined),
+        try: async () => {
+          if (!keep || keep.size === 0) return transact('readwrite', (store) => store.clear()).then(() => undefined)
+          const userIds = await transact('readonly', (store) => store.getAllKeys())
+          for (const userId of userIds) {
+            if (typeof userId === 'string' && !keep.has(userId)) await transact('readwrite', (store) => store.delete(userId))
+          }
+        },
         catch: failed('Encryption keys could not be removed from this browser.'),
       }),
   }
 }
 
-/** Logout: the unwrapped keys leave the store and the conversation keys leave memory. */
-export function forgetKeys(store: KeyStore, cache: Pick<ConversationKeyCache, 'clear'>): Effect.Effect<void, KeyStoreFailed> {
-  return Effect.sync(() => cache.clear()).pipe(Effect.andThen(store.forgetAll()))
+/**
+ * Logout: the conversation keys leave memory and the unwrapped keys leave the store, but for the members of `keep`
+ * (signed in in other tabs of this browser, who still need theirs).
+ */
+export function forgetKeys(
+  store: KeyStore,
+  cache: Pick<ConversationKeyCache, 'clear'>,
+  keep?: ReadonlySet<string>,
+): Effect.Effect<void, KeyStoreFailed> {
+  return Effect.sync(() => cache.clear()).pipe(Effect.andThen(store.forgetAll(keep)))
 }

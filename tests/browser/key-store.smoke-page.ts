@@ -24,6 +24,11 @@ async function first(): Promise<string[]> {
   return ['saved']
 }
 
+function bob0<T>(keys: T | undefined): T {
+  if (!keys) throw new Error('bob missing')
+  return keys
+}
+
 async function second(): Promise<string[]> {
   const checks: string[] = []
   const store = indexedDbKeyStore()
@@ -40,6 +45,10 @@ async function second(): Promise<string[]> {
   await Effect.runPromise(store.forget('ann'))
   checks.push(`ann after forget=${String(await Effect.runPromise(store.load('ann')))}`)
   checks.push(`bob before forgetAll=${(await Effect.runPromise(store.load('bob'))) ? 'kept' : 'missing'}`)
+  // Bob is signed in in another tab: a sign-out here keeps his key and forgets the rest.
+  await Effect.runPromise(store.save({ ...bob0(await Effect.runPromise(store.load('bob'))), userId: 'carol' }))
+  await Effect.runPromise(store.forgetAll(new Set(['bob'])))
+  checks.push(`after forgetAll keeping bob: bob ${(await Effect.runPromise(store.load('bob'))) ? 'kept' : 'missing'}, carol=${String(await Effect.runPromise(store.load('carol')))}`)
   await Effect.runPromise(store.forgetAll())
   checks.push(`bob after forgetAll=${String(await Effect.runPromise(store.load('bob')))}`)
   return checks

@@ -71,6 +71,7 @@ const expected = [
   'survives a restart',
   'ann after forget=undefined',
   'bob before forgetAll=kept',
+  'after forgetAll keeping bob: bob kept, carol=undefined',
   'bob after forgetAll=undefined',
 ]
 let ok = false

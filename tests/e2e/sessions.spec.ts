@@ -46,7 +46,7 @@ async function newBrowser(browser: Browser, baseURL: string | undefined) {
   return { context, page: await context.newPage() }
 }
 
-test('without Remember me the session is the tab\'s: a new tab signs in again; with it, a new tab is signed in', async ({ browser, baseURL, request }) => {
+test('without Remember me the session is the tab\'s: a new tab signs in again (and leaves the first tab its key); with it, a new tab is signed in', async ({ browser, baseURL, request }) => {
   const member = await register(request, 'rm', 'Remember Robin')
   const { context, page } = await newBrowser(browser, baseURL)
   await logInThroughForm(page, member, false)
@@ -59,6 +59,12 @@ test('without Remember me the session is the tab\'s: a new tab signs in again; w
   const second = await context.newPage()
   await second.goto('/')
   await expect(second).toHaveURL(/\/login$/)
+  // The new tab starts signed out, but the first tab is still signed in: the key they share in IndexedDB stays, and
+  // the first tab still has it after a reload.
+  await second.close()
+  expect(await keysKept(page)).toBe(1)
+  await page.goto('/settings?tab=security')
+  await expect(page.getByText('Message key: ready')).toBeVisible()
   await context.close()
 
   const remembered = await newBrowser(browser, baseURL)

@@ -1,3 +1,4 @@
+import { memoryPresence } from '../../src/machines/keys/tab-presence'
 import { describe, expect, it } from 'vitest'
 import { createActor, createEmptyActor, fromPromise } from 'xstate'
 import { Effect } from 'effect'
@@ -98,9 +99,9 @@ describe('keys actor with the real crypto', () => {
   // A low iteration count keeps the test fast; the real count is covered in crypto.test.ts.
   const fastKdf: KdfPolicy = { iterations: 1_000, minIterations: 1_000 }
 
-  async function settledActor() {
+  async function settledActor(presence = memoryPresence()) {
     const store = memoryKeyStore()
-    const actor = createActor(keysMachine.provide({ actors: keysActors(store) }), { systemId: 'keys' }).start()
+    const actor = createActor(keysMachine.provide({ actors: keysActors(store, presence) }), { systemId: 'keys' }).start()
     const pair = await Effect.runPromise(generateKeyPair(sealWithPassword('Sparrow2026', fastKdf)))
     actor.send({
       type: 'keys.settled',
@@ -108,7 +109,7 @@ describe('keys actor with the real crypto', () => {
       outcome: { status: 'ready', keys: { userId: robin.id, publicKey: pair.publicKey, privateKey: pair.privateKey } },
     })
     await new Promise((resolve) => setTimeout(resolve, 0))
-    return { actor, store, pair }
+    return { actor, store, pair, presence }
   }
 
   it('saves the keys, derives conversation keys once per public key, and forgets both on sign-out', async () => {
@@ -131,9 +132,30 @@ describe('keys actor with the real crypto', () => {
     actor.stop()
   })
 
+  it('marks this tab signed in while it holds keys, and leaves it on sign-out', async () => {
+    const { actor, presence } = await settledActor()
+    expect(presence.here).toBe(robin.id)
+    actor.send({ type: 'keys.forget' })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(presence.here).toBeNull()
+    actor.stop()
+  })
+
+  it('keeps the key of a member still signed in in another tab of this browser, and forgets the others', async () => {
+    // Another tab is signed in as Robin (a session without Remember me lives in its tab; the key store is shared).
+    const { actor, store, pair } = await settledActor(memoryPresence([robin.id]))
+    await Effect.runPromise(store.save({ userId: 'someone-else', publicKey: pair.publicKey, privateKey: pair.privateKey }))
+    actor.send({ type: 'keys.forget' })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(await Effect.runPromise(store.load(robin.id))).toBeDefined()
+    expect(await Effect.runPromise(store.load('someone-else'))).toBeUndefined()
+    expect(actor.getSnapshot().context).toMatchObject({ userId: null, keys: null })
+    actor.stop()
+  })
+
   it('loads the keys a reload finds in the store', async () => {
     const { actor, store } = await settledActor()
-    const reloaded = createActor(keysMachine.provide({ actors: keysActors(store) })).start()
+    const reloaded = createActor(keysMachine.provide({ actors: keysActors(store, memoryPresence()) })).start()
     reloaded.send({ type: 'keys.load', userId: robin.id })
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(reloaded.getSnapshot().context.status).toBe('ready')

@@ -4,6 +4,7 @@ import type { CryptoError } from '../../crypto'
 // The store and the cache only, not the crypto package's index: the key code itself loads when first used.
 import { ConversationKeyCache } from '../../crypto/conversation-key-cache'
 import { forgetKeys, indexedDbKeyStore, memoryKeyStore, type KeyStore, type StoredKeys } from '../../crypto/key-store'
+import { type TabPresence, webLockPresence } from './tab-presence'
 
 // The member's message keys in this browser (docs/security.md, "In the browser"): one long-lived actor,
 // systemId 'keys', a child of the app actor (not of the member actor: login and register settle the keys before the
@@ -12,7 +13,8 @@ import { forgetKeys, indexedDbKeyStore, memoryKeyStore, type KeyStore, type Stor
 // - `keys.settled` (login or register made or unlocked the keys, or could not): keeps them (saving them in the store)
 //   or keeps the reason they are missing or unavailable;
 // - `keys.load` (the app signed in from a stored token, i.e. a reload): reads the unwrapped key by user id;
-// - `keys.forget` (the app signed out: logout, session expired or revoked): empties the store and the cache.
+// - `keys.forget` (the app signed out: logout, session expired or revoked, or a start with no session): empties the
+//   cache, and the store but for members signed in in other tabs of this browser (tab-presence.ts).
 // Key failures never block signing in: the status says why messages are unavailable.
 //
 // The snapshot's context is the interface the Messages screens read: `status` ('ready' | 'missing' | 'unavailable'),
@@ -58,16 +60,25 @@ export function describeKeyError(error: unknown): string {
     : 'Your message key could not be set up in this browser.'
 }
 
-/** The actors the keys machine runs, over one store; tests pass a memory store or provide fakes by name. */
-export function keysActors(store: KeyStore) {
+/**
+ * The actors the keys machine runs, over one store and this tab's presence (tab-presence.ts); tests pass a memory
+ * store and presence or provide fakes by name. Loading or saving a member's keys marks this tab signed in as them;
+ * forgetting leaves, then keeps the keys of members signed in in other tabs.
+ */
+export function keysActors(store: KeyStore, presence: TabPresence) {
   return {
-    loadKeys: fromPromise<StoredKeys | undefined, { userId: string }>(({ input }) =>
-      Effect.runPromise(store.load(input.userId)),
-    ),
-    saveKeys: fromPromise<void, StoredKeys>(({ input }) => Effect.runPromise(store.save(input))),
-    forgetKeys: fromPromise<void, { cache: ConversationKeyCache }>(({ input }) =>
-      Effect.runPromise(forgetKeys(store, input.cache)),
-    ),
+    loadKeys: fromPromise<StoredKeys | undefined, { userId: string }>(({ input }) => {
+      presence.enter(input.userId)
+      return Effect.runPromise(store.load(input.userId))
+    }),
+    saveKeys: fromPromise<void, StoredKeys>(({ input }) => {
+      presence.enter(input.userId)
+      return Effect.runPromise(store.save(input))
+    }),
+    forgetKeys: fromPromise<void, { cache: ConversationKeyCache }>(async ({ input }) => {
+      await presence.leave()
+      await Effect.runPromise(forgetKeys(store, input.cache, await presence.elsewhere()))
+    }),
   }
 }
 
@@ -79,7 +90,7 @@ export const keysMachine = setup({
     events: {} as KeysEvent,
     tags: {} as 'busy',
   },
-  actors: keysActors(defaultKeyStore()),
+  actors: keysActors(defaultKeyStore(), webLockPresence()),
   actions: {
     settle: assign((_, { userId, outcome }: { userId: string; outcome: KeysOutcome }) =>
       outcome.status === 'ready'

@@ -3,25 +3,18 @@ import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { BlockedUser } from '../../api/blocks.calls'
 import type { BlockedRef } from '../../machines/blocked/blocked.machine'
+import type { FilterList } from '../../machines/filter-lists/filter-lists.machine'
 import {
-  selectCanAddDomain,
-  selectCanAddKeyword,
-  selectDomainDraft,
-  selectDomainError,
-  selectDomains,
   selectFailed,
   selectHasMore,
-  selectKeywordDraft,
-  selectKeywordError,
-  selectKeywords,
   selectLoading,
   selectLoadingMore,
   selectSaving,
   selectUsers,
-} from '../../machines/blocked/blocked.selectors'
+} from '../../machines/filter-lists/filter-lists.selectors'
 import { Avatar } from '../ui/Avatar'
 import { Spinner } from '../ui/Spinner'
-import { AddForm, Chips } from './ChipList'
+import { FilterChips, type FilterChipsTexts } from './FilterChips'
 
 // Settings -> Blocked Accounts (docs/product.md, "Blocks"): the blocked members with Unblock, the blocked keywords and
 // domains as removable chips, and an Add form for each. Everything it shows and allows comes from the blocked actor.
@@ -44,7 +37,7 @@ export function BlockedSection({ actor }: { actor: BlockedRef }) {
     return (
       <div role="alert" className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '6', color: 'fg.muted' })}>
         Could not load your blocks.
-        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => actor.send({ type: 'blocked.retry' })}>
+        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => actor.send({ type: 'lists.retry' })}>
           Try again
         </button>
       </div>
@@ -53,8 +46,8 @@ export function BlockedSection({ actor }: { actor: BlockedRef }) {
   return (
     <div className={css({ maxW: '560px' })}>
       <BlockedUsers actor={actor} />
-      <BlockedChips actor={actor} noun="keyword" />
-      <BlockedChips actor={actor} noun="domain" />
+      <BlockedChips actor={actor} list="keywords" />
+      <BlockedChips actor={actor} list="domains" />
     </div>
   )
 }
@@ -74,7 +67,7 @@ function BlockedUsers({ actor }: { actor: BlockedRef }) {
       ) : (
         <ul aria-label="Blocked users" className={css({ display: 'flex', flexDirection: 'column' })}>
           {users.map((entry) => (
-            <BlockedUserRow key={entry.id} entry={entry} disabled={saving} onUnblock={() => actor.send({ type: 'user.unblock', userId: entry.blocked.id })} />
+            <BlockedUserRow key={entry.id} entry={entry} disabled={saving} onUnblock={() => actor.send({ type: 'user.remove', userId: entry.blocked.id })} />
           ))}
         </ul>
       )}
@@ -111,66 +104,17 @@ function BlockedUserRow({ entry, disabled, onUnblock }: { entry: BlockedUser; di
   )
 }
 
-/** What differs between the keyword and the domain lists: texts, what they read, and the events they send. */
-const CHIP_LISTS = {
-  keyword: {
-    title: 'Blocked keywords',
-    emptyText: 'No blocked keywords',
-    label: 'Block a keyword',
-    placeholder: 'Add a keyword',
-    values: selectKeywords,
-    draft: selectKeywordDraft,
-    error: selectKeywordError,
-    canAdd: selectCanAddKeyword,
-    remove: (keyword: string) => ({ type: 'keyword.remove' as const, keyword }),
-    input: (value: string) => ({ type: 'keyword.input' as const, value }),
-    add: { type: 'keyword.add' as const },
-  },
-  domain: {
-    title: 'Blocked domains',
-    emptyText: 'No blocked domains',
-    label: 'Block a domain',
-    placeholder: 'example.com',
-    values: selectDomains,
-    draft: selectDomainDraft,
-    error: selectDomainError,
-    canAdd: selectCanAddDomain,
-    remove: (domain: string) => ({ type: 'domain.remove' as const, domain }),
-    input: (value: string) => ({ type: 'domain.input' as const, value }),
-    add: { type: 'domain.add' as const },
-  },
+const CHIP_TEXTS: Record<FilterList, FilterChipsTexts> = {
+  keywords: { title: 'Blocked keywords', emptyText: 'No blocked keywords', label: 'Block a keyword', placeholder: 'Add a keyword' },
+  domains: { title: 'Blocked domains', emptyText: 'No blocked domains', label: 'Block a domain', placeholder: 'example.com' },
 }
 
 /** Blocked keywords or blocked domains: the chips and the Add form. */
-function BlockedChips({ actor, noun }: { actor: BlockedRef; noun: keyof typeof CHIP_LISTS }) {
-  const list = CHIP_LISTS[noun]
-  const values = useSelector(actor, list.values)
-  const draft = useSelector(actor, list.draft)
-  const error = useSelector(actor, list.error)
-  const canAdd = useSelector(actor, list.canAdd)
-  const saving = useSelector(actor, selectSaving)
-  const titleId = `blocked-${noun}s-title`
+function BlockedChips({ actor, list }: { actor: BlockedRef; list: FilterList }) {
+  const titleId = `blocked-${list}-title`
   return (
     <section aria-labelledby={titleId} className={group}>
-      <Chips
-        title={list.title}
-        id={titleId}
-        noun={noun}
-        values={values}
-        emptyText={list.emptyText}
-        disabled={saving}
-        onRemove={(value) => actor.send(list.remove(value))}
-      />
-      <AddForm
-        label={list.label}
-        placeholder={list.placeholder}
-        value={draft}
-        error={error}
-        canAdd={canAdd}
-        saving={saving}
-        onInput={(value) => actor.send(list.input(value))}
-        onAdd={() => actor.send(list.add)}
-      />
+      <FilterChips actor={actor} list={list} texts={CHIP_TEXTS[list]} titleId={titleId} />
     </section>
   )
 }

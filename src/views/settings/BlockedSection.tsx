@@ -1,7 +1,5 @@
 import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
-import type { BlockedUser } from '../../api/blocks.calls'
 import type { BlockedRef } from '../../machines/blocked/blocked.machine'
 import type { FilterList } from '../../machines/filter-lists/filter-lists.machine'
 import {
@@ -12,9 +10,8 @@ import {
   selectSaving,
   selectUsers,
 } from '../../machines/filter-lists/filter-lists.selectors'
-import { Avatar } from '../ui/Avatar'
-import { Spinner } from '../ui/Spinner'
 import { FilterChips, type FilterChipsTexts } from './FilterChips'
+import { FilterListsStatus, FilterMemberRow, LoadMoreMembers } from './FilterMembers'
 
 // Settings -> Blocked Accounts (docs/product.md, "Blocks"): the blocked members with Unblock, the blocked keywords and
 // domains as removable chips, and an Add form for each. Everything it shows and allows comes from the blocked actor.
@@ -26,21 +23,15 @@ export function BlockedSection({ actor }: { actor: BlockedRef }) {
   const loading = useSelector(actor, selectLoading)
   const failed = useSelector(actor, selectFailed)
 
-  if (loading) {
+  if (loading || failed) {
     return (
-      <div className={css({ display: 'grid', placeItems: 'center', py: '10' })}>
-        <Spinner label="Loading blocked accounts" />
-      </div>
-    )
-  }
-  if (failed) {
-    return (
-      <div role="alert" className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '6', color: 'fg.muted' })}>
-        Could not load your blocks.
-        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => actor.send({ type: 'lists.retry' })}>
-          Try again
-        </button>
-      </div>
+      <FilterListsStatus
+        loading={loading}
+        failed={failed}
+        loadingLabel="Loading blocked accounts"
+        failedText="Could not load your blocks."
+        onRetry={() => actor.send({ type: 'lists.retry' })}
+      />
     )
   }
   return (
@@ -67,40 +58,18 @@ function BlockedUsers({ actor }: { actor: BlockedRef }) {
       ) : (
         <ul aria-label="Blocked users" className={css({ display: 'flex', flexDirection: 'column' })}>
           {users.map((entry) => (
-            <BlockedUserRow key={entry.id} entry={entry} disabled={saving} onUnblock={() => actor.send({ type: 'user.remove', userId: entry.blocked.id })} />
+            <FilterMemberRow
+              key={entry.id}
+              user={entry.blocked}
+              action="Unblock"
+              disabled={saving}
+              onAction={() => actor.send({ type: 'user.remove', userId: entry.blocked.id })}
+            />
           ))}
         </ul>
       )}
-      {hasMore ? (
-        <button
-          type="button"
-          className={button({ variant: 'outline', size: 'sm' })}
-          onClick={() => actor.send({ type: 'users.more' })}
-          disabled={saving}
-          aria-busy={loadingMore}
-        >
-          {loadingMore ? <Spinner size={14} /> : null}
-          Load more
-        </button>
-      ) : null}
+      {hasMore ? <LoadMoreMembers saving={saving} loadingMore={loadingMore} onMore={() => actor.send({ type: 'users.more' })} /> : null}
     </section>
-  )
-}
-
-function BlockedUserRow({ entry, disabled, onUnblock }: { entry: BlockedUser; disabled: boolean; onUnblock: () => void }) {
-  const user = entry.blocked
-  const name = user.displayName || user.username
-  return (
-    <li className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '2.5', '&:not(:first-child)': { borderTopWidth: '1px', borderColor: 'border' } })}>
-      <Avatar src={user.avatar} name={name} size={40} />
-      <div className={css({ flex: 1, minW: 0 })}>
-        <p className={css({ fontWeight: 'semibold', truncate: true })}>{name}</p>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted', truncate: true })}>@{user.username}</p>
-      </div>
-      <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={onUnblock} disabled={disabled} aria-label={`Unblock @${user.username}`}>
-        Unblock
-      </button>
-    </li>
   )
 }
 

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import type { MutedUser } from '../../api/mutes.calls'
 import type { FilterList } from '../../machines/filter-lists/filter-lists.machine'
 import {
   selectFailed,
@@ -14,10 +13,9 @@ import {
 import type { MuteListsRef, MutesRef } from '../../machines/mutes/mutes.machine'
 import { MUTE_TABS, type MuteTab } from '../../machines/mutes/mutes.rules'
 import { selectLists, selectOpen, selectTab } from '../../machines/mutes/mutes.selectors'
-import { Avatar } from '../ui/Avatar'
 import { Dialog } from '../ui/Overlay'
-import { Spinner } from '../ui/Spinner'
 import { FilterChips, type FilterChipsTexts } from './FilterChips'
+import { FilterListsStatus, FilterMemberRow, LoadMoreMembers } from './FilterMembers'
 
 // The Mute Management dialog (spec: "tabs users, keywords, domains"): muted members with their reason and Unmute,
 // and the muted keywords and domains as removable chips with an Add form. Members are muted from post and profile
@@ -85,21 +83,15 @@ export function MuteManagementDialog({ actor }: { actor: MutesRef }) {
 function MutesPanel({ lists, tab }: { lists: MuteListsRef; tab: MuteTab }) {
   const loading = useSelector(lists, selectLoading)
   const failed = useSelector(lists, selectFailed)
-  if (loading) {
+  if (loading || failed) {
     return (
-      <div className={css({ display: 'grid', placeItems: 'center', py: '10' })}>
-        <Spinner label="Loading mutes" />
-      </div>
-    )
-  }
-  if (failed) {
-    return (
-      <div role="alert" className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '6', color: 'fg.muted' })}>
-        Could not load your mutes.
-        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => lists.send({ type: 'lists.retry' })}>
-          Try again
-        </button>
-      </div>
+      <FilterListsStatus
+        loading={loading}
+        failed={failed}
+        loadingLabel="Loading mutes"
+        failedText="Could not load your mutes."
+        onRetry={() => lists.send({ type: 'lists.retry' })}
+      />
     )
   }
   if (tab === 'users') return <MutedUsers actor={lists} />
@@ -118,40 +110,25 @@ function MutedUsers({ actor }: { actor: MuteListsRef }) {
     <>
       <ul aria-label="Muted users" className={css({ display: 'flex', flexDirection: 'column' })}>
         {users.map((entry) => (
-          <MutedUserRow key={entry.id} entry={entry} disabled={saving} onUnmute={() => actor.send({ type: 'user.remove', userId: entry.muted.id })} />
+          <FilterMemberRow
+            key={entry.id}
+            user={entry.muted}
+            reason={entry.reason}
+            action="Unmute"
+            disabled={saving}
+            onAction={() => actor.send({ type: 'user.remove', userId: entry.muted.id })}
+          />
         ))}
       </ul>
       {hasMore ? (
-        <button
-          type="button"
+        <LoadMoreMembers
+          saving={saving}
+          loadingMore={loadingMore}
           className={cx(button({ variant: 'outline', size: 'sm' }), css({ alignSelf: 'flex-start' }))}
-          onClick={() => actor.send({ type: 'users.more' })}
-          disabled={saving}
-          aria-busy={loadingMore}
-        >
-          {loadingMore ? <Spinner size={14} /> : null}
-          Load more
-        </button>
+          onMore={() => actor.send({ type: 'users.more' })}
+        />
       ) : null}
     </>
-  )
-}
-
-function MutedUserRow({ entry, disabled, onUnmute }: { entry: MutedUser; disabled: boolean; onUnmute: () => void }) {
-  const user = entry.muted
-  const name = user.displayName || user.username
-  return (
-    <li className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '2.5', '&:not(:first-child)': { borderTopWidth: '1px', borderColor: 'border' } })}>
-      <Avatar src={user.avatar} name={name} size={40} />
-      <div className={css({ flex: 1, minW: 0 })}>
-        <p className={css({ fontWeight: 'semibold', truncate: true })}>{name}</p>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted', truncate: true })}>@{user.username}</p>
-        {entry.reason ? <p className={css({ fontSize: 'sm', mt: '0.5', overflowWrap: 'anywhere' })}>{entry.reason}</p> : null}
-      </div>
-      <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={onUnmute} disabled={disabled} aria-label={`Unmute @${user.username}`}>
-        Unmute
-      </button>
-    </li>
   )
 }
 

@@ -1,17 +1,8 @@
-import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
 import type { BlockedRef } from '../../machines/blocked/blocked.machine'
 import type { FilterList } from '../../machines/filter-lists/filter-lists.machine'
-import {
-  selectFailed,
-  selectHasMore,
-  selectLoading,
-  selectLoadingMore,
-  selectSaving,
-  selectUsers,
-} from '../../machines/filter-lists/filter-lists.selectors'
 import { FilterChips, type FilterChipsTexts } from './FilterChips'
-import { FilterListsStatus, FilterMemberRow, LoadMoreMembers } from './FilterMembers'
+import { FilterListsStatus, FilterMemberRow, LoadMoreMembers, useFilterMembers } from './FilterMembers'
 
 // Settings -> Blocked Accounts (docs/product.md, "Blocks"): the blocked members with Unblock, the blocked keywords and
 // domains as removable chips, and an Add form for each. Everything it shows and allows comes from the blocked actor.
@@ -20,34 +11,19 @@ const group = css({ display: 'flex', flexDirection: 'column', gap: '3', pt: '5',
 const groupTitle = css({ fontSize: 'md', fontWeight: 'bold' })
 const empty = css({ fontSize: 'sm', color: 'fg.muted' })
 export function BlockedSection({ actor }: { actor: BlockedRef }) {
-  const loading = useSelector(actor, selectLoading)
-  const failed = useSelector(actor, selectFailed)
-
-  if (loading || failed) {
-    return (
-      <FilterListsStatus
-        loading={loading}
-        failed={failed}
-        loadingLabel="Loading blocked accounts"
-        failedText="Could not load your blocks."
-        onRetry={() => actor.send({ type: 'lists.retry' })}
-      />
-    )
-  }
   return (
-    <div className={css({ maxW: '560px' })}>
-      <BlockedUsers actor={actor} />
-      <BlockedChips actor={actor} list="keywords" />
-      <BlockedChips actor={actor} list="domains" />
-    </div>
+    <FilterListsStatus actor={actor} loadingLabel="Loading blocked accounts" failedText="Could not load your blocks.">
+      <div className={css({ maxW: '560px' })}>
+        <BlockedUsers actor={actor} />
+        <BlockedChips actor={actor} list="keywords" />
+        <BlockedChips actor={actor} list="domains" />
+      </div>
+    </FilterListsStatus>
   )
 }
 
 function BlockedUsers({ actor }: { actor: BlockedRef }) {
-  const users = useSelector(actor, selectUsers)
-  const hasMore = useSelector(actor, selectHasMore)
-  const saving = useSelector(actor, selectSaving)
-  const loadingMore = useSelector(actor, selectLoadingMore)
+  const { users, hasMore, saving, loadingMore } = useFilterMembers(actor)
   return (
     <section aria-labelledby="blocked-users-title" className={group}>
       <h3 id="blocked-users-title" className={groupTitle}>

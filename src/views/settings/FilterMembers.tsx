@@ -1,26 +1,37 @@
+import { useSelector } from '@xstate/react'
+import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { UserSummary } from '../../api/types'
+import type { FilterListsRef } from '../../machines/filter-lists/filter-lists.machine'
+import {
+  selectFailed,
+  selectHasMore,
+  selectLoading,
+  selectLoadingMore,
+  selectSaving,
+  selectUsers,
+} from '../../machines/filter-lists/filter-lists.selectors'
 import { Avatar } from '../ui/Avatar'
 import { Spinner } from '../ui/Spinner'
 
 // The parts Settings -> Blocked Accounts and the Mute Management dialog share around a lists actor
 // (filter-lists.machine.ts): the first read's spinner or retry, a listed member's row, and Load more. Pure views.
 
-/** The spinner while the first page loads, the retry once it failed; nothing once it is shown. */
-export function FilterListsStatus({
-  loading,
-  failed,
+/** The spinner while the first page loads, the retry once it failed; then what the lists actor shows. */
+export function FilterListsStatus<U>({
+  actor,
   loadingLabel,
   failedText,
-  onRetry,
+  children,
 }: {
-  loading: boolean
-  failed: boolean
+  actor: FilterListsRef<U>
   loadingLabel: string
   failedText: string
-  onRetry: () => void
+  children: ReactNode
 }) {
+  const loading = useSelector(actor, selectLoading)
+  const failed = useSelector(actor, selectFailed)
   if (loading) {
     return (
       <div className={css({ display: 'grid', placeItems: 'center', py: '10' })}>
@@ -32,13 +43,23 @@ export function FilterListsStatus({
     return (
       <div role="alert" className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '6', color: 'fg.muted' })}>
         {failedText}
-        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={onRetry}>
+        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => actor.send({ type: 'lists.retry' })}>
           Try again
         </button>
       </div>
     )
   }
-  return null
+  return children
+}
+
+/** The listed members and what their list offers. */
+export function useFilterMembers<U>(actor: FilterListsRef<U>) {
+  return {
+    users: useSelector(actor, selectUsers),
+    hasMore: useSelector(actor, selectHasMore),
+    saving: useSelector(actor, selectSaving),
+    loadingMore: useSelector(actor, selectLoadingMore),
+  }
 }
 
 /** A blocked or muted member: avatar, name, @username, the mute's reason if any, and Unblock / Unmute. */

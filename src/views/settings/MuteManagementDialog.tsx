@@ -2,25 +2,17 @@ import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { FilterList } from '../../machines/filter-lists/filter-lists.machine'
-import {
-  selectFailed,
-  selectHasMore,
-  selectLoading,
-  selectLoadingMore,
-  selectSaving,
-  selectUsers,
-} from '../../machines/filter-lists/filter-lists.selectors'
 import type { MuteListsRef, MutesRef } from '../../machines/mutes/mutes.machine'
 import { MUTE_TABS, type MuteTab } from '../../machines/mutes/mutes.rules'
 import { selectLists, selectOpen, selectTab } from '../../machines/mutes/mutes.selectors'
 import { Dialog } from '../ui/Overlay'
 import { FilterChips, type FilterChipsTexts } from './FilterChips'
-import { FilterListsStatus, FilterMemberRow, LoadMoreMembers } from './FilterMembers'
+import { FilterListsStatus, FilterMemberRow, LoadMoreMembers, useFilterMembers } from './FilterMembers'
 
 // The Mute Management dialog (spec: "tabs users, keywords, domains"): muted members with their reason and Unmute,
 // and the muted keywords and domains as removable chips with an Add form. Members are muted from post and profile
 // menus, not typed here. Everything it shows and allows comes from the mutes actor; Escape, the backdrop and the
-// close button send `mutes.close`.
+// close button send `mutes.close`; the lists inside are the open dialog's lists actor.
 
 const TAB_LABELS: Record<MuteTab, string> = { users: 'Users', keywords: 'Keywords', domains: 'Domains' }
 
@@ -81,28 +73,19 @@ export function MuteManagementDialog({ actor }: { actor: MutesRef }) {
 }
 
 function MutesPanel({ lists, tab }: { lists: MuteListsRef; tab: MuteTab }) {
-  const loading = useSelector(lists, selectLoading)
-  const failed = useSelector(lists, selectFailed)
-  if (loading || failed) {
-    return (
-      <FilterListsStatus
-        loading={loading}
-        failed={failed}
-        loadingLabel="Loading mutes"
-        failedText="Could not load your mutes."
-        onRetry={() => lists.send({ type: 'lists.retry' })}
-      />
-    )
-  }
-  if (tab === 'users') return <MutedUsers actor={lists} />
-  return <FilterChips actor={lists} list={tab} texts={CHIP_TEXTS[tab]} titleId={`muted-${tab}-title`} formFirst />
+  return (
+    <FilterListsStatus actor={lists} loadingLabel="Loading mutes" failedText="Could not load your mutes.">
+      {tab === 'users' ? (
+        <MutedUsers actor={lists} />
+      ) : (
+        <FilterChips actor={lists} list={tab} texts={CHIP_TEXTS[tab]} titleId={`muted-${tab}-title`} formFirst />
+      )}
+    </FilterListsStatus>
+  )
 }
 
 function MutedUsers({ actor }: { actor: MuteListsRef }) {
-  const users = useSelector(actor, selectUsers)
-  const hasMore = useSelector(actor, selectHasMore)
-  const saving = useSelector(actor, selectSaving)
-  const loadingMore = useSelector(actor, selectLoadingMore)
+  const { users, hasMore, saving, loadingMore } = useFilterMembers(actor)
   if (users.length === 0) {
     return <p className={empty}>No muted users. Mute someone from a post's menu or their profile.</p>
   }

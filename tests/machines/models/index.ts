@@ -26,7 +26,7 @@ import { newMessageModel } from './new-message.model'
 import { notificationListModel } from './notification-list.model'
 import { notificationPreferencesModel } from './notification-preferences.model'
 import { notificationsModel } from './notifications.model'
-import { mutesModel } from './mutes.model'
+import { muteListsModel, mutesModel } from './mutes.model'
 import { followRequestsModel } from './follow-requests.model'
 import { postPageModel } from './post-page.model'
 import { postsModel } from './posts.model'
@@ -71,6 +71,7 @@ export const models: ReadonlyArray<MachineModel> = [
   blockedModel,
   muteModel,
   mutesModel,
+  muteListsModel,
   bookmarksModel,
   listsModel,
   listPageModel,

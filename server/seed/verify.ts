@@ -57,7 +57,6 @@ const checks = {
           <> floor(extract(epoch from created_at) * 1000)::bigint`,
 } as const
 
-export type CheckName = keyof typeof checks
 
 /** Offending rows per check; an empty list when everything is consistent. */
 export async function verifySeed(execute: Execute): Promise<string[]> {

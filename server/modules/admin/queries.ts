@@ -1,8 +1,8 @@
-import { eq, sql, type SQL } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { uuidv7 } from '../../db/ids'
 import { selectRows, type SqlExecutor } from '../../db/rows'
-import { users, type UserRow } from '../../db/schema'
+import type { UserRow } from '../../db/schema'
 import type { AuditAction } from '../../db/schema-reports'
 import { type Cursor, cursorTime, micros } from '../../lib/cursor'
 
@@ -187,7 +187,3 @@ export async function recountMember(db: Database, userId: string) {
   })
 }
 
-export async function userExists(db: Database, id: string): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1)
-  return rows.length > 0
-}

@@ -35,9 +35,6 @@ export const KDF_CEILING = { memory: 262_144, iterations: 10, cost: 4 * KDF_DEFA
 
 export const KDF_SALT_PATTERN = /^[A-Za-z0-9_-]{21}[AQgw]$/
 
-/** The authentication secret: 32 bytes of HKDF output in canonical base64url (43 characters). */
-export const AUTH_SECRET_PATTERN = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/
-
 /** Why these settings are refused, or null when they are within the bounds. */
 export function kdfProblem(kdf: KdfSettings): string | null {
   if (kdf.algorithm !== 'argon2id') return 'kdf.algorithm must be argon2id'

@@ -27,6 +27,3 @@ export const REPORT_MOVES: Readonly<Record<ReportStatus, readonly ReportStatus[]
 }
 
 export const canMoveReport = (from: ReportStatus, to: ReportStatus): boolean => REPORT_MOVES[from].includes(to)
-
-/** Reports that still await a decision: the one-open-report-per-target rule counts these. */
-export const isOpenReport = (status: ReportStatus): boolean => status === 'pending' || status === 'reviewed'

@@ -7,4 +7,3 @@ type AppSnapshot = SnapshotFrom<AppMachine>
 export const selectIsBooting = (s: AppSnapshot) => s.hasTag('loading')
 /** True only once the signed-in actors (post cache, composer) exist, so signed-in screens can use them. */
 export const selectIsSignedIn = (s: AppSnapshot) => s.matches('signedIn')
-export const selectRealtime = (s: AppSnapshot) => s.context.realtime

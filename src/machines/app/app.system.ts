@@ -38,5 +38,3 @@ export interface AppSystem {
 
 export type AppSystemId = keyof AppSystem
 
-/** Actors that exist only while a member is signed in. */
-export const SIGNED_IN_ONLY: ReadonlySet<AppSystemId> = new Set(['posts', 'composer', 'conversations', 'notifications'])

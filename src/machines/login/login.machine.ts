@@ -270,4 +270,3 @@ export const loginMachine = setup({
   },
 })
 
-export type LoginMachine = typeof loginMachine

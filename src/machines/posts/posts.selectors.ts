@@ -8,7 +8,6 @@ type PostsSnapshot = SnapshotFrom<PostsMachine>
 
 export const selectPost = (id: string) => (s: PostsSnapshot) => s.context.entities[id]
 export const selectIsDeleting = (id: string) => (s: PostsSnapshot) => s.context.deleting[id] === true
-export const selectIsRevealed = (id: string) => (s: PostsSnapshot) => s.context.revealed[id] === true
 
 /** Whether the card shows the sensitive notice instead of the post; `showsSensitive` is the member's setting. */
 export const selectIsHiddenAsSensitive = (id: string, showsSensitive: boolean) => (s: PostsSnapshot) => {

@@ -190,4 +190,3 @@ export const registerMachine = setup({
   },
 })
 
-export type RegisterMachine = typeof registerMachine

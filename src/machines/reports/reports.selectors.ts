@@ -7,7 +7,6 @@ type Snapshot = SnapshotFrom<ReportsMachine>
 export const selectOpen = (s: Snapshot) => !s.matches('closed') && !s.matches('starting')
 export const selectLoading = (s: Snapshot) => s.hasTag('loading')
 export const selectFailed = (s: Snapshot) => s.matches({ open: 'failed' })
-export const selectReady = (s: Snapshot) => s.matches({ open: 'ready' })
 export const selectSaving = (s: Snapshot) => s.matches({ open: { ready: 'saving' } })
 export const selectBusy = (s: Snapshot) => s.hasTag('busy')
 export const selectConfirmingRemoval = (s: Snapshot) => s.matches({ open: { ready: 'confirmingRemoval' } })

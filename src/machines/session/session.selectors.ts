@@ -6,7 +6,6 @@ import { isAdmin } from './session.rules'
 type SessionSnapshot = SnapshotFrom<SessionMachine>
 
 export const selectIsLoading = (s: SessionSnapshot) => s.hasTag('loading')
-export const selectIsAuthenticated = (s: SessionSnapshot) => s.hasTag('authenticated')
 export const selectIsLoggingOut = (s: SessionSnapshot) => s.hasTag('busy')
 export const selectUser = (s: SessionSnapshot) => s.context.user
 export const selectUserId = (s: SessionSnapshot) => s.context.user?.id ?? null
@@ -14,4 +13,3 @@ export const selectUserId = (s: SessionSnapshot) => s.context.user?.id ?? null
 export const selectShowsSensitive = (s: SessionSnapshot) => s.context.user?.contentSettings?.showSensitiveContent === true
 /** Whether the Admin entry and the Admin Panel are offered (session.rules.ts). */
 export const selectIsAdmin = (s: SessionSnapshot) => isAdmin(s.context.user)
-export const selectToken = (s: SessionSnapshot) => s.context.token

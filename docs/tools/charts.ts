@@ -293,7 +293,8 @@ const charts: ChartSpec[] = [
     source: 'src/machines/bookmarks/bookmarks.machine.ts',
     summary:
       'Settings -> Bookmarks: reads the first page of bookmarks and of collections (spinner, or Try again). The ' +
-      'Bookmarks tab shows the saved posts as post cards (Load more), Remove (\'Bookmark removed\') and Add to ' +
+      'Bookmarks tab shows the saved posts as post cards (Load more), Remove (asks the post cache, as the card\'s ' +
+      'button does: one call, one set of toasts) and Add to ' +
       'collection (pick one); the Collections tab has New Collection and Edit (the named-group-form child: ' +
       '\'Collection created successfully\' / \'Collection updated successfully\'; a refusal keeps the form and says ' +
       'why under it and in a toast), and opens one collection to show its posts, each with Remove from collection. ' +

@@ -6,8 +6,6 @@ import { namedGroupFormMachine, type NamedGroupFormReport } from '../named-group
 import type { PostsRef } from '../posts/posts.machine'
 import { showToast } from '../toasts/notify'
 import {
-  BOOKMARK_REMOVE_FAILED,
-  BOOKMARK_REMOVED,
   COLLECTION_CREATE_FAILED,
   COLLECTION_CREATED,
   COLLECTION_LOAD_FAILED,
@@ -24,18 +22,20 @@ import {
 // The Bookmarks dialog (spec: "tabs Bookmarks and Collections; New Collection button on Collections tab"; docs/product.md,
 // "Bookmarks"). Runs while the dialog is open (the settings page actor invokes it), so each opening reads afresh: the
 // first page of bookmarks and of collections at once (spinner; a failure offers Try again). Then:
-// - Bookmarks: the saved posts as post cards (their posts go to the post cache), more pages on demand, Remove
-//   ('Bookmark removed' / the server's error, else 'Failed to remove bookmark'), and "Add to collection" (pick one).
+// - Bookmarks: the saved posts as post cards (their posts go to the post cache), more pages on demand, Remove, and
+//   "Add to collection" (pick one). Remove is the card's bookmark button by another name: it asks the post cache to
+//   unsave the post (`post.bookmark`, bookmarked: false), which calls the server and says 'Bookmark removed' / the
+//   server's error, else 'Failed to remove bookmark'; the row goes when the cache announces it.
 // - Collections: New Collection and Edit open the form, a child actor shared with Manage Lists (named-group-form:
 //   name required, at most 50; description at most 200; trimmed). 'Collection created successfully' / 'Collection
 //   updated successfully'; a refusal keeps the form and says why under it and in a toast (the server's words, else
 //   'Failed to create collection' / 'Failed to update collection'). Opening one shows its posts, each with "Remove
 //   from collection".
 // One change at a time (tag `busy`; the dialog does not close meanwhile). A card's own bookmark button, anywhere,
-// reaches this list through the post cache (`post.bookmarked`): an unsaved post leaves it at once.
+// reaches this list through the post cache (`post.bookmarked`): an unsaved post leaves it at once, collections it was
+// filed in counting one fewer.
 
 export type BookmarkChange =
-  | { kind: 'remove'; bookmarkId: string; postId: string }
   | { kind: 'create'; fields: CollectionDraft }
   | { kind: 'update'; id: string; fields: CollectionDraft }
   | { kind: 'file'; collectionId: string; postId: string }
@@ -97,8 +97,6 @@ type ChangeOutput = Collection | null
 
 function save(change: BookmarkChange, signal: AbortSignal): Promise<ChangeOutput> {
   switch (change.kind) {
-    case 'remove':
-      return run(bookmarkCalls.deleteBookmark(change.bookmarkId), signal).then(() => null)
     case 'create':
       return run(bookmarkCalls.createCollection(change.fields), signal)
     case 'update':
@@ -111,7 +109,6 @@ function save(change: BookmarkChange, signal: AbortSignal): Promise<ChangeOutput
 }
 
 const SAVED: Record<BookmarkChange['kind'], string> = {
-  remove: BOOKMARK_REMOVED,
   create: COLLECTION_CREATED,
   update: COLLECTION_UPDATED,
   file: POST_FILED,
@@ -119,7 +116,6 @@ const SAVED: Record<BookmarkChange['kind'], string> = {
 }
 
 const REFUSED: Record<BookmarkChange['kind'], string> = {
-  remove: BOOKMARK_REMOVE_FAILED,
   create: COLLECTION_CREATE_FAILED,
   update: COLLECTION_UPDATE_FAILED,
   file: FILE_FAILED,
@@ -224,15 +220,6 @@ export const bookmarksMachine = setup({
       const change = context.change
       if (!change) return {}
       switch (change.kind) {
-        case 'remove': {
-          const dropped = context.bookmarks.filter((b) => b.id === change.bookmarkId)
-          return {
-            change: null,
-            bookmarks: context.bookmarks.filter((b) => b.id !== change.bookmarkId),
-            collectionBookmarks: context.collectionBookmarks.filter((b) => b.id !== change.bookmarkId),
-            collections: uncount(context.collections, dropped),
-          }
-        }
         case 'create':
           return output
             ? { change: null, collections: [output, ...context.collections.filter((c) => c.id !== output.id)], editingId: null }
@@ -269,15 +256,19 @@ export const bookmarksMachine = setup({
           }
       }
     }),
-    /** A removed bookmark's post shows unsaved on every card at once. */
+    /** Remove: the post cache unsaves it, as the card's button does (one path, one set of toasts). */
+    askRemoval: sendTo(
+      ({ context }) => context.posts,
+      ({ context }, bookmarkId: string) => ({
+        type: 'post.bookmark' as const,
+        id: context.bookmarks.find((b) => b.id === bookmarkId)?.post.id ?? '',
+        bookmarked: false,
+      }),
+    ),
+    /** A filed post is saved (filing saves it first): every card shows it so. */
     tellPosts: sendTo(
       ({ context }) => context.posts,
-      ({ context }) => {
-        const change = context.change
-        return change?.kind === 'remove'
-          ? { type: 'post.bookmarked' as const, id: change.postId, bookmarked: false }
-          : { type: 'post.bookmarked' as const, id: change?.kind === 'file' ? change.postId : '', bookmarked: true }
-      },
+      ({ context }) => ({ type: 'post.bookmarked' as const, id: context.change?.kind === 'file' ? context.change.postId : '', bookmarked: true }),
     ),
     notifySaved: ({ context, system }) => {
       if (context.change) showToast(system, 'success', SAVED[context.change.kind])
@@ -317,7 +308,7 @@ export const bookmarksMachine = setup({
       return bookmark !== undefined && context.collections.some((c) => c.id === collectionId) && !bookmark.collectionIds.includes(collectionId)
     },
     wasUnsaved: (_, bookmarked: boolean) => !bookmarked,
-    tellsPosts: ({ context }) => context.change?.kind === 'remove' || context.change?.kind === 'file',
+    tellsPosts: ({ context }) => context.change?.kind === 'file',
   },
 }).createMachine({
   id: 'bookmarks',
@@ -374,15 +365,7 @@ export const bookmarksMachine = setup({
             'bookmarks.more': { guard: 'canLoadMore', target: 'loadingMore' },
             'bookmark.remove': {
               guard: { type: 'isListedBookmark', params: ({ event }) => event.bookmarkId },
-              target: 'saving',
-              actions: {
-                type: 'begin',
-                params: ({ context, event }) => ({
-                  kind: 'remove' as const,
-                  bookmarkId: event.bookmarkId,
-                  postId: context.bookmarks.find((b) => b.id === event.bookmarkId)?.post.id ?? '',
-                }),
-              },
+              actions: { type: 'askRemoval', params: ({ event }) => event.bookmarkId },
             },
             'collection.new': { guard: 'onCollectionsTab', target: 'form', actions: { type: 'startEdit', params: null } },
             'collection.edit': {

@@ -61,8 +61,8 @@ const scenarios: Record<string, AnyEventObject[]> = {
     { type: 'xstate.done.actor.loadMore', output: { list: 'bookmarks', page: { bookmarks: [b2, b3], nextCursor: null } } },
     { type: 'xstate.error.actor.loadMore', error: offline },
     { type: 'bookmark.remove', bookmarkId: 'bm-p1' },
-    { type: 'xstate.done.actor.change', output: null },
-    { type: 'xstate.error.actor.change', error: offline },
+    // The post cache's answer to Remove (or to a card's button).
+    { type: 'post.bookmarked', id: 'p1', bookmarked: false },
     { type: 'post.bookmarked', id: 'p2', bookmarked: false },
     { type: 'post.bookmarked', id: 'p2', bookmarked: true },
   ],

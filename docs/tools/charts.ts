@@ -48,6 +48,7 @@ import { muteListsMachine, mutesMachine } from '../../src/machines/mutes/mutes.m
 import { sessionsMachine } from '../../src/machines/sessions/sessions.machine'
 import { bookmarksMachine } from '../../src/machines/bookmarks/bookmarks.machine'
 import { listsMachine } from '../../src/machines/lists/lists.machine'
+import { namedGroupFormMachine } from '../../src/machines/named-group-form/named-group-form.machine'
 import { listPageMachine } from '../../src/machines/list-page/list-page.machine'
 import { addToListMachine } from '../../src/machines/add-to-list/add-to-list.machine'
 import { settingsPageMachine } from '../../src/machines/settings-page/settings-page.machine'
@@ -302,10 +303,11 @@ const charts: ChartSpec[] = [
     source: 'src/machines/bookmarks/bookmarks.machine.ts',
     summary:
       'Settings -> Bookmarks: reads the first page of bookmarks and of collections (spinner, or Try again). The ' +
-      'Bookmarks tab shows the saved posts as post cards (Load more), Remove (\'Bookmark removed\') and Add to ' +
-      'collection (pick one); the Collections tab has New Collection and Edit (name required, at most 50, description ' +
-      'at most 200: \'Collection created successfully\' / \'Collection updated successfully\'; a refusal keeps the ' +
-      'form with the server\'s words), and opens one collection to show its posts, each with Remove from collection. ' +
+      'Bookmarks tab shows the saved posts as post cards (Load more), Remove (asks the post cache, as the card\'s ' +
+      'button does: one call, one set of toasts) and Add to ' +
+      'collection (pick one); the Collections tab has New Collection and Edit (the named-group-form child: ' +
+      '\'Collection created successfully\' / \'Collection updated successfully\'; a refusal keeps the form and says ' +
+      'why under it and in a toast), and opens one collection to show its posts, each with Remove from collection. ' +
       'One change at a time; a card\'s own bookmark button, anywhere, takes an unsaved post off the list at once.',
     machine: bookmarksMachine,
   },
@@ -315,12 +317,24 @@ const charts: ChartSpec[] = [
     source: 'src/machines/lists/lists.machine.ts',
     summary:
       'Settings -> Lists: reads the member\'s lists and subscriptions (spinner, or Try again; Load more). New List and ' +
-      'Edit open the form (name required, at most 50, description at most 200: \'List created successfully\' / \'List ' +
-      'updated successfully\'; a refusal keeps the form with the server\'s words, else \'Failed to create list\' / ' +
-      '\'Failed to update list\'). Delete asks \'Are you sure you want to delete this list?\' (\'List deleted ' +
+      'Edit open the form (the named-group-form child: \'List created successfully\' / \'List updated successfully\'; a ' +
+      'refusal keeps the form and says why under it and in a toast, the server\'s words, else \'Failed to create ' +
+      'list\' / \'Failed to update list\'). Delete asks \'Are you sure you want to delete this list?\' (\'List deleted ' +
       'successfully\'). Members opens one own list: its members with Remove, and a member search (2+ characters, 500 ' +
       'ms after the last keystroke) whose results can be added. Subscribed lists offer Unsubscribe and Subscribe.',
     machine: listsMachine,
+  },
+  {
+    name: 'named-group-form',
+    title: 'List / collection form',
+    source: 'src/machines/named-group-form/named-group-form.machine.ts',
+    summary:
+      'The form of Manage Lists (New List, Edit) and of the Bookmarks dialog (New Collection, Edit), a child of either ' +
+      'dialog: Name, Description, Private. Submit checks the rules (name required, at most 50 characters; description ' +
+      'at most 200; trimmed): a broken one is said under the form and nothing is sent; a valid draft goes to the ' +
+      'dialog, trimmed, and the form waits. The dialog closes it once saved, or sends why it was refused (shown under ' +
+      'the form, what was typed kept). Typing clears the message; Cancel tells the dialog.',
+    machine: namedGroupFormMachine,
   },
   {
     name: 'list-page',

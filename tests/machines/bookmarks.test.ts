@@ -3,8 +3,6 @@ import { createActor, fromCallback } from 'xstate'
 import type { Bookmark } from '../../src/api/bookmarks.calls'
 import { bookmarksMachine, type BookmarkChange } from '../../src/machines/bookmarks/bookmarks.machine'
 import {
-  BOOKMARK_REMOVE_FAILED,
-  BOOKMARK_REMOVED,
   COLLECTION_CREATE_FAILED,
   COLLECTION_CREATED,
   COLLECTION_LOAD_FAILED,
@@ -14,12 +12,10 @@ import {
   POST_FILED,
   POST_UNFILED,
   UNFILE_FAILED,
-  checkCollection,
 } from '../../src/machines/bookmarks/bookmarks.rules'
 import {
   selectBookmarks,
   selectBusy,
-  selectCanSubmit,
   selectCollections,
   selectEditing,
   selectFailed,
@@ -30,23 +26,23 @@ import {
   selectTab,
 } from '../../src/machines/bookmarks/bookmarks.selectors'
 import { bookmarksModel, nameTaken, postsStandIn } from './models/bookmarks.model'
+import { formStandIn } from './models/named-group-form.model'
 import { Calls } from './support/controlled-actors'
 import { Coverage, perform, walkPaths } from './support/model'
 import { shownToasts, withToasts } from './support/toasts'
 
 // The Bookmarks dialog. After each step: the spinner or Try again, the tab, the saved posts and collections on
-// screen, the open collection, the form (its message, whether Save is offered), the collection picker, every toast,
+// screen, the open collection, the form child (what it starts from, what it is told when a save is refused), the
+// collection picker, every toast,
 // what was asked of the server, and what the post cache was told. The walks are the model's.
 
 const SAVED: Record<BookmarkChange['kind'], string> = {
-  remove: BOOKMARK_REMOVED,
   create: COLLECTION_CREATED,
   update: COLLECTION_UPDATED,
   file: POST_FILED,
   unfile: POST_UNFILED,
 }
 const REFUSED: Record<BookmarkChange['kind'], string> = {
-  remove: BOOKMARK_REMOVE_FAILED,
   create: COLLECTION_CREATE_FAILED,
   update: COLLECTION_UPDATE_FAILED,
   file: FILE_FAILED,
@@ -69,6 +65,7 @@ describe.each(bookmarksModel.walks.map((walk) => [walk.name, walk] as const))('b
         loadCollection: calls.invoked(),
         change: calls.invoked(),
         watchBookmarks: fromCallback(() => () => undefined),
+        form: formStandIn as never,
       },
     })
     const actor = withToasts(createActor(machine, { input: { posts: posts as never }, inspect: coverage.inspector })).start()
@@ -93,9 +90,11 @@ describe.each(bookmarksModel.walks.map((walk) => [walk.name, walk] as const))('b
       const told = posts.getSnapshot().context.heard.slice(heardBefore)
       expect(selectFailed(snapshot)).toBe(snapshot.matches('failed'))
       expect(selectBusy(snapshot)).toBe(
-        (['loadingMore', 'openingCollection', 'savingForm', 'saving'] as const).some((s) => snapshot.matches({ ready: s })),
+        (['loadingMore', 'openingCollection', 'saving'] as const).some((s) => snapshot.matches({ ready: s })) ||
+          snapshot.matches({ ready: { form: 'saving' } }),
       )
-      expect(selectCanSubmit(snapshot)).toBe(snapshot.matches({ ready: 'editing' }) && checkCollection(context.draft).ok)
+      const form = snapshot.children.form?.getSnapshot() as { context: { input: unknown; heard: unknown[] } } | undefined
+      expect(form !== undefined, 'the form child runs exactly while the form is open').toBe(selectEditing(snapshot))
 
       if (event.type === 'xstate.done.actor.loadFirst') {
         expect(postIds(selectBookmarks(snapshot))).toEqual(['p1', 'p2'])
@@ -139,41 +138,43 @@ describe.each(bookmarksModel.walks.map((walk) => [walk.name, walk] as const))('b
       if (event.type === 'collection.new') {
         // New Collection lives on the Collections tab only.
         expect(selectEditing(snapshot)).toBe(before.context.tab === 'collections')
-        if (selectEditing(snapshot)) expect(context).toMatchObject({ draft: { name: '', description: '', isPrivate: false }, editingId: null })
+        if (selectEditing(snapshot)) {
+          expect(context.editingId).toBeNull()
+          expect(form?.context.input, 'a blank form').toEqual({})
+        }
       }
       if (event.type === 'collection.edit') {
         // The form fills from the collection as it is now.
         const held = before.context.collections.find((c) => c.id === event.id)
-        expect(context).toMatchObject({ draft: { name: held?.name, description: held?.description, isPrivate: held?.isPrivate }, editingId: 'c1' })
+        expect(context.editingId).toBe('c1')
+        expect(form?.context.input).toEqual({ editing: { name: held?.name, description: held?.description, isPrivate: held?.isPrivate } })
       }
-      if (event.type === 'form.submit') {
-        const checked = checkCollection(before.context.draft)
-        if (checked.ok) {
-          // Trimmed, and exactly one call.
-          expect(calls.started.length).toBe(startedBefore + 1)
-          expect(context.change).toEqual(
-            before.context.editingId ? { kind: 'update', id: before.context.editingId, fields: checked.value } : { kind: 'create', fields: checked.value },
-          )
-        } else {
-          expect(context.formError).toBe(checked.message)
-          expect(calls.started.length, 'nothing is sent').toBe(startedBefore)
-        }
+      if (event.type === 'form.submitted') {
+        // What the form sent (checked and trimmed there), in exactly one call.
+        expect(calls.started.length).toBe(startedBefore + 1)
+        expect(context.change).toEqual(
+          before.context.editingId ? { kind: 'update', id: before.context.editingId, fields: event.fields } : { kind: 'create', fields: event.fields },
+        )
+      }
+      if (event.type === 'form.cancelled') {
+        expect(selectEditing(snapshot)).toBe(false)
+        expect(calls.started.length, 'nothing is sent').toBe(startedBefore)
       }
       if (event.type === 'file.start') expect(selectFiling(snapshot)?.id).toBe(event.bookmarkId)
       if (event.type === 'file.choose') expect(context.change).toEqual({ kind: 'file', collectionId: 'c1', postId: 'p2' })
       if (event.type === 'collection.unfile') expect(context.change).toEqual({ kind: 'unfile', collectionId: 'c1', postId: 'p1' })
-      if (event.type === 'bookmark.remove') expect(context.change).toEqual({ kind: 'remove', bookmarkId: 'bm-p1', postId: 'p1' })
+      if (event.type === 'bookmark.remove') {
+        // The card's button by another name: the post cache unsaves it (its call, its toasts); the row stays until the
+        // cache says it went, and nothing else is asked here.
+        expect(told).toEqual([{ type: 'post.bookmark', id: 'p1', bookmarked: false }])
+        expect(calls.started.length).toBe(startedBefore)
+        expect(context.bookmarks).toEqual(before.context.bookmarks)
+      }
 
       const change = before.context.change
       if ((event.type === 'xstate.done.actor.change' || event.type === 'xstate.done.actor.saveForm') && change) {
         expect(toasts).toEqual([expect.objectContaining({ type: 'success', message: SAVED[change.kind] })])
         expect(context.change).toBeNull()
-        if (change.kind === 'remove') {
-          expect(postIds(context.bookmarks)).not.toContain('p1')
-          // Waders held it: it counts one fewer; every card shows the post unsaved.
-          expect(context.collections.find((c) => c.id === 'c1')?.postCount).toBe(0)
-          expect(told).toEqual([{ type: 'post.bookmarked', id: 'p1', bookmarked: false }])
-        }
         if (change.kind === 'file') {
           expect(context.bookmarks.find((b) => b.post.id === 'p2')?.collectionIds).toContain('c1')
           expect(context.collections.find((c) => c.id === 'c1')?.postCount).toBe(2)
@@ -192,11 +193,11 @@ describe.each(bookmarksModel.walks.map((walk) => [walk.name, walk] as const))('b
         if (change.kind === 'update') expect(context.collections.find((c) => c.id === 'c1')?.name).toBe('Long legs')
       } else if ((event.type === 'xstate.error.actor.change' || event.type === 'xstate.error.actor.saveForm') && change) {
         if (event.type === 'xstate.error.actor.saveForm') {
-          // The form stays with what was typed, and says why under it (no toast).
+          // As in Manage Lists: the form stays (with what was typed) and is told why, to say under it; a toast says it too.
+          const message = event.error === nameTaken ? nameTaken.message : REFUSED[change.kind]
           expect(selectEditing(snapshot)).toBe(true)
-          expect(context.draft).toEqual(before.context.draft)
-          expect(context.formError).toBe(event.error === nameTaken ? nameTaken.message : REFUSED[change.kind])
-          expect(toasts).toEqual([])
+          expect(form?.context.heard.at(-1)).toEqual({ type: 'form.refused', message })
+          expect(toasts).toEqual([expect.objectContaining({ type: 'error', message })])
         } else {
           expect(toasts).toEqual([expect.objectContaining({ type: 'error', message: REFUSED[change.kind] })])
           // Nothing on screen changes.
@@ -211,8 +212,11 @@ describe.each(bookmarksModel.walks.map((walk) => [walk.name, walk] as const))('b
       }
       if (event.type === 'post.bookmarked') {
         // A card's button unsaved it: the row goes at once; a save elsewhere changes nothing here.
-        if (!event.bookmarked) expect(postIds(context.bookmarks)).not.toContain(event.id)
-        else expect(context.bookmarks).toEqual(before.context.bookmarks)
+        if (!event.bookmarked) {
+          expect(postIds(context.bookmarks)).not.toContain(event.id)
+          // The collections it was filed in count one fewer (Waders held p1).
+          if (event.id === 'p1') expect(context.collections.find((c) => c.id === 'c1')?.postCount).toBe(0)
+        } else expect(context.bookmarks).toEqual(before.context.bookmarks)
       }
     }
     actor.stop()

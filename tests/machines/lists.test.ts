@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { listsMachine, REFUSED, SAVED } from '../../src/machines/lists/lists.machine'
 import { MORE_FAILED } from '../../src/machines/lib/paging'
-import { checkList, DELETE_CONFIRM, MEMBERS_LOAD_FAILED, SEARCH_DEBOUNCE_MS } from '../../src/machines/lists/lists.rules'
+import { DELETE_CONFIRM, MEMBERS_LOAD_FAILED, SEARCH_DEBOUNCE_MS } from '../../src/machines/lists/lists.rules'
 import {
   selectBusy,
-  selectCanSubmit,
   selectDeleting,
   selectEditing,
   selectFailed,
@@ -22,12 +21,13 @@ import {
   selectSubscribedLists,
 } from '../../src/machines/lists/lists.selectors'
 import { ann, bob, cal, listsModel, me, nameTaken } from './models/lists.model'
+import { formStandIn } from './models/named-group-form.model'
 import { Calls } from './support/controlled-actors'
 import { Coverage, perform, walkPaths } from './support/model'
 import { shownToasts, withToasts } from './support/toasts'
 
 // The Manage Lists dialog. After each step: the spinner or Try again, the lists on screen (own and subscribed), the
-// form (its message, whether Save is offered), the delete confirmation, the members panel (its pages) and its search,
+// form child (what it starts from, what it is told when a save is refused), the delete confirmation, the members panel (its pages) and its search,
 // every toast, and what was asked of the server. The walks are the model's.
 
 const coverage = new Coverage(listsMachine)
@@ -44,6 +44,7 @@ describe.each(listsModel.walks.map((walk) => [walk.name, walk] as const))('manag
         wait: calls.invoked(),
         searchUsers: calls.invoked(),
         change: calls.invoked(),
+        form: formStandIn as never,
       },
     })
     const actor = withToasts(createActor(machine, { input: { viewerId: me }, inspect: coverage.inspector })).start()
@@ -67,7 +68,8 @@ describe.each(listsModel.walks.map((walk) => [walk.name, walk] as const))('manag
       const started = calls.started.slice(startedBefore)
 
       expect(selectFailed(snapshot)).toBe(snapshot.matches('failed'))
-      expect(selectCanSubmit(snapshot)).toBe(snapshot.matches({ ready: 'editing' }) && checkList(context.draft).ok)
+      const form = snapshot.children.form?.getSnapshot() as { context: { input: unknown; heard: unknown[] } } | undefined
+      expect(form !== undefined, 'the form child runs exactly while the form is open').toBe(selectEditing(snapshot))
       // Own lists and subscriptions are told apart by their owner.
       expect(selectOwnLists(snapshot).every((l) => l.owner.id === me)).toBe(true)
       expect(selectSubscribedLists(snapshot).every((l) => l.owner.id !== me)).toBe(true)
@@ -79,26 +81,30 @@ describe.each(listsModel.walks.map((walk) => [walk.name, walk] as const))('manag
         expect(context.lists.map((l) => l.id)).toEqual(['l-birds', 'l-theirs', 'l-later'])
         expect(context.cursor).toBeNull()
       }
-      if (event.type === 'list.new') expect(context).toMatchObject({ draft: { name: '', description: '', isPrivate: false }, editingId: null })
+      if (event.type === 'list.new') {
+        // A blank form.
+        expect(context.editingId).toBeNull()
+        expect(form?.context.input).toEqual({})
+      }
       if (event.type === 'list.edit') {
         // Only one's own list is edited; the form fills from it.
         const held = before.context.lists.find((l) => l.id === 'l-birds')
-        if (event.id === 'l-birds') expect(context).toMatchObject({ draft: { name: held?.name, description: held?.description }, editingId: 'l-birds' })
-        else expect(selectEditing(snapshot)).toBe(selectEditing(before))
+        if (event.id === 'l-birds') {
+          expect(context.editingId).toBe('l-birds')
+          expect(form?.context.input).toEqual({ editing: { name: held?.name, description: held?.description, isPrivate: held?.isPrivate } })
+        } else expect(selectEditing(snapshot)).toBe(selectEditing(before))
       }
-      if (event.type === 'form.submit') {
-        const checked = checkList(before.context.draft)
-        if (checked.ok) {
-          // Trimmed, and exactly one call.
-          expect(started).toHaveLength(1)
-          expect(context.change).toEqual(
-            before.context.editingId ? { kind: 'update', id: before.context.editingId, fields: checked.value } : { kind: 'create', fields: checked.value },
-          )
-          expect(selectBusy(snapshot)).toBe(true)
-        } else {
-          expect(context.formError).toBe(checked.message)
-          expect(started, 'nothing is sent').toEqual([])
-        }
+      if (event.type === 'form.submitted') {
+        // What the form sent (checked and trimmed there), in exactly one call.
+        expect(started).toHaveLength(1)
+        expect(context.change).toEqual(
+          before.context.editingId ? { kind: 'update', id: before.context.editingId, fields: event.fields } : { kind: 'create', fields: event.fields },
+        )
+        expect(selectBusy(snapshot)).toBe(true)
+      }
+      if (event.type === 'form.cancelled') {
+        expect(selectEditing(snapshot)).toBe(false)
+        expect(started).toEqual([])
       }
       if (event.type === 'list.delete') {
         // Asks first, for one's own list only.
@@ -183,10 +189,9 @@ describe.each(listsModel.walks.map((walk) => [walk.name, walk] as const))('manag
         const message = error === nameTaken || error.message === 'List not found' ? error.message : REFUSED[change.kind]
         expect(toasts).toEqual([expect.objectContaining({ type: 'error', message })])
         if (event.type === 'xstate.error.actor.saveForm') {
-          // The form stays with what was typed, and says why under it.
+          // The form stays (with what was typed) and is told why, to say under it.
           expect(selectEditing(snapshot)).toBe(true)
-          expect(context.draft).toEqual(before.context.draft)
-          expect(context.formError).toBe(message)
+          expect(form?.context.heard.at(-1)).toEqual({ type: 'form.refused', message })
         } else {
           expect(context.lists).toEqual(before.context.lists)
           expect(context.members).toEqual(before.context.members)

@@ -2,18 +2,15 @@ import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, ty
 import { bookmarkCalls, type Bookmark, type BookmarksPage, type Collection, type CollectionsPage } from '../../api/bookmarks.calls'
 import { run } from '../../api/calls'
 import { serverMessageOr } from '../../api/errors'
+import { namedGroupFormMachine, type NamedGroupFormReport } from '../named-group-form/named-group-form.machine'
 import type { PostsRef } from '../posts/posts.machine'
 import { showToast } from '../toasts/notify'
 import {
-  BOOKMARK_REMOVE_FAILED,
-  BOOKMARK_REMOVED,
-  checkCollection,
   COLLECTION_CREATE_FAILED,
   COLLECTION_CREATED,
   COLLECTION_LOAD_FAILED,
   COLLECTION_UPDATE_FAILED,
   COLLECTION_UPDATED,
-  emptyDraft,
   FILE_FAILED,
   POST_FILED,
   POST_UNFILED,
@@ -25,17 +22,20 @@ import {
 // The Bookmarks dialog (spec: "tabs Bookmarks and Collections; New Collection button on Collections tab"; docs/product.md,
 // "Bookmarks"). Runs while the dialog is open (the settings page actor invokes it), so each opening reads afresh: the
 // first page of bookmarks and of collections at once (spinner; a failure offers Try again). Then:
-// - Bookmarks: the saved posts as post cards (their posts go to the post cache), more pages on demand, Remove
-//   ('Bookmark removed' / the server's error, else 'Failed to remove bookmark'), and "Add to collection" (pick one).
-// - Collections: New Collection and Edit open the form (name required, at most 50; description at most 200; trimmed;
-//   'Collection created successfully' / 'Collection updated successfully'; a refusal keeps the form with the server's
-//   words, else 'Failed to create collection' / 'Failed to update collection'); opening one shows its posts, each
-//   with "Remove from collection".
+// - Bookmarks: the saved posts as post cards (their posts go to the post cache), more pages on demand, Remove, and
+//   "Add to collection" (pick one). Remove is the card's bookmark button by another name: it asks the post cache to
+//   unsave the post (`post.bookmark`, bookmarked: false), which calls the server and says 'Bookmark removed' / the
+//   server's error, else 'Failed to remove bookmark'; the row goes when the cache announces it.
+// - Collections: New Collection and Edit open the form, a child actor shared with Manage Lists (named-group-form:
+//   name required, at most 50; description at most 200; trimmed). 'Collection created successfully' / 'Collection
+//   updated successfully'; a refusal keeps the form and says why under it and in a toast (the server's words, else
+//   'Failed to create collection' / 'Failed to update collection'). Opening one shows its posts, each with "Remove
+//   from collection".
 // One change at a time (tag `busy`; the dialog does not close meanwhile). A card's own bookmark button, anywhere,
-// reaches this list through the post cache (`post.bookmarked`): an unsaved post leaves it at once.
+// reaches this list through the post cache (`post.bookmarked`): an unsaved post leaves it at once, collections it was
+// filed in counting one fewer.
 
 export type BookmarkChange =
-  | { kind: 'remove'; bookmarkId: string; postId: string }
   | { kind: 'create'; fields: CollectionDraft }
   | { kind: 'update'; id: string; fields: CollectionDraft }
   | { kind: 'file'; collectionId: string; postId: string }
@@ -58,11 +58,8 @@ export type BookmarksEvent =
   | { type: 'bookmark.remove'; bookmarkId: string }
   | { type: 'collection.new' }
   | { type: 'collection.edit'; id: string }
-  | { type: 'form.name'; value: string }
-  | { type: 'form.description'; value: string }
-  | { type: 'form.private'; value: boolean }
-  | { type: 'form.submit' }
-  | { type: 'form.cancel' }
+  /** From the form child: a valid draft to save, or Cancel. */
+  | NamedGroupFormReport
   | { type: 'collection.open'; id: string }
   | { type: 'collection.back' }
   | { type: 'collection.unfile'; postId: string }
@@ -87,10 +84,8 @@ export interface BookmarksContext {
   collection: Collection | null
   collectionBookmarks: ReadonlyArray<Bookmark>
   collectionCursor: string | null
-  draft: CollectionDraft
   /** The collection the form edits; null: a new one. */
   editingId: string | null
-  formError: string | null
   /** The bookmark being filed (the collection picker is open). */
   filing: string | null
   change: BookmarkChange | null
@@ -102,8 +97,6 @@ type ChangeOutput = Collection | null
 
 function save(change: BookmarkChange, signal: AbortSignal): Promise<ChangeOutput> {
   switch (change.kind) {
-    case 'remove':
-      return run(bookmarkCalls.deleteBookmark(change.bookmarkId), signal).then(() => null)
     case 'create':
       return run(bookmarkCalls.createCollection(change.fields), signal)
     case 'update':
@@ -116,7 +109,6 @@ function save(change: BookmarkChange, signal: AbortSignal): Promise<ChangeOutput
 }
 
 const SAVED: Record<BookmarkChange['kind'], string> = {
-  remove: BOOKMARK_REMOVED,
   create: COLLECTION_CREATED,
   update: COLLECTION_UPDATED,
   file: POST_FILED,
@@ -124,7 +116,6 @@ const SAVED: Record<BookmarkChange['kind'], string> = {
 }
 
 const REFUSED: Record<BookmarkChange['kind'], string> = {
-  remove: BOOKMARK_REMOVE_FAILED,
   create: COLLECTION_CREATE_FAILED,
   update: COLLECTION_UPDATE_FAILED,
   file: FILE_FAILED,
@@ -180,6 +171,7 @@ export const bookmarksMachine = setup({
       run(bookmarkCalls.getBookmarks(null, input.id), signal),
     ),
     change: fromPromise<ChangeOutput, BookmarkChange>(({ input, signal }) => save(input, signal)),
+    form: namedGroupFormMachine,
     watchBookmarks,
   },
   actions: {
@@ -219,20 +211,7 @@ export const bookmarksMachine = setup({
       collectionCursor: page.nextCursor,
     })),
     closeCollection: assign({ collection: null, collectionBookmarks: [], collectionCursor: null }),
-    startNew: assign({ draft: emptyDraft, editingId: null, formError: null }),
-    startEdit: assign(({ context }, id: string) => {
-      const c = context.collections.find((held) => held.id === id)
-      return c
-        ? { draft: { name: c.name, description: c.description, isPrivate: c.isPrivate }, editingId: id, formError: null }
-        : {}
-    }),
-    typeName: assign(({ context }, value: string) => ({ draft: { ...context.draft, name: value }, formError: null })),
-    typeDescription: assign(({ context }, value: string) => ({ draft: { ...context.draft, description: value }, formError: null })),
-    setPrivate: assign(({ context }, value: boolean) => ({ draft: { ...context.draft, isPrivate: value } })),
-    rejectForm: assign(({ context }) => {
-      const checked = checkCollection(context.draft)
-      return { formError: checked.ok ? null : checked.message }
-    }),
+    startEdit: assign((_, id: string | null) => ({ editingId: id })),
     startFiling: assign((_, bookmarkId: string) => ({ filing: bookmarkId })),
     stopFiling: assign({ filing: null }),
     begin: assign((_, change: BookmarkChange) => ({ change })),
@@ -241,18 +220,9 @@ export const bookmarksMachine = setup({
       const change = context.change
       if (!change) return {}
       switch (change.kind) {
-        case 'remove': {
-          const dropped = context.bookmarks.filter((b) => b.id === change.bookmarkId)
-          return {
-            change: null,
-            bookmarks: context.bookmarks.filter((b) => b.id !== change.bookmarkId),
-            collectionBookmarks: context.collectionBookmarks.filter((b) => b.id !== change.bookmarkId),
-            collections: uncount(context.collections, dropped),
-          }
-        }
         case 'create':
           return output
-            ? { change: null, collections: [output, ...context.collections.filter((c) => c.id !== output.id)], draft: emptyDraft, editingId: null }
+            ? { change: null, collections: [output, ...context.collections.filter((c) => c.id !== output.id)], editingId: null }
             : { change: null }
         case 'update':
           return output
@@ -260,7 +230,6 @@ export const bookmarksMachine = setup({
                 change: null,
                 collections: replaceCollection(context.collections, output),
                 collection: context.collection?.id === output.id ? output : context.collection,
-                draft: emptyDraft,
                 editingId: null,
               }
             : { change: null }
@@ -287,15 +256,19 @@ export const bookmarksMachine = setup({
           }
       }
     }),
-    /** A removed bookmark's post shows unsaved on every card at once. */
+    /** Remove: the post cache unsaves it, as the card's button does (one path, one set of toasts). */
+    askRemoval: sendTo(
+      ({ context }) => context.posts,
+      ({ context }, bookmarkId: string) => ({
+        type: 'post.bookmark' as const,
+        id: context.bookmarks.find((b) => b.id === bookmarkId)?.post.id ?? '',
+        bookmarked: false,
+      }),
+    ),
+    /** A filed post is saved (filing saves it first): every card shows it so. */
     tellPosts: sendTo(
       ({ context }) => context.posts,
-      ({ context }) => {
-        const change = context.change
-        return change?.kind === 'remove'
-          ? { type: 'post.bookmarked' as const, id: change.postId, bookmarked: false }
-          : { type: 'post.bookmarked' as const, id: change?.kind === 'file' ? change.postId : '', bookmarked: true }
-      },
+      ({ context }) => ({ type: 'post.bookmarked' as const, id: context.change?.kind === 'file' ? context.change.postId : '', bookmarked: true }),
     ),
     notifySaved: ({ context, system }) => {
       if (context.change) showToast(system, 'success', SAVED[context.change.kind])
@@ -304,10 +277,10 @@ export const bookmarksMachine = setup({
     notifyRefused: ({ context, system }, error: unknown) => {
       if (context.change) showToast(system, 'error', serverMessageOr(error, REFUSED[context.change.kind]))
     },
-    /** A refused form keeps what was typed and says why under it. */
-    formRefused: assign(({ context }, error: unknown) => ({
-      change: null,
-      formError: serverMessageOr(error, context.editingId ? COLLECTION_UPDATE_FAILED : COLLECTION_CREATE_FAILED),
+    /** A refused form keeps what was typed and says why under it (and in the toast). */
+    tellFormRefused: sendTo('form', ({ context }, error: unknown) => ({
+      type: 'form.refused' as const,
+      message: serverMessageOr(error, context.editingId ? COLLECTION_UPDATE_FAILED : COLLECTION_CREATE_FAILED),
     })),
     settle: assign({ change: null, filing: null }),
     /** A card's button unsaved a post: its rows leave the lists, and their collections count one fewer. */
@@ -334,9 +307,8 @@ export const bookmarksMachine = setup({
       const bookmark = context.bookmarks.find((b) => b.id === context.filing)
       return bookmark !== undefined && context.collections.some((c) => c.id === collectionId) && !bookmark.collectionIds.includes(collectionId)
     },
-    formIsValid: ({ context }) => checkCollection(context.draft).ok,
     wasUnsaved: (_, bookmarked: boolean) => !bookmarked,
-    tellsPosts: ({ context }) => context.change?.kind === 'remove' || context.change?.kind === 'file',
+    tellsPosts: ({ context }) => context.change?.kind === 'file',
   },
 }).createMachine({
   id: 'bookmarks',
@@ -350,9 +322,7 @@ export const bookmarksMachine = setup({
     collection: null,
     collectionBookmarks: [],
     collectionCursor: null,
-    draft: emptyDraft,
     editingId: null,
-    formError: null,
     filing: null,
     change: null,
     more: null,
@@ -395,20 +365,12 @@ export const bookmarksMachine = setup({
             'bookmarks.more': { guard: 'canLoadMore', target: 'loadingMore' },
             'bookmark.remove': {
               guard: { type: 'isListedBookmark', params: ({ event }) => event.bookmarkId },
-              target: 'saving',
-              actions: {
-                type: 'begin',
-                params: ({ context, event }) => ({
-                  kind: 'remove' as const,
-                  bookmarkId: event.bookmarkId,
-                  postId: context.bookmarks.find((b) => b.id === event.bookmarkId)?.post.id ?? '',
-                }),
-              },
+              actions: { type: 'askRemoval', params: ({ event }) => event.bookmarkId },
             },
-            'collection.new': { guard: 'onCollectionsTab', target: 'editing', actions: 'startNew' },
+            'collection.new': { guard: 'onCollectionsTab', target: 'form', actions: { type: 'startEdit', params: null } },
             'collection.edit': {
               guard: { type: 'isListedCollection', params: ({ event }) => event.id },
-              target: 'editing',
+              target: 'form',
               actions: { type: 'startEdit', params: ({ event }) => event.id },
             },
             'collection.open': {
@@ -480,41 +442,49 @@ export const bookmarksMachine = setup({
             onError: { target: 'idle', actions: ['closeCollection', 'notifyLoadFailed'] },
           },
         },
-        editing: {
-          on: {
-            'form.name': { actions: { type: 'typeName', params: ({ event }) => event.value } },
-            'form.description': { actions: { type: 'typeDescription', params: ({ event }) => event.value } },
-            'form.private': { actions: { type: 'setPrivate', params: ({ event }) => event.value } },
-            'form.cancel': { target: 'idle' },
-            'form.submit': [
-              {
-                guard: 'formIsValid',
-                target: 'savingForm',
-                actions: {
-                  type: 'begin',
-                  params: ({ context }) => {
-                    const checked = checkCollection(context.draft)
-                    const fields = checked.ok ? checked.value : context.draft
-                    return context.editingId
-                      ? { kind: 'update' as const, id: context.editingId, fields }
-                      : { kind: 'create' as const, fields }
+        /** The collection form (a child actor): New Collection or Edit, then saving what it sends. */
+        form: {
+          invoke: {
+            id: 'form',
+            src: 'form',
+            input: ({ context }) => {
+              const c = context.collections.find((held) => held.id === context.editingId)
+              return c ? { editing: { name: c.name, description: c.description, isPrivate: c.isPrivate } } : {}
+            },
+          },
+          on: { 'form.cancelled': { target: 'idle' } },
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'form.submitted': {
+                  target: 'saving',
+                  actions: {
+                    type: 'begin',
+                    params: ({ context, event }) =>
+                      context.editingId
+                        ? { kind: 'update' as const, id: context.editingId, fields: event.fields }
+                        : { kind: 'create' as const, fields: event.fields },
                   },
                 },
               },
-              { actions: 'rejectForm' },
-            ],
-          },
-        },
-        savingForm: {
-          tags: ['busy'],
-          invoke: {
-            id: 'saveForm',
-            src: 'change',
-            input: ({ context }) => context.change as BookmarkChange,
-            onDone: { target: 'idle', actions: ['notifySaved', { type: 'apply', params: ({ event }) => event.output }] },
-            onError: {
-              target: 'editing',
-              actions: { type: 'formRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            },
+            saving: {
+              tags: ['busy'],
+              invoke: {
+                id: 'saveForm',
+                src: 'change',
+                input: ({ context }) => context.change as BookmarkChange,
+                onDone: { target: '#bookmarks.ready.idle', actions: ['notifySaved', { type: 'apply', params: ({ event }) => event.output }] },
+                onError: {
+                  target: 'editing',
+                  actions: [
+                    { type: 'notifyRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                    { type: 'tellFormRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                    'settle',
+                  ],
+                },
+              },
             },
           },
         },

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
-import { checkCollection } from './bookmarks.rules'
+import type { NamedGroupFormRef } from '../named-group-form/named-group-form.machine'
 import type { BookmarksMachine } from './bookmarks.machine'
 
 // What the Bookmarks dialog reads from the bookmarks actor.
@@ -22,13 +22,11 @@ export const selectHasMore = (s: Snapshot) => {
   if (tab === 'bookmarks') return bookmarksCursor !== null
   return collection ? collectionCursor !== null : collectionsCursor !== null
 }
-export const selectEditing = (s: Snapshot) => s.matches({ ready: 'editing' }) || s.matches({ ready: 'savingForm' })
-export const selectSavingForm = (s: Snapshot) => s.matches({ ready: 'savingForm' })
+export const selectEditing = (s: Snapshot) => s.matches({ ready: 'form' })
+export const selectSavingForm = (s: Snapshot) => s.matches({ ready: { form: 'saving' } })
+/** The open form's actor (named-group-form), or undefined. */
+export const selectForm = (s: Snapshot) => (s.matches({ ready: 'form' }) ? (s.children.form as NamedGroupFormRef | undefined) : undefined)
 export const selectEditingId = (s: Snapshot) => s.context.editingId
-export const selectDraft = (s: Snapshot) => s.context.draft
-export const selectFormError = (s: Snapshot) => s.context.formError
-/** Save is offered once the form is valid and nothing saves. */
-export const selectCanSubmit = (s: Snapshot) => s.matches({ ready: 'editing' }) && checkCollection(s.context.draft).ok
 /** The bookmark whose collection picker is open, or null. */
 export const selectFiling = (s: Snapshot) =>
   s.matches({ ready: 'choosing' }) ? (s.context.bookmarks.find((b) => b.id === s.context.filing) ?? null) : null

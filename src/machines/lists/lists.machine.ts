@@ -1,13 +1,12 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate'
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate'
 import { run } from '../../api/calls'
 import { discoverCalls, type UserSearchResponse, type UserSearchResult } from '../../api/discover.calls'
 import { serverMessageOr } from '../../api/errors'
 import { listCalls, type List, type ListDetail, type ListMember, type ListsPage, type Subscription } from '../../api/lists.calls'
 import { appendPage, MORE_FAILED } from '../lib/paging'
+import { namedGroupFormMachine, type NamedGroupFormReport } from '../named-group-form/named-group-form.machine'
 import { showToast } from '../toasts/notify'
 import {
-  checkList,
-  emptyDraft,
   isOwnList,
   isSearchable,
   LIST_CREATE_FAILED,
@@ -32,9 +31,10 @@ import {
 // The Manage Lists dialog (spec: "Manage Lists: New List, Close, form, list of lists"; docs/product.md, "Lists"). Runs
 // while the dialog is open, so each opening reads afresh: the member's lists and the lists they subscribe to (spinner;
 // a failure offers Try again; more pages on demand). Then:
-// - New List and Edit open the form (name required, at most 50; description at most 200; trimmed; private or not):
-//   'List created successfully' / 'List updated successfully'; a refusal keeps the form with the server's words, else
-//   'Failed to create list' / 'Failed to update list' (toast and under the form).
+// - New List and Edit open the form, a child actor shared with the Bookmarks dialog (named-group-form: name required,
+//   at most 50; description at most 200; trimmed; private or not): 'List created successfully' / 'List updated
+//   successfully'; a refusal keeps the form and says why under it and in a toast (the server's words, else 'Failed to
+//   create list' / 'Failed to update list').
 // - Delete asks 'Are you sure you want to delete this list?' (Cancel keeps it): 'List deleted successfully', else the
 //   server's words or 'Failed to delete list'.
 // - Members opens one of the member's own lists: its members with Remove, and a member search (GET /users/search,
@@ -64,11 +64,8 @@ export type ListsEvent =
   | { type: 'delete.cancel' }
   | { type: 'list.subscribe'; id: string }
   | { type: 'list.unsubscribe'; id: string }
-  | { type: 'form.name'; value: string }
-  | { type: 'form.description'; value: string }
-  | { type: 'form.private'; value: boolean }
-  | { type: 'form.submit' }
-  | { type: 'form.cancel' }
+  /** From the form child: a valid draft to save, or Cancel. */
+  | NamedGroupFormReport
   | { type: 'list.members'; id: string }
   | { type: 'members.back' }
   | { type: 'members.retry' }
@@ -86,10 +83,8 @@ export interface ListsContext {
   viewerId: string
   lists: ReadonlyArray<List>
   cursor: string | null
-  draft: ListDraft
   /** The list the form edits; null: a new one. */
   editingId: string | null
-  formError: string | null
   /** The list the delete confirmation asks about. */
   deletingId: string | null
   /** The list whose members are shown, and its members (most recently added first). */
@@ -175,22 +170,12 @@ export const listsMachine = setup({
       run(discoverCalls.searchUsers({ q: input.query.trim() }), signal),
     ),
     change: fromPromise<ChangeOutput, ListChange>(({ input, signal }) => save(input, signal)),
+    form: namedGroupFormMachine,
   },
   actions: {
     showFirst: assign((_, page: ListsPage) => ({ lists: page.lists, cursor: page.nextCursor })),
     showMore: assign(({ context }, page: ListsPage) => ({ lists: appendPage(context.lists, page.lists), cursor: page.nextCursor })),
-    startNew: assign({ draft: emptyDraft, editingId: null, formError: null }),
-    startEdit: assign(({ context }, id: string) => {
-      const l = context.lists.find((held) => held.id === id)
-      return l ? { draft: { name: l.name, description: l.description, isPrivate: l.isPrivate }, editingId: id, formError: null } : {}
-    }),
-    typeName: assign(({ context }, value: string) => ({ draft: { ...context.draft, name: value }, formError: null })),
-    typeDescription: assign(({ context }, value: string) => ({ draft: { ...context.draft, description: value }, formError: null })),
-    setPrivate: assign(({ context }, value: boolean) => ({ draft: { ...context.draft, isPrivate: value } })),
-    rejectForm: assign(({ context }) => {
-      const checked = checkList(context.draft)
-      return { formError: checked.ok ? null : checked.message }
-    }),
+    startEdit: assign((_, id: string | null) => ({ editingId: id })),
     askDelete: assign((_, id: string) => ({ deletingId: id })),
     forgetDelete: assign({ deletingId: null }),
     openMembers: assign((_, id: string) => ({ ...closedMembers, openId: id })),
@@ -220,10 +205,10 @@ export const listsMachine = setup({
       switch (change.kind) {
         case 'create':
           return isList(output)
-            ? { change: null, lists: [output, ...context.lists.filter((l) => l.id !== output.id)], draft: emptyDraft, editingId: null }
+            ? { change: null, lists: [output, ...context.lists.filter((l) => l.id !== output.id)], editingId: null }
             : { change: null }
         case 'update':
-          return isList(output) ? { change: null, lists: replaceList(context.lists, output), draft: emptyDraft, editingId: null } : { change: null }
+          return isList(output) ? { change: null, lists: replaceList(context.lists, output), editingId: null } : { change: null }
         case 'delete':
           return { change: null, deletingId: null, lists: context.lists.filter((l) => l.id !== change.id) }
         case 'subscribe':
@@ -258,10 +243,10 @@ export const listsMachine = setup({
     notifyRefused: ({ context, system }, error: unknown) => {
       if (context.change) showToast(system, 'error', serverMessageOr(error, REFUSED[context.change.kind]))
     },
-    /** A refused form keeps what was typed and says why under it, and in a toast. */
-    formRefused: assign(({ context }, error: unknown) => ({
-      change: null,
-      formError: serverMessageOr(error, context.editingId ? LIST_UPDATE_FAILED : LIST_CREATE_FAILED),
+    /** A refused form keeps what was typed and says why under it (and in the toast). */
+    tellFormRefused: sendTo('form', ({ context }, error: unknown) => ({
+      type: 'form.refused' as const,
+      message: serverMessageOr(error, context.editingId ? LIST_UPDATE_FAILED : LIST_CREATE_FAILED),
     })),
     settle: assign({ change: null, deletingId: null }),
   },
@@ -270,7 +255,6 @@ export const listsMachine = setup({
     isOwn: ({ context }, id: string) => context.lists.some((l) => l.id === id && isOwnList(l, context.viewerId)),
     isSubscribed: ({ context }, id: string) => context.lists.some((l) => l.id === id && !isOwnList(l, context.viewerId) && l.subscribed),
     isUnsubscribed: ({ context }, id: string) => context.lists.some((l) => l.id === id && !isOwnList(l, context.viewerId) && !l.subscribed),
-    formIsValid: ({ context }) => checkList(context.draft).ok,
     searchable: (_, value: string) => isSearchable(value),
     /** A search result not on the open list yet. */
     canAdd: ({ context }, userId: string) =>
@@ -284,9 +268,7 @@ export const listsMachine = setup({
     viewerId: input.viewerId,
     lists: [],
     cursor: null,
-    draft: emptyDraft,
     editingId: null,
-    formError: null,
     deletingId: null,
     ...closedMembers,
     change: null,
@@ -313,10 +295,10 @@ export const listsMachine = setup({
         idle: {
           on: {
             'lists.more': { guard: 'hasMore', target: 'loadingMore' },
-            'list.new': { target: 'editing', actions: 'startNew' },
+            'list.new': { target: 'form', actions: { type: 'startEdit', params: null } },
             'list.edit': {
               guard: { type: 'isOwn', params: ({ event }) => event.id },
-              target: 'editing',
+              target: 'form',
               actions: { type: 'startEdit', params: ({ event }) => event.id },
             },
             'list.delete': {
@@ -352,42 +334,49 @@ export const listsMachine = setup({
             onError: { target: 'idle' },
           },
         },
-        editing: {
-          on: {
-            'form.name': { actions: { type: 'typeName', params: ({ event }) => event.value } },
-            'form.description': { actions: { type: 'typeDescription', params: ({ event }) => event.value } },
-            'form.private': { actions: { type: 'setPrivate', params: ({ event }) => event.value } },
-            'form.cancel': { target: 'idle' },
-            'form.submit': [
-              {
-                guard: 'formIsValid',
-                target: 'savingForm',
-                actions: {
-                  type: 'begin',
-                  params: ({ context }) => {
-                    const checked = checkList(context.draft)
-                    const fields = checked.ok ? checked.value : context.draft
-                    return context.editingId ? { kind: 'update' as const, id: context.editingId, fields } : { kind: 'create' as const, fields }
+        /** The list form (a child actor): New List or Edit, then saving what it sends. */
+        form: {
+          invoke: {
+            id: 'form',
+            src: 'form',
+            input: ({ context }) => {
+              const l = context.lists.find((held) => held.id === context.editingId)
+              return l ? { editing: { name: l.name, description: l.description, isPrivate: l.isPrivate } } : {}
+            },
+          },
+          on: { 'form.cancelled': { target: 'idle' } },
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'form.submitted': {
+                  target: 'saving',
+                  actions: {
+                    type: 'begin',
+                    params: ({ context, event }) =>
+                      context.editingId
+                        ? { kind: 'update' as const, id: context.editingId, fields: event.fields }
+                        : { kind: 'create' as const, fields: event.fields },
                   },
                 },
               },
-              { actions: 'rejectForm' },
-            ],
-          },
-        },
-        savingForm: {
-          tags: ['busy'],
-          invoke: {
-            id: 'saveForm',
-            src: 'change',
-            input: ({ context }) => context.change as ListChange,
-            onDone: { target: 'idle', actions: ['notifySaved', { type: 'apply', params: ({ event }) => event.output }] },
-            onError: {
-              target: 'editing',
-              actions: [
-                { type: 'notifyRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-                { type: 'formRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-              ],
+            },
+            saving: {
+              tags: ['busy'],
+              invoke: {
+                id: 'saveForm',
+                src: 'change',
+                input: ({ context }) => context.change as ListChange,
+                onDone: { target: '#lists.ready.idle', actions: ['notifySaved', { type: 'apply', params: ({ event }) => event.output }] },
+                onError: {
+                  target: 'editing',
+                  actions: [
+                    { type: 'notifyRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                    { type: 'tellFormRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                    'settle',
+                  ],
+                },
+              },
             },
           },
         },

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
-import { checkList, isOwnList } from './lists.rules'
+import type { NamedGroupFormRef } from '../named-group-form/named-group-form.machine'
+import { isOwnList } from './lists.rules'
 import type { ListsMachine } from './lists.machine'
 
 // What the Manage Lists dialog reads from the lists actor.
@@ -13,13 +14,11 @@ export const selectLists = (s: Snapshot) => s.context.lists
 export const selectViewerId = (s: Snapshot) => s.context.viewerId
 export const selectHasMore = (s: Snapshot) => s.context.cursor !== null
 export const selectLoadingMore = (s: Snapshot) => s.matches({ ready: 'loadingMore' })
-export const selectEditing = (s: Snapshot) => s.matches({ ready: 'editing' }) || s.matches({ ready: 'savingForm' })
-export const selectSavingForm = (s: Snapshot) => s.matches({ ready: 'savingForm' })
+export const selectEditing = (s: Snapshot) => s.matches({ ready: 'form' })
+export const selectSavingForm = (s: Snapshot) => s.matches({ ready: { form: 'saving' } })
+/** The open form's actor (named-group-form), or undefined. */
+export const selectForm = (s: Snapshot) => (s.matches({ ready: 'form' }) ? (s.children.form as NamedGroupFormRef | undefined) : undefined)
 export const selectEditingId = (s: Snapshot) => s.context.editingId
-export const selectDraft = (s: Snapshot) => s.context.draft
-export const selectFormError = (s: Snapshot) => s.context.formError
-/** Save is offered once the form is valid and nothing saves. */
-export const selectCanSubmit = (s: Snapshot) => s.matches({ ready: 'editing' }) && checkList(s.context.draft).ok
 /** The list the delete confirmation asks about, or null. */
 export const selectDeleting = (s: Snapshot) =>
   s.matches({ ready: 'confirmingDelete' }) ? (s.context.lists.find((l) => l.id === s.context.deletingId) ?? null) : null

@@ -3,6 +3,7 @@ import { run } from '../../api/calls'
 import { bookmarkCalls } from '../../api/bookmarks.calls'
 import { isApiError, limitMessage, serverMessageOr } from '../../api/errors'
 import { postCalls, type Post } from '../../api/posts.calls'
+import { BOOKMARK_REMOVE_FAILED, BOOKMARK_REMOVED } from '../bookmarks/bookmarks.rules'
 import { showToast } from '../toasts/notify'
 import { callActor } from '../lib/call-actor'
 import {
@@ -34,8 +35,6 @@ import { canBeReposted, isHiddenAsSensitive } from './posts.rules'
 // - A post created by a composer is stored and announced (`post.created`) so the lists can show it without a refetch.
 
 export const POST_DELETED = 'Post deleted'
-export const BOOKMARK_REMOVED = 'Bookmark removed'
-export const BOOKMARK_REMOVE_FAILED = 'Failed to remove bookmark'
 
 export type PostsEvent =
   | { type: 'posts.received'; posts: ReadonlyArray<Post> }
@@ -51,7 +50,11 @@ export type PostsEvent =
   | { type: 'author.blocked'; authorId: string }
   | { type: 'author.muted'; authorId: string }
   | { type: 'post.showMuted'; id: string }
-  | { type: 'post.bookmark'; id: string }
+  /**
+   * The bookmark button: the other state. The Bookmarks dialog's Remove asks for one (`bookmarked: false`), so that a
+   * removal takes one path, whichever button asked.
+   */
+  | { type: 'post.bookmark'; id: string; bookmarked?: boolean }
   | { type: 'post.bookmark.settled'; id: string; bookmarked: boolean }
   | { type: 'post.bookmark.refused'; id: string; bookmarked: boolean; error: unknown }
   /** A bookmark added or removed elsewhere (the Bookmarks dialog): the cards follow. */
@@ -256,8 +259,14 @@ export const postsMachine = setup({
       return reaction === 'like' || canBeReposted(post)
     },
     isPending: ({ context }, { id, reaction }: ReactionInput) => context.pending[reaction][id] !== undefined,
-    canBookmark: ({ context }, id: string) =>
-      context.entities[id] !== undefined && context.bookmarking[id] === undefined && !context.deleting[id],
+    canBookmark: ({ context }, { id, bookmarked }: { id: string; bookmarked?: boolean | undefined }) =>
+      context.entities[id] !== undefined &&
+      context.bookmarking[id] === undefined &&
+      !context.deleting[id] &&
+      context.entities[id].bookmarked !== bookmarked,
+    /** Asked for the state the post is in already (a row the dialog still showed): nothing to ask the server. */
+    holdsBookmark: ({ context }, { id, bookmarked }: { id: string; bookmarked?: boolean | undefined }) =>
+      bookmarked !== undefined && context.bookmarking[id] === undefined && context.entities[id]?.bookmarked === bookmarked,
     isBookmarking: ({ context }, id: string) => context.bookmarking[id] !== undefined,
     canDelete: ({ context }, id: string) => context.entities[id] !== undefined && !context.deleting[id],
     isDeleting: ({ context }, id: string) => context.deleting[id] === true,
@@ -327,19 +336,26 @@ export const postsMachine = setup({
             { type: 'notifyLimited', params: ({ event }) => ({ error: event.error }) },
           ],
         },
-        'post.bookmark': {
-          guard: { type: 'canBookmark', params: ({ event }) => event.id },
-          actions: [
-            { type: 'flipBookmark', params: ({ event }) => event.id },
-            spawnChild('bookmarkCall', {
-              id: ({ event }) => callId('bookmark', event.id),
-              input: ({ context, event }) => {
-                assertEvent(event, 'post.bookmark')
-                return { id: event.id, bookmarked: context.entities[event.id]?.bookmarked === true }
-              },
-            }),
-          ],
-        },
+        'post.bookmark': [
+          {
+            guard: { type: 'canBookmark', params: ({ event }) => event },
+            actions: [
+              { type: 'flipBookmark', params: ({ event }) => event.id },
+              spawnChild('bookmarkCall', {
+                id: ({ event }) => callId('bookmark', event.id),
+                input: ({ context, event }) => {
+                  assertEvent(event, 'post.bookmark')
+                  return { id: event.id, bookmarked: context.entities[event.id]?.bookmarked === true }
+                },
+              }),
+            ],
+          },
+          // The dialog hears what the cache knows, and drops the row.
+          {
+            guard: { type: 'holdsBookmark', params: ({ event }) => event },
+            actions: { type: 'announceBookmarked', params: ({ event }) => ({ id: event.id, bookmarked: event.bookmarked === true }) },
+          },
+        ],
         'post.bookmark.settled': {
           guard: { type: 'isBookmarking', params: ({ event }) => event.id },
           actions: [
@@ -358,7 +374,7 @@ export const postsMachine = setup({
           ],
         },
         'post.bookmarked': {
-          guard: { type: 'canBookmark', params: ({ event }) => event.id },
+          guard: { type: 'canBookmark', params: ({ event }) => ({ id: event.id }) },
           actions: { type: 'setBookmarked', params: ({ event }) => event },
         },
         'post.reveal': {

@@ -10,11 +10,9 @@ import { LoadError } from '../profile/LoadError'
 import {
   selectBusy,
   selectDeleting,
-  selectDraft,
   selectEditing,
-  selectEditingId,
   selectFailed,
-  selectFormError,
+  selectForm,
   selectHasMore,
   selectLoading,
   selectLoadingMore,
@@ -28,12 +26,11 @@ import {
   selectOwnLists,
   selectQuery,
   selectResults,
-  selectSavingForm,
   selectSearchFailed,
   selectSearching,
   selectSubscribedLists,
 } from '../../machines/lists/lists.selectors'
-import { TextAreaField } from '../settings/SettingsFields'
+import { NamedGroupForm } from '../settings/NamedGroupForm'
 import { Avatar } from '../ui/Avatar'
 import { TextField } from '../ui/Field'
 import { Icon } from '../ui/Icon'
@@ -334,56 +331,6 @@ function Members({ actor, list }: { actor: ListsRef; list: List }) {
 }
 
 function ListForm({ actor }: { actor: ListsRef }) {
-  const draft = useSelector(actor, selectDraft)
-  const error = useSelector(actor, selectFormError)
-  const editingId = useSelector(actor, selectEditingId)
-  const saving = useSelector(actor, selectSavingForm)
-  return (
-    <form
-      noValidate
-      aria-label={editingId ? 'Edit list' : 'New list'}
-      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      onSubmit={(event) => {
-        event.preventDefault()
-        actor.send({ type: 'form.submit' })
-      }}
-    >
-      <h3 className={css({ fontSize: 'md', fontWeight: 'bold' })}>{editingId ? 'Edit list' : 'New list'}</h3>
-      <TextField
-        label="Name"
-        value={draft.name}
-        autoFocus
-        maxLength={LIMITS.listNameMax + 10}
-        disabled={saving}
-        onChange={(event) => actor.send({ type: 'form.name', value: event.target.value })}
-      />
-      <TextAreaField
-        label="Description"
-        value={draft.description}
-        count={{ value: [...draft.description].length, max: LIMITS.listDescriptionMax }}
-        disabled={saving}
-        className={css({ minH: '20' })}
-        onChange={(event) => actor.send({ type: 'form.description', value: event.target.value })}
-      />
-      <label className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', cursor: 'pointer' })}>
-        <input type="checkbox" checked={draft.isPrivate} disabled={saving} onChange={(event) => actor.send({ type: 'form.private', value: event.target.checked })} />
-        Private list (only you can see it)
-      </label>
-      {error ? (
-        <p role="alert" className={css({ fontSize: 'sm', color: 'danger.text', fontWeight: 'medium' })}>
-          {error}
-        </p>
-      ) : null}
-      <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-        <button type="button" className={button({ variant: 'ghost' })} disabled={saving} onClick={() => actor.send({ type: 'form.cancel' })}>
-          Cancel
-        </button>
-        {/* Always offered (but while saving): a form that breaks a rule says which under it. */}
-        <button type="submit" className={button()} disabled={saving} aria-busy={saving}>
-          {saving ? <Spinner size={16} /> : null}
-          {editingId ? 'Save' : 'Create'}
-        </button>
-      </div>
-    </form>
-  )
+  const form = useSelector(actor, selectForm)
+  return form ? <NamedGroupForm form={form} noun="list" privateLabel="Private list (only you can see it)" /> : null
 }

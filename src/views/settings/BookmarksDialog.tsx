@@ -2,35 +2,29 @@ import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { Bookmark, Collection } from '../../api/bookmarks.calls'
-import { LIMITS } from '../../api/contract/limits'
 import type { BookmarksRef } from '../../machines/bookmarks/bookmarks.machine'
 import { BOOKMARK_TABS, type BookmarkTab } from '../../machines/bookmarks/bookmarks.rules'
 import {
   selectBookmarks,
   selectBusy,
-  selectCanSubmit,
   selectCollectionBookmarks,
   selectCollections,
-  selectDraft,
   selectEditing,
-  selectEditingId,
   selectFailed,
+  selectForm,
   selectFiling,
-  selectFormError,
   selectHasMore,
   selectLoading,
   selectLoadingMore,
   selectOpenCollection,
   selectOpeningCollection,
-  selectSavingForm,
   selectTab,
 } from '../../machines/bookmarks/bookmarks.selectors'
 import { PostCard } from '../post/PostCard'
-import { TextField } from '../ui/Field'
 import { Icon } from '../ui/Icon'
 import { Dialog } from '../ui/Overlay'
 import { Spinner } from '../ui/Spinner'
-import { TextAreaField } from './SettingsFields'
+import { NamedGroupForm } from './NamedGroupForm'
 
 // The Bookmarks dialog (spec: "tabs Bookmarks and Collections; New Collection button on Collections tab"; docs/product.md,
 // "Bookmarks"). Saved posts show as post cards (their like, repost and bookmark buttons work as everywhere), each
@@ -331,61 +325,6 @@ function OpenCollection({ actor, collection }: { actor: BookmarksRef; collection
 }
 
 function CollectionForm({ actor }: { actor: BookmarksRef }) {
-  const draft = useSelector(actor, selectDraft)
-  const error = useSelector(actor, selectFormError)
-  const editingId = useSelector(actor, selectEditingId)
-  const canSubmit = useSelector(actor, selectCanSubmit)
-  const saving = useSelector(actor, selectSavingForm)
-  return (
-    <form
-      noValidate
-      aria-label={editingId ? 'Edit collection' : 'New collection'}
-      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      onSubmit={(event) => {
-        event.preventDefault()
-        actor.send({ type: 'form.submit' })
-      }}
-    >
-      <h3 className={css({ fontSize: 'md', fontWeight: 'bold' })}>{editingId ? 'Edit collection' : 'New collection'}</h3>
-      <TextField
-        label="Name"
-        value={draft.name}
-        autoFocus
-        maxLength={LIMITS.listNameMax + 10}
-        disabled={saving}
-        onChange={(event) => actor.send({ type: 'form.name', value: event.target.value })}
-      />
-      <TextAreaField
-        label="Description"
-        value={draft.description}
-        count={{ value: [...draft.description].length, max: LIMITS.listDescriptionMax }}
-        disabled={saving}
-        className={css({ minH: '20' })}
-        onChange={(event) => actor.send({ type: 'form.description', value: event.target.value })}
-      />
-      <label className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', cursor: 'pointer' })}>
-        <input
-          type="checkbox"
-          checked={draft.isPrivate}
-          disabled={saving}
-          onChange={(event) => actor.send({ type: 'form.private', value: event.target.checked })}
-        />
-        Private collection
-      </label>
-      {error ? (
-        <p role="alert" className={css({ fontSize: 'sm', color: 'danger.text', fontWeight: 'medium' })}>
-          {error}
-        </p>
-      ) : null}
-      <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-        <button type="button" className={button({ variant: 'ghost' })} disabled={saving} onClick={() => actor.send({ type: 'form.cancel' })}>
-          Cancel
-        </button>
-        <button type="submit" className={button()} disabled={!canSubmit && !error && draft.name.trim() !== ''} aria-busy={saving}>
-          {saving ? <Spinner size={16} /> : null}
-          {editingId ? 'Save' : 'Create'}
-        </button>
-      </div>
-    </form>
-  )
+  const form = useSelector(actor, selectForm)
+  return form ? <NamedGroupForm form={form} noun="collection" privateLabel="Private collection" /> : null
 }

@@ -61,8 +61,8 @@ const scenarios: Record<string, AnyEventObject[]> = {
     { type: 'xstate.done.actor.loadMore', output: { list: 'bookmarks', page: { bookmarks: [b2, b3], nextCursor: null } } },
     { type: 'xstate.error.actor.loadMore', error: offline },
     { type: 'bookmark.remove', bookmarkId: 'bm-p1' },
-    { type: 'xstate.done.actor.change', output: null },
-    { type: 'xstate.error.actor.change', error: offline },
+    // The post cache's answer to Remove (or to a card's button).
+    { type: 'post.bookmarked', id: 'p1', bookmarked: false },
     { type: 'post.bookmarked', id: 'p2', bookmarked: false },
     { type: 'post.bookmarked', id: 'p2', bookmarked: true },
   ],
@@ -99,12 +99,9 @@ const scenarios: Record<string, AnyEventObject[]> = {
     loaded,
     { type: 'collection.new' },
     { type: 'bookmarks.tab', tab: 'collections' },
-    { type: 'form.name', value: '  Shorebirds ' },
-    { type: 'form.name', value: 'x'.repeat(51) },
-    { type: 'form.description', value: 'd'.repeat(201) },
-    { type: 'form.private', value: true },
-    { type: 'form.submit' },
-    { type: 'form.cancel' },
+    // What the form child tells the dialog (its own rules are walked in named-group-form.model.ts).
+    { type: 'form.submitted', fields: { name: 'Shorebirds', description: '', isPrivate: true } },
+    { type: 'form.cancelled' },
     { type: 'xstate.done.actor.saveForm', output: collection('c3', 'Shorebirds') },
     { type: 'xstate.error.actor.saveForm', error: nameTaken },
     { type: 'xstate.error.actor.saveForm', error: offline },
@@ -113,18 +110,14 @@ const scenarios: Record<string, AnyEventObject[]> = {
     loaded,
     { type: 'bookmarks.tab', tab: 'collections' },
     { type: 'collection.edit', id: 'c1' },
-    { type: 'form.name', value: 'Long legs' },
-    { type: 'form.submit' },
+    { type: 'form.submitted', fields: { name: 'Long legs', description: '', isPrivate: false } },
     { type: 'xstate.done.actor.saveForm', output: { ...waders, name: 'Long legs' } },
     { type: 'xstate.error.actor.saveForm', error: offline },
   ],
 }
 
 const label = (event: AnyEventObject): string | undefined => {
-  if (event.type === 'form.name' || event.type === 'form.description') {
-    const value = event.value as string
-    return `${event.type}(${value.length > 20 ? `${value.length} chars` : JSON.stringify(value)})`
-  }
+  if (event.type === 'form.submitted') return `form.submitted(${JSON.stringify((event.fields as { name: string }).name)})`
   if (event.type === 'xstate.done.actor.loadFirst') return 'loaded'
   if (event.type === 'xstate.done.actor.loadMore') return `loaded more ${(event.output as { list: string }).list}`
   if (event.type === 'xstate.done.actor.loadCollection') return 'collection loaded'

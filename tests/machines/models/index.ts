@@ -15,6 +15,7 @@ import { conversationModel } from './conversation.model'
 import { conversationsModel } from './conversations.model'
 import { attachmentViewModel } from './attachment-view.model'
 import { messageAttachmentsModel } from './message-attachments.model'
+import { namedGroupFormModel } from './named-group-form.model'
 import { loginModel, registerModel } from './credentials.model'
 import { feedModel } from './feed.model'
 import { followListModel } from './follow-list.model'
@@ -74,6 +75,7 @@ export const models: ReadonlyArray<MachineModel> = [
   muteListsModel,
   bookmarksModel,
   listsModel,
+  namedGroupFormModel,
   listPageModel,
   addToListModel,
   settingsPageModel,

@@ -58,6 +58,9 @@ const scenarios: Record<string, AnyEventObject[]> = {
     { type: 'posts.received', posts: [p1, { ...p2, bookmarked: true }] },
     { type: 'post.bookmark', id: 'p1' },
     { type: 'post.bookmark', id: 'p2' },
+    // The Bookmarks dialog's Remove: for a saved post, and for one the cache knows unsaved.
+    { type: 'post.bookmark', id: 'p2', bookmarked: false },
+    { type: 'post.bookmark', id: 'p1', bookmarked: false },
     { type: 'post.bookmark.settled', id: 'p1', bookmarked: true },
     { type: 'post.bookmark.settled', id: 'p2', bookmarked: false },
     { type: 'post.bookmark.refused', id: 'p1', bookmarked: true, error: new Error('offline') },
@@ -82,6 +85,7 @@ const scenarios: Record<string, AnyEventObject[]> = {
 const label = (event: AnyEventObject): string | undefined => {
   if (event.type === 'posts.received') return `received(${(event.posts as Array<{ id: string; views: number }>).map((p) => (p.views === 41 ? `${p.id} again` : p.id)).join(',')})`
   if (event.type === 'posts.received' && (event.posts as Array<{ bookmarked: boolean }>).some((p) => p.bookmarked)) return 'received(p1,p2 saved)'
+  if (event.type === 'post.bookmark' && event.bookmarked === false) return `post.bookmark(${event.id as string}, remove)`
   if (event.type === 'post.bookmarked') return `post.bookmarked(${event.id as string}, ${String(event.bookmarked)})`
   if (event.type === 'post.bookmark.settled' || event.type === 'post.bookmark.refused') {
     return `${event.type}(${event.id as string}, ${event.bookmarked ? 'save' : 'remove'})`

@@ -22,6 +22,7 @@ import {
 import { Avatar } from '../ui/Avatar'
 import { Spinner } from '../ui/Spinner'
 import { AddForm, Chips } from './ChipList'
+import { shownName } from '../../machines/lib/shown-name'
 
 // Settings -> Blocked Accounts (docs/product.md, "Blocks"): the blocked members with Unblock, the blocked keywords and
 // domains as removable chips, and an Add form for each. Everything it shows and allows comes from the blocked actor.
@@ -96,7 +97,7 @@ function BlockedUsers({ actor }: { actor: BlockedRef }) {
 
 function BlockedUserRow({ entry, disabled, onUnblock }: { entry: BlockedUser; disabled: boolean; onUnblock: () => void }) {
   const user = entry.blocked
-  const name = user.displayName || user.username
+  const name = shownName(user)
   return (
     <li className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '2.5', '&:not(:first-child)': { borderTopWidth: '1px', borderColor: 'border' } })}>
       <Avatar src={user.avatar} name={name} size={40} />

@@ -26,6 +26,7 @@ import { Avatar } from '../ui/Avatar'
 import { Dialog } from '../ui/Overlay'
 import { Spinner } from '../ui/Spinner'
 import { AddForm, Chips } from './ChipList'
+import { shownName } from '../../machines/lib/shown-name'
 
 // The Mute Management dialog (spec: "tabs users, keywords, domains"): muted members with their reason and Unmute,
 // and the muted keywords and domains as removable chips with an Add form. Members are muted from post and profile
@@ -139,7 +140,7 @@ function MutedUsers({ actor }: { actor: MutesRef }) {
 
 function MutedUserRow({ entry, disabled, onUnmute }: { entry: MutedUser; disabled: boolean; onUnmute: () => void }) {
   const user = entry.muted
-  const name = user.displayName || user.username
+  const name = shownName(user)
   return (
     <li className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '2.5', '&:not(:first-child)': { borderTopWidth: '1px', borderColor: 'border' } })}>
       <Avatar src={user.avatar} name={name} size={40} />

@@ -1,6 +1,7 @@
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { deflateSync } from 'node:zlib'
 import { registrationSecrets } from './support/members'
+import { audit } from './support/audit'
 
 // Posting, the home feed and post pages, walked in a real browser against the real server (its own members; the suite
 // shares one server):
@@ -119,6 +120,7 @@ async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
 
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   await page.screenshot({ path: `test-results/screens/posting-${name}.png`, fullPage })
+  await audit(page, `posting-${name}`)
 }
 
 // ---- the screen's parts

@@ -1,0 +1,27 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+import { appendFileSync, mkdirSync } from 'node:fs'
+
+// An automated WCAG 2.1 A/AA audit (axe-core) of what the page shows right now, run at each screenshot of the walks,
+// light and dark. A serious or critical finding fails the test (softly, so one run lists every screen's findings);
+// minor and moderate ones are only recorded. A11Y_AUDIT=report records without failing (to count findings), and
+// every run appends its findings to test-results/a11y/findings.jsonl (label, rule, impact, targets).
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+const FINDINGS_DIR = 'test-results/a11y'
+
+export async function audit(page: Page, label: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze()
+  if (violations.length > 0) {
+    mkdirSync(FINDINGS_DIR, { recursive: true })
+    const lines = violations.map((v) =>
+      JSON.stringify({ label, id: v.id, impact: v.impact, nodes: v.nodes.length, targets: v.nodes.map((n) => n.target.join(' ')) }),
+    )
+    appendFileSync(`${FINDINGS_DIR}/findings.jsonl`, `${lines.join('\n')}\n`)
+  }
+  if (process.env.A11Y_AUDIT === 'report') return
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`)
+  expect.soft(serious, `accessibility audit of "${label}" (${page.url()})`).toEqual([])
+}

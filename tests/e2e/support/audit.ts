@@ -5,7 +5,8 @@ import { appendFileSync, mkdirSync } from 'node:fs'
 // An automated WCAG 2.1 A/AA audit (axe-core) of what the page shows right now, run at each screenshot of the walks,
 // light and dark. A serious or critical finding fails the test (softly, so one run lists every screen's findings);
 // minor and moderate ones are only recorded. A11Y_AUDIT=report records without failing (to count findings), and
-// every run appends its findings to test-results/a11y/findings.jsonl (label, rule, impact, targets).
+// every run appends its findings to test-results/a11y/findings.jsonl (label, rule, impact, targets) and the time
+// of each audit to timings.jsonl.
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const FINDINGS_DIR = 'test-results/a11y'
@@ -19,9 +20,11 @@ export async function audit(page: Page, label: string): Promise<void> {
   // Legacy mode runs axe inside the page only: the default mode opens a helper page in the page's context, which
   // fails for pages made with browser.newPage() (several walks use one per member). Wren has no cross-origin frames,
   // the one thing legacy mode does not audit.
+  const started = performance.now()
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).analyze()
+  mkdirSync(FINDINGS_DIR, { recursive: true })
+  appendFileSync(`${FINDINGS_DIR}/timings.jsonl`, `${JSON.stringify({ label, ms: Math.round(performance.now() - started) })}\n`)
   if (violations.length > 0) {
-    mkdirSync(FINDINGS_DIR, { recursive: true })
     const lines = violations.map((v) =>
       JSON.stringify({ label, id: v.id, impact: v.impact, nodes: v.nodes.length, targets: v.nodes.map((n) => n.target.join(' ')) }),
     )

@@ -44,10 +44,12 @@ export function FollowRequestsEntry({ actor }: { actor: FollowRequestsRef }) {
       </span>
       <span className={css({ flex: 1, minW: 0, lineHeight: '1.3' })}>
         <span className={css({ display: 'block', fontWeight: 'bold' })}>Follow requests</span>
+        {/* Spaces between the blocks are not drawn, but keep the row's text separate words for checks that compare it
+            with the name ('requestsApprove' otherwise). */}{' '}
         <span className={css({ display: 'block', fontSize: 'sm', color: 'fg.muted', truncate: true })}>
           {SUBTITLE}
         </span>
-      </span>
+      </span>{' '}
       {count !== null ? (
         <span
           aria-hidden="true"

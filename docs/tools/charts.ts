@@ -44,7 +44,7 @@ import { followMachine } from '../../src/machines/follow/follow.machine'
 import { blockMachine } from '../../src/machines/block/block.machine'
 import { blockedMachine } from '../../src/machines/blocked/blocked.machine'
 import { muteMachine } from '../../src/machines/mute/mute.machine'
-import { mutesMachine } from '../../src/machines/mutes/mutes.machine'
+import { muteListsMachine, mutesMachine } from '../../src/machines/mutes/mutes.machine'
 import { sessionsMachine } from '../../src/machines/sessions/sessions.machine'
 import { bookmarksMachine } from '../../src/machines/bookmarks/bookmarks.machine'
 import { listsMachine } from '../../src/machines/lists/lists.machine'
@@ -230,9 +230,10 @@ const charts: ChartSpec[] = [
     title: 'Blocked accounts (settings)',
     source: 'src/machines/blocked/blocked.machine.ts',
     summary:
-      'Settings -> Blocked Accounts: reads GET /blocks when the section opens (spinner), then lists the blocked ' +
-      'members (Unblock; Load more while there is a next page) and the keyword and domain chips (remove), with an Add ' +
-      "form for each, checked first (blocked.rules.ts). One change saves at a time. Successes toast ('User unblocked', " +
+      'Settings -> Blocked Accounts: the lists actor (src/machines/filter-lists/filter-lists.machine.ts, shared with ' +
+      'Mute Management) on GET /blocks, read when the section opens (spinner), then the blocked members (Unblock is ' +
+      '`user.remove`; Load more while there is a next page) and the keyword and domain chips (remove), with an Add form ' +
+      "for each, checked first (filter-lists.rules.ts). One change saves at a time. Successes toast ('User unblocked', " +
       "'Keyword blocked'...); a refused Add says why under its form (the server's words, else 'Failed to block " +
       "keyword' / 'Invalid domain format'); refused unblocks and removals are silent.",
     machine: blockedMachine,
@@ -255,12 +256,21 @@ const charts: ChartSpec[] = [
     source: 'src/machines/mutes/mutes.machine.ts',
     summary:
       'Settings -> Mutes: the Mute Management dialog, opened at once by `?tab=mutes` or later by Manage Mutes. Each ' +
-      'opening reads GET /mutes (spinner, or Try again), then shows the Users, Keywords and Domains tabs: muted members ' +
-      'with their reason (Unmute; Load more while there is a next page), keyword and domain chips (remove) with an Add ' +
-      "form each, checked first (mutes.rules.ts). One change saves at a time and the dialog stays open until it is " +
-      "answered. Every outcome toasts: '... muted successfully' / '... unmuted successfully', or the server's words, " +
-      "else 'Failed to mute' / 'Failed to unmute'.",
+      'opening starts a fresh lists actor (Mute lists) and shows the Users tab; the dialog stays open while a change ' +
+      'is being saved.',
     machine: mutesMachine,
+  },
+  {
+    name: 'mute-lists',
+    title: 'Mute lists (inside Mute Management)',
+    source: 'src/machines/mutes/mutes.machine.ts',
+    summary:
+      'The lists actor (src/machines/filter-lists/filter-lists.machine.ts, shared with Blocked Accounts) on GET /mutes: ' +
+      'spinner or Try again, then the Users, Keywords and Domains tabs: muted members with their reason (Unmute is ' +
+      '`user.remove`; Load more while there is a next page), keyword and domain chips (remove) with an Add form each, ' +
+      "checked first (filter-lists.rules.ts). One change saves at a time. Every outcome toasts: '... muted " +
+      "successfully' / '... unmuted successfully', or the server's words, else 'Failed to mute' / 'Failed to unmute'.",
+    machine: muteListsMachine,
   },
   {
     name: 'sessions',

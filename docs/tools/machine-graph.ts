@@ -179,9 +179,17 @@ export function transitionKey(transition: AnyTransitionDefinition): string {
   return `${transition.source.id} :: ${event} #${index}`
 }
 
+/** A named delay from setup reads as its length (`after 10 s`); tests may still provide another under that name. */
+function delayOf(transition: AnyTransitionDefinition): unknown {
+  const delay: unknown = (transition as { delay?: unknown }).delay
+  if (typeof delay !== 'string') return delay
+  const named: unknown = (transition.source.machine.implementations.delays as Record<string, unknown>)[delay]
+  return typeof named === 'number' ? named : delay
+}
+
 export function describeTransition(transition: AnyTransitionDefinition): TransitionInfo {
   const targets = (transition.target ?? []).map((node: AnyStateNode) => node.id)
-  const delay: unknown = (transition as { delay?: unknown }).delay
+  const delay = delayOf(transition)
   return {
     key: transitionKey(transition),
     source: transition.source.id,

@@ -1,7 +1,8 @@
 // Prints every path the model-based machine tests walk for one machine, as numbered steps a tester can follow by hand:
 //
-//   npm run paths -- feed      every path of the home feed's tests
-//   npm run paths              the machines it knows
+//   npm run paths -- feed          the fewest paths that take every transition the home feed's tests take
+//   npm run paths -- feed --all    every path its tests walk
+//   npm run paths                  the machines it knows
 //
 // Each path is titled as its test is (`Path 12: <test title>`); each step reads `in <state>, <event> -> <next state>`,
 // the event named as the test names it (with the test's label, e.g. which page the server answered). The paths come
@@ -9,7 +10,7 @@
 // exactly the tests' paths. States are the machine's state ids, as in its chart (docs/machines/<name>.md).
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate'
 import { models } from '../../tests/machines/models'
-import { describeEvent, walkPaths, type EventLabel, type MachineModel, type Path } from '../../tests/machines/support/walks'
+import { coveringPaths, describeEvent, walkPaths, type EventLabel, type MachineModel, type Path } from '../../tests/machines/support/walks'
 import { stateValueText } from './machine-graph'
 
 /** `feed.ready.loaded`; parallel regions in parentheses: `profile.loaded(list.ready, upload.idle)`. */
@@ -49,31 +50,36 @@ function steps(machineId: string, path: Path, label: EventLabel | undefined): st
   return lines
 }
 
-function print(model: MachineModel) {
+function print(model: MachineModel, all: boolean) {
   const out: string[] = []
   let number = 0
   for (const walk of model.walks) {
-    const paths = walkPaths(model, walk)
+    const paths = all ? walkPaths(model, walk) : coveringPaths(model, walk)
     if (walk.name) out.push(`== ${model.name}: ${walk.name} (${paths.length} paths) ==`, '')
     for (const { title, path, label } of paths) {
       number += 1
       out.push(`Path ${number}: ${title}`, ...steps(model.machine.id, path, label), '')
     }
   }
-  console.log(`${model.name}: the ${number} paths its model tests walk (model in tests/machines/models)\n`)
+  console.log(
+    all
+      ? `${model.name}: the ${number} paths its model tests walk (model in tests/machines/models)\n`
+      : `${model.name}: ${number} paths that take every transition its model tests take (--all for every path they walk)\n`,
+  )
   console.log(out.join('\n'))
 }
 
 const names = models.map((model) => model.name)
-const args = process.argv.slice(2)
+const all = process.argv.includes('--all')
+const args = process.argv.slice(2).filter((arg) => arg !== '--all')
 if (args.length === 0) {
   console.log(`Machines with model tests: ${names.join(', ')}\nPrint one's test paths with: npm run paths -- <machine>`)
 } else {
   const model = models.find((m) => m.name === args[0])
   if (!model || args.length > 1) {
     console.error(`${model ? `One machine at a time, not '${args.join(' ')}'` : `Unknown machine '${args[0]}'`}.`)
-    console.error(`Machines with model tests: ${names.join(', ')}\nUsage: npm run paths -- <machine>`)
+    console.error(`Machines with model tests: ${names.join(', ')}\nUsage: npm run paths -- <machine> [--all]`)
     process.exit(1)
   }
-  print(model)
+  print(model, all)
 }

@@ -1,6 +1,6 @@
 import { Effect } from 'effect'
 import { api, type ApiClient } from './client'
-import { fromResponse, fromThrown, Timeout, type ApiError, type ErrorBody } from './errors'
+import { fromResponse, fromThrown, type ApiError, type ErrorBody } from './errors'
 import type {
   ApiMessage,
   AuthResponse,
@@ -24,7 +24,8 @@ import type {
 
 // Every call is an Effect that fails only with a typed ApiError. Actors turn them into promises with `run`.
 // Policy (docs/product.md, "Session check"): queries retry once, mutations never (a retried POST could register
-// twice); only the me-check has a client timeout.
+// twice). No call has a client timeout of its own: the me-check's 10 s is the session actor's (a delayed transition
+// its chart shows), and stopping the actor that made a call aborts its fetch.
 
 /**
  * What openapi-fetch resolves with: either data, or the error body (parsed JSON, or text when the body is not JSON),
@@ -36,9 +37,6 @@ type Outcome<T> =
 
 // Call sites name T explicitly: inferring it from openapi-fetch's union would add `undefined` from the failure side.
 type Send<T> = (signal: AbortSignal) => Promise<Outcome<T>>
-
-/** The auth-check budget (docs/product.md, "Session check"): the fetch is aborted when it runs out. */
-export const ME_TIMEOUT_MS = 10_000
 
 function toErrorBody(body: object | string): ErrorBody | undefined {
   return typeof body === 'object' ? body : undefined
@@ -68,23 +66,7 @@ export function mutation<T>(send: Send<T>): Effect.Effect<T, ApiError> {
   return exchange(send)
 }
 
-/** Bounds the whole call (retry included); when time runs out the in-flight fetch is aborted. */
-export function withTimeout<T>(ms: number) {
-  return (effect: Effect.Effect<T, ApiError>): Effect.Effect<T, ApiError> =>
-    effect.pipe(
-      Effect.timeoutOrElse({
-        duration: ms,
-        orElse: () => Effect.fail(new Timeout({ message: 'The request timed out. Please try again.' })),
-      }),
-    )
-}
-
-export interface CallsOptions {
-  /** Tests shorten it; the app uses 10 s. */
-  meTimeoutMs?: number
-}
-
-export function makeCalls(client: ApiClient, { meTimeoutMs = ME_TIMEOUT_MS }: CallsOptions = {}) {
+export function makeCalls(client: ApiClient) {
   return {
     /** The password settings to derive with before signing in (null: sign in with the password once, then upgrade). */
     prelogin: (username: string): Effect.Effect<PreloginResponse, ApiError> =>
@@ -120,10 +102,7 @@ export function makeCalls(client: ApiClient, { meTimeoutMs = ME_TIMEOUT_MS }: Ca
       mutation((signal) => client.POST('/auth/logout', { signal })).pipe(Effect.asVoid),
 
     me: (): Effect.Effect<CurrentUser, ApiError> =>
-      query<MeResponse>((signal) => client.GET('/auth/me', { signal })).pipe(
-        Effect.map((body) => body.user),
-        withTimeout(meTimeoutMs),
-      ),
+      query<MeResponse>((signal) => client.GET('/auth/me', { signal })).pipe(Effect.map((body) => body.user)),
 
     /**
      * PUT /auth/keys for a keyless (or marked) account, right after login: the session is not signed in yet, so the

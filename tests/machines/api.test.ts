@@ -18,7 +18,7 @@ type Handler = (request: Request, attempt: number) => Response | Promise<Respons
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
-function setup(handler: Handler, options: { meTimeoutMs?: number } = {}) {
+function setup(handler: Handler) {
   const bridge = createSessionBridge()
   const requests: Request[] = []
   const fetch = vi.fn(async (request: Request) => {
@@ -28,7 +28,7 @@ function setup(handler: Handler, options: { meTimeoutMs?: number } = {}) {
   const client = createApiClient({ baseUrl: 'http://wren.test/api', fetch, bridge })
   const expired = vi.fn()
   bridge.onUnauthorized(expired)
-  return { bridge, calls: makeCalls(client, options), requests, fetch, expired }
+  return { bridge, calls: makeCalls(client), requests, fetch, expired }
 }
 
 /** Runs a call and returns its typed failure (or fails the test if it succeeded). */
@@ -121,44 +121,6 @@ describe('api client', () => {
     })
     const error = await failure(calls.login({ username: 'robin', password: 'x' }))
     expect(error._tag).toBe('Network')
-  })
-
-  it('the me-check aborts its fetch when the time budget runs out, as Timeout', async () => {
-    let signal: AbortSignal | undefined
-    const { calls, fetch } = setup(
-      (request) =>
-        new Promise<Response>((_resolve, reject) => {
-          signal = request.signal
-          request.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))
-        }),
-      { meTimeoutMs: 30 },
-    )
-    const error = await failure(calls.me())
-    expect(error._tag).toBe('Timeout')
-    expect(signal?.aborted).toBe(true)
-    expect(fetch).toHaveBeenCalledTimes(1)
-  })
-
-  it('uses the 10 s budget by default', async () => {
-    vi.useFakeTimers()
-    try {
-      const { calls } = setup(
-        (request) =>
-          new Promise<Response>((_resolve, reject) => {
-            request.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))
-          }),
-      )
-      const result = Effect.runPromise(Effect.flip(calls.me()))
-      await vi.advanceTimersByTimeAsync(9_999)
-      let settled = false
-      void result.then(() => (settled = true))
-      await vi.advanceTimersByTimeAsync(0)
-      expect(settled).toBe(false)
-      await vi.advanceTimersByTimeAsync(1)
-      expect((await result)._tag).toBe('Timeout')
-    } finally {
-      vi.useRealTimers()
-    }
   })
 
   it('stopping the caller (an actor signal) aborts the fetch', async () => {

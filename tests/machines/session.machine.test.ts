@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest'
-import { createActor } from 'xstate'
-import { sessionMachine } from '../../src/machines/session/session.machine'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { ME_CHECK_MS, sessionMachine } from '../../src/machines/session/session.machine'
 import { readStoredSession, SESSION_STORAGE_KEY, writeStoredSession } from '../../src/machines/session/session.storage'
-import type { StoredSession } from '../../src/machines/session/session.schema'
+import type { SessionUser, StoredSession } from '../../src/machines/session/session.schema'
 import { fromNoSession, fromStoredToken, sessionModel } from './models/session.model'
 import { Calls } from './support/controlled-actors'
 import { installLocalStorage, installSessionStorage, MemoryStorage } from './support/memory-storage'
@@ -77,6 +77,11 @@ async function replay(start: StoredSession, path: Path) {
         expect(snapshot.context).toEqual({ user: null, token: null, privateKey: null, remember: true })
       }
     }
+    // No answer to the me-check in 10 s: the stored session is kept as it was (the call's abort: see below).
+    if (step.event.type === 'xstate.after.meCheck.session.checking') {
+      expect(snapshot.value).toBe('authenticated')
+      expect(snapshot.context).toEqual(before.context)
+    }
     if (step.event.type === 'xstate.done.actor.checkAuth') {
       expect(snapshot.context.user).toEqual(robinFromServer)
       expect(snapshot.context.token).toBe(storedRobin.token)
@@ -123,6 +128,31 @@ describe('session machine: paths from no stored session', () => {
 describe('session machine: coverage', () => {
   it('the paths together enter every state and take every transition', () => {
     coverage.expectComplete()
+  })
+})
+
+describe('session machine: the me-check\'s 10 s', () => {
+  it('keeps the stored session unchecked after 10 s without an answer, and aborts the call', async () => {
+    vi.useFakeTimers()
+    try {
+      let signal: AbortSignal | undefined
+      const hanging = fromPromise<SessionUser>(({ signal: callSignal }) => {
+        signal = callSignal
+        return new Promise<SessionUser>(() => undefined)
+      })
+      const actor = createActor(sessionMachine.provide({ actors: { checkAuth: hanging } }), { input: { stored: storedRobin } })
+      actor.start()
+      await vi.advanceTimersByTimeAsync(ME_CHECK_MS - 1)
+      expect(actor.getSnapshot().value).toBe('checking')
+      expect(signal?.aborted).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(actor.getSnapshot().value).toBe('authenticated')
+      expect(actor.getSnapshot().context.token).toBe(storedRobin.token)
+      expect(signal?.aborted).toBe(true)
+      actor.stop()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 

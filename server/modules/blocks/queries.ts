@@ -4,7 +4,7 @@ import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Cursor, cursorTime } from '../../lib/cursor'
 import { separateInLists } from '../lists/queries'
 import { lockPair, setFollow } from '../users/queries'
-import { blockedBetween, wordsOf } from '../visibility/visibility'
+import { blockedBetween } from '../visibility/visibility'
 
 /** Whether either member blocked the other (the wall is two-way). */
 export async function isBlockedBetween(db: SqlExecutor, a: string, b: string): Promise<boolean> {
@@ -81,58 +81,4 @@ export async function blockedUserPage(
         order by b.created_at desc, b.blocked_id desc
         offset ${offset} limit ${limit}`,
   )
-}
-
-// ---- keywords and domains ---------------------------------------------------------------------------------------
-
-export type BlockList = 'keywords' | 'domains'
-
-const tableOf = { keywords: sql.raw('blocked_keywords'), domains: sql.raw('blocked_domains') } as const
-const columnOf = { keywords: sql.raw('keyword'), domains: sql.raw('domain') } as const
-
-/** The member's blocked keywords or domains, alphabetically. */
-export async function listBlocked(db: SqlExecutor, list: BlockList, userId: string): Promise<string[]> {
-  const rows = await selectRows<{ value: string }>(
-    db,
-    sql`select ${columnOf[list]} as value from ${tableOf[list]} where user_id = ${userId}
-        order by lower(${columnOf[list]}), ${columnOf[list]}`,
-  )
-  return rows.map((r) => r.value)
-}
-
-/**
- * Adds a keyword or domain unless the member already has it (compared case-insensitively) or has `cap` of them.
- * The member's row is locked first, so two adds at once cannot both pass the cap.
- */
-export async function addBlocked(
-  tx: Database,
-  list: BlockList,
-  userId: string,
-  value: string,
-  cap: number,
-): Promise<'added' | 'exists' | 'full'> {
-  await tx.execute(sql`select id from users where id = ${userId} for no key update`)
-  const [existing] = await selectRows<{ n: number; same: number }>(
-    tx,
-    sql`select count(*)::int as n, count(*) filter (where lower(${columnOf[list]}) = lower(${value}))::int as same
-        from ${tableOf[list]} where user_id = ${userId}`,
-  )
-  if ((existing?.same ?? 0) > 0) return 'exists'
-  if ((existing?.n ?? 0) >= cap) return 'full'
-  await tx.execute(
-    list === 'keywords'
-      ? sql`insert into blocked_keywords (user_id, keyword, pattern) values (${userId}, ${value}, ${wordsOf(sql`${value}::text`)})`
-      : sql`insert into blocked_domains (user_id, domain) values (${userId}, ${value})`,
-  )
-  return 'added'
-}
-
-/** Removes a keyword or domain, compared case-insensitively; false when the member had none such. */
-export async function removeBlocked(db: SqlExecutor, list: BlockList, userId: string, value: string): Promise<boolean> {
-  const rows = await selectRows<{ user_id: string }>(
-    db,
-    sql`delete from ${tableOf[list]} where user_id = ${userId} and lower(${columnOf[list]}) = lower(${value})
-        returning user_id`,
-  )
-  return rows.length > 0
 }

@@ -3,19 +3,12 @@ import type { Database } from '../../db/client'
 import type { UserRow } from '../../db/schema'
 import type { Schemas } from '../../http/handler-types'
 import { keysetPage, type PageRequest } from '../../lib/cursor'
-import { Conflict, Invalid, NotFound } from '../../lib/domain-errors'
-import { FILTER_LIST_CAP, normalizeDomain, normalizeKeyword } from '../../lib/filter-terms'
+import { Invalid, NotFound } from '../../lib/domain-errors'
+import { FILTER_LIST_CAP } from '../../lib/filter-terms'
+import { FilterLists, type FilterList } from '../filters/service'
 import type { NotificationService } from '../notifications/service'
 import { findUserById } from '../users/queries'
-import {
-  addBlocked,
-  addUserBlock,
-  type BlockList,
-  blockedUserPage,
-  listBlocked,
-  removeBlocked,
-  removeUserBlock,
-} from './queries'
+import { addUserBlock, blockedUserPage, removeUserBlock } from './queries'
 
 // The product's words (docs/product.md, "Blocks"); the keyword and domain rules are shared with mutes.
 export const CANNOT_BLOCK_SELF = 'You cannot block yourself'
@@ -26,7 +19,7 @@ export const DOMAIN_EXISTS = 'This domain is already blocked'
 export const DOMAIN_NOT_BLOCKED = 'This domain is not blocked'
 /** How many keywords, and how many domains, one member may block. */
 export const BLOCK_LIST_CAP = FILTER_LIST_CAP
-export const tooMany = (what: 'keywords' | 'domains') =>
+export const tooMany = (what: FilterList) =>
   `You can block at most ${BLOCK_LIST_CAP.toLocaleString('en-US')} ${what}`
 
 /** What BlockService needs, by the names of the services registry (server/services.ts). */
@@ -41,25 +34,36 @@ export class BlockService {
   private readonly db: Database
   private readonly invalidations: Invalidations
   private readonly notifications: NotificationService
+  private readonly filters: FilterLists
 
   constructor(deps: BlockDeps) {
     this.db = deps.db
     this.invalidations = deps.invalidations
     this.notifications = deps.notifications
+    this.filters = new FilterLists(
+      deps.db,
+      { keywords: 'blocked_keywords', domains: 'blocked_domains', ids: false },
+      {
+        exists: { keywords: KEYWORD_EXISTS, domains: DOMAIN_EXISTS },
+        missing: { keywords: KEYWORD_NOT_BLOCKED, domains: DOMAIN_NOT_BLOCKED },
+        tooMany,
+      },
+      (userId) => this.listChanged(userId),
+    )
   }
 
   async list(viewer: UserRow, page: PageRequest): Promise<Schemas['BlocksResponse']> {
-    const [rows, keywords, domains] = await Promise.all([
+    const [rows, filters] = await Promise.all([
       blockedUserPage(this.db, viewer.id, page.cursor, page.offset, page.limit + 1),
-      listBlocked(this.db, 'keywords', viewer.id),
-      listBlocked(this.db, 'domains', viewer.id),
+      this.filters.list(viewer.id),
     ])
     const { items: users, nextCursor } = keysetPage(rows, page.limit, (r) => ({
       id: r.id,
       blocked: { id: r.id, username: r.username, displayName: r.display_name, avatar: r.avatar, verified: r.verified },
       createdAt: new Date(r.created_at as string | Date).toISOString(),
     }))
-    return { users, keywords, domains, nextCursor }
+    const values = (rows: ReadonlyArray<{ value: string }>) => rows.map((r) => r.value)
+    return { users, keywords: values(filters.keywords), domains: values(filters.domains), nextCursor }
   }
 
   /** Idempotent: blocking again answers the existing block. Follows both ways go in the same transaction. */
@@ -112,36 +116,19 @@ export class BlockService {
   }
 
   async blockKeyword(viewer: UserRow, raw: string): Promise<string> {
-    const keyword = normalizeKeyword(raw)
-    await this.add('keywords', viewer, keyword, KEYWORD_EXISTS)
-    return keyword
+    return (await this.filters.add(viewer.id, 'keywords', raw)).value
   }
 
   async unblockKeyword(viewer: UserRow, raw: string): Promise<void> {
-    if (!(await removeBlocked(this.db, 'keywords', viewer.id, normalizeKeyword(raw)))) {
-      throw new NotFound(KEYWORD_NOT_BLOCKED)
-    }
-    await this.listChanged(viewer.id)
+    await this.filters.remove(viewer.id, 'keywords', raw)
   }
 
   async blockDomain(viewer: UserRow, raw: string): Promise<string> {
-    const domain = normalizeDomain(raw)
-    await this.add('domains', viewer, domain, DOMAIN_EXISTS)
-    return domain
+    return (await this.filters.add(viewer.id, 'domains', raw)).value
   }
 
   async unblockDomain(viewer: UserRow, raw: string): Promise<void> {
-    if (!(await removeBlocked(this.db, 'domains', viewer.id, normalizeDomain(raw)))) {
-      throw new NotFound(DOMAIN_NOT_BLOCKED)
-    }
-    await this.listChanged(viewer.id)
-  }
-
-  private async add(list: BlockList, viewer: UserRow, value: string, exists: string): Promise<void> {
-    const outcome = await this.db.transaction((tx) => addBlocked(tx, list, viewer.id, value, BLOCK_LIST_CAP))
-    if (outcome === 'exists') throw new Conflict(exists)
-    if (outcome === 'full') throw new Invalid(tooMany(list))
-    await this.listChanged(viewer.id)
+    await this.filters.remove(viewer.id, 'domains', raw)
   }
 
   /** The member's own timeline filters by their keywords and domains. */

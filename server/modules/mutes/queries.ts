@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm'
-import type { Database } from '../../db/client'
-import { uuidv7 } from '../../db/ids'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Cursor, cursorTime, micros } from '../../lib/cursor'
-import { blockedBetween, wordsOf } from '../visibility/visibility'
+import { blockedBetween } from '../visibility/visibility'
 
 /**
  * Mutes `mutedId` for `muterId` with an optional reason, unless already muted. Returns when the mute was made, or
@@ -73,69 +71,4 @@ export async function mutedUserPage(
         order by m.created_at desc, m.muted_id desc
         offset ${offset} limit ${limit}`,
   )
-}
-
-// ---- keywords and domains ---------------------------------------------------------------------------------------
-
-export type MuteList = 'keywords' | 'domains'
-
-const tableOf = { keywords: sql.raw('muted_keywords'), domains: sql.raw('muted_domains') } as const
-const columnOf = { keywords: sql.raw('keyword'), domains: sql.raw('domain') } as const
-
-export interface MutedValueRow {
-  id: string
-  value: string
-  created_at: unknown
-}
-
-/** The member's muted keywords or domains, alphabetically. */
-export async function listMuted(db: SqlExecutor, list: MuteList, userId: string): Promise<MutedValueRow[]> {
-  return selectRows<MutedValueRow>(
-    db,
-    sql`select id, ${columnOf[list]} as value, created_at from ${tableOf[list]} where user_id = ${userId}
-        order by lower(${columnOf[list]}), ${columnOf[list]}`,
-  )
-}
-
-/**
- * Adds a keyword or domain unless the member already has it (compared case-insensitively) or has `cap` of them;
- * the new row otherwise. The member's row is locked first, so two adds at once cannot both pass the cap. A keyword's
- * `pattern` is made with the expression the feed applies to post text (visibility/visibility.ts, `wordsOf`).
- */
-export async function addMuted(
-  tx: Database,
-  list: MuteList,
-  userId: string,
-  value: string,
-  cap: number,
-): Promise<MutedValueRow | 'exists' | 'full'> {
-  await tx.execute(sql`select id from users where id = ${userId} for no key update`)
-  const [existing] = await selectRows<{ n: number; same: number }>(
-    tx,
-    sql`select count(*)::int as n, count(*) filter (where lower(${columnOf[list]}) = lower(${value}))::int as same
-        from ${tableOf[list]} where user_id = ${userId}`,
-  )
-  if ((existing?.same ?? 0) > 0) return 'exists'
-  if ((existing?.n ?? 0) >= cap) return 'full'
-  const [row] = await selectRows<MutedValueRow>(
-    tx,
-    list === 'keywords'
-      ? sql`insert into muted_keywords (id, user_id, keyword, pattern)
-            values (${uuidv7()}, ${userId}, ${value}, ${wordsOf(sql`${value}::text`)})
-            returning id, keyword as value, created_at`
-      : sql`insert into muted_domains (id, user_id, domain) values (${uuidv7()}, ${userId}, ${value})
-            returning id, domain as value, created_at`,
-  )
-  if (!row) throw new Error(`the muted ${list} row was not returned`)
-  return row
-}
-
-/** Removes a keyword or domain, compared case-insensitively; false when the member had none such. */
-export async function removeMuted(db: SqlExecutor, list: MuteList, userId: string, value: string): Promise<boolean> {
-  const rows = await selectRows<{ user_id: string }>(
-    db,
-    sql`delete from ${tableOf[list]} where user_id = ${userId} and lower(${columnOf[list]}) = lower(${value})
-        returning user_id`,
-  )
-  return rows.length > 0
 }

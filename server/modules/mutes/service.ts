@@ -5,22 +5,14 @@ import type { UserRow } from '../../db/schema'
 import type { Schemas } from '../../http/handler-types'
 import { keysetPage, type PageRequest } from '../../lib/cursor'
 import { Conflict, Invalid, NotFound } from '../../lib/domain-errors'
-import { FILTER_LIST_CAP, normalizeDomain, normalizeKeyword } from '../../lib/filter-terms'
+import { FILTER_LIST_CAP } from '../../lib/filter-terms'
 import { codePointLength } from '../../lib/lengths'
 import { isBlockedBetween } from '../blocks/queries'
+import { FilterLists, type FilterList, type FilterRow } from '../filters/service'
 import { toUserSummary } from '../posts/present'
 import type { NotificationService } from '../notifications/service'
 import { findUserById } from '../users/queries'
-import {
-  addMuted,
-  addUserMute,
-  listMuted,
-  type MuteList,
-  type MutedValueRow,
-  mutedUserPage,
-  removeMuted,
-  removeUserMute,
-} from './queries'
+import { addUserMute, mutedUserPage, removeUserMute } from './queries'
 
 // The product's words (docs/product.md, "Mutes"); keyword and domain rules are the blocks' (lib/filter-terms.ts).
 export const CANNOT_MUTE_SELF = 'You cannot mute yourself'
@@ -32,7 +24,7 @@ export const KEYWORD_ALREADY_MUTED = 'This keyword is already muted'
 export const KEYWORD_NOT_MUTED = 'This keyword is not muted'
 export const DOMAIN_ALREADY_MUTED = 'This domain is already muted'
 export const DOMAIN_NOT_MUTED = 'This domain is not muted'
-export const tooManyMuted = (what: MuteList) => `You can mute at most ${FILTER_LIST_CAP.toLocaleString('en-US')} ${what}`
+export const tooManyMuted = (what: FilterList) => `You can mute at most ${FILTER_LIST_CAP.toLocaleString('en-US')} ${what}`
 
 const iso = (value: unknown) => new Date(value as string | Date).toISOString()
 
@@ -51,18 +43,28 @@ export class MuteService {
   private readonly db: Database
   private readonly invalidations: Invalidations
   private readonly notifications: NotificationService
+  private readonly filters: FilterLists
 
   constructor(deps: MuteDeps) {
     this.db = deps.db
     this.invalidations = deps.invalidations
     this.notifications = deps.notifications
+    this.filters = new FilterLists(
+      deps.db,
+      { keywords: 'muted_keywords', domains: 'muted_domains', ids: true },
+      {
+        exists: { keywords: KEYWORD_ALREADY_MUTED, domains: DOMAIN_ALREADY_MUTED },
+        missing: { keywords: KEYWORD_NOT_MUTED, domains: DOMAIN_NOT_MUTED },
+        tooMany: tooManyMuted,
+      },
+      (userId) => this.feedChanged(userId),
+    )
   }
 
   async list(viewer: UserRow, page: PageRequest): Promise<Schemas['MutesResponse']> {
-    const [rows, keywords, domains] = await Promise.all([
+    const [rows, { keywords, domains }] = await Promise.all([
       mutedUserPage(this.db, viewer.id, page.cursor, page.offset, page.limit + 1),
-      listMuted(this.db, 'keywords', viewer.id),
-      listMuted(this.db, 'domains', viewer.id),
+      this.filters.list(viewer.id),
     ])
     const { items: mutedUsers, nextCursor } = keysetPage(rows, page.limit, (r) => ({
       id: r.id,
@@ -120,32 +122,19 @@ export class MuteService {
   }
 
   async muteKeyword(viewer: UserRow, raw: string): Promise<Schemas['MutedKeyword']> {
-    return toMutedKeyword(await this.add('keywords', viewer, normalizeKeyword(raw), KEYWORD_ALREADY_MUTED))
+    return toMutedKeyword(await this.filters.add(viewer.id, 'keywords', raw))
   }
 
   async unmuteKeyword(viewer: UserRow, raw: string): Promise<void> {
-    await this.remove('keywords', viewer, normalizeKeyword(raw), KEYWORD_NOT_MUTED)
+    await this.filters.remove(viewer.id, 'keywords', raw)
   }
 
   async muteDomain(viewer: UserRow, raw: string): Promise<Schemas['MutedDomain']> {
-    return toMutedDomain(await this.add('domains', viewer, normalizeDomain(raw), DOMAIN_ALREADY_MUTED))
+    return toMutedDomain(await this.filters.add(viewer.id, 'domains', raw))
   }
 
   async unmuteDomain(viewer: UserRow, raw: string): Promise<void> {
-    await this.remove('domains', viewer, normalizeDomain(raw), DOMAIN_NOT_MUTED)
-  }
-
-  private async add(list: MuteList, viewer: UserRow, value: string, exists: string): Promise<MutedValueRow> {
-    const outcome = await this.db.transaction((tx) => addMuted(tx, list, viewer.id, value, FILTER_LIST_CAP))
-    if (outcome === 'exists') throw new Conflict(exists)
-    if (outcome === 'full') throw new Invalid(tooManyMuted(list))
-    await this.feedChanged(viewer.id)
-    return outcome
-  }
-
-  private async remove(list: MuteList, viewer: UserRow, value: string, missing: string): Promise<void> {
-    if (!(await removeMuted(this.db, list, viewer.id, value))) throw new NotFound(missing)
-    await this.feedChanged(viewer.id)
+    await this.filters.remove(viewer.id, 'domains', raw)
   }
 
   /**
@@ -165,14 +154,15 @@ function normalizeReason(raw: string | undefined): string | null {
   return reason
 }
 
-const toMutedKeyword = (row: MutedValueRow): Schemas['MutedKeyword'] => ({
-  id: row.id,
+// Mute rows always carry an id (FilterTables.ids).
+const toMutedKeyword = (row: FilterRow): Schemas['MutedKeyword'] => ({
+  id: row.id as string,
   keyword: row.value,
   createdAt: iso(row.created_at),
 })
 
-const toMutedDomain = (row: MutedValueRow): Schemas['MutedDomain'] => ({
-  id: row.id,
+const toMutedDomain = (row: FilterRow): Schemas['MutedDomain'] => ({
+  id: row.id as string,
   domain: row.value,
   createdAt: iso(row.created_at),
 })

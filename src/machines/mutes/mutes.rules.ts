@@ -1,12 +1,12 @@
 import * as z from 'zod/mini'
 import { LIMITS } from '../../api/contract/limits'
-import { checkDomain, checkKeyword, type Checked } from '../blocked/blocked.rules'
+import { checkDomain, checkKeyword, type Checked } from '../filter-lists/filter-lists.rules'
 
 // Mutes ("value required (non-blank); user-mute reason optional, max 200"). Keywords and domains are
-// the contract's shared `Keyword` and `Domain` (openapi.yaml), so they are checked by the blocked lists' own rules;
+// the contract's shared `Keyword` and `Domain` (openapi.yaml), so they are checked by the lists actor's rules;
 // the reason is the mute's own. Used by the machines' guards and the views' buttons, so both agree.
 
-export { canSubmitDraft } from '../blocked/blocked.rules'
+export { canSubmitDraft } from '../filter-lists/filter-lists.rules'
 export type { Checked }
 
 export const REASON_TOO_LONG = `Reason must be at most ${LIMITS.muteReasonMax} characters`

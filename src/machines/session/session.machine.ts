@@ -6,8 +6,9 @@ import { writeStoredSession } from './session.storage'
 
 // The session lifecycle (docs/product.md, "Session check", "Logout"):
 // - starts unauthenticated and loading (`booting`);
-// - a stored token is checked with GET /auth/me (10 s abort, in calls.me): success sets the user; 401/403 clear the
-//   session; a timeout, network error, 500/503 or anything else keeps the stored session (the member may be offline);
+// - a stored token is checked with GET /auth/me: success sets the user; 401/403 clear the session; a network error,
+//   500/503 or anything else keeps the stored session (the member may be offline), and so does no answer within
+//   10 s (`after meCheck`: leaving `checking` stops the call, which aborts its fetch);
 // - login/register success sets user, token and the *wrapped* private key (never the usable key: that one lives in
 //   IndexedDB, kept by the keys actor); a password change replaces the wrapped key; logout clears them even if the
 //   call fails;
@@ -52,6 +53,9 @@ export function isRejection(error: unknown): boolean {
 
 const EMPTY: SessionContext = { user: null, token: null, privateKey: null, remember: true }
 
+/** How long the me-check may take before the stored session is kept unchecked (docs/product.md, "Session check"). */
+export const ME_CHECK_MS = 10_000
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -78,6 +82,7 @@ export const sessionMachine = setup({
     clear: assign(() => EMPTY),
     persist: ({ context }) => writeStoredSession(context),
   },
+  delays: { meCheck: ME_CHECK_MS },
   guards: {
     hasStoredToken: ({ context }) => context.token !== null,
     isRejection: (_, error: unknown) => isRejection(error),
@@ -117,6 +122,8 @@ export const sessionMachine = setup({
           { target: 'authenticated' },
         ],
       },
+      // No answer in time: kept, as for a network error. Leaving stops checkAuth, whose signal aborts the fetch.
+      after: { meCheck: { target: 'authenticated' } },
       on: {
         // The client bridge reports the me-check's own 401 before the invoke settles; same outcome, first one wins.
         'session.expired': { target: 'unauthenticated', actions: ['clear', 'persist'] },

@@ -1,37 +1,18 @@
 import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import type { MutedUser } from '../../api/mutes.calls'
-import type { MutesRef } from '../../machines/mutes/mutes.machine'
+import type { FilterList } from '../../machines/filter-lists/filter-lists.machine'
+import type { MuteListsRef, MutesRef } from '../../machines/mutes/mutes.machine'
 import { MUTE_TABS, type MuteTab } from '../../machines/mutes/mutes.rules'
-import {
-  selectCanAddDomain,
-  selectCanAddKeyword,
-  selectDomainDraft,
-  selectDomainError,
-  selectDomains,
-  selectFailed,
-  selectHasMore,
-  selectKeywordDraft,
-  selectKeywordError,
-  selectKeywords,
-  selectLoading,
-  selectLoadingMore,
-  selectOpen,
-  selectSaving,
-  selectTab,
-  selectUsers,
-} from '../../machines/mutes/mutes.selectors'
-import { Avatar } from '../ui/Avatar'
+import { selectLists, selectOpen, selectTab } from '../../machines/mutes/mutes.selectors'
 import { Dialog } from '../ui/Overlay'
-import { Spinner } from '../ui/Spinner'
-import { AddForm, Chips } from './ChipList'
-import { shownName } from '../../machines/lib/shown-name'
+import { FilterChips, type FilterChipsTexts } from './FilterChips'
+import { FilterListsStatus, FilterMemberRow, LoadMoreMembers, useFilterMembers } from './FilterMembers'
 
 // The Mute Management dialog (spec: "tabs users, keywords, domains"): muted members with their reason and Unmute,
 // and the muted keywords and domains as removable chips with an Add form. Members are muted from post and profile
 // menus, not typed here. Everything it shows and allows comes from the mutes actor; Escape, the backdrop and the
-// close button send `mutes.close`.
+// close button send `mutes.close`; the lists inside are the open dialog's lists actor.
 
 const TAB_LABELS: Record<MuteTab, string> = { users: 'Users', keywords: 'Keywords', domains: 'Domains' }
 
@@ -57,8 +38,7 @@ const empty = css({ fontSize: 'sm', color: 'fg.muted', py: '2' })
 export function MuteManagementDialog({ actor }: { actor: MutesRef }) {
   const open = useSelector(actor, selectOpen)
   const tab = useSelector(actor, selectTab)
-  const loading = useSelector(actor, selectLoading)
-  const failed = useSelector(actor, selectFailed)
+  const lists = useSelector(actor, selectLists)
   return (
     <Dialog
       open={open}
@@ -86,32 +66,26 @@ export function MuteManagementDialog({ actor }: { actor: MutesRef }) {
         ))}
       </div>
       <div role="tabpanel" id={`mutes-panel-${tab}`} aria-labelledby={`mutes-tab-${tab}`} className={panel}>
-        {loading ? (
-          <div className={css({ display: 'grid', placeItems: 'center', py: '10' })}>
-            <Spinner label="Loading mutes" />
-          </div>
-        ) : failed ? (
-          <div role="alert" className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '6', color: 'fg.muted' })}>
-            Could not load your mutes.
-            <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => actor.send({ type: 'mutes.retry' })}>
-              Try again
-            </button>
-          </div>
-        ) : tab === 'users' ? (
-          <MutedUsers actor={actor} />
-        ) : (
-          <MutedChips actor={actor} noun={tab === 'keywords' ? 'keyword' : 'domain'} />
-        )}
+        {lists ? <MutesPanel lists={lists} tab={tab} /> : null}
       </div>
     </Dialog>
   )
 }
 
-function MutedUsers({ actor }: { actor: MutesRef }) {
-  const users = useSelector(actor, selectUsers)
-  const hasMore = useSelector(actor, selectHasMore)
-  const saving = useSelector(actor, selectSaving)
-  const loadingMore = useSelector(actor, selectLoadingMore)
+function MutesPanel({ lists, tab }: { lists: MuteListsRef; tab: MuteTab }) {
+  return (
+    <FilterListsStatus actor={lists} loadingLabel="Loading mutes" failedText="Could not load your mutes.">
+      {tab === 'users' ? (
+        <MutedUsers actor={lists} />
+      ) : (
+        <FilterChips actor={lists} list={tab} texts={CHIP_TEXTS[tab]} titleId={`muted-${tab}-title`} formFirst />
+      )}
+    </FilterListsStatus>
+  )
+}
+
+function MutedUsers({ actor }: { actor: MuteListsRef }) {
+  const { users, hasMore, saving, loadingMore } = useFilterMembers(actor)
   if (users.length === 0) {
     return <p className={empty}>No muted users. Mute someone from a post's menu or their profile.</p>
   }
@@ -119,104 +93,29 @@ function MutedUsers({ actor }: { actor: MutesRef }) {
     <>
       <ul aria-label="Muted users" className={css({ display: 'flex', flexDirection: 'column' })}>
         {users.map((entry) => (
-          <MutedUserRow key={entry.id} entry={entry} disabled={saving} onUnmute={() => actor.send({ type: 'user.unmute', userId: entry.muted.id })} />
+          <FilterMemberRow
+            key={entry.id}
+            user={entry.muted}
+            reason={entry.reason}
+            action="Unmute"
+            disabled={saving}
+            onAction={() => actor.send({ type: 'user.remove', userId: entry.muted.id })}
+          />
         ))}
       </ul>
       {hasMore ? (
-        <button
-          type="button"
+        <LoadMoreMembers
+          saving={saving}
+          loadingMore={loadingMore}
           className={cx(button({ variant: 'outline', size: 'sm' }), css({ alignSelf: 'flex-start' }))}
-          onClick={() => actor.send({ type: 'users.more' })}
-          disabled={saving}
-          aria-busy={loadingMore}
-        >
-          {loadingMore ? <Spinner size={14} /> : null}
-          Load more
-        </button>
+          onMore={() => actor.send({ type: 'users.more' })}
+        />
       ) : null}
     </>
   )
 }
 
-function MutedUserRow({ entry, disabled, onUnmute }: { entry: MutedUser; disabled: boolean; onUnmute: () => void }) {
-  const user = entry.muted
-  const name = shownName(user)
-  return (
-    <li className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '2.5', '&:not(:first-child)': { borderTopWidth: '1px', borderColor: 'border' } })}>
-      <Avatar src={user.avatar} name={name} size={40} />
-      <div className={css({ flex: 1, minW: 0 })}>
-        <p className={css({ fontWeight: 'semibold', truncate: true })}>{name}</p>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted', truncate: true })}>@{user.username}</p>
-        {entry.reason ? <p className={css({ fontSize: 'sm', mt: '0.5', overflowWrap: 'anywhere' })}>{entry.reason}</p> : null}
-      </div>
-      <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={onUnmute} disabled={disabled} aria-label={`Unmute @${user.username}`}>
-        Unmute
-      </button>
-    </li>
-  )
-}
-
-/** What differs between the keyword and the domain tabs: texts, what they read, and the events they send. */
-const CHIP_LISTS = {
-  keyword: {
-    title: 'Muted keywords',
-    emptyText: 'No muted keywords',
-    label: 'Mute a keyword',
-    placeholder: 'Add a keyword',
-    values: (s: Parameters<typeof selectKeywords>[0]) => selectKeywords(s).map((k) => k.keyword),
-    draft: selectKeywordDraft,
-    error: selectKeywordError,
-    canAdd: selectCanAddKeyword,
-    remove: (keyword: string) => ({ type: 'keyword.remove' as const, keyword }),
-    input: (value: string) => ({ type: 'keyword.input' as const, value }),
-    add: { type: 'keyword.add' as const },
-  },
-  domain: {
-    title: 'Muted domains',
-    emptyText: 'No muted domains',
-    label: 'Mute a domain',
-    placeholder: 'example.com',
-    values: (s: Parameters<typeof selectDomains>[0]) => selectDomains(s).map((d) => d.domain),
-    draft: selectDomainDraft,
-    error: selectDomainError,
-    canAdd: selectCanAddDomain,
-    remove: (domain: string) => ({ type: 'domain.remove' as const, domain }),
-    input: (value: string) => ({ type: 'domain.input' as const, value }),
-    add: { type: 'domain.add' as const },
-  },
-}
-
-const sameList = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => a.length === b.length && a.every((v, i) => v === b[i])
-
-function MutedChips({ actor, noun }: { actor: MutesRef; noun: keyof typeof CHIP_LISTS }) {
-  const list = CHIP_LISTS[noun]
-  // A mapped list is new on every snapshot: compare by value so typing does not re-render the chips.
-  const values = useSelector(actor, list.values, sameList)
-  const draft = useSelector(actor, list.draft)
-  const error = useSelector(actor, list.error)
-  const canAdd = useSelector(actor, list.canAdd)
-  const saving = useSelector(actor, selectSaving)
-  return (
-    <>
-      <AddForm
-        label={list.label}
-        placeholder={list.placeholder}
-        value={draft}
-        error={error}
-        canAdd={canAdd}
-        saving={saving}
-        onInput={(value) => actor.send(list.input(value))}
-        onAdd={() => actor.send(list.add)}
-      />
-      <Chips
-        title={list.title}
-        id={`muted-${noun}s-title`}
-        noun={noun}
-        values={values}
-        emptyText={list.emptyText}
-        disabled={saving}
-        onRemove={(value) => actor.send(list.remove(value))}
-      />
-    </>
-  )
+const CHIP_TEXTS: Record<FilterList, FilterChipsTexts> = {
+  keywords: { title: 'Muted keywords', emptyText: 'No muted keywords', label: 'Mute a keyword', placeholder: 'Add a keyword' },
+  domains: { title: 'Muted domains', emptyText: 'No muted domains', label: 'Mute a domain', placeholder: 'example.com' },
 }

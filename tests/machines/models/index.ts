@@ -26,7 +26,7 @@ import { newMessageModel } from './new-message.model'
 import { notificationListModel } from './notification-list.model'
 import { notificationPreferencesModel } from './notification-preferences.model'
 import { notificationsModel } from './notifications.model'
-import { mutesModel } from './mutes.model'
+import { muteListsModel, mutesModel } from './mutes.model'
 import { followRequestsModel } from './follow-requests.model'
 import { postPageModel } from './post-page.model'
 import { postsModel } from './posts.model'
@@ -48,7 +48,8 @@ import { twoFactorModel } from './two-factor.model'
 // Adding a machine's model test: put the model in ./<name>.model.ts (the machine, its walks, each walk's `modelPaths`
 // options: events, labels, serializeState, input) as `export const <name>Model = { ... } satisfies MachineModel`,
 // have the test walk it with `walkPaths(model, walk)` (so the test and `npm run paths` walk the same paths), and add
-// it to this list. Its name is the name of its chart in docs/machines.
+// it to this list (tests/machines/every-machine-modelled.test.ts fails for a machine of src/machines missing here).
+// Its name is the name of its chart in docs/machines.
 
 export const models: ReadonlyArray<MachineModel> = [
   appModel,
@@ -70,6 +71,7 @@ export const models: ReadonlyArray<MachineModel> = [
   blockedModel,
   muteModel,
   mutesModel,
+  muteListsModel,
   bookmarksModel,
   listsModel,
   listPageModel,

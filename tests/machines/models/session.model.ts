@@ -18,6 +18,8 @@ const events: Array<SessionEvent | AnyEventObject> = [
   { type: 'session.user.updated', user: { displayName: 'Robin Renamed', avatar: '/media/robin.webp' } },
   { type: 'session.privateKey.updated', privateKey: 'rewrapped-key' },
   { type: 'xstate.done.actor.checkAuth', output: robinFromServer },
+  // The me-check's 10 s ran out with no answer.
+  { type: 'xstate.after.meCheck.session.checking' },
   ...checkAuthFailures.map(({ error }) => ({ type: 'xstate.error.actor.checkAuth', error })),
   { type: 'xstate.done.actor.logout', output: undefined },
   { type: 'xstate.error.actor.logout', error: new Network({ message: 'Unable to reach the server.' }) },

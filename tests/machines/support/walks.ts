@@ -82,6 +82,47 @@ export function walkPaths(model: Pick<MachineModel, 'machine'>, walk: Walk): Tit
   return modelPaths(model.machine, options).map((path) => ({ title: describePath(path, options.label), path, label: options.label }))
 }
 
+/**
+ * The fewest of a walk's paths that still take every transition its paths take (a tester's script): each step is a
+ * transition `state --event--> state` (the chart's states, and events as the tests name them, so "a page with more"
+ * and "the last page" stay two), and paths are picked greedily, the one taking
+ * the most edges not yet taken first, until none is left. Greedy is within a small factor of the smallest set, and
+ * the order it gives (longest tour first) is the order a tester would follow.
+ */
+export function coveringPaths(model: Pick<MachineModel, 'machine'>, walk: Walk): TitledPath[] {
+  const options = walk.options()
+  const paths = modelPaths(model.machine, options).map((path) => ({ title: describePath(path, options.label), path, label: options.label }))
+  const edgesOf = (path: Path) => {
+    const edges = new Set<string>()
+    let before: AnyMachineSnapshot | undefined
+    for (const step of path.steps) {
+      if (before) edges.add(`${JSON.stringify(before.value)} ${describeEvent(step.event, options.label)} ${JSON.stringify(step.state.value)}`)
+      before = step.state
+    }
+    return edges
+  }
+  const remaining = paths.map((titled) => ({ titled, edges: edgesOf(titled.path) }))
+  const untaken = new Set(remaining.flatMap(({ edges }) => [...edges]))
+  const chosen: TitledPath[] = []
+  while (untaken.size > 0) {
+    let best = remaining[0]
+    let bestGain = -1
+    for (const candidate of remaining) {
+      let gain = 0
+      for (const edge of candidate.edges) if (untaken.has(edge)) gain += 1
+      if (gain > bestGain) {
+        best = candidate
+        bestGain = gain
+      }
+    }
+    if (!best || bestGain <= 0) break
+    chosen.push(best.titled)
+    for (const edge of best.edges) untaken.delete(edge)
+  }
+  // A machine with no transitions at all still has its start to show.
+  return chosen.length > 0 ? chosen : paths.slice(0, 1)
+}
+
 /** An event's name in path titles: the test's label, else its type (with the error's kind for a failed call). */
 export function describeEvent(event: AnyEventObject, label?: EventLabel): string {
   const custom = label?.(event)

@@ -96,19 +96,25 @@ export default defineConfig({
             strong: { value: { base: '{colors.ink.300}', _dark: '{colors.ink.700}' } },
           },
           // Solid accent stays at brand.600 in both themes so white button text keeps 4.5:1; links on dark use the
-          // lighter accent.text instead.
+          // lighter accent.text instead. accent.text is also the text on accent.subtle and accent.muted (the selected
+          // Settings section, the tour's step, badges, avatar initials, soft buttons), so it keeps 4.5:1 on every
+          // surface and both accent tints: light brand.700 (5.3:1 on brand.100; brand.600 gave only 3.9:1 there and
+          // 4.4:1 on brand.50), dark brand.400 on a muted tint tuned for it (4.7:1; brand.900 gave 4.05:1).
           accent: {
             DEFAULT: { value: { base: '{colors.brand.600}', _dark: '{colors.brand.600}' } },
-            hover: { value: { base: '{colors.brand.700}', _dark: '{colors.brand.500}' } },
+            // Hover darkens in both themes: white text on dark's former brand.500 hover fell to 3.4:1.
+            hover: { value: { base: '{colors.brand.700}', _dark: '{colors.brand.700}' } },
             fg: { value: { base: '{colors.ink.0}', _dark: '{colors.ink.0}' } },
-            text: { value: { base: '{colors.brand.600}', _dark: '{colors.brand.400}' } },
+            text: { value: { base: '{colors.brand.700}', _dark: '{colors.brand.400}' } },
             subtle: { value: { base: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
-            muted: { value: { base: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+            muted: { value: { base: '{colors.brand.100}', _dark: '#10335f' } },
             ring: { value: { base: 'rgba(10, 112, 224, 0.25)', _dark: 'rgba(74, 161, 255, 0.35)' } },
           },
+          // Danger buttons carry white text: dark's former #e5484d (3.9:1) and its lighter hover #f06168 (3.2:1) failed
+          // AA, so both themes share the light values (4.8:1 and 6.4:1); danger.text stays light on dark surfaces.
           danger: {
-            DEFAULT: { value: { base: '#d92d3a', _dark: '#e5484d' } },
-            hover: { value: { base: '#b8212d', _dark: '#f06168' } },
+            DEFAULT: { value: { base: '#d92d3a', _dark: '#d92d3a' } },
+            hover: { value: { base: '#b8212d', _dark: '#b8212d' } },
             text: { value: { base: '#c0222f', _dark: '#ff8a91' } },
             subtle: { value: { base: '#fdecee', _dark: '#3a1519' } },
             ring: { value: { base: 'rgba(217, 45, 58, 0.22)', _dark: 'rgba(255, 92, 102, 0.3)' } },

@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test'
+import { audit } from './support/audit'
 
 // A new member's first minutes: sent to /login, registers (after tripping every validation message),
 // lands on Home inside the shell, toggles the theme, logs out, and logs back in by email.
@@ -12,6 +13,7 @@ const member = {
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true })
+  await audit(page, name)
 }
 
 test.describe.configure({ mode: 'serial' })

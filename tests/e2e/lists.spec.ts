@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { test, expect, type Page } from '@playwright/test'
 import { logIn, type Member, publish, register, setTheme } from './support/members'
+import { audit } from './support/audit'
 
 // Lists, walked in a real browser against the real server (docs/product.md, "Lists"): Robin makes a list in Settings
 // -> Lists (the sidebar's Lists item opens it), adds Ann and Bob through the member search, opens the list's page and
@@ -154,14 +155,17 @@ test('screenshots: Manage Lists and the list page, light and dark, desktop and p
       const dialog = listsDialog(page)
       await expect(dialog.getByRole('list', { name: 'Your lists' })).toBeVisible()
       await page.screenshot({ path: `${SHOTS}/manage-lists-${device}-${theme}.png` })
+      await audit(page, `manage-lists-${device}-${theme}`)
       await dialog.getByRole('button', { name: 'Members of Shorebirds' }).click()
       await dialog.getByLabel('Add members').fill(cat.username)
       await expect(dialog.getByRole('list', { name: 'Search results' })).toBeVisible()
       await page.screenshot({ path: `${SHOTS}/manage-lists-members-${device}-${theme}.png` })
+      await audit(page, `manage-lists-members-${device}-${theme}`)
       await page.keyboard.press('Escape')
       await page.goto(listUrl)
       await expect(page.getByRole('feed', { name: 'Posts in Shorebirds' }).getByRole('article').first()).toBeVisible()
       await page.screenshot({ path: `${SHOTS}/list-page-${device}-${theme}.png` })
+      await audit(page, `list-page-${device}-${theme}`)
     }
   }
 })

@@ -1,5 +1,6 @@
 import { test, expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { PASSWORD, registerThroughForm, uniqueUsername } from './support/members'
+import { audit } from './support/audit'
 
 // Playwright plays the malicious server (docs/security.md, "Safety numbers and key changes"): `page.route` rewrites the
 // keys in the API's answers. Alice and Ben write to each other honestly first (each browser records the other's key,
@@ -85,7 +86,10 @@ async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   else await expect(page.locator('html')).not.toHaveClass(/dark/)
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/trust-${name}.png` })
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screens/trust-${name}.png` })
+  await audit(page, `trust-${name}`)
+}
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' })
 const sendButton = (page: Page) => page.getByRole('button', { name: 'Send' })
 const digits = (page: Page) => page.getByLabel('Safety number digits')

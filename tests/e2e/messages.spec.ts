@@ -1,5 +1,6 @@
 import { test, expect, type Browser, type Page } from '@playwright/test'
 import { PASSWORD, registerThroughForm, register, uniqueUsername } from './support/members'
+import { audit } from './support/audit'
 
 // Direct messages end to end, in two browsers: Ada and Ben register in the browser (so each browser makes its key
 // pair), Ada starts the conversation from Ben's profile and writes; Ben sees it arrive without reloading (the badge
@@ -44,7 +45,10 @@ async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   else await expect(page.locator('html')).not.toHaveClass(/dark/)
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/messages-${name}.png` })
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screens/messages-${name}.png` })
+  await audit(page, `messages-${name}`)
+}
 const history = (page: Page) => page.getByRole('list', { name: 'Messages' })
 const bubble = (page: Page, text: string) => history(page).getByRole('listitem').filter({ hasText: text })
 

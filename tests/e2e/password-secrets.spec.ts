@@ -4,6 +4,7 @@ import type { KdfSettings } from '../../src/api/contract/kdf'
 import { deriveSecrets, passwordWrapper, unwrapPrivateKeyWith } from '../../src/crypto'
 import { fromBase64url } from '../../src/crypto/encoding'
 import { setTheme, signIn, uniqueUsername } from './support/members'
+import { audit } from './support/audit'
 
 // The password never leaves the browser in a form that unwraps the message key (docs/security.md, "The design in one
 // paragraph"). A member registers, signs in and changes the password in Chromium, under the app's CSP (argon2id runs
@@ -151,6 +152,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(button).toBeDisabled()
     await expect(button).toHaveAttribute('aria-busy', 'true')
     await page.screenshot({ path: `test-results/screens/login-deriving-${theme}.png` })
+    await audit(page, `login-deriving-${theme}`)
     release()
     await expect(page).toHaveURL(/\/$/)
   })

@@ -1,6 +1,7 @@
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { deflateSync } from 'node:zlib'
 import { registrationSecrets } from './support/members'
+import { audit } from './support/audit'
 
 // Posting, the home feed and post pages, walked in a real browser against the real server (its own members; the suite
 // shares one server):
@@ -119,6 +120,7 @@ async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
 
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   await page.screenshot({ path: `test-results/screens/posting-${name}.png`, fullPage })
+  await audit(page, `posting-${name}`)
 }
 
 // ---- the screen's parts
@@ -232,7 +234,7 @@ test('posting text, two photos, a followers-only post and a sensitive one; all s
   await expect(photos.getByRole('button', { name: /^View image/ })).toHaveCount(2)
 
   // The photo viewer: arrows move, Escape closes.
-  await photos.getByRole('button', { name: 'View image: Sunrise over the water' }).click()
+  await photos.getByRole('button', { name: 'View image, ALT: Sunrise over the water' }).click()
   const viewer = page.getByRole('dialog', { name: 'Image viewer' })
   await expect(viewer.getByText('1 / 2')).toBeVisible()
   await page.keyboard.press('ArrowRight')
@@ -320,13 +322,13 @@ test('the composer says each rule: 500 characters, content or media, 4 files, a 
 test('like and repost change at once and stick; a post page takes a reply; a post is deleted', async ({ page }) => {
   await logIn(page, wren)
   const first = cardWith(page, 'First post!')
-  await first.getByRole('button', { name: 'Like (0)' }).click()
-  await expect(first.getByRole('button', { name: 'Unlike (1)' })).toHaveAttribute('aria-pressed', 'true')
-  await first.getByRole('button', { name: 'Repost (0)' }).click()
-  await expect(first.getByRole('button', { name: 'Undo repost (1)' })).toBeVisible()
+  await first.getByRole('button', { name: 'Like, 0 likes' }).click()
+  await expect(first.getByRole('button', { name: 'Unlike, 1 like' })).toHaveAttribute('aria-pressed', 'true')
+  await first.getByRole('button', { name: 'Repost, 0 reposts' }).click()
+  await expect(first.getByRole('button', { name: 'Undo repost, 1 repost' })).toBeVisible()
   await page.reload()
-  await expect(cardWith(page, 'First post!').getByRole('button', { name: 'Unlike (1)' })).toBeVisible()
-  await expect(cardWith(page, 'First post!').getByRole('button', { name: 'Undo repost (1)' })).toBeVisible()
+  await expect(cardWith(page, 'First post!').getByRole('button', { name: 'Unlike, 1 like' })).toBeVisible()
+  await expect(cardWith(page, 'First post!').getByRole('button', { name: 'Undo repost, 1 repost' })).toBeVisible()
 
   // The card body opens the post page.
   await openPostPage(page, 'First post!')
@@ -341,7 +343,7 @@ test('like and repost change at once and stick; a post page takes a reply; a pos
   const replies = page.getByRole('feed', { name: 'Replies' })
   await expect(replies.getByRole('article')).toContainText('Replying to myself, as one does')
   await expect(page.getByText('No replies yet. Be the first to reply!')).toHaveCount(0)
-  await expect(page.getByRole('link', { name: 'Reply (1 reply)' }).first()).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Reply, 1 reply' }).first()).toBeVisible()
   await shot(page, 'post-page-light', true)
 
   // Back returns to Home.

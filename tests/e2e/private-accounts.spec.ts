@@ -74,7 +74,7 @@ test('a stranger sees the header only, asks to follow, and sees the posts once t
   await owner.goto('/notifications')
   // Each request is a notification too.
   await expect(owner.getByText('requested to follow you').first()).toBeVisible()
-  const entry = owner.getByRole('link', { name: 'Follow requests, 2 pending' })
+  const entry = owner.getByRole('link', { name: 'Follow requests: Approve or decline who can follow you, 2 pending' })
   await expect(entry).toBeVisible()
   await shot(owner, 'follow-requests-entry-light')
   await entry.click()
@@ -91,7 +91,7 @@ test('a stranger sees the header only, asks to follow, and sees the posts once t
   await expect(requestsList(owner).getByRole('listitem')).toHaveCount(2)
   await shot(owner, 'follow-requests-dark')
   await owner.goto('/notifications')
-  await expect(owner.getByRole('link', { name: 'Follow requests, 2 pending' })).toBeVisible()
+  await expect(owner.getByRole('link', { name: 'Follow requests: Approve or decline who can follow you, 2 pending' })).toBeVisible()
   await shot(owner, 'follow-requests-entry-dark')
   await setTheme(owner, 'light')
   await owner.goto('/settings?tab=privacy')
@@ -154,7 +154,7 @@ test('declining a request: the requester is back to Follow and nothing tells the
   await shot(owner, 'follow-requests-empty-light')
   // Kit is private, so the entry stays on Notifications, without a count.
   await owner.goto('/notifications')
-  await expect(owner.getByRole('link', { name: 'Follow requests', exact: true })).toBeVisible()
+  await expect(owner.getByRole('link', { name: 'Follow requests: Approve or decline who can follow you', exact: true })).toBeVisible()
   await owner.close()
 
   // Nell: Follow again, still private to her, and no word of a decline anywhere.

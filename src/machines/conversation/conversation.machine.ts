@@ -31,6 +31,7 @@ import {
 } from './conversation.rules'
 import { TRUST_SAVE_FAILED, UNVERIFIED_TOAST, VERIFIED_TOAST } from './conversation.trust'
 import { defaultTrustActors, type TrustCheck, type TrustCheckRequest, type TrustSave } from './conversation.trust-actors'
+import { shownName } from '../lib/shown-name'
 
 // One open conversation (Messages, right pane), one actor per conversation shown. It loads the newest page
 // of messages (older pages on scroll up), decrypts them through the provided `decrypt` (the server holds ciphertext
@@ -150,7 +151,7 @@ const trustSave = (context: ConversationContext, verified: boolean): TrustSave =
   verified,
 })
 
-const nameOf = (context: ConversationContext) => context.other?.displayName ?? ''
+const nameOf = (context: ConversationContext) => shownName(context.other)
 
 /** A refusal that will not change on retry and disables the composer: a block or allowDMs (403), no keys (409). */
 const isRefusal = (error: unknown) => isApiError(error) && (error._tag === 'Forbidden' || (error._tag === 'Invalid' && error.status === 409))

@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate'
 import type { ConversationMachine } from './conversation.machine'
 import { cannotReceive, isBlank } from './conversation.rules'
 import { changedOn, CHECKING_KEYS, COMPOSER_HELD_FOR_OWN_KEY, composerHeldForChange, KEYS_UNAVAILABLE, keyChanged, OWN_KEY_MISMATCH, verifiedKeyChanged } from './conversation.trust'
+import { shownName } from '../lib/shown-name'
 
 // What the open conversation's pane reads from its actor.
 
@@ -35,7 +36,7 @@ export interface KeyChangeWarning {
 export function selectKeyChange(s: Snapshot): KeyChangeWarning | null {
   const saving = s.matches({ ready: { keys: 'acknowledging' } })
   if (!saving && !s.matches({ ready: { keys: 'changed' } })) return null
-  const name = s.context.other?.displayName ?? ''
+  const name = shownName(s.context.other)
   const when = changedOn(s.context.keyChangedAt)
   const wasVerified = s.context.wasVerified
   return { text: wasVerified ? verifiedKeyChanged(name, when) : keyChanged(name, when), wasVerified, saving }
@@ -56,14 +57,14 @@ export const selectHasOlder = (s: Snapshot) => s.context.nextCursor !== null
  * acknowledged).
  */
 export function selectComposerNotice(s: Snapshot): string | null {
-  if (s.matches({ ready: { composer: 'keysMissing' } })) return cannotReceive(s.context.other?.displayName ?? '')
+  if (s.matches({ ready: { composer: 'keysMissing' } })) return cannotReceive(shownName(s.context.other))
   if (s.matches({ ready: { composer: 'refused' } })) return s.context.notice
   if (s.matches({ ready: { keys: 'unavailable' } })) return KEYS_UNAVAILABLE
   // The input appears once the key check is done: typed text could not be sent before it.
   if (s.matches({ ready: { keys: 'checking' } })) return CHECKING_KEYS
   if (s.matches({ ready: { keys: 'ownKeyMismatch' } })) return COMPOSER_HELD_FOR_OWN_KEY
   if (s.matches({ ready: { keys: 'changed' } }) || s.matches({ ready: { keys: 'acknowledging' } })) {
-    return composerHeldForChange(s.context.other?.displayName ?? '')
+    return composerHeldForChange(shownName(s.context.other))
   }
   return null
 }

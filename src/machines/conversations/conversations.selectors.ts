@@ -3,6 +3,7 @@ import type { Conversation } from '../../api/messages.calls'
 import type { ConversationRef } from '../conversation/conversation.machine'
 import type { ConversationsMachine } from './conversations.machine'
 import { matchesSearch, otherParticipant, previewText } from './conversations.rules'
+import { shownName } from '../lib/shown-name'
 
 export { selectUnreadCount } from '../lib/unread.selectors'
 
@@ -47,7 +48,7 @@ function toRow(c: Conversation, me: string, s: Snapshot): ConversationRow {
   const other = otherParticipant(c, me)
   return {
     id: c.id,
-    name: other?.displayName ?? '',
+    name: shownName(other),
     username: other?.username ?? '',
     avatar: other?.avatar ?? null,
     lastActivity: c.lastActivity,

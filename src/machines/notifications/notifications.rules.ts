@@ -1,6 +1,7 @@
 import type { Notification, NotificationPreferences, NotificationType } from '../../api/notifications.calls'
 import { LIMITS } from '../../api/contract/limits'
 import { REPORT_STATUS_LABEL } from '../reports/reports.rules'
+import { shownName } from '../lib/shown-name'
 
 // What the Notifications screen says and how its list changes (docs/product.md, "Notifications"), as pure functions
 // the machines, the selectors and the rules tests share.
@@ -30,7 +31,7 @@ export function actors(name: string, othersCount: number): string {
 
 /** The whole line, e.g. 'Ana and 19 others liked your post'. */
 export function notificationText(n: Pick<Notification, 'type' | 'othersCount' | 'from' | 'report'>): string {
-  const line = `${actors(n.from.displayName, n.othersCount)} ${ACTION_TEXT[n.type]}`
+  const line = `${actors(shownName(n.from), n.othersCount)} ${ACTION_TEXT[n.type]}`
   return n.type === 'report' && n.report ? `${line}: ${REPORT_STATUS_LABEL[n.report.status]}` : line
 }
 

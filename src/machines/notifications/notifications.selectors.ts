@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate'
 import type { Notification, NotificationType } from '../../api/notifications.calls'
 import type { NotificationListMachine } from './notification-list.machine'
 import { FOLLOW_REQUESTS_HREF, MY_REPORTS_HREF, notificationText } from './notifications.rules'
+import { shownName } from '../lib/shown-name'
 
 // What the Notifications screen and the badge read from their actors.
 
@@ -50,7 +51,7 @@ export function toRow(n: Notification): NotificationRow {
     read: n.read,
     createdAt: n.createdAt,
     text: notificationText(n),
-    name: n.from.displayName,
+    name: shownName(n.from),
     username: n.from.username,
     avatar: n.from.avatar,
     othersCount: n.othersCount,

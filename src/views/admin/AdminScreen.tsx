@@ -23,6 +23,7 @@ import { TextField } from '../ui/Field'
 import { Icon } from '../ui/Icon'
 import { PageHeader } from '../ui/PageHeader'
 import { Spinner } from '../ui/Spinner'
+import { shownName } from '../../machines/lib/shown-name'
 
 // The admin panel (/admin): Stats Management, User Management, Encryption Management, the
 // current admin's box and the audit log. Every operation runs through the admin operations actor
@@ -61,9 +62,9 @@ export function AdminScreen() {
                   Signed in as administrator
                 </p>
                 <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-                  <Avatar src={user.avatar} name={user.displayName || user.username} size={44} />
+                  <Avatar src={user.avatar} name={shownName(user)} size={44} />
                   <div>
-                    <p className={css({ fontWeight: 'bold' })}>{user.displayName}</p>
+                    <p className={css({ fontWeight: 'bold' })}>{shownName(user)}</p>
                     <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>@{user.username}</p>
                   </div>
                 </div>

@@ -231,9 +231,10 @@ function PostList({
         <ol className={css({ display: 'flex', flexDirection: 'column', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', overflow: 'hidden' })}>
           {posts.map((post) => (
             <li key={post.id} className={css({ '& + &': { borderTopWidth: '1px', borderColor: 'border' } })}>
+              {/* The button is named by what it shows (text and counts), so speech input can say what a sighted
+                  member reads; the hidden words say what it opens. */}
               <button
                 type="button"
-                aria-label={`Analytics for: ${previewText(post.content)}`}
                 className={css({
                   display: 'flex',
                   flexDirection: 'column',
@@ -249,6 +250,7 @@ function PostList({
                 onClick={() => actor.send({ type: 'analytics.post.open', postId: post.id })}
               >
                 <span className={css({ fontSize: 'sm', wordBreak: 'break-word' })}>
+                  <span className={css({ srOnly: true })}>Analytics for: </span>
                   {post.content ? previewText(post.content) : <em className={muted}>(media only)</em>}
                 </span>
                 <Counts post={post} />

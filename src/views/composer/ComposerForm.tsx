@@ -23,6 +23,7 @@ import { Avatar } from '../ui/Avatar'
 import { Spinner } from '../ui/Spinner'
 import { ScheduleFields, SensitiveField, VisibilityField } from './ComposerOptions'
 import { MediaPreviews } from './MediaPreviews'
+import { shownName } from '../../machines/lib/shown-name'
 
 // The composer's form, in the Create Post dialog and inline as a post page's reply box. It only sends events to the
 // composer actor and shows what the actor holds: the rules, messages and sending all live in the machine.
@@ -140,7 +141,7 @@ export function ComposerForm({ composer, onCancel, autoFocus = true }: { compose
       }}
     >
       <div className={css({ display: 'flex', gap: '3' })}>
-        <Avatar src={user?.avatar} name={user?.displayName || user?.username || '?'} size={40} />
+        <Avatar src={user?.avatar} name={shownName(user) || '?'} size={40} />
         <div className={css({ flex: 1, minW: 0 })}>
           <textarea
             id={`${id}-content`}

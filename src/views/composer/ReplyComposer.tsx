@@ -9,6 +9,7 @@ import { ScreenActor, useSession } from '../actors'
 import { usePosts } from '../actors'
 import { Avatar } from '../ui/Avatar'
 import { Spinner } from '../ui/Spinner'
+import { shownName } from '../../machines/lib/shown-name'
 
 // A post page's reply box: the prompt 'Reply to @author' opens a composer inline (its own actor, replying to this
 // post). After 'Reply posted!' the prompt shows again and the reply appears in the list below.
@@ -49,7 +50,7 @@ function ReplyBox({ composer, username }: { composer: ComposerRef; username: str
             _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
           })}
         >
-          <Avatar src={user?.avatar} name={user?.displayName || user?.username || '?'} size={36} />
+          <Avatar src={user?.avatar} name={shownName(user) || '?'} size={36} />
           <span className={css({ flex: 1, h: '10', display: 'flex', alignItems: 'center', px: '4', borderRadius: 'full', bg: 'bg.subtle', color: 'fg.muted', fontSize: 'md' })}>
             Reply to @{username}
           </span>

@@ -4,6 +4,7 @@ import { selectUser } from '../../machines/session/session.selectors'
 import { useSession } from '../actors'
 import { useComposer } from '../actors'
 import { Avatar } from '../ui/Avatar'
+import { shownName } from '../../machines/lib/shown-name'
 
 /** Home's "What's happening?" box: opens the Create Post composer. */
 export function WhatsHappening() {
@@ -12,7 +13,7 @@ export function WhatsHappening() {
   const open = () => composer.send({ type: 'composer.open' })
   return (
     <div className={css({ display: 'flex', alignItems: 'center', gap: '3', px: '4', py: '3', borderBottomWidth: '1px', borderColor: 'border' })}>
-      <Avatar src={user?.avatar} name={user?.displayName || user?.username || '?'} size={40} />
+      <Avatar src={user?.avatar} name={shownName(user) || '?'} size={40} />
       <button
         type="button"
         onClick={open}

@@ -41,6 +41,7 @@ import { LoadError } from '../profile/LoadError'
 import { VerifiedMark } from '../profile/VerifiedMark'
 import { PageHeader } from '../ui/PageHeader'
 import { Spinner } from '../ui/Spinner'
+import { shownName } from '../../machines/lib/shown-name'
 
 // A list's page, /lists/{id} (docs/product.md, "Lists"): its name, description, owner, counts, first members and
 // Subscribe / Unsubscribe for someone else's list (the list-page actor), then its timeline: the home feed's actor with
@@ -165,11 +166,11 @@ function ListHeader({ page }: { page: ListPageRef }) {
             <li key={m.id}>
               <Link
                 href={`/profile/${encodeURIComponent(m.username)}`}
-                title={`${m.displayName} (@${m.username})`}
+                title={`${shownName(m)} (@${m.username})`}
                 className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', pl: '1', pr: '3', py: '1', borderRadius: 'full', bg: 'bg.subtle', fontSize: 'sm', _hover: { bg: 'accent.subtle' } })}
               >
-                <Avatar src={m.avatar} name={m.displayName || m.username} size={24} />
-                <span className={css({ maxW: '140px', truncate: true })}>{m.displayName || m.username}</span>
+                <Avatar src={m.avatar} name={shownName(m)} size={24} />
+                <span className={css({ maxW: '140px', truncate: true })}>{shownName(m)}</span>
               </Link>
             </li>
           ))}
@@ -206,11 +207,11 @@ function MembersDialog({ page, name, onClose }: { page: ListPageRef; name: strin
         <ul aria-label={`Members of ${name}`} className={css({ display: 'flex', flexDirection: 'column' })}>
           {members.map((m) => (
             <li key={m.id} className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '2', '&:not(:first-child)': { borderTopWidth: '1px', borderColor: 'border' } })}>
-              <Avatar src={m.avatar} name={m.displayName || m.username} size={36} />
+              <Avatar src={m.avatar} name={shownName(m)} size={36} />
               <div className={css({ flex: 1, minW: 0, lineHeight: '1.3' })}>
                 <div className={css({ display: 'flex', alignItems: 'center', gap: '1', minW: 0 })}>
                   <Link href={`/profile/${encodeURIComponent(m.username)}`} onClick={onClose} className={css({ fontWeight: 'bold', truncate: true, _hover: { textDecoration: 'underline' } })}>
-                    {m.displayName || m.username}
+                    {shownName(m)}
                   </Link>
                   {m.verified ? <VerifiedMark size={16} /> : null}
                 </div>

@@ -36,6 +36,7 @@ import { TextField } from '../ui/Field'
 import { Icon } from '../ui/Icon'
 import { Dialog } from '../ui/Overlay'
 import { Spinner } from '../ui/Spinner'
+import { shownName } from '../../machines/lib/shown-name'
 
 // The Manage Lists dialog (spec: "Manage Lists: New List, Close, form, list of lists"; docs/product.md, "Lists"): the
 // member's lists and the lists they subscribe to, each linking to its page; New List and Edit open the form; Delete
@@ -262,9 +263,9 @@ function Members({ actor, list }: { actor: ListsRef; list: List }) {
         <ul aria-label="Search results" className={css({ display: 'flex', flexDirection: 'column', borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', px: '3' })}>
           {results.map(({ user, onList }) => (
             <li key={user.id} className={row}>
-              <Avatar src={user.avatar} name={user.displayName || user.username} size={36} />
+              <Avatar src={user.avatar} name={shownName(user)} size={36} />
               <div className={css({ flex: 1, minW: 0 })}>
-                <p className={css({ fontWeight: 'semibold', truncate: true })}>{user.displayName}</p>
+                <p className={css({ fontWeight: 'semibold', truncate: true })}>{shownName(user)}</p>
                 <p className={css({ fontSize: 'sm', color: 'fg.muted', truncate: true })}>@{user.username}</p>
               </div>
               <button
@@ -296,9 +297,9 @@ function Members({ actor, list }: { actor: ListsRef; list: List }) {
         <ul aria-label={`Members of ${list.name}`} className={css({ display: 'flex', flexDirection: 'column', borderTopWidth: '1px', borderColor: 'border', mt: '1' })}>
           {members.map((member) => (
             <li key={member.id} className={row}>
-              <Avatar src={member.avatar} name={member.displayName || member.username} size={36} />
+              <Avatar src={member.avatar} name={shownName(member)} size={36} />
               <div className={css({ flex: 1, minW: 0 })}>
-                <p className={css({ fontWeight: 'semibold', truncate: true })}>{member.displayName}</p>
+                <p className={css({ fontWeight: 'semibold', truncate: true })}>{shownName(member)}</p>
                 <p className={css({ fontSize: 'sm', color: 'fg.muted', truncate: true })}>@{member.username}</p>
               </div>
               <button

@@ -25,6 +25,7 @@ import { ReportAbout } from '../report/ReportDialog'
 import { MessageBubble } from './MessageBubble'
 import { MessageComposer } from './MessageComposer'
 import { KeyNotices } from './KeyNotices'
+import { shownName } from '../../machines/lib/shown-name'
 
 // Messages, right pane: one open conversation (its actor is the list's child 'open'). The header links to the other
 // member's profile (with the Verified mark once the member verified them) and holds Verify (the safety number dialog,
@@ -131,7 +132,7 @@ export function ConversationPane({ list, conversation }: { list: ConversationsRe
   const verified = useSelector(conversation, selectVerified)
   const [verifying, setVerifying] = useState(false)
   const [confirmingDelete, setConfirmingDelete] = useState(false)
-  const name = other?.displayName || other?.username || ''
+  const name = shownName(other)
   const muted = row?.muted ?? false
 
   return (

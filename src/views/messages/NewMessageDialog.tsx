@@ -13,6 +13,7 @@ import {
 import { Avatar } from '../ui/Avatar'
 import { Dialog } from '../ui/Overlay'
 import { Spinner } from '../ui/Spinner'
+import { shownName } from '../../machines/lib/shown-name'
 
 // The New Message modal: 'To:' searches members; picking one starts (or reopens) the conversation with them. Without
 // this browser's message key it says why instead.
@@ -71,9 +72,9 @@ export function NewMessageDialog({ actor }: { actor: NewMessageRef }) {
                 {results.map((user) => (
                   <li key={user.id}>
                     <button type="button" className={resultButton} onClick={() => actor.send({ type: 'new-message.pick', userId: user.id })}>
-                      <Avatar src={user.avatar} name={user.displayName || user.username} size={40} />
+                      <Avatar src={user.avatar} name={shownName(user)} size={40} />
                       <span className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
-                        <span className={css({ fontWeight: 'semibold', truncate: true })}>{user.displayName || user.username}</span>
+                        <span className={css({ fontWeight: 'semibold', truncate: true })}>{shownName(user)}</span>
                         <span className={css({ fontSize: 'sm', color: 'fg.muted', truncate: true })}>@{user.username}</span>
                       </span>
                     </button>

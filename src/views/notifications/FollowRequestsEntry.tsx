@@ -12,6 +12,7 @@ import { Icon } from '../ui/Icon'
 // pending count; it opens the list in Settings -> Privacy & Safety, where Approve and Decline are.
 
 const FOLLOW_REQUESTS_HREF = '/settings?tab=privacy'
+const SUBTITLE = 'Approve or decline who can follow you'
 
 export function FollowRequestsEntry({ actor }: { actor: FollowRequestsRef }) {
   const privateAccount = useSelector(useSession(), (s) => selectUser(s)?.privateAccount ?? false)
@@ -20,7 +21,8 @@ export function FollowRequestsEntry({ actor }: { actor: FollowRequestsRef }) {
   return (
     <Link
       href={FOLLOW_REQUESTS_HREF}
-      aria-label={count === null ? 'Follow requests' : `Follow requests, ${count} pending`}
+      // The name holds every word the row shows, in order (label in name: speech input users say what they see).
+      aria-label={count === null ? `Follow requests: ${SUBTITLE}` : `Follow requests: ${SUBTITLE}, ${count} pending`}
       className={css({
         display: 'flex',
         alignItems: 'center',
@@ -42,10 +44,12 @@ export function FollowRequestsEntry({ actor }: { actor: FollowRequestsRef }) {
       </span>
       <span className={css({ flex: 1, minW: 0, lineHeight: '1.3' })}>
         <span className={css({ display: 'block', fontWeight: 'bold' })}>Follow requests</span>
+        {/* Spaces between the blocks are not drawn, but keep the row's text separate words for checks that compare it
+            with the name ('requestsApprove' otherwise). */}{' '}
         <span className={css({ display: 'block', fontSize: 'sm', color: 'fg.muted', truncate: true })}>
-          Approve or decline who can follow you
+          {SUBTITLE}
         </span>
-      </span>
+      </span>{' '}
       {count !== null ? (
         <span
           aria-hidden="true"

@@ -82,9 +82,10 @@ export function MediaGrid({ media }: { media: ReadonlyArray<PostMedia> }) {
               className={tile}
               style={style}
               onClick={() => setViewing(images.indexOf(item))}
-              aria-label={item.alt ? `View image: ${item.alt}` : 'View image'}
+              aria-label={item.alt ? `View image, ALT: ${item.alt}` : 'View image'}
             >
               <img src={src} alt={item.alt ?? ''} loading="lazy" decoding="async" width={item.width ?? undefined} height={item.height ?? undefined} />
+              {/* The ALT badge is visible text, so the button's name says it too (label in name). */}
               {item.alt ? (
                 <span
                   aria-hidden="true"

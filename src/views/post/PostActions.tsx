@@ -40,6 +40,12 @@ const tone = {
 
 const count = (n: number) => (n > 0 ? <span>{formatCount(n)}</span> : null)
 
+/**
+ * An action's accessible name, e.g. 'Unlike, 1.2K likes': it holds the count exactly as the button shows it, so
+ * speech input can use the visible words (WCAG 2.5.3, label in name) and a screen reader hears what is seen.
+ */
+const named = (action: string, n: number, one: string, many: string) => `${action}, ${formatCount(n)} ${n === 1 ? one : many}`
+
 export function PostActions({
   post,
   repostable,
@@ -59,7 +65,7 @@ export function PostActions({
       <Link
         href={`/post/${post.id}`}
         className={cx(action, tone.reply)}
-        aria-label={`Reply (${post.replyCount} ${post.replyCount === 1 ? 'reply' : 'replies'})`}
+        aria-label={named('Reply', post.replyCount, 'reply', 'replies')}
       >
         <PostIcon name="reply" size={18} />
         {count(post.replyCount)}
@@ -68,7 +74,7 @@ export function PostActions({
         type="button"
         className={cx(action, tone.repost)}
         aria-pressed={post.reposted}
-        aria-label={`${post.reposted ? 'Undo repost' : 'Repost'} (${post.repostCount})`}
+        aria-label={named(post.reposted ? 'Undo repost' : 'Repost', post.repostCount, 'repost', 'reposts')}
         title={repostable ? undefined : 'Only public posts can be reposted'}
         disabled={!repostable}
         onClick={onRepost}
@@ -80,7 +86,7 @@ export function PostActions({
         type="button"
         className={cx(action, tone.like)}
         aria-pressed={post.liked}
-        aria-label={`${post.liked ? 'Unlike' : 'Like'} (${post.likeCount})`}
+        aria-label={named(post.liked ? 'Unlike' : 'Like', post.likeCount, 'like', 'likes')}
         onClick={onLike}
       >
         <PostIcon name="heart" size={18} fill={post.liked ? 'currentColor' : 'none'} />

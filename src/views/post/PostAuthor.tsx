@@ -5,6 +5,7 @@ import { useMinuteClock } from './clock'
 import { profileHref } from './content-tokens'
 import { fullDate, timeAgo } from './format'
 import { PostIcon } from './icons'
+import { shownName } from '../../machines/lib/shown-name'
 
 // The card's first line: display name (to the profile), verified mark, @username, relative time (to the post page,
 // the keyboard's way in) and '(edited)'.
@@ -31,7 +32,7 @@ export function VerifiedMark({ size = 16 }: { size?: number }) {
 export function PostAuthor({ post, stacked = false }: { post: Post; stacked?: boolean }) {
   const now = useMinuteClock()
   const { author } = post
-  const name = author.displayName || author.username
+  const name = shownName(author)
   const time = (
     <Link
       href={`/post/${post.id}`}

@@ -26,6 +26,7 @@ import { PostAuthor, PostTimestamp } from './PostAuthor'
 import { PostContent } from './PostContent'
 import { usePosts } from '../actors'
 import { SensitiveNotice } from './SensitiveNotice'
+import { shownName } from '../../machines/lib/shown-name'
 
 // A post as a card (docs/product.md, "Post card"). It reads its post from the post cache by id, so a like, repost or
 // deletion made anywhere shows here too. Clicking the card (not one of its links or buttons, and not while selecting
@@ -66,7 +67,7 @@ function RepostedBy({ user }: { user: UserSummary }) {
       <span className={css({ truncate: true })}>
         Reposted by{' '}
         <Link href={profileHref(user.username)} className={css({ _hover: { textDecoration: 'underline' } })}>
-          {user.displayName || user.username}
+          {shownName(user)}
         </Link>
       </span>
     </p>
@@ -105,14 +106,14 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
       aria-busy={deleting}
       aria-posinset={position}
       aria-setsize={setSize}
-      aria-label={`Post by ${author.displayName || author.username}`}
+      aria-label={`Post by ${shownName(author)}`}
       data-clickable={focus ? undefined : ''}
       onClick={openPost}
     >
       {repostedBy ? <RepostedBy user={repostedBy} /> : null}
       <div className={css({ display: 'flex', gap: '3' })}>
-        <Link href={profileHref(author.username)} aria-label={`${author.displayName || author.username}'s profile`} tabIndex={-1} className={css({ flexShrink: 0, h: 'fit-content', borderRadius: 'full' })}>
-          <Avatar src={author.avatar} name={author.displayName || author.username} size={focus ? 48 : 44} />
+        <Link href={profileHref(author.username)} aria-label={`${shownName(author)}'s profile`} tabIndex={-1} className={css({ flexShrink: 0, h: 'fit-content', borderRadius: 'full' })}>
+          <Avatar src={author.avatar} name={shownName(author)} size={focus ? 48 : 44} />
         </Link>
         <div className={css({ flex: 1, minW: 0 })}>
           <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '2', minW: 0 })}>

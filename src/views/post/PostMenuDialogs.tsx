@@ -3,6 +3,7 @@ import { PostAnalytics } from '../analytics/PostAnalytics'
 import { ReportAbout } from '../report/ReportDialog'
 import { BlockUser } from './BlockUserDialog'
 import { MuteUser } from './MuteUserDialog'
+import { shownName } from '../../machines/lib/shown-name'
 
 export type PostMenuAction = 'analytics' | 'report' | 'mute' | 'block'
 
@@ -41,7 +42,7 @@ export function PostMenuDialogs({ postId, isOwner, author, request }: Props) {
       {(report) => (
         <MuteUser userId={author.id} username={author.username}>
           {(askMute) => (
-            <BlockUser userId={author.id} name={author.displayName || author.username} leaveTo={null}>
+            <BlockUser userId={author.id} name={shownName(author)} leaveTo={null}>
               {(askBlock) => (
                 <Replay
                   request={request}

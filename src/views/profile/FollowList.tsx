@@ -12,6 +12,7 @@ import { FollowButton } from './FollowButton'
 import { LoadError } from './LoadError'
 import { UserNotFound } from './UserNotFound'
 import { VerifiedMark } from './VerifiedMark'
+import { shownName } from '../../machines/lib/shown-name'
 
 // The body of /profile/{username}/followers and /following: rows with avatar, name, @username, verified mark and a
 // Follow/Unfollow button (none on the viewer's own row), then Load more while the server has more.
@@ -90,7 +91,7 @@ function FollowListRow({ row }: { row: FollowRow }) {
       })}
     >
       <Link href={href} tabIndex={-1} aria-hidden="true" className={css({ display: 'flex', borderRadius: 'full' })}>
-        <Avatar src={entry.avatar} name={entry.displayName || entry.username} size={44} />
+        <Avatar src={entry.avatar} name={shownName(entry)} size={44} />
       </Link>
       <div className={css({ flex: 1, minW: 0, lineHeight: '1.3' })}>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '1', minW: 0 })}>
@@ -98,7 +99,7 @@ function FollowListRow({ row }: { row: FollowRow }) {
             href={href}
             className={css({ fontWeight: 'bold', truncate: true, _hover: { textDecoration: 'underline' } })}
           >
-            {entry.displayName || entry.username}
+            {shownName(entry)}
           </Link>
           {entry.verified ? <VerifiedMark size={16} /> : null}
         </div>

@@ -20,6 +20,7 @@ import { FollowButton } from './FollowButton'
 import { ProfileIcon } from './icons'
 import { ProfileAvatar, ProfileBanner } from './ProfileImages'
 import { VerifiedMark } from './VerifiedMark'
+import { shownName } from '../../machines/lib/shown-name'
 
 // Banner, avatar, the owner's or the visitor's buttons, name with verified mark and Private badge, @username, bio,
 // joined date and the counts (docs/product.md, "Profiles").
@@ -39,7 +40,7 @@ export function ProfileHeader({ actor, user }: { actor: ProfileActor; user: User
   const owner = useSelector(actor, selectIsOwner)
   const follow = useSelector(actor, selectFollow)
   const uploading = useSelector(actor, selectUploading)
-  const name = user.displayName || user.username
+  const name = shownName(user)
   const base = `/profile/${encodeURIComponent(user.username)}`
 
   return (
@@ -177,7 +178,7 @@ function VisitorActions({ follow, user }: { follow: FollowRef; user: UserProfile
       </MuteUser>
       <AddToList userId={user.id} username={username} className={roundButton} />
       {/* Blocking makes this profile absent to the member: once blocked, home (docs/product.md, "Blocks"). */}
-      <BlockUser userId={user.id} name={user.displayName || username} leaveTo="/">
+      <BlockUser userId={user.id} name={shownName(user)} leaveTo="/">
         {(ask) => (
           <button type="button" className={roundButton} aria-label={`Block @${username}`} title="Block" onClick={ask}>
             <Icon name="block" size={18} />

@@ -4,6 +4,7 @@ import type { UserProfile } from '../../api/users.calls'
 import { Avatar } from '../ui/Avatar'
 import { Spinner } from '../ui/Spinner'
 import { ProfileIcon } from './icons'
+import { shownName } from '../../machines/lib/shown-name'
 
 // The banner (or a gradient) and the avatar (or the initial). On one's own profile each has a camera button that picks
 // an image; the view only hands the file to the profile actor, which uploads it and says how that went.
@@ -134,7 +135,7 @@ export function ProfileAvatar({ user, owner, uploading, onAvatar }: Omit<Profile
         bg: 'bg.surface',
       })}
     >
-      <Avatar src={user.avatar} name={user.displayName || user.username} size={96} />
+      <Avatar src={user.avatar} name={shownName(user)} size={96} />
       {uploading === 'avatar' ? (
         <div className={cx(busyVeil, css({ borderRadius: 'full' }))}>
           <Spinner size={24} label="Uploading profile photo" />

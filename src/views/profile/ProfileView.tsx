@@ -20,6 +20,7 @@ import { LoadError } from './LoadError'
 import { ProfileHeader } from './ProfileHeader'
 import { ProfileTabs } from './ProfileTabs'
 import { UserNotFound } from './UserNotFound'
+import { shownName } from '../../machines/lib/shown-name'
 
 // /profile/{username}: the profile actor's states as screens. Mounted once per username (see ProfileScreen).
 export function ProfileView({ username }: { username: string }) {
@@ -40,7 +41,7 @@ function Profile({ profile, username }: { profile: ActorRefFrom<typeof profileMa
   const user = useSelector(profile, selectUser)
   const restricted = useSelector(profile, selectIsRestricted)
 
-  const name = user ? user.displayName || user.username : 'Profile'
+  const name = user ? shownName(user) : 'Profile'
   const subtitle = user ? `${formatCount(user.stats.posts)} ${user.stats.posts === 1 ? 'post' : 'posts'}` : `@${username}`
 
   return (

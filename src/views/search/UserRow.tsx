@@ -4,6 +4,7 @@ import type { UserRow as Row } from '../../machines/search/search.machine'
 import { FollowButton } from '../profile/FollowButton'
 import { VerifiedMark } from '../profile/VerifiedMark'
 import { Avatar } from '../ui/Avatar'
+import { shownName } from '../../machines/lib/shown-name'
 
 // One member in the Users tab or Who to Follow: avatar (or initial), display name, verified tick, @username, bio on
 // two lines at most, and a Follow button (none on the viewer's own row). The name and avatar lead to the profile.
@@ -26,12 +27,12 @@ export function UserRow({ row, compact = false }: { row: Row; compact?: boolean 
       })}
     >
       <Link href={href} tabIndex={-1} aria-hidden="true" className={css({ display: 'flex', borderRadius: 'full', flexShrink: 0 })}>
-        <Avatar src={user.avatar} name={user.displayName || user.username} size={44} />
+        <Avatar src={user.avatar} name={shownName(user)} size={44} />
       </Link>
       <div className={css({ flex: 1, minW: 0, lineHeight: '1.3' })}>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '1', minW: 0 })}>
           <Link href={href} className={css({ fontWeight: 'bold', truncate: true, _hover: { textDecoration: 'underline' } })}>
-            {user.displayName || user.username}
+            {shownName(user)}
           </Link>
           {user.verified ? <VerifiedMark size={16} /> : null}
         </div>

@@ -14,6 +14,7 @@ import {
 } from '../../machines/filter-lists/filter-lists.selectors'
 import { Avatar } from '../ui/Avatar'
 import { Spinner } from '../ui/Spinner'
+import { shownName } from '../../machines/lib/shown-name'
 
 // The parts Settings -> Blocked Accounts and the Mute Management dialog share around a lists actor
 // (filter-lists.machine.ts): the first read's spinner or retry, a listed member's row, and Load more. Pure views.
@@ -76,7 +77,7 @@ export function FilterMemberRow({
   disabled: boolean
   onAction: () => void
 }) {
-  const name = user.displayName || user.username
+  const name = shownName(user)
   return (
     <li className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '2.5', '&:not(:first-child)': { borderTopWidth: '1px', borderColor: 'border' } })}>
       <Avatar src={user.avatar} name={name} size={40} />

@@ -17,6 +17,7 @@ import {
 import { VerifiedMark } from '../profile/VerifiedMark'
 import { Avatar } from '../ui/Avatar'
 import { Spinner } from '../ui/Spinner'
+import { shownName } from '../../machines/lib/shown-name'
 
 // Settings -> Privacy & Safety, below the privacy form (docs/product.md, "Private accounts and follow requests"): the
 // member's pending follow requests with Approve and Decline, then Load more while the server has more. Everything it
@@ -86,7 +87,7 @@ const answerFor = (pending: PendingAnswer | null, userId: string) => (pending?.u
 function RequestRow({ actor, request }: { actor: FollowRequestsRef; request: FollowRequest }) {
   const busy = useSelector(actor, selectBusy)
   const saving = useSelector(actor, (s) => answerFor(selectPending(s), request.id))
-  const name = request.displayName || request.username
+  const name = shownName(request)
   const href = `/profile/${encodeURIComponent(request.username)}`
   return (
     <li

@@ -37,6 +37,7 @@ import { ConfirmDialog } from '../messages/ConfirmDialog'
 import { fullDate, timeAgo } from '../post/format'
 import { Dialog } from '../ui/Overlay'
 import { Spinner } from '../ui/Spinner'
+import { shownName } from '../../machines/lib/shown-name'
 
 // The Reports Management dialog (spec: "tabs Pending, Reviewed, Resolved and a detail pane"). Admins review every
 // report here; members read the reports they filed and how they ended. Everything comes from the report review actor
@@ -245,7 +246,7 @@ function ReportFacts({ report }: { report: Report }) {
       <div className={row}>
         <dt className={term}>Reporter</dt>
         <dd>
-          {report.reporter.displayName} @{report.reporter.username} ·{' '}
+          {shownName(report.reporter)} @{report.reporter.username} ·{' '}
           <time dateTime={report.createdAt} title={fullDate(report.createdAt)}>
             {timeAgo(report.createdAt)}
           </time>

@@ -34,6 +34,9 @@ export function UnreadBadge({ count, className }: { count: number; className?: s
         lineHeight: 1,
       })} ${className ?? ''}`}
     >
+      {/* A space before the count, invisible in the grid, keeps 'Messages 2' two words for checks that compare the
+          link's visible text with its name ('Messages, 2 unread'). */}
+      {' '}
       {count > 99 ? '99+' : count}
     </span>
   )

@@ -4,6 +4,7 @@ import { css } from 'styled-system/css'
 import { selectUser } from '../../machines/session/session.selectors'
 import { useSession } from '../actors'
 import { Avatar } from '../ui/Avatar'
+import { shownName } from '../../machines/lib/shown-name'
 
 /** The signed-in member: avatar or initial, display name and @username, linking to their profile. */
 export function UserCard({ onNavigate }: { onNavigate?: () => void }) {
@@ -24,9 +25,9 @@ export function UserCard({ onNavigate }: { onNavigate?: () => void }) {
         _focusVisible: { outline: '2px solid', outlineColor: 'accent' },
       })}
     >
-      <Avatar src={user.avatar} name={user.displayName || user.username} size={40} />
+      <Avatar src={user.avatar} name={shownName(user)} size={40} />
       <span className={css({ display: 'flex', flexDirection: 'column', minW: 0, lineHeight: '1.3' })}>
-        <span className={css({ fontWeight: 'bold', truncate: true })}>{user.displayName || user.username}</span>
+        <span className={css({ fontWeight: 'bold', truncate: true })}>{shownName(user)}</span>
         <span className={css({ fontSize: 'sm', color: 'fg.muted', truncate: true })}>@{user.username}</span>
       </span>
     </Link>

@@ -3,6 +3,7 @@ import { Effect } from 'effect'
 import sharp from 'sharp'
 import type { KdfSettings } from '../../../src/api/contract/kdf'
 import { deriveSecrets, freshKdf, type DerivedSecrets } from '../../../src/crypto/kdf'
+import { audit } from './audit'
 
 // Members and content made through the real API (the e2e server runs with RATE_LIMITS=off), so a test sets up a
 // network in seconds and spends its browser time on what the member does. Every name carries the run's stamp: the
@@ -160,6 +161,8 @@ export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
   }, theme)
 }
 
+/** A full-page screenshot, and the accessibility audit of the same screen (support/audit.ts). */
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true })
+  await audit(page, name)
 }

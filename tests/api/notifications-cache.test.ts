@@ -19,7 +19,7 @@ async function inbox(who: Member, query = ''): Promise<Page> {
 
 const said = (page: Page) => page.notifications.map((n) => `${n.type} ${n.from.displayName} ${n.read ? 'read' : 'unread'}`)
 
-async function ok(method: string, url: string, who: Member, body?: unknown): Promise<void> {
+async function ok(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who: Member, body?: unknown): Promise<void> {
   const res = await api(t.app, method, url, { token: who.token, ...(body === undefined ? {} : { body }) })
   expect(res.statusCode, res.body).toBeLessThan(300)
 }

@@ -17,7 +17,7 @@ async function open(viewer: Member, who: Member, query = ''): Promise<Profile> {
   return res.json()
 }
 
-async function ok(method: string, url: string, who: Member, body?: unknown): Promise<void> {
+async function ok(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who: Member, body?: unknown): Promise<void> {
   const res = await api(t.app, method, url, { token: who.token, ...(body === undefined ? {} : { body }) })
   expect(res.statusCode, res.body).toBeLessThan(300)
 }

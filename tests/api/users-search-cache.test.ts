@@ -20,7 +20,7 @@ async function search(who: Member, query: string): Promise<SearchResponse> {
   return res.json()
 }
 
-async function ok(method: string, url: string, who: Member, body?: unknown): Promise<void> {
+async function ok(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who: Member, body?: unknown): Promise<void> {
   const res = await api(t.app, method, url, { token: who.token, ...(body === undefined ? {} : { body }) })
   expect(res.statusCode, res.body).toBeLessThan(300)
 }

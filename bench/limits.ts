@@ -10,7 +10,7 @@ import { benchUrl, dropBenchDatabase, recreateBenchDatabase } from './lib/databa
 import type { LoadResult } from './lib/load'
 import { runWorker } from './lib/load'
 import type { FetchLoadRequest, FetchRequest } from './lib/fetch-load-worker'
-import { type Check, fromHttp, scenarioTable, type Scenario, warmupTable, writeResultFiles } from './lib/report'
+import { type Check, fromHttp, simpleMarkdown, type Scenario, writeResultFiles } from './lib/report'
 import { deriveSecrets, freshKdf } from '../src/crypto/kdf'
 
 async function registrationSecrets(password: string) {
@@ -165,24 +165,7 @@ async function main() {
     loadAverage1mAfter: Number((os.loadavg()[0] ?? 0).toFixed(2)),
   }
   const report = { date, environment, settings: { members: MEMBERS, connections, settleSeconds, durationSeconds, warmupRequests }, scenarios, checks }
-  const markdown = [
-    `# Write limits on the post path, ${date}`,
-    '',
-    scenarioTable(scenarios),
-    '',
-    '## Warm-up (not measured above)',
-    '',
-    warmupTable(scenarios),
-    '',
-    '## Targets',
-    '',
-    ...checks.map((c) => `- ${c.pass ? 'PASS' : 'FAIL'} ${c.name}: ${c.detail}`),
-    '',
-    '## Settings and machine',
-    '',
-    ...Object.entries({ ...report.settings, ...environment }).map(([k, v]) => `- ${k}: ${v}`),
-    '',
-  ].join('\n')
+  const markdown = simpleMarkdown(`Write limits on the post path, ${date}`, scenarios, checks, { ...report.settings, ...environment })
   const files = await writeResultFiles(resultsDir, date, 'limits', report, markdown)
   console.log(markdown)
   console.log(`written: ${files.markdown}`)

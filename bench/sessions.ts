@@ -8,7 +8,7 @@ import { listen } from './lib/app-http'
 import { benchUrl, dropBenchDatabase, recreateBenchDatabase } from './lib/database'
 import type { FetchLoadRequest } from './lib/fetch-load-worker'
 import { type LoadResult, runWorker } from './lib/load'
-import { type Check, fromHttp, scenarioTable, type Scenario, warmupTable, writeResultFiles } from './lib/report'
+import { type Check, fromHttp, simpleMarkdown, type Scenario, writeResultFiles } from './lib/report'
 
 /**
  * `npm run bench -- --only sessions`: what signing in and being signed in cost. On PostgreSQL, with the limits off:
@@ -121,24 +121,7 @@ async function main() {
     loadAverage1mAfter: Number((os.loadavg()[0] ?? 0).toFixed(2)),
   }
   const settings = { members: MEMBERS, signInConnections, requestConnections, durationSeconds }
-  const markdown = [
-    `# Sign-in and session lookup, ${date}`,
-    '',
-    scenarioTable(scenarios),
-    '',
-    '## Warm-up (not measured above)',
-    '',
-    warmupTable(scenarios),
-    '',
-    '## Targets',
-    '',
-    ...checks.map((c) => `- ${c.pass ? 'PASS' : 'FAIL'} ${c.name}: ${c.detail}`),
-    '',
-    '## Settings and machine',
-    '',
-    ...Object.entries({ ...settings, ...environment }).map(([k, v]) => `- ${k}: ${v}`),
-    '',
-  ].join('\n')
+  const markdown = simpleMarkdown(`Sign-in and session lookup, ${date}`, scenarios, checks, { ...settings, ...environment })
   const files = await writeResultFiles(resultsDir, date, 'sessions', { date, environment, settings, scenarios, cache, checks }, markdown)
   console.log(markdown)
   console.log(`written: ${files.markdown}`)

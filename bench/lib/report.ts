@@ -98,6 +98,28 @@ export function warmupTable(scenarios: Scenario[]): string {
   return ['| warm-up of | requests | seconds | p50 ms | p99 ms |', '| --- | ---: | ---: | ---: | ---: |', ...rows].join('\n')
 }
 
+/** A small bench's report: its scenarios, their warm-ups, its targets, and the settings and machine it ran on. */
+export function simpleMarkdown(title: string, scenarios: Scenario[], checks: Check[], settings: Record<string, unknown>): string {
+  return [
+    `# ${title}`,
+    '',
+    scenarioTable(scenarios),
+    '',
+    '## Warm-up (not measured above)',
+    '',
+    warmupTable(scenarios),
+    '',
+    '## Targets',
+    '',
+    ...checks.map((c) => `- ${c.pass ? 'PASS' : 'FAIL'} ${c.name}: ${c.detail}`),
+    '',
+    '## Settings and machine',
+    '',
+    ...Object.entries(settings).map(([k, v]) => `- ${k}: ${String(v)}`),
+    '',
+  ].join('\n')
+}
+
 export function toMarkdown(report: BenchReport): string {
   const lines = [
     `# Home feed benchmark, ${report.date}`,

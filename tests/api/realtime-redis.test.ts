@@ -1,13 +1,10 @@
-import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { io as connect, type Socket } from 'socket.io-client'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app'
-import { attachRealtime } from '../../server/realtime'
+import type { Socket } from 'socket.io-client'
+import { describe, expect, it } from 'vitest'
 import type { MessageEvent } from '../../src/api/contract/socket-events'
 import type { Schemas } from '../../server/http/handler-types'
 import { fakeEnvelope, keyedMember, send, startConversation } from './e2ee-support'
-import { openTestDatabase, type TestDatabase, testCaches } from './harness'
+import { useTwoProcesses } from './two-processes'
 
 /**
  * Two server processes sharing one database and one Redis (REDIS_URL): a message sent through one reaches sockets
@@ -16,45 +13,7 @@ import { openTestDatabase, type TestDatabase, testCaches } from './harness'
  * REDIS_URL names it, 127.0.0.1:6379 by default.
  */
 
-const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
-
-let database: TestDatabase
-const apps: FastifyInstance[] = []
-const urls: string[] = []
-const sockets: Socket[] = []
-
-beforeAll(async () => {
-  database = await openTestDatabase()
-  for (let i = 0; i < 2; i += 1) {
-    // Realtime attaches before ready(), as in server/main.ts.
-    const app = await buildApp({
-      database: database.handle,
-      config: { rateLimits: false, logLevel: 'silent', dataDir: database.dataDir, redisUrl },
-      caches: testCaches,
-    })
-    await attachRealtime(app, { redisUrl })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    apps.push(app)
-    urls.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`)
-  }
-})
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect()
-})
-afterAll(async () => {
-  for (const app of apps) await app.close()
-  await database.close()
-})
-
-async function open(url: string, token: string): Promise<Socket> {
-  const socket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true })
-  sockets.push(socket)
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve())
-    socket.once('connect_error', reject)
-  })
-  return socket
-}
+const { apps, urls, open } = useTwoProcesses()
 
 const next = (socket: Socket, event: 'new_message' | 'message_edited') =>
   new Promise<MessageEvent>((resolve, reject) => {

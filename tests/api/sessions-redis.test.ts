@@ -1,56 +1,18 @@
-import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { io as connect, type Socket } from 'socket.io-client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app'
+import type { Socket } from 'socket.io-client'
+import { describe, expect, it } from 'vitest'
 import type { Schemas } from '../../server/http/handler-types'
-import { attachRealtime } from '../../server/realtime'
-import { api, type AuthResponse, loginBody, openTestDatabase, registerMember, type TestDatabase, testCaches } from './harness'
+import { api, type AuthResponse, loginBody, registerMember } from './harness'
+import { useTwoProcesses } from './two-processes'
 
 /**
  * Two server processes sharing one database and one Redis (as in realtime-redis.test.ts): a session revoked or found
  * expired through one is refused at once by the other, whose cache held it, and its socket there is dropped.
  */
 
-const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
-
 let now = Date.now()
 const clock = { now: () => now }
-let database: TestDatabase
-const apps: FastifyInstance[] = []
-const urls: string[] = []
-const sockets: Socket[] = []
-
-beforeAll(async () => {
-  database = await openTestDatabase()
-  for (let i = 0; i < 2; i += 1) {
-    const app = await buildApp({
-      database: database.handle,
-      config: { rateLimits: false, logLevel: 'silent', dataDir: database.dataDir, redisUrl },
-      caches: testCaches,
-      clock,
-    })
-    await attachRealtime(app, { redisUrl })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    apps.push(app)
-    urls.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`)
-  }
-})
-afterAll(async () => {
-  for (const socket of sockets.splice(0)) socket.disconnect()
-  for (const app of apps) await app.close()
-  await database.close()
-})
-
-async function open(url: string, token: string): Promise<Socket> {
-  const socket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true })
-  sockets.push(socket)
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve())
-    socket.once('connect_error', reject)
-  })
-  return socket
-}
+const { apps, urls, open } = useTwoProcesses({ clock })
 
 const dropped = (socket: Socket) =>
   new Promise<string>((resolve, reject) => {

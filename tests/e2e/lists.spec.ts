@@ -157,6 +157,8 @@ test('screenshots: Manage Lists and the list page, light and dark, desktop and p
       await page.screenshot({ path: `${SHOTS}/manage-lists-${device}-${theme}.png` })
       await audit(page, `manage-lists-${device}-${theme}`)
       await dialog.getByRole('button', { name: 'Members of Shorebirds' }).click()
+      // Typed once the members are shown: the search box takes text only then (lists.machine.ts `browsing`).
+      await expect(dialog.getByRole('list', { name: 'Members of Shorebirds' })).toBeVisible()
       await dialog.getByLabel('Add members').fill(cat.username)
       await expect(dialog.getByRole('list', { name: 'Search results' })).toBeVisible()
       await page.screenshot({ path: `${SHOTS}/manage-lists-members-${device}-${theme}.png` })

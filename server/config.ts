@@ -109,6 +109,45 @@ export const settings = {
     meaning: 'Redis URL for the realtime adapter, needed when several server processes share one database. Unset: none.',
     parse: url(['redis:', 'rediss:']),
   }),
+  publicUrl: setting({
+    name: 'PUBLIC_URL',
+    default: undefined,
+    meaning:
+      'The address members open the app at (https://social.example.org), used in the links mails carry. Unset: ' +
+      'http://localhost:PORT.',
+    parse: (raw): string | undefined => {
+      const value = url(['https:', 'http:'])(raw)
+      return value?.replace(/\/+$/, '')
+    },
+  }),
+  instanceName: setting({
+    name: 'INSTANCE_NAME',
+    default: 'Wren',
+    meaning: "The community's name, as mails and the instance pages show it.",
+    parse: (raw): string => {
+      const value = (raw ?? 'Wren').trim()
+      if (value.length > 60) throw new Error(`must be at most 60 characters (got ${value.length})`)
+      return value
+    },
+  }),
+  smtpUrl: setting({
+    name: 'SMTP_URL',
+    default: undefined,
+    meaning:
+      'Where mail goes out (smtp://user:pass@host:587, smtps://... for TLS from the start). Unset: every mail is ' +
+      'written as an .eml file under DATA_DIR/outbox, so an instance works without a mail server.',
+    parse: url(['smtp:', 'smtps:']),
+  }),
+  mailFrom: setting({
+    name: 'MAIL_FROM',
+    default: undefined,
+    meaning: 'The From address of every mail ("Wren <no-reply@social.example.org>"). Unset: INSTANCE_NAME <no-reply@localhost>.',
+    parse: (raw): string | undefined => {
+      if (raw === undefined) return undefined
+      if (!/^[^\r\n]*<?[^@\s<>]+@[^@\s<>]+>?$/.test(raw)) throw new Error(`must be an address like "Wren <no-reply@example.org>" (got "${raw}")`)
+      return raw
+    },
+  }),
   rateLimits: setting({
     name: 'RATE_LIMITS',
     default: 'on',

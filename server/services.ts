@@ -22,6 +22,8 @@ import { type Clock, systemClock } from './lib/clock'
 import type { Database, DatabaseKind } from './db/client'
 import { RateLimiter } from './lib/rate-limiter'
 import { WriteLimits } from './lib/write-limits'
+import { JobQueue } from './jobs/queue'
+import { Mailer } from './mail/mailer'
 import { ImageProcessor } from './media/images'
 import { bundledFfmpeg, checkFfmpeg, VideoProcessor } from './media/videos'
 import { PasswordHasher } from './modules/auth/passwords'
@@ -84,6 +86,10 @@ export interface ServiceContext {
   postCaches: PostCaches
   /** Events to members' sockets; silent until attachRealtime plugs socket.io in (server/realtime/events.ts). */
   realtime: RealtimeEvents
+  /** Durable background work, run once across processes (server/jobs/queue.ts); the app starts it once ready. */
+  jobs: JobQueue
+  /** Mail, queued as jobs and sent through SMTP_URL or written to DATA_DIR/outbox (server/mail/mailer.ts). */
+  mail: Mailer
 }
 
 export interface CacheOptions {
@@ -117,6 +123,7 @@ function createContext({ config, db, databaseKind, log, cache, rateLimitNamespac
     namespace: rateLimitNamespace,
     log: { warn: (message) => log?.warn(message), info: (message) => log?.info(message) },
   })
+  const jobs = new JobQueue({ db, clock, warn })
   return {
     config,
     db,
@@ -140,6 +147,8 @@ function createContext({ config, db, databaseKind, log, cache, rateLimitNamespac
     views: new ViewCounter(db, (err) => warn('could not save view counts', err)),
     postCaches,
     realtime: new RealtimeEvents(),
+    jobs,
+    mail: new Mailer({ config, jobs, info: (message) => log?.info(message) }),
   }
 }
 

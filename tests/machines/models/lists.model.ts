@@ -161,7 +161,7 @@ export const listsModel = {
       events,
       label,
       serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      simplePaths: false,
+      edgesOnly: 'lists and members page in and change with each save: every order of loads, edits and searches is its own state',
     }),
   })),
 } satisfies MachineModel

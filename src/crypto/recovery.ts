@@ -3,7 +3,7 @@ import { randomBytes, utf8 } from './encoding'
 import { MalformedKey, WrongPassword, type CryptoUnavailable, type InvalidPublicKey } from './errors'
 import { keysMatch } from './session-keys'
 import { certain } from './webcrypto'
-import { rewrapPrivateKey, unwrapPrivateKeyWith, type KeyWrapper } from './wrap'
+import { rewrapPrivateKey, unwrapPrivateKeyWith, type KeyWrapper, type Opener } from './wrap'
 
 // The message recovery key: a second way to open the member's private key when the password is lost (a reset makes
 // a new password, and a new password's wrapping key cannot open what the old one wrapped).
@@ -74,15 +74,35 @@ export function recoveryWrapper(typed: string): Effect.Effect<KeyWrapper, WrongP
   })
 }
 
-/** Settings -> Security: the recovery copy of the member's key, made from the password-wrapped one. */
+/** Settings -> Security: the recovery copy of the member's key, made from the password-wrapped one (wk2, or wk1). */
 export function sealRecoveryCopy(
   wrappedPrivateKey: string,
-  passwordWrapper: KeyWrapper,
+  password: Opener,
   recoveryKey: string,
 ): Effect.Effect<string, WrongPassword | MalformedKey | CryptoUnavailable> {
   return Effect.gen(function* () {
     const to = yield* recoveryWrapper(recoveryKey)
-    return yield* rewrapPrivateKey(wrappedPrivateKey, passwordWrapper, to)
+    return yield* rewrapPrivateKey(wrappedPrivateKey, password, to)
+  })
+}
+
+/**
+ * Whether the typed recovery key opens the recovery copy into the private half of the member's public key (the reset
+ * screen asks before the new password, so a wrong key is said at once). Nothing is kept.
+ */
+export function checkRecoveryKey(
+  recoveryCopy: string,
+  recoveryKey: string,
+  publicKey: string,
+): Effect.Effect<void, WrongPassword | MalformedKey | InvalidPublicKey | CryptoUnavailable> {
+  return Effect.gen(function* () {
+    const from = yield* recoveryWrapper(recoveryKey)
+    const privateKey = yield* unwrapPrivateKeyWith(recoveryCopy, from).pipe(
+      Effect.catchTag('WrongPassword', () => Effect.fail(wrongRecoveryKey())),
+    )
+    if (!(yield* keysMatch({ publicKey, privateKey }))) {
+      return yield* Effect.fail(new MalformedKey({ message: 'The recovery copy does not match your public key.' }))
+    }
   })
 }
 
@@ -98,13 +118,7 @@ export function restoreFromRecovery(
   newPasswordWrapper: KeyWrapper,
 ): Effect.Effect<string, WrongPassword | MalformedKey | InvalidPublicKey | CryptoUnavailable> {
   return Effect.gen(function* () {
-    const from = yield* recoveryWrapper(recoveryKey)
-    const privateKey = yield* unwrapPrivateKeyWith(recoveryCopy, from).pipe(
-      Effect.catchTag('WrongPassword', () => Effect.fail(wrongRecoveryKey())),
-    )
-    if (!(yield* keysMatch({ publicKey, privateKey }))) {
-      return yield* Effect.fail(new MalformedKey({ message: 'The recovery copy does not match your public key.' }))
-    }
-    return yield* rewrapPrivateKey(recoveryCopy, from, newPasswordWrapper)
+    yield* checkRecoveryKey(recoveryCopy, recoveryKey, publicKey)
+    return yield* rewrapPrivateKey(recoveryCopy, yield* recoveryWrapper(recoveryKey), newPasswordWrapper)
   })
 }

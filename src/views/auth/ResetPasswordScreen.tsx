@@ -117,7 +117,7 @@ function RecoveryKeyStep({ actor }: { actor: ResetActor }) {
           autoCapitalize="characters"
           spellCheck={false}
           autoFocus
-          placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XXXX"
+          placeholder="ABCD-EFGH-…"
           value={recoveryKey}
           onChange={(event) => setRecoveryKey(event.target.value)}
           error={fieldError}

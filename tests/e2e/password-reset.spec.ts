@@ -1,4 +1,4 @@
-import { test, expect, type Browser, type Page } from '@playwright/test'
+import { test, expect as baseExpect, type Browser, type Page } from '@playwright/test'
 import { PASSWORD, registerThroughForm, shot, uniqueUsername } from './support/members'
 import { linkIn, waitForMail } from './support/outbox'
 
@@ -9,6 +9,8 @@ import { linkIn, waitForMail } from './support/outbox'
 // number changed. The reset screens and the recovery dialog are photographed in light and dark.
 
 test.describe.configure({ mode: 'serial' })
+// Two browsers, argon2id in each step, screenshots with audits: on a shared 2-core machine a step can take seconds.
+const expect = baseExpect.configure({ timeout: 20_000 })
 
 const NEW_PASSWORD = 'Nightingale2028'
 

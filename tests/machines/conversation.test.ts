@@ -110,7 +110,7 @@ describe.each(conversationModel.walks.map((walk) => [walk.name, walk] as const))
         if (b.deleted) expect(b.text).toBe(MESSAGE_WAS_DELETED)
         else if (context.opened[b.id] === null)
           expect(b.text).toBe(
-            ['trusted', 'changed', 'acknowledging', 'ownKeyMismatch'].some((k) => snapshot.matches({ ready: { keys: k } }))
+            (['trusted', 'changed', 'acknowledging', 'ownKeyMismatch'] as const).some((k) => snapshot.matches({ ready: { keys: k } }))
               ? MESSAGE_UNDECRYPTABLE
               : MESSAGE_UNAVAILABLE,
           )

@@ -69,7 +69,7 @@ describe('reset-password machine', () => {
       coverage.see(snapshot)
       expect(snapshot.value).toEqual(step.state.value)
       expect(snapshot.context).toEqual(step.state.context)
-      expect(snapshot.hasTag('busy')).toBe(['checking', 'verifyingKey', 'resetting'].some((s) => snapshot.matches(s)))
+      expect(snapshot.hasTag('busy')).toBe((['checking', 'verifyingKey', 'resetting'] as const).some((s) => snapshot.matches(s)))
       // The new password is never kept in the actor's memory: it goes into the reset call only.
       expect(JSON.stringify(snapshot.context)).not.toContain(NEW_PASSWORD)
       if (snapshot.matches('resetting')) {

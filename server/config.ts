@@ -179,6 +179,32 @@ export const settings = {
       'of that account is refused until the window ends, even with the right code.',
     parse: parseRateLimit,
   }),
+  forgotLimitPerIp: setting({
+    name: 'FORGOT_LIMIT_PER_IP',
+    default: '10/1h',
+    meaning: 'Password reset requests ("Forgot password?") one IP address may make per window.',
+    parse: parseRateLimit,
+  }),
+  forgotLimitPerAccount: setting({
+    name: 'FORGOT_LIMIT_PER_ACCOUNT',
+    default: '3/1h',
+    meaning:
+      'Password reset requests per typed username or email per window (so nobody can flood a member with reset ' +
+      'mails); names with no account count alike.',
+    parse: parseRateLimit,
+  }),
+  resetLimitPerIp: setting({
+    name: 'RESET_LIMIT_PER_IP',
+    default: '20/1h',
+    meaning: 'Reset-link checks and password resets one IP address may make per window.',
+    parse: parseRateLimit,
+  }),
+  resetLimitPerAccount: setting({
+    name: 'RESET_LIMIT_PER_ACCOUNT',
+    default: '5/1h',
+    meaning: 'Password resets (with a valid link) per account per window.',
+    parse: parseRateLimit,
+  }),
   registerLimitPerIp: setting({
     name: 'REGISTER_LIMIT_PER_IP',
     default: '10/1h',

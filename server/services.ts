@@ -48,6 +48,7 @@ import { MessageAttachmentService } from './modules/messages/attachments'
 import { MessageService } from './modules/messages/service'
 import { TrustService } from './modules/trust/service'
 import { TwoFactorService } from './modules/two-factor/service'
+import { PasswordResetService } from './modules/password-reset/service'
 import { ProfileFirstPages } from './modules/users/profile-first-pages'
 import { MemberSearchCaches } from './modules/users/search-results'
 import { UserService } from './modules/users/service'
@@ -198,6 +199,7 @@ export function createServices(options: ServicesOptions) {
     admin: new AdminService(context),
     trust: new TrustService(context),
     twoFactor,
+    passwordReset: new PasswordResetService({ ...context, twoFactor }),
   }
 }
 

@@ -145,6 +145,16 @@ export class TwoFactorService implements SecondStepIssuer {
     return { user, token: await this.sessions.create(user.id, challenge.start) }
   }
 
+  /**
+   * A password reset of an account with 2FA on still needs a code (an authenticator or a recovery code): otherwise
+   * a mailbox alone would beat the second factor. Counted like a sign-in's (second-factor bucket and the address).
+   */
+  async proveForReset(userId: string, code: string, address: string): Promise<void> {
+    const attempt = await this.signIn.attempt('second-factor', { accountId: userId }, address, WRONG_CODES)
+    if (!(await this.spendCode(userId, code, true))) throw new Invalid(INVALID_CODE)
+    await attempt.refund()
+  }
+
   /** For a member who lost their phone and their recovery codes: 2FA off, written to the audit log. */
   async resetByAdmin(viewer: UserRow, userId: string): Promise<{ id: string; username: string; twoFactorEnabled: false }> {
     if (!viewer.isAdmin) throw new Forbidden(ADMINS_ONLY)

@@ -1,14 +1,18 @@
 import { Redirect, Route, Switch } from 'wouter'
 import { LoginScreen } from '../auth/LoginScreen'
 import { RegisterScreen } from '../auth/RegisterScreen'
+import { ForgotPasswordScreen } from '../auth/ForgotPasswordScreen'
+import { ResetPasswordScreen } from '../auth/ResetPasswordScreen'
 
-// Signed-out visitors reach only /login and /register; anything else goes to /login
+// Signed-out visitors reach only /login, /register, /forgot-password and /reset-password; anything else goes to /login
 // (docs/product.md, "Screens and routes").
 export function SignedOutRoutes() {
   return (
     <Switch>
       <Route path="/login" component={LoginScreen} />
       <Route path="/register" component={RegisterScreen} />
+      <Route path="/forgot-password" component={ForgotPasswordScreen} />
+      <Route path="/reset-password" component={ResetPasswordScreen} />
       <Route>
         <Redirect to="/login" replace />
       </Route>

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react'
 import { selectKeyStatus } from '../../machines/keys/keys.selectors'
 import { sessionsMachine } from '../../machines/sessions/sessions.machine'
 import { useKeys, useScreenActor, useSession } from '../actors'
+import { RecoveryKeyRow } from './RecoveryKeyRow'
 import { SessionsDialog } from './SessionsDialog'
 import { SettingsRow, SettingsRows } from './SettingsRow'
 
@@ -32,6 +33,7 @@ export function SecuritySection({
           </span>
         }
       />
+      <RecoveryKeyRow />
       <SettingsRow
         icon="key"
         title="Password"

@@ -46,6 +46,7 @@ import { MessageAttachmentService } from './modules/messages/attachments'
 import { MessageService } from './modules/messages/service'
 import { TrustService } from './modules/trust/service'
 import { TwoFactorService } from './modules/two-factor/service'
+import { EmailService } from './modules/email/service'
 import { ProfileFirstPages } from './modules/users/profile-first-pages'
 import { MemberSearchCaches } from './modules/users/search-results'
 import { UserService } from './modules/users/service'
@@ -161,11 +162,12 @@ export function createServices(options: ServicesOptions) {
   const messageAttachments = new MessageAttachmentService(context)
   const profilePages = new ProfileFirstPages(options.cache.enabled)
   const twoFactor = new TwoFactorService(context)
+  const email = new EmailService(context)
   context.invalidations.register(profilePages)
   return {
     ...context,
     // One line per module.
-    accounts: new AccountService({ ...context, twoFactor }),
+    accounts: new AccountService({ ...context, twoFactor, newAccountMail: email }),
     analytics: new AnalyticsService(context),
     blocks: new BlockService({ ...context, notifications }),
     bookmarks: new BookmarkService(context),
@@ -187,6 +189,7 @@ export function createServices(options: ServicesOptions) {
     admin: new AdminService(context),
     trust: new TrustService(context),
     twoFactor,
+    email,
   }
 }
 

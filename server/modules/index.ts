@@ -16,6 +16,7 @@ import { reportHandlers } from './reports/routes'
 import { hashtagHandlers } from './hashtags/routes'
 import { trustHandlers } from './trust/routes'
 import { twoFactorHandlers } from './two-factor/routes'
+import { emailHandlers } from './email/routes'
 import { userHandlers, userUploadPolicies } from './users/routes'
 
 /**
@@ -39,6 +40,7 @@ export const moduleHandlers: Record<string, Handlers> = {
   admin: adminHandlers,
   trust: trustHandlers,
   twoFactor: twoFactorHandlers,
+  email: emailHandlers,
 }
 
 /** The product's words for body validation failures, by operationId (server/http/validation-messages.ts). */

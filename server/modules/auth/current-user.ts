@@ -26,5 +26,7 @@ export function toCurrentUser(row: UserRow): Schemas['CurrentUser'] {
     publicKey: row.publicKey,
     keysRequested: row.keysRequested,
     twoFactorEnabled: row.twoFactorEnabled,
+    emailVerified: row.emailVerifiedAt !== null,
+    pendingEmail: row.pendingEmail,
   }
 }

@@ -18,6 +18,8 @@ export const robin: CurrentUser = {
   publicKey: null,
   keysRequested: false,
   twoFactorEnabled: false,
+  emailVerified: true,
+  pendingEmail: null,
 }
 
 /** What /auth/me answers after a reload: the same member, with a fresh display name. */

@@ -25,6 +25,9 @@ export interface SessionUser {
   publicKey?: string | null
   keysRequested?: boolean
   twoFactorEnabled?: boolean
+  /** Absent (an older stored session): treated as confirmed until /auth/me says otherwise, so nobody is nagged. */
+  emailVerified?: boolean
+  pendingEmail?: string | null
   contentSettings?: { showSensitiveContent: boolean; allowDMs: Audience; allowMentions: Audience }
 }
 
@@ -101,9 +104,11 @@ const sessionUser = object<SessionUser>(
     publicKey: nullable(string),
     keysRequested: boolean,
     twoFactorEnabled: boolean,
+    emailVerified: boolean,
+    pendingEmail: nullable(string),
     contentSettings,
   } as { [K in keyof SessionUser]-?: Check<SessionUser[K]> },
-  ['email', 'banner', 'bio', 'verified', 'privateAccount', 'createdAt', 'publicKey', 'keysRequested', 'twoFactorEnabled', 'contentSettings'],
+  ['email', 'banner', 'bio', 'verified', 'privateAccount', 'createdAt', 'publicKey', 'keysRequested', 'twoFactorEnabled', 'emailVerified', 'pendingEmail', 'contentSettings'],
 )
 
 const storedSession = object<Omit<StoredSession, 'remember'>>({

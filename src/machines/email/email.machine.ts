@@ -101,21 +101,16 @@ export const emailMachine = setup({
           tags: ['dialog'],
           initial: 'editing',
           entry: 'clearError',
-          on: {
-            'email.change.submit': {
-              guard: { type: 'isValid', params: ({ event }) => event },
-              target: '.submitting',
-              actions: 'clearError',
-            },
-          },
           states: {
             editing: {
-              on: { 'email.change.close': { target: '#email.dialog.closed' } },
+              on: {
+                'email.change.submit': { guard: { type: 'isValid', params: ({ event }) => event }, target: 'submitting' },
+                'email.change.close': { target: '#email.dialog.closed' },
+              },
             },
-            /** Not closable: closing would hide whether the change was asked for. Submitting again waits too. */
+            /** Not closable: closing would hide whether the change was asked for. */
             submitting: {
               tags: ['busy'],
-              on: { 'email.change.submit': {} },
               invoke: {
                 id: 'changeEmail',
                 src: 'changeEmail',
@@ -138,7 +133,14 @@ export const emailMachine = setup({
               },
             },
             failed: {
-              on: { 'email.change.close': { target: '#email.dialog.closed' } },
+              on: {
+                'email.change.submit': {
+                  guard: { type: 'isValid', params: ({ event }) => event },
+                  target: 'submitting',
+                  actions: 'clearError',
+                },
+                'email.change.close': { target: '#email.dialog.closed' },
+              },
             },
           },
         },

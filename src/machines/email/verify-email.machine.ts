@@ -52,6 +52,8 @@ export const verifyEmailMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.token !== '',
+    /** A lost connection or a server error may pass; the server's "expired or used" will not. */
+    mayPass: ({ context }) => context.token !== '' && context.error !== EMAIL_LINK_INVALID,
   },
 }).createMachine({
   id: 'verifyEmail',
@@ -88,7 +90,7 @@ export const verifyEmailMachine = setup({
     },
     confirmed: {},
     failed: {
-      on: { 'verify.retry': { guard: 'hasToken', target: 'verifying' } },
+      on: { 'verify.retry': { guard: 'mayPass', target: 'verifying' } },
     },
   },
 })

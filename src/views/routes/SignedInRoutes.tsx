@@ -21,6 +21,9 @@ const NotificationsScreen = lazy(() =>
 )
 const MessagesScreen = lazy(() => import('../messages/MessagesScreen').then((m) => ({ default: m.MessagesScreen })))
 const ListScreen = lazy(() => import('../lists/ListScreen').then((m) => ({ default: m.ListScreen })))
+const VerifyEmailScreen = lazy(() =>
+  import('../email/VerifyEmailScreen').then((m) => ({ default: m.VerifyEmailSignedIn })),
+)
 const AdminScreen = lazy(() => import('../admin/AdminScreen').then((m) => ({ default: m.AdminScreen })))
 
 function ColumnSpinner() {
@@ -65,6 +68,7 @@ function ShellAndScreens() {
           <Route path="/lists/:listId">{({ listId }) => <ListScreen listId={listId} />}</Route>
           <Route path="/settings" component={SettingsScreen} />
           <Route path="/admin" component={AdminScreen} />
+          <Route path="/verify-email" component={VerifyEmailScreen} />
           <Route>
             <Redirect to="/" replace />
           </Route>

@@ -1,14 +1,16 @@
 import { Redirect, Route, Switch } from 'wouter'
 import { LoginScreen } from '../auth/LoginScreen'
 import { RegisterScreen } from '../auth/RegisterScreen'
+import { VerifyEmailSignedOut } from '../email/VerifyEmailScreen'
 
-// Signed-out visitors reach only /login and /register; anything else goes to /login
+// Signed-out visitors reach only /login, /register and /verify-email (a mailed link); anything else goes to /login
 // (docs/product.md, "Screens and routes").
 export function SignedOutRoutes() {
   return (
     <Switch>
       <Route path="/login" component={LoginScreen} />
       <Route path="/register" component={RegisterScreen} />
+      <Route path="/verify-email" component={VerifyEmailSignedOut} />
       <Route>
         <Redirect to="/login" replace />
       </Route>

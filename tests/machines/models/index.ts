@@ -43,6 +43,7 @@ import { themeModel } from './theme.model'
 import { toastsModel } from './toasts.model'
 import { tourModel } from './tour.model'
 import { twoFactorModel } from './two-factor.model'
+import { emailModel, verifyEmailModel } from './email.model'
 
 // Every machine model the tests walk, for `npm run paths -- <name>` (docs/tools/paths.ts).
 //
@@ -63,6 +64,8 @@ export const models: ReadonlyArray<MachineModel> = [
   registerModel,
   changePasswordModel,
   twoFactorModel,
+  emailModel,
+  verifyEmailModel,
   keysModel,
   profileModel,
   followModel,

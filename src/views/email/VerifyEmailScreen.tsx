@@ -28,7 +28,7 @@ function useOutcome(actor: VerifyActor | null) {
   }), (a, b) => a.busy === b.busy && a.confirmed === b.confirmed && a.email === b.email && a.error === b.error && a.canRetry === b.canRetry)
 }
 
-/** Signed out: the card of the sign-in pages; the way on is Log in. */
+/** Signed out: the card of the sign-in pages; the way on is Log in (the button in the card). */
 export function VerifyEmailSignedOut() {
   const actor = useVerifyActor()
   const { busy, confirmed } = useOutcome(actor)
@@ -38,9 +38,12 @@ export function VerifyEmailSignedOut() {
       title={title}
       subtitle="Email address confirmation"
       footer={
-        <Link href="/login" className={linkStyle}>
-          Log in
-        </Link>
+        <>
+          New here?{' '}
+          <Link href="/register" className={linkStyle}>
+            Create an account
+          </Link>
+        </>
       }
     >
       <Outcome actor={actor} signedIn={false} />

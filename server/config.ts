@@ -148,6 +148,17 @@ export const settings = {
       return raw
     },
   }),
+  requireVerifiedEmail: setting({
+    name: 'REQUIRE_VERIFIED_EMAIL',
+    default: 'off',
+    meaning:
+      'on or off: whether a member must confirm their email address (the link mailed at registration) before they ' +
+      'can publish posts and replies. Off: unconfirmed members post and see a quiet reminder.',
+    parse: (raw) => {
+      if (raw !== 'on' && raw !== 'off') throw new Error(`must be "on" or "off" (got "${raw}")`)
+      return raw === 'on'
+    },
+  }),
   rateLimits: setting({
     name: 'RATE_LIMITS',
     default: 'on',

@@ -49,6 +49,7 @@ import { MessageService } from './modules/messages/service'
 import { TrustService } from './modules/trust/service'
 import { TwoFactorService } from './modules/two-factor/service'
 import { PasswordResetService } from './modules/password-reset/service'
+import { EmailService } from './modules/email/service'
 import { ProfileFirstPages } from './modules/users/profile-first-pages'
 import { MemberSearchCaches } from './modules/users/search-results'
 import { UserService } from './modules/users/service'
@@ -174,10 +175,11 @@ export function createServices(options: ServicesOptions) {
   const posts = new PostService({ ...context, notifications })
   const messageAttachments = new MessageAttachmentService(context)
   const twoFactor = new TwoFactorService(context)
+  const email = new EmailService(context)
   return {
     ...context,
     // One line per module.
-    accounts: new AccountService({ ...context, twoFactor }),
+    accounts: new AccountService({ ...context, twoFactor, newAccountMail: email }),
     analytics: new AnalyticsService(context),
     blocks: new BlockService({ ...context, notifications }),
     bookmarks: new BookmarkService(context),
@@ -200,6 +202,7 @@ export function createServices(options: ServicesOptions) {
     trust: new TrustService(context),
     twoFactor,
     passwordReset: new PasswordResetService({ ...context, twoFactor }),
+    email,
   }
 }
 

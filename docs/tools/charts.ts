@@ -29,6 +29,8 @@ import { themeMachine } from '../../src/machines/theme/theme.machine'
 import { toastsMachine } from '../../src/machines/toasts/toasts.machine'
 import { changePasswordMachine } from '../../src/machines/change-password/change-password.machine'
 import { twoFactorMachine } from '../../src/machines/two-factor/two-factor.machine'
+import { emailMachine } from '../../src/machines/email/email.machine'
+import { verifyEmailMachine } from '../../src/machines/email/verify-email.machine'
 import { keysMachine } from '../../src/machines/keys/keys'
 import { loginMachine } from '../../src/machines/login/login.machine'
 import { registerMachine } from '../../src/machines/register/register.machine'
@@ -195,6 +197,27 @@ const charts: ChartSpec[] = [
       'On: `manage` turns it off (closes with a toast) or makes new recovery codes, each with the password and a code. ' +
       "A refused code or password keeps the dialog open with the server's words; the session hears `twoFactorEnabled`.",
     machine: twoFactorMachine,
+  },
+  {
+    name: 'email',
+    title: 'Email address (banner and Account row)',
+    source: 'src/machines/email/email.machine.ts',
+    summary:
+      'The unconfirmed banner in the shell and the Email row of Settings -> Account each run one. Three regions side ' +
+      'by side: `banner` (shown until dismissed), `resend` (a new link, with a toast either way) and `dialog` (Change ' +
+      'email: the new address and the password, proven as a password change does; the session hears the pending ' +
+      "address, or the dialog stays open with the server's words).",
+    machine: emailMachine,
+  },
+  {
+    name: 'verify-email',
+    title: 'Confirm email page',
+    source: 'src/machines/email/verify-email.machine.ts',
+    summary:
+      '/verify-email?token=, signed in or out: opens the mailed link once (`verifying`), then "Email confirmed" (a ' +
+      "signed-in session is refreshed from the server) or the server's words. Only a failure that may pass (offline, " +
+      'a server error) offers Try again; a page without a token fails at once.',
+    machine: verifyEmailMachine,
   },
   {
     name: 'profile',

@@ -20,6 +20,7 @@ export default defineConfig({
     './server/db/schema-two-factor.ts',
     './server/db/schema-jobs.ts',
     './server/db/schema-password-reset.ts',
+    './server/db/schema-email.ts',
   ],
   out: './server/db/migrations',
 })

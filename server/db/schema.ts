@@ -54,6 +54,11 @@ export const users = pgTable(
     // Settings -> Notifications: the kinds the member turned off (like, repost, reply, mention, follow); the server
     // creates none of those for them.
     notificationsOff: text('notifications_off').array().notNull().default(sql`'{}'::text[]`),
+    // When the member opened a link mailed to their current address; null: not confirmed (migration 0026 counts
+    // accounts from before it as confirmed). Read with REQUIRE_VERIFIED_EMAIL before posting.
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    // A new address asked for in Settings -> Account; `email` changes only when the link mailed to it is opened.
+    pendingEmail: text('pending_email'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

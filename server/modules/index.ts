@@ -17,6 +17,7 @@ import { hashtagHandlers } from './hashtags/routes'
 import { trustHandlers } from './trust/routes'
 import { twoFactorHandlers } from './two-factor/routes'
 import { passwordResetHandlers } from './password-reset/routes'
+import { emailHandlers } from './email/routes'
 import { userHandlers, userUploadPolicies } from './users/routes'
 
 /**
@@ -41,6 +42,7 @@ export const moduleHandlers: Record<string, Handlers> = {
   trust: trustHandlers,
   twoFactor: twoFactorHandlers,
   passwordReset: passwordResetHandlers,
+  email: emailHandlers,
 }
 
 /** The product's words for body validation failures, by operationId (server/http/validation-messages.ts). */

@@ -39,6 +39,7 @@ export async function writeUsers(sink: RowSink, network: Network, plan: PostPlan
       plan.postsCount[i] ?? 0,
       at,
       at,
+      at,
     ])
   }
   await sink.end()

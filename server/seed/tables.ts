@@ -27,6 +27,8 @@ export const usersTable: TableSpec = {
     ['posts_count', 'int'],
     ['created_at', 'timestamptz'],
     ['updated_at', 'timestamptz'],
+    // Made-up addresses nobody can receive mail at: counted as confirmed, like accounts older than verification.
+    ['email_verified_at', 'timestamptz'],
   ],
 }
 

@@ -41,6 +41,9 @@ describe('register', () => {
       keysRequested: false,
       twoFactorEnabled: false,
       hasRecoveryKey: false,
+      // A new member confirms their address with the link mailed to it (tests/api/email.test.ts).
+      emailVerified: false,
+      pendingEmail: null,
     })
     const me = await api(t.app, 'GET', '/api/auth/me', { token: json.token })
     expect(me.statusCode).toBe(200)

@@ -27,5 +27,7 @@ export function toCurrentUser(row: UserRow): Schemas['CurrentUser'] {
     keysRequested: row.keysRequested,
     twoFactorEnabled: row.twoFactorEnabled,
     hasRecoveryKey: row.messageRecoveryKey !== null,
+    emailVerified: row.emailVerifiedAt !== null,
+    pendingEmail: row.pendingEmail,
   }
 }

@@ -23,15 +23,19 @@ import type { Authenticated } from '../../lib/authenticated'
 import type { SessionStart, SessionStore } from './sessions'
 import { SignInLimits } from './sign-in-limits'
 import type { SecondStep, SecondStepIssuer } from './second-step'
+import type { NewAccountMail } from '../email/service'
 
 export const INVALID_CREDENTIALS = 'Invalid username or password'
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect'
 export const ALREADY_UPGRADED = 'This account already signs in with derived secrets'
 const KEYS_TOGETHER_MISSING = 'publicKey and privateKey are required'
 
+/** One answer for an address another account uses, at registration and when changing one's email. */
+export const EMAIL_TAKEN = 'Email is already registered'
+
 const conflictMessages = {
   username: 'Username is already taken',
-  email: 'Email is already registered',
+  email: EMAIL_TAKEN,
 } as const
 
 // Unique index name -> which identity it guards (see server/db/schema.ts).
@@ -128,6 +132,8 @@ export interface AccountDeps {
   sessions: SessionStore
   rateLimits: RateLimiter
   twoFactor: SecondStepIssuer
+  /** The confirmation link a new member is mailed (server/modules/email). */
+  newAccountMail: NewAccountMail
 }
 
 /**
@@ -143,6 +149,7 @@ export class AccountService {
   private readonly signIn: SignInLimits
   private readonly preloginSalts: PreloginSalts
   private readonly twoFactor: SecondStepIssuer
+  private readonly newAccountMail: NewAccountMail
 
   constructor(deps: AccountDeps) {
     this.config = deps.config
@@ -153,6 +160,7 @@ export class AccountService {
     this.signIn = new SignInLimits(deps.rateLimits, deps.config)
     this.preloginSalts = new PreloginSalts(deps.db)
     this.twoFactor = deps.twoFactor
+    this.newAccountMail = deps.newAccountMail
   }
 
   /**
@@ -202,6 +210,7 @@ export class AccountService {
     }
     // A new member: cached search answers that would list them are dropped (users/search-results.ts).
     await this.sessions.memberChanged(user.id)
+    await this.newAccountMail.confirmNewAccount(user)
     return { user, token: await this.sessions.create(user.id, start) }
   }
 

@@ -1,4 +1,6 @@
 import { LIMITS } from '../../../src/api/contract/limits'
+import { CONFIRM_EMAIL_TO_POST } from '../../../src/api/contract/email'
+import type { Config } from '../../config'
 import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
 import type { WriteLimits } from '../../lib/write-limits'
@@ -91,6 +93,8 @@ export interface PostDeps {
   notifications: NotificationService
   /** Failures nobody waits for: a file that could not be deleted, a timeline reload behind a request. */
   warn: (message: string, err: unknown) => void
+  /** REQUIRE_VERIFIED_EMAIL: unconfirmed members may not post. */
+  config: Pick<Config, 'requireVerifiedEmail'>
 }
 
 /** Posting, reading, deleting and reacting; every read applies the viewer's visibility (visibility/visibility.ts). */
@@ -107,6 +111,7 @@ export class PostService {
   private readonly log: PostDeps['warn']
   /** The first keys of home and list feeds, from memory when they are cached. */
   private readonly timelines: FeedTimelines
+  private readonly requireVerifiedEmail: boolean
 
   constructor(deps: PostDeps) {
     this.db = deps.db
@@ -120,6 +125,7 @@ export class PostService {
     this.invalidations = deps.invalidations
     this.notifications = deps.notifications
     this.log = deps.warn
+    this.requireVerifiedEmail = deps.config.requireVerifiedEmail
   }
 
   /** A reply changes its parent's card (public replies are counted on it) or viewers' counts of hidden ones. */
@@ -134,6 +140,8 @@ export class PostService {
   // ---- writing --------------------------------------------------------------------------------------------------
 
   async create(author: UserRow, input: CreatePostInput, files: readonly UploadedFile[]): Promise<Post> {
+    // Posts and replies alike: confirming the address is what the instance asked of who may write.
+    if (this.requireVerifiedEmail && author.emailVerifiedAt === null) throw new Forbidden(CONFIRM_EMAIL_TO_POST)
     const content = input.content ?? ''
     // The contract's maxLength counts code points too; checked again because the rule must not depend on it.
     if (codePointLength(content) > LIMITS.postLength) {

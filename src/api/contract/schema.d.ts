@@ -484,6 +484,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/email/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an email address with the token of a mailed link
+         * @description No session needed: the link may be opened in another browser. The token confirms the address it was mailed
+         *     to: the member's current one, or the new one asked for with POST /auth/email/change, which then becomes the
+         *     member's email. A token works once and for 24 hours; unknown, used, replaced and expired tokens are all 400
+         *     'This link has expired or was already used'. 409 'Email is already registered' when the new address was taken
+         *     by another account in the meantime.
+         */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a new confirmation link
+         * @description To the pending new address when there is one, otherwise to the current address; the new link replaces every
+         *     earlier one. 409 'Your email address is already confirmed' when there is nothing to confirm. At most 5 per
+         *     member per hour (429).
+         */
+        post: operations["resendEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/email/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to change one's email address (password required)
+         * @description The password is proven like a password change (`currentAuthSecret`, or `currentPassword` for an account not
+         *     moved over); a wrong one is 400 'Current password is incorrect' and counts against the sign-in limit. The new
+         *     address must not belong to another account (409 'Email is already registered'). It is stored as
+         *     `pendingEmail` and a confirmation link is mailed to it; the email changes only when that link is opened. The
+         *     current address is told that a change was asked for.
+         */
+        post: operations["changeEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/posts": {
         parameters: {
             query?: never;
@@ -498,7 +568,9 @@ export interface paths {
          * @description Multipart form. `content` is required unless at least one media file is attached (400 'Content is required
          *     when no media is attached'); at most 4 files, images or videos (400 'Maximum 4 media files allowed').
          *     `alt[i]` describes `media[i]`. A reply sets `replyTo` to the parent post's id (404 when the parent is not
-         *     visible to the author). Mentions and hashtags are extracted from `content` by the server.
+         *     visible to the author). Mentions and hashtags are extracted from `content` by the server. With
+         *     REQUIRE_VERIFIED_EMAIL on, a member who has not confirmed their email gets 403 'Confirm your email address
+         *     before posting'.
          */
         post: operations["createPost"];
         delete?: never;
@@ -2316,6 +2388,10 @@ export interface components {
             twoFactorEnabled: boolean;
             /** @description The member made a message recovery key (the server holds its wrapped copy, never the key) */
             hasRecoveryKey: boolean;
+            /** @description The member opened a link mailed to `email` (accounts from before verification count as confirmed) */
+            emailVerified: boolean;
+            /** @description A new address asked for with POST /auth/email/change, waiting for its link to be opened */
+            pendingEmail: string | null;
         };
         /** @description A member as shown on a post card or a list row */
         UserSummary: {
@@ -2480,6 +2556,19 @@ export interface components {
         };
         MeResponse: {
             user: components["schemas"]["CurrentUser"];
+        };
+        VerifyEmailRequest: {
+            token: string;
+        };
+        VerifyEmailResponse: {
+            /** @description The address now confirmed */
+            email: string;
+        };
+        /** @description The new address and exactly one of `currentAuthSecret` and `currentPassword` (as a password change). */
+        ChangeEmailRequest: {
+            newEmail: components["schemas"]["Email"];
+            currentAuthSecret?: components["schemas"]["AuthSecret"];
+            currentPassword?: string;
         };
         /** @description Exactly one of `currentAuthSecret` and `currentPassword` (the latter for an account not moved over). */
         ChangePasswordRequest: {
@@ -3979,6 +4068,83 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The address is confirmed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyEmailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    resendEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A link was queued for sending */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    changeEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The new address is pending; the member as they are now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     createPost: {
         parameters: {
             query?: never;
@@ -4003,6 +4169,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];

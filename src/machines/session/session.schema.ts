@@ -26,6 +26,9 @@ export interface SessionUser {
   keysRequested?: boolean
   twoFactorEnabled?: boolean
   hasRecoveryKey?: boolean
+  /** Absent (an older stored session): treated as confirmed until /auth/me says otherwise, so nobody is nagged. */
+  emailVerified?: boolean
+  pendingEmail?: string | null
   contentSettings?: { showSensitiveContent: boolean; allowDMs: Audience; allowMentions: Audience }
 }
 
@@ -103,9 +106,11 @@ const sessionUser = object<SessionUser>(
     keysRequested: boolean,
     twoFactorEnabled: boolean,
     hasRecoveryKey: boolean,
+    emailVerified: boolean,
+    pendingEmail: nullable(string),
     contentSettings,
   } as { [K in keyof SessionUser]-?: Check<SessionUser[K]> },
-  ['email', 'banner', 'bio', 'verified', 'privateAccount', 'createdAt', 'publicKey', 'keysRequested', 'twoFactorEnabled', 'hasRecoveryKey', 'contentSettings'],
+  ['email', 'banner', 'bio', 'verified', 'privateAccount', 'createdAt', 'publicKey', 'keysRequested', 'twoFactorEnabled', 'hasRecoveryKey', 'emailVerified', 'pendingEmail', 'contentSettings'],
 )
 
 const storedSession = object<Omit<StoredSession, 'remember'>>({

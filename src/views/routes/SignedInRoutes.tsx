@@ -24,6 +24,9 @@ const ListScreen = lazy(() => import('../lists/ListScreen').then((m) => ({ defau
 const ResetPasswordScreen = lazy(() =>
   import('../auth/ResetPasswordScreen').then((m) => ({ default: m.ResetPasswordScreen })),
 )
+const VerifyEmailScreen = lazy(() =>
+  import('../email/VerifyEmailScreen').then((m) => ({ default: m.VerifyEmailSignedIn })),
+)
 const AdminScreen = lazy(() => import('../admin/AdminScreen').then((m) => ({ default: m.AdminScreen })))
 
 function ColumnSpinner() {
@@ -76,6 +79,7 @@ function ShellAndScreens() {
           <Route path="/lists/:listId">{({ listId }) => <ListScreen listId={listId} />}</Route>
           <Route path="/settings" component={SettingsScreen} />
           <Route path="/admin" component={AdminScreen} />
+          <Route path="/verify-email" component={VerifyEmailScreen} />
           <Route>
             <Redirect to="/" replace />
           </Route>

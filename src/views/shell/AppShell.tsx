@@ -5,6 +5,7 @@ import { button } from 'styled-system/recipes'
 import { Icon } from '../ui/Icon'
 import { useOpenComposer } from './actions'
 import { BottomBar } from './BottomBar'
+import { EmailBanner } from './EmailBanner'
 import { MobileHeader } from './MobileHeader'
 import { MobileMenu } from './MobileMenu'
 import { RightRail } from './RightRail'
@@ -57,6 +58,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             outline: 'none',
           })}
         >
+          <EmailBanner />
           {children}
         </main>
         {wide ? null : <RightRail />}

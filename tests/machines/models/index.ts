@@ -44,6 +44,7 @@ import { toastsModel } from './toasts.model'
 import { tourModel } from './tour.model'
 import { twoFactorModel } from './two-factor.model'
 import { forgotPasswordModel, recoveryKeyModel, resetPasswordModel } from './password-reset.model'
+import { emailModel, verifyEmailModel } from './email.model'
 
 // Every machine model the tests walk, for `npm run paths -- <name>` (docs/tools/paths.ts).
 //
@@ -64,6 +65,8 @@ export const models: ReadonlyArray<MachineModel> = [
   registerModel,
   changePasswordModel,
   twoFactorModel,
+  emailModel,
+  verifyEmailModel,
   keysModel,
   profileModel,
   followModel,

@@ -19,6 +19,8 @@ export const robin: CurrentUser = {
   keysRequested: false,
   twoFactorEnabled: false,
   hasRecoveryKey: false,
+  emailVerified: true,
+  pendingEmail: null,
 }
 
 /** What /auth/me answers after a reload: the same member, with a fresh display name. */

@@ -1,0 +1,40 @@
+import { calls, run } from '../../api/calls'
+import { emailCalls, type ChangeEmailRequest, type CurrentUser } from '../../api/email.calls'
+import { deriveLoginProof } from '../keys/keys.auth'
+
+/** What Change email takes: the member's name (for their KDF settings), the new address and the typed password. */
+export interface ChangeEmailInput {
+  username: string
+  newEmail: string
+  password: string
+}
+
+/**
+ * The password proven as a password change proves it: the authentication secret derived under the account's settings
+ * (the password itself only for an account not moved over yet). The password never goes anywhere else.
+ */
+export async function changeEmailRequest(input: ChangeEmailInput, signal?: AbortSignal): Promise<ChangeEmailRequest> {
+  const proof = await deriveLoginProof(input.username, input.password, signal)
+  const newEmail = input.newEmail.trim()
+  return proof.kind === 'derived'
+    ? { newEmail, currentAuthSecret: proof.secrets.authSecret }
+    : { newEmail, currentPassword: input.password }
+}
+
+export async function changeEmail(input: ChangeEmailInput, signal: AbortSignal): Promise<CurrentUser> {
+  return run(emailCalls.change(await changeEmailRequest(input, signal)), signal)
+}
+
+export function resendLink(signal: AbortSignal): Promise<void> {
+  return run(emailCalls.resend(), signal)
+}
+
+/** Opens the link; signed in, the member as the server now sees them (the link may have changed their address). */
+export async function verifyLink(
+  input: { token: string; signedIn: boolean },
+  signal: AbortSignal,
+): Promise<{ email: string; user: CurrentUser | null }> {
+  const email = await run(emailCalls.verify(input.token), signal)
+  const user = input.signedIn ? await run(calls.me(), signal).catch(() => null) : null
+  return { email, user }
+}

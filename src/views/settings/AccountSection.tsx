@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { useSession } from '../actors'
+import { AccountExportRow } from './AccountExportRow'
 import { SettingsRow, SettingsRows } from './SettingsRow'
 
 /** The account itself: its email address, taking its data out, and leaving. */
@@ -8,6 +9,7 @@ export function AccountSection() {
   return (
     <SettingsRows>
       <SettingsRow icon="mail" title="Email" text={email} action={null} />
+      <AccountExportRow />
     </SettingsRows>
   )
 }

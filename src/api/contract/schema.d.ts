@@ -2197,8 +2197,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         DataExport: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             /** @enum {string} */
             status: "preparing" | "ready" | "failed";
             /** Format: date-time */

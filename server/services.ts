@@ -32,6 +32,7 @@ import { AnalyticsService } from './modules/analytics/service'
 import { AccountService } from './modules/auth/service'
 import { BlockService } from './modules/blocks/service'
 import { BookmarkService } from './modules/bookmarks/service'
+import { ExportService } from './modules/exports/service'
 import { ListService } from './modules/lists/service'
 import { SessionCache } from './modules/auth/session-cache'
 import type { Authenticated } from './lib/authenticated'
@@ -203,6 +204,7 @@ export function createServices(options: ServicesOptions) {
     twoFactor,
     passwordReset: new PasswordResetService({ ...context, twoFactor }),
     email,
+    exports: new ExportService({ ...context, notifications }),
   }
 }
 

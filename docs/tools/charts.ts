@@ -48,6 +48,7 @@ import { blockedMachine } from '../../src/machines/blocked/blocked.machine'
 import { muteMachine } from '../../src/machines/mute/mute.machine'
 import { muteListsMachine, mutesMachine } from '../../src/machines/mutes/mutes.machine'
 import { sessionsMachine } from '../../src/machines/sessions/sessions.machine'
+import { exportMachine } from '../../src/machines/export/export.machine'
 import { bookmarksMachine } from '../../src/machines/bookmarks/bookmarks.machine'
 import { listsMachine } from '../../src/machines/lists/lists.machine'
 import { namedGroupFormMachine } from '../../src/machines/named-group-form/named-group-form.machine'
@@ -311,6 +312,17 @@ const charts: ChartSpec[] = [
       "and the dialog stays open until it is answered. Every sign-out toasts: 'Session signed out' / 'Signed out N " +
       "other sessions', or the server's words, else 'Could not sign out that session'.",
     machine: sessionsMachine,
+  },
+  {
+    name: 'export',
+    title: 'Export my data',
+    source: 'src/machines/export/export.machine.ts',
+    summary:
+      'Settings -> Account -> Export my data. The member\'s exports are read when the row shows (or the reason and Try ' +
+      'again). "Export my data" asks the server for a zip (one at a time: refused while one is being prepared, then the ' +
+      'list is read again); while it is prepared, the "ready" notification reads the list again. "Download" fetches the ' +
+      'zip, adds the conversations decrypted in this browser (or says why it could not) and saves the file.',
+    machine: exportMachine,
   },
   {
     name: 'settings-page',

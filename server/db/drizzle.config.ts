@@ -21,6 +21,7 @@ export default defineConfig({
     './server/db/schema-jobs.ts',
     './server/db/schema-password-reset.ts',
     './server/db/schema-email.ts',
+    './server/db/schema-exports.ts',
   ],
   out: './server/db/migrations',
 })

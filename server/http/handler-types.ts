@@ -30,13 +30,13 @@ type Responses<K extends OperationId> = Operation<K>['responses']
 
 /**
  * What a handler returns: one of the operation's 2xx statuses with exactly that status's JSON body, or the stream of
- * a file the operation declares as `application/octet-stream`.
+ * a file the operation declares as `application/octet-stream` (or `application/zip`).
  */
 export type ApiResult<K extends OperationId> = {
   [S in keyof Responses<K>]: S extends SuccessStatus
     ? Responses<K>[S] extends { content: { 'application/json': infer B } }
       ? { status: S; body: B }
-      : Responses<K>[S] extends { content: { 'application/octet-stream': unknown } }
+      : Responses<K>[S] extends { content: { 'application/octet-stream': unknown } } | { content: { 'application/zip': unknown } }
         ? { status: S; body: Readable }
         : { status: S; body?: undefined }
     : never

@@ -5,6 +5,7 @@ import { adminHandlers } from './admin/routes'
 import { authHandlers } from './auth/routes'
 import { blockHandlers, blockMessages } from './blocks/routes'
 import { bookmarkHandlers, bookmarkMessages } from './bookmarks/routes'
+import { exportHandlers } from './exports/routes'
 import type { FieldMessages } from '../http/validation-messages'
 import { healthHandlers } from './health/routes'
 import { listHandlers, listMessages } from './lists/routes'
@@ -43,6 +44,7 @@ export const moduleHandlers: Record<string, Handlers> = {
   twoFactor: twoFactorHandlers,
   passwordReset: passwordResetHandlers,
   email: emailHandlers,
+  exports: exportHandlers,
 }
 
 /** The product's words for body validation failures, by operationId (server/http/validation-messages.ts). */

@@ -30,12 +30,14 @@ describe('notification rules', () => {
     ['follow_request', 0, 'Ana requested to follow you'],
     ['follow_accepted', 0, 'Ana accepted your follow request'],
     ['report', 0, 'Ana reviewed your report'],
+    // News about the member's own account names nobody.
+    ['export_ready', 0, 'Your data is ready to download'],
   ] as const)('%s with %i others reads %j', (type, othersCount, text) => {
     expect(notificationText({ type, othersCount, from })).toBe(text)
   })
 
   it('names an action for every type', () => {
-    expect(Object.keys(ACTION_TEXT).sort()).toEqual(['follow', 'follow_accepted', 'follow_request', 'like', 'mention', 'reply', 'report', 'repost'])
+    expect(Object.keys(ACTION_TEXT).sort()).toEqual(['export_ready', 'follow', 'follow_accepted', 'follow_request', 'like', 'mention', 'reply', 'report', 'repost'])
   })
 
   it('never counts negative or fractional others', () => {

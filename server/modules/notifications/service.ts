@@ -90,6 +90,16 @@ export class NotificationService {
     return told
   }
 
+  /**
+   * In the caller's transaction: news about the member's own account (their data export is ready). Nobody else did
+   * it, so none of the rules between two members apply and no preference turns it off; one item per kind, made unread
+   * and brought to the top again each time.
+   */
+  async recordOwn(tx: SqlExecutor, kind: 'export_ready', recipientId: string): Promise<string[]> {
+    await addToItem(tx, { kind, recipientId, actorId: recipientId, postId: null })
+    return [recipientId]
+  }
+
   /** In the caller's transaction: undone (unlike, un-repost, unfollow, a withdrawn or declined request). */
   async withdraw(tx: SqlExecutor, happenings: readonly Happening[]): Promise<string[]> {
     for (const h of happenings) await removeFromItem(tx, h)

@@ -2327,10 +2327,82 @@ export interface paths {
         patch: operations["markNotificationRead"];
         trace?: never;
     };
+    "/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's data exports
+         * @description The viewer's exports, newest first: one being prepared, ready ones until they expire (7 days after they were
+         *     ready; then file and entry are deleted) and failed ones. Only the viewer's own.
+         */
+        get: operations["getExports"];
+        put?: never;
+        /**
+         * Ask for an archive of one's data
+         * @description Prepares a zip of the viewer's data in the background (posts with their media files, replies, likes, reposts,
+         *     followers and following, lists with their members, bookmarks and collections, mutes and blocks, the profile,
+         *     and a README.txt). When it is ready the member gets an `export_ready` notification and a mail. Messages are
+         *     not in it: the server cannot read them; the browser adds them after the download. One at a time: while one
+         *     is being prepared, 409 'An export is already being prepared'.
+         */
+        post: operations["createExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a ready export
+         * @description The zip (`application/zip`, `Content-Disposition: attachment`, `Cache-Control: private, no-store`), as many
+         *     times as wanted until it expires. Only its owner: another member's export, an expired or unfinished one and
+         *     an unknown id get 404 'Export not found'.
+         */
+        get: operations["downloadExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        DataExport: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            status: "preparing" | "ready" | "failed";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            readyAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a ready export is deleted
+             */
+            expiresAt: string | null;
+            /** @description Bytes of the zip once ready */
+            size: number | null;
+        };
+        ExportsResponse: {
+            exports: components["schemas"]["DataExport"][];
+        };
         Error: {
             /** @description Human-readable message */
             error: string;
@@ -3370,7 +3442,7 @@ export interface components {
         Notification: {
             id: components["schemas"]["Id"];
             /** @enum {string} */
-            type: "like" | "reply" | "follow" | "follow_request" | "follow_accepted" | "mention" | "repost" | "report";
+            type: "like" | "reply" | "follow" | "follow_request" | "follow_accepted" | "mention" | "repost" | "report" | "export_ready";
             read: boolean;
             /** Format: date-time */
             createdAt: string;
@@ -6669,6 +6741,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Being prepared */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        export: components["schemas"]["DataExport"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    downloadExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

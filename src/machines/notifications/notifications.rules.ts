@@ -20,6 +20,7 @@ export const ACTION_TEXT: Readonly<Record<NotificationType, string>> = {
   follow_request: 'requested to follow you',
   follow_accepted: 'accepted your follow request',
   report: 'reviewed your report',
+  export_ready: 'Your data is ready to download',
 }
 
 /** 'Ana', 'Ana and 1 other', 'Ana and 19 others': who did it, grouped (othersCount). */
@@ -31,12 +32,17 @@ export function actors(name: string, othersCount: number): string {
 
 /** The whole line, e.g. 'Ana and 19 others liked your post'. */
 export function notificationText(n: Pick<Notification, 'type' | 'othersCount' | 'from' | 'report'>): string {
+  // News about the member's own account names nobody.
+  if (n.type === 'export_ready') return ACTION_TEXT.export_ready
   const line = `${actors(shownName(n.from), n.othersCount)} ${ACTION_TEXT[n.type]}`
   return n.type === 'report' && n.report ? `${line}: ${REPORT_STATUS_LABEL[n.report.status]}` : line
 }
 
 /** Where a report notification leads: the member's own reports in Settings -> Reports. */
 export const MY_REPORTS_HREF = '/settings?tab=reports'
+
+/** Where an export-ready notification leads: the export row in Settings -> Account. */
+export const EXPORT_HREF = '/settings?tab=account'
 
 /** Where a follow request notification leads: the follow requests list in Settings -> Privacy & Safety. */
 export const FOLLOW_REQUESTS_HREF = '/settings?tab=privacy'

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import type { Notification, NotificationType } from '../../api/notifications.calls'
 import type { NotificationListMachine } from './notification-list.machine'
-import { FOLLOW_REQUESTS_HREF, MY_REPORTS_HREF, notificationText } from './notifications.rules'
+import { EXPORT_HREF, FOLLOW_REQUESTS_HREF, MY_REPORTS_HREF, notificationText } from './notifications.rules'
 import { shownName } from '../lib/shown-name'
 
 // What the Notifications screen and the badge read from their actors.
@@ -40,6 +40,7 @@ export interface NotificationRow {
 function hrefOf(n: Notification): string {
   if (n.type === 'follow_request') return FOLLOW_REQUESTS_HREF
   if (n.type === 'report') return MY_REPORTS_HREF
+  if (n.type === 'export_ready') return EXPORT_HREF
   if (n.post) return `/post/${encodeURIComponent(n.post.id)}`
   return `/profile/${encodeURIComponent(n.from.username)}`
 }

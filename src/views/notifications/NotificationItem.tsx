@@ -20,6 +20,7 @@ const TONE: Readonly<Record<NotificationType, string>> = {
   follow_request: css({ color: 'accent.text' }),
   follow_accepted: css({ color: 'success.text' }),
   report: css({ color: 'accent.text' }),
+  export_ready: css({ color: 'success.text' }),
 }
 
 const nameLink = css({ fontWeight: 'bold', color: 'fg.default', _hover: { textDecoration: 'underline' }, _focusVisible: { outline: '2px solid', outlineColor: 'accent', borderRadius: 'sm' } })
@@ -28,6 +29,8 @@ export function NotificationItem({ row, onOpen }: { row: NotificationRow; onOpen
   const now = useMinuteClock()
   const profile = `/profile/${encodeURIComponent(row.username)}`
   const rest = row.text.slice(row.name.length)
+  // News about the member's own account (an export is ready): no sender to show, the whole line leads to it.
+  const own = row.type === 'export_ready'
   return (
     <li
       onClick={row.read ? undefined : onOpen}
@@ -50,14 +53,22 @@ export function NotificationItem({ row, onOpen }: { row: NotificationRow; onOpen
         <NotificationIcon name={row.type} size={24} fill={row.type === 'like' ? 'currentColor' : 'none'} />
       </span>
       <div className={css({ flex: 1, minW: 0, display: 'flex', flexDirection: 'column', gap: '1.5' })}>
-        <Link href={profile} tabIndex={-1} aria-hidden="true" className={css({ alignSelf: 'flex-start' })}>
-          <Avatar src={row.avatar} name={row.name} size={36} />
-        </Link>
-        <p className={css({ lineHeight: '1.4', color: 'fg.default', pr: '5', overflowWrap: 'anywhere' })}>
-          <Link href={profile} className={nameLink}>
-            {row.name}
+        {own ? null : (
+          <Link href={profile} tabIndex={-1} aria-hidden="true" className={css({ alignSelf: 'flex-start' })}>
+            <Avatar src={row.avatar} name={row.name} size={36} />
           </Link>
-          {row.type === 'follow_request' || row.type === 'report' ? (
+        )}
+        <p className={css({ lineHeight: '1.4', color: 'fg.default', pr: '5', overflowWrap: 'anywhere' })}>
+          {own ? (
+            <Link href={row.href} className={nameLink}>
+              {row.text}
+            </Link>
+          ) : (
+            <Link href={profile} className={nameLink}>
+              {row.name}
+            </Link>
+          )}
+          {own ? null : row.type === 'follow_request' || row.type === 'report' ? (
             <Link href={row.href} className={css({ _hover: { textDecoration: 'underline' } })}>
               {rest}
             </Link>

@@ -50,6 +50,13 @@ const shapes = {
       <path d="M5 4.5h11.5l-2.2 4 2.2 4H5" />
     </>
   ),
+  export_ready: (
+    <>
+      <path d="M12 4v11" />
+      <path d="m7.5 10.5 4.5 4.5 4.5-4.5" />
+      <path d="M4.5 16.5v2a1.5 1.5 0 0 0 1.5 1.5h12a1.5 1.5 0 0 0 1.5-1.5v-2" />
+    </>
+  ),
 }
 
 export const NotificationIcon = iconSet(shapes)

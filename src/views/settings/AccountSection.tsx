@@ -1,4 +1,5 @@
 import { AccountEmailRow } from './AccountEmailRow'
+import { AccountExportRow } from './AccountExportRow'
 import { SettingsRows } from './SettingsRow'
 
 /** The account itself: its email address, taking its data out, and leaving. */
@@ -6,6 +7,7 @@ export function AccountSection() {
   return (
     <SettingsRows>
       <AccountEmailRow />
+      <AccountExportRow />
     </SettingsRows>
   )
 }

@@ -39,6 +39,7 @@ import { searchModel } from './search.model'
 import { settingsPageModel } from './settings-page.model'
 import { sessionModel } from './session.model'
 import { sessionsModel } from './sessions.model'
+import { exportModel } from './export.model'
 import { themeModel } from './theme.model'
 import { toastsModel } from './toasts.model'
 import { tourModel } from './tour.model'
@@ -61,6 +62,7 @@ export const models: ReadonlyArray<MachineModel> = [
   toastsModel,
   sessionModel,
   sessionsModel,
+  exportModel,
   loginModel,
   registerModel,
   changePasswordModel,

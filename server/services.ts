@@ -30,6 +30,7 @@ import { PasswordHasher } from './modules/auth/passwords'
 import { AdminService } from './modules/admin/service'
 import { AnalyticsService } from './modules/analytics/service'
 import { AccountService } from './modules/auth/service'
+import { AccountDeletionService } from './modules/account-deletion/service'
 import { BlockService } from './modules/blocks/service'
 import { BookmarkService } from './modules/bookmarks/service'
 import { ListService } from './modules/lists/service'
@@ -187,6 +188,7 @@ export function createServices(options: ServicesOptions) {
     admin: new AdminService(context),
     trust: new TrustService(context),
     twoFactor,
+    accountDeletion: new AccountDeletionService({ ...context, twoFactor }),
   }
 }
 

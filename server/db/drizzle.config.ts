@@ -19,6 +19,7 @@ export default defineConfig({
     './server/db/schema-secrets.ts',
     './server/db/schema-two-factor.ts',
     './server/db/schema-jobs.ts',
+    './server/db/schema-account-deletion.ts',
   ],
   out: './server/db/migrations',
 })

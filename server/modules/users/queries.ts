@@ -12,7 +12,7 @@ export async function findUserByUsername(db: Database, username: string): Promis
   const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
+    .where(sql`lower(${users.username}) = lower(${username}) and ${users.deletedAt} is null`)
     .limit(1)
   return row
 }
@@ -53,7 +53,7 @@ export async function findProfileHead(db: Database, viewerId: string, username: 
         where p.author_id = ${profileUserId} and p.visibility <> 'public' and not ${visibleToAlias(viewerId, 'p')}) end)`,
     })
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
+    .where(sql`lower(${users.username}) = lower(${username}) and ${users.deletedAt} is null`)
     .limit(1)
   return row
 }

@@ -43,6 +43,7 @@ import { themeModel } from './theme.model'
 import { toastsModel } from './toasts.model'
 import { tourModel } from './tour.model'
 import { twoFactorModel } from './two-factor.model'
+import { accountDeletionModel } from './account-deletion.model'
 
 // Every machine model the tests walk, for `npm run paths -- <name>` (docs/tools/paths.ts).
 //
@@ -99,4 +100,5 @@ export const models: ReadonlyArray<MachineModel> = [
   reportsModel,
   adminModel,
   auditLogModel,
+  accountDeletionModel,
 ]

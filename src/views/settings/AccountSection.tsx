@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { useSession } from '../actors'
 import { SettingsRow, SettingsRows } from './SettingsRow'
+import { AccountDeleteRow } from './AccountDeleteRow'
 
 /** The account itself: its email address, taking its data out, and leaving. */
 export function AccountSection() {
@@ -8,6 +9,7 @@ export function AccountSection() {
   return (
     <SettingsRows>
       <SettingsRow icon="mail" title="Email" text={email} action={null} />
+      <AccountDeleteRow />
     </SettingsRows>
   )
 }

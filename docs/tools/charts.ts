@@ -29,6 +29,7 @@ import { themeMachine } from '../../src/machines/theme/theme.machine'
 import { toastsMachine } from '../../src/machines/toasts/toasts.machine'
 import { changePasswordMachine } from '../../src/machines/change-password/change-password.machine'
 import { twoFactorMachine } from '../../src/machines/two-factor/two-factor.machine'
+import { accountDeletionMachine } from '../../src/machines/account-deletion/account-deletion.machine'
 import { keysMachine } from '../../src/machines/keys/keys'
 import { loginMachine } from '../../src/machines/login/login.machine'
 import { registerMachine } from '../../src/machines/register/register.machine'
@@ -607,6 +608,19 @@ const charts: ChartSpec[] = [
       'while there is a next page, Try again after a failed read. The panel starts it afresh after every finished ' +
       'operation.',
     machine: auditLogMachine,
+  },
+  {
+    name: 'account-deletion',
+    title: 'Delete account dialog',
+    source: 'src/machines/account-deletion/account-deletion.machine.ts',
+    summary:
+      'Settings -> Account. The dialog lists what goes and what stays and asks for the password, a code when ' +
+      'two-factor sign-in is on, and the username typed; a form the rules refuse sends nothing. `deleting` derives ' +
+      'the password into its secret (as a password change does) and sends POST /auth/delete-account; it cannot be ' +
+      "closed meanwhile. Accepted: the toast 'Your account is being deleted' and the session ends (the server has " +
+      "already revoked every token), so the app shows the sign-in screen. Refused: the dialog stays with the server's " +
+      "words, else 'Failed to delete your account'.",
+    machine: accountDeletionMachine,
   },
 ]
 

@@ -168,6 +168,10 @@ describe('what goes at once', () => {
       expect((await api(t.app, 'GET', `/api/posts/${post.id}`, { token: bob.token })).statusCode).toBe(404)
       const feed = await api(t.app, 'GET', '/api/posts/feed', { token: bob.token })
       expect((feed.json() as Schemas['FeedResponse']).posts.map((p) => p.id)).not.toContain(post.id)
+      // Nothing new can attach to them while the job runs: no like of their posts, no follow, no block.
+      expect((await api(t.app, 'POST', `/api/posts/${post.id}/like`, { token: bob.token })).statusCode).toBe(404)
+      const cat = await quickMember(t.app, 'cat')
+      expect((await api(t.app, 'POST', `/api/users/${ann.user.id}/follow`, { token: cat.token })).statusCode).toBe(404)
       const search = await api(t.app, 'GET', `/api/users/search?q=${ann.user.username}`, { token: bob.token })
       expect(JSON.stringify(search.json())).not.toContain(ann.user.id)
     } finally {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { follow, like, logIn, PASSWORD, publish, register, setTheme, shot, type Member } from './support/members'
+import { expect, test, type Page } from '@playwright/test'
+import { follow, like, PASSWORD, publish, register, setTheme, shot, type Member } from './support/members'
 
 // Deleting an account (docs/product.md, "Deleting an account"): Bob follows Ann and likes her post, Ann likes Bob's;
 // Ann deletes her account from Settings -> Account (screenshots of the dialog, light and dark) and lands on the
@@ -7,6 +7,17 @@ import { follow, like, logIn, PASSWORD, publish, register, setTheme, shot, type 
 
 let ann: Member
 let bob: Member
+
+// The browser derives argon2id at sign-in and at the deletion: on a busy machine that takes seconds.
+const SLOW = { timeout: 30_000 }
+
+async function logIn(page: Page, member: Member): Promise<void> {
+  await page.goto('/login')
+  await page.getByLabel(/username or email/i).fill(member.username)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: /log in|sign in/i }).click()
+  await expect(page).toHaveURL(/\/$/, SLOW)
+}
 
 test.beforeAll(async ({ request }) => {
   // On a fresh instance the first account is its admin, and the last admin cannot leave: someone else comes first.
@@ -17,6 +28,7 @@ test.beforeAll(async ({ request }) => {
 })
 
 test('delete an account and see its posts gone from another member\'s feed and counts exact', async ({ page, browser, request }) => {
+  test.setTimeout(240_000)
   const annPost = await publish(request, ann, { content: `Goodbye from Ann ${ann.username}` })
   const bobPost = await publish(request, bob, { content: `Bob is here ${bob.username}` })
   await like(request, bob, annPost.id)
@@ -27,7 +39,7 @@ test('delete an account and see its posts gone from another member\'s feed and c
   await logIn(bobPage, bob)
   const annCard = bobPage.getByRole('article').filter({ hasText: `Goodbye from Ann ${ann.username}` })
   const bobCard = bobPage.getByRole('article').filter({ hasText: `Bob is here ${bob.username}` })
-  await expect(annCard).toBeVisible()
+  await expect(annCard).toBeVisible(SLOW)
   await expect(bobCard.getByRole('button', { name: 'Like, 1 like' })).toBeVisible()
 
   // Ann opens the dialog, in both themes.
@@ -52,11 +64,12 @@ test('delete an account and see its posts gone from another member\'s feed and c
   await dialog.getByLabel(/Type your username/).fill(`${ann.username}x`)
   await dialog.getByRole('button', { name: 'Delete my account' }).click()
   await expect(dialog).toContainText('Type your username to confirm')
+  await expect(page).toHaveURL(/\/settings/)
 
   // The real thing: signed out to the sign-in screen, with a toast.
   await dialog.getByLabel(/Type your username/).fill(ann.username)
   await dialog.getByRole('button', { name: 'Delete my account' }).click()
-  await expect(page).toHaveURL(/\/login/)
+  await expect(page).toHaveURL(/\/login/, SLOW)
   await expect(page.getByText('Your account is being deleted')).toBeVisible()
   await shot(page, 'account-deleted-login-dark')
 
@@ -72,7 +85,7 @@ test('delete an account and see its posts gone from another member\'s feed and c
     })
     .toBe(0)
   await bobPage.reload()
-  await expect(bobCard).toBeVisible()
+  await expect(bobCard).toBeVisible(SLOW)
   await expect(annCard).toHaveCount(0)
   await expect(bobCard.getByRole('button', { name: 'Like, 0 likes' })).toBeVisible()
   await bobPage.close()

@@ -29,7 +29,9 @@ export const accountDeletionMachine = setup({
     tags: {} as 'busy' | 'dialog',
   },
   actors: {
-    deleteAccount: fromPromise<string, DeletionInput>(({ input, signal }) => deleteAccount(input, signal)),
+    deleteAccount: fromPromise<string, DeletionInput>(({ input, signal, system }) =>
+      deleteAccount(input, signal, () => announceDeleted(system)),
+    ),
   },
   actions: {
     notifyDeleting: ({ system }) => showToast(system, 'success', ACCOUNT_DELETING),
@@ -39,10 +41,7 @@ export const accountDeletionMachine = setup({
     keepFields: assign((_, fields: DeletionFields) => ({ fields })),
     forgetFields: assign({ fields: null }),
     /** Every token is already revoked: the session ends here too, which shows the sign-in screen. */
-    signOut: ({ system }) => {
-      const session = system.get('session') as SessionRef | undefined
-      session?.send({ type: 'session.expired' })
-    },
+    signOut: ({ system }) => endSession(system),
   },
   guards: {
     isValid: ({ context }, fields: DeletionFields) => deletionProblem(fields, context) === null,
@@ -109,6 +108,19 @@ export const accountDeletionMachine = setup({
     deleted: { type: 'final' },
   },
 })
+
+type SystemLike = Parameters<typeof showToast>[0] & { get(systemId: string): unknown }
+
+function endSession(system: SystemLike): void {
+  const session = system.get('session') as SessionRef | undefined
+  session?.send({ type: 'session.expired' })
+}
+
+/** What the accepted deletion's actions do, for a call that finishes after the dialog was stopped. */
+function announceDeleted(system: SystemLike): void {
+  showToast(system, 'success', ACCOUNT_DELETING)
+  endSession(system)
+}
 
 /** The typed fields, without the event's type. */
 function pick(event: DeletionFields): DeletionFields {

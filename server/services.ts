@@ -30,6 +30,7 @@ import { PasswordHasher } from './modules/auth/passwords'
 import { AdminService } from './modules/admin/service'
 import { AnalyticsService } from './modules/analytics/service'
 import { AccountService } from './modules/auth/service'
+import { AccountDeletionService } from './modules/account-deletion/service'
 import { BlockService } from './modules/blocks/service'
 import { BookmarkService } from './modules/bookmarks/service'
 import { ExportService } from './modules/exports/service'
@@ -205,6 +206,7 @@ export function createServices(options: ServicesOptions) {
     passwordReset: new PasswordResetService({ ...context, twoFactor }),
     email,
     exports: new ExportService({ ...context, notifications }),
+    accountDeletion: new AccountDeletionService({ ...context, twoFactor }),
   }
 }
 

@@ -31,6 +31,7 @@ import { changePasswordMachine } from '../../src/machines/change-password/change
 import { twoFactorMachine } from '../../src/machines/two-factor/two-factor.machine'
 import { emailMachine } from '../../src/machines/email/email.machine'
 import { verifyEmailMachine } from '../../src/machines/email/verify-email.machine'
+import { accountDeletionMachine } from '../../src/machines/account-deletion/account-deletion.machine'
 import { keysMachine } from '../../src/machines/keys/keys'
 import { loginMachine } from '../../src/machines/login/login.machine'
 import { registerMachine } from '../../src/machines/register/register.machine'
@@ -676,6 +677,19 @@ const charts: ChartSpec[] = [
       'message key is wrapped under it and stored, and the key is shown once (Copy, Download .txt, "I saved my ' +
       'recovery key" then Done). With a key: Replace or Remove, both with the password.',
     machine: recoveryKeyMachine,
+  },
+  {
+    name: 'account-deletion',
+    title: 'Delete account dialog',
+    source: 'src/machines/account-deletion/account-deletion.machine.ts',
+    summary:
+      'Settings -> Account. The dialog lists what goes and what stays and asks for the password, a code when ' +
+      'two-factor sign-in is on, and the username typed; a form the rules refuse sends nothing. `deleting` derives ' +
+      'the password into its secret (as a password change does) and sends POST /auth/delete-account; it cannot be ' +
+      "closed meanwhile. Accepted: the toast 'Your account is being deleted' and the session ends (the server has " +
+      "already revoked every token), so the app shows the sign-in screen. Refused: the dialog stays with the server's " +
+      "words, else 'Failed to delete your account'.",
+    machine: accountDeletionMachine,
   },
 ]
 

@@ -22,6 +22,7 @@ export default defineConfig({
     './server/db/schema-password-reset.ts',
     './server/db/schema-email.ts',
     './server/db/schema-exports.ts',
+    './server/db/schema-account-deletion.ts',
   ],
   out: './server/db/migrations',
 })

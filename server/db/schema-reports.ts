@@ -26,14 +26,12 @@ export const reports = pgTable(
   'reports',
   {
     id: uuid('id').primaryKey().$defaultFn(uuidv7),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null once the reporter deleted their account: the report stays for moderators (migration 0028).
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
     type: text('type').$type<ReportType>().notNull(),
     targetId: uuid('target_id').notNull(),
-    targetUserId: uuid('target_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null once the reported member deleted their account.
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
     messageText: text('message_text'),
@@ -71,6 +69,7 @@ export const auditActions = [
   'migrate-keys',
   'review-report',
   'reset-two-factor',
+  'delete-account',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 

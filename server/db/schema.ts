@@ -61,6 +61,9 @@ export const users = pgTable(
     pendingEmail: text('pending_email'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Set when the member deletes their account: hidden everywhere at once, while the account.delete job removes
+    // their rows in the background (server/modules/account-deletion).
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
@@ -76,6 +79,8 @@ export const users = pgTable(
     index('users_followers_count_idx').on(t.followersCount, t.id),
     // Members whose name changed or who joined since a cached member search was read (users/search-results.ts).
     index('users_updated_at_idx').on(t.updatedAt),
+    // The few members being deleted, for the visibility predicate's "hidden authors" set (migration 0028).
+    index('users_deleted_idx').on(t.id).where(sql`${t.deletedAt} is not null`),
     check('users_allow_dms_check', sql`${t.allowDms} in ('everyone', 'following', 'none')`),
     check('users_allow_mentions_check', sql`${t.allowMentions} in ('everyone', 'following', 'none')`),
     // Both keys or neither: a public key without its private half would take messages nobody can read.

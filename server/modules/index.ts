@@ -20,6 +20,7 @@ import { twoFactorHandlers } from './two-factor/routes'
 import { passwordResetHandlers } from './password-reset/routes'
 import { emailHandlers } from './email/routes'
 import { userHandlers, userUploadPolicies } from './users/routes'
+import { accountDeletionHandlers } from './account-deletion/routes'
 
 /**
  * Every module's handlers by area. Each operationId must appear once across them (the router refuses duplicates;
@@ -45,6 +46,7 @@ export const moduleHandlers: Record<string, Handlers> = {
   passwordReset: passwordResetHandlers,
   email: emailHandlers,
   exports: exportHandlers,
+  accountDeletion: accountDeletionHandlers,
 }
 
 /** The product's words for body validation failures, by operationId (server/http/validation-messages.ts). */

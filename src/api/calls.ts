@@ -6,6 +6,7 @@ import type {
   AuthResponse,
   ChangePasswordRequest,
   CurrentUser,
+  DeleteAccountRequest,
   LoginRequest,
   LoginResponse,
   MeResponse,
@@ -119,6 +120,10 @@ export function makeCalls(client: ApiClient) {
         client.POST('/auth/upgrade', { body, signal, headers: { Authorization: `Bearer ${token}` } }),
       ),
 
+    deleteAccount: (body: DeleteAccountRequest): Effect.Effect<string, ApiError> =>
+      mutation<ApiMessage>((signal) => client.POST('/auth/delete-account', { body, signal })).pipe(
+        Effect.map((body) => body.message),
+      ),
     changePassword: (body: ChangePasswordRequest): Effect.Effect<string, ApiError> =>
       mutation<ApiMessage>((signal) => client.POST('/auth/change-password', { body, signal })).pipe(
         Effect.map((body) => body.message),

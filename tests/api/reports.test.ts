@@ -148,11 +148,11 @@ describe('who sees which reports', () => {
     const fay = await quickMember(t.app, 'fay')
     await filed(eve, 'user', { userId: fay.id, reason: 'Spam' })
     const mine = await reports(eve)
-    expect(mine.reports.map((r) => r.reporter.id)).toEqual([eve.id])
+    expect(mine.reports.map((r) => r.reporter?.id)).toEqual([eve.id])
     expect((await reports(fay)).reports).toEqual([])
     const all = await reports(admin)
-    expect(new Set(all.reports.map((r) => r.reporter.id)).size).toBeGreaterThan(1)
-    expect(all.reports[0]!.reporter.id).toBe(eve.id)
+    expect(new Set(all.reports.map((r) => r.reporter?.id)).size).toBeGreaterThan(1)
+    expect(all.reports[0]!.reporter?.id).toBe(eve.id)
     const pending = await reports(admin, '?status=pending')
     expect(pending.reports.every((r) => r.status === 'pending')).toBe(true)
     expect((await api(t.app, 'GET', '/api/reports?status=open', { token: admin.token })).statusCode).toBe(400)
@@ -242,9 +242,9 @@ describe('reviewing a report', () => {
     expect(log.entries[0]).toMatchObject({
       action: 'review-report',
       actor: { id: admin.id },
-      details: `Marked @${report.reporter.username}'s report of @${report.target.username} Dismissed`,
+      details: `Marked @${report.reporter?.username}'s report of @${report.target.username} Dismissed`,
     })
-    expect(report.reporter.username).toBeTruthy()
+    expect(report.reporter?.username).toBeTruthy()
     expect(report.target.username).toBeTruthy()
   })
 })

@@ -24,7 +24,7 @@ export async function findUserByLogin(db: Database, login: string): Promise<User
   const [row] = await db
     .select()
     .from(users)
-    .where(login.includes('@') ? byEmail(login) : byUsername(login))
+    .where(sql`${login.includes('@') ? byEmail(login) : byUsername(login)} and ${users.deletedAt} is null`)
     .limit(1)
   return row
 }

@@ -7,6 +7,8 @@ import type { UserRow } from '../../db/schema'
 import { Conflict, Invalid, Unauthenticated } from '../../lib/domain-errors'
 import { checkLength } from '../../lib/lengths'
 import type { RateLimiter } from '../../lib/rate-limiter'
+import { type Clock, systemClock } from '../../lib/clock'
+import { isUsernameHeld } from '../account-deletion/queries'
 import { checkWrappedPrivateKey, KEYS_EXIST, keyPairOf, NO_KEY_TO_REWRAP, REWRAP_REQUIRED } from './keys'
 import type { PasswordHasher } from './passwords'
 import { PreloginSalts } from './prelogin'
@@ -134,6 +136,8 @@ export interface AccountDeps {
   twoFactor: SecondStepIssuer
   /** The confirmation link a new member is mailed (server/modules/email). */
   newAccountMail: NewAccountMail
+  /** "Now" for held usernames (a deleted member's name is held 30 days). */
+  clock?: Clock
 }
 
 /**
@@ -150,6 +154,7 @@ export class AccountService {
   private readonly preloginSalts: PreloginSalts
   private readonly twoFactor: SecondStepIssuer
   private readonly newAccountMail: NewAccountMail
+  private readonly clock: Clock
 
   constructor(deps: AccountDeps) {
     this.config = deps.config
@@ -161,6 +166,7 @@ export class AccountService {
     this.preloginSalts = new PreloginSalts(deps.db)
     this.twoFactor = deps.twoFactor
     this.newAccountMail = deps.newAccountMail
+    this.clock = deps.clock ?? systemClock
   }
 
   /**
@@ -191,6 +197,10 @@ export class AccountService {
     // Checked before hashing to answer duplicates without spending a hash; the unique indexes still decide races.
     const taken = await findTakenIdentity(this.db, input.username, input.email)
     if (taken) throw new Conflict(conflictMessages[taken])
+    // A deleted member's name stays theirs for 30 days: answered as taken, like a name in use.
+    if (await isUsernameHeld(this.db, input.username, new Date(this.clock.now()))) {
+      throw new Conflict(conflictMessages.username)
+    }
 
     const passwordHash = await this.passwords.hash(input.authSecret)
     let user: UserRow

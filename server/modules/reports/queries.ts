@@ -45,11 +45,11 @@ export interface ReportRowOut {
   at: string
   review_note: string | null
   reviewed_at: unknown
-  reporter_id: string
-  reporter_username: string
-  reporter_display_name: string
+  reporter_id: string | null
+  reporter_username: string | null
+  reporter_display_name: string | null
   reporter_avatar: string | null
-  reporter_verified: boolean
+  reporter_verified: boolean | null
   target_id: string
   target_username: string | null
   target_display_name: string | null
@@ -66,7 +66,7 @@ const columns = sql`r.id, r.type, r.status, r.reason, r.description, r.created_a
   r.post_id, p.content as post_content, r.message_text`
 
 const joins = sql`from reports r
-  join users rp on rp.id = r.reporter_id
+  left join users rp on rp.id = r.reporter_id
   left join users tu on tu.id = r.target_user_id
   left join posts p on p.id = r.post_id`
 
@@ -105,11 +105,11 @@ export interface LockedReport {
   id: string
   type: ReportType
   status: ReportStatus
-  reporter_id: string
+  reporter_id: string | null
   post_id: string | null
-  /** For the audit log's words: who filed it and whom it is about. */
-  reporter_username: string
-  target_username: string
+  /** For the audit log's words: who filed it and whom it is about (null: a deleted member). */
+  reporter_username: string | null
+  target_username: string | null
 }
 
 /** The report's row, locked for its review (two admins reviewing at once are serialized). */

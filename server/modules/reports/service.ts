@@ -43,8 +43,11 @@ const STATUS_WORDS: Record<ReportStatus, string> = {
 
 /** An audit line an admin can read: "Marked @gus's report of @tom's post Resolved (post deleted)". */
 function auditWords(report: LockedReport, to: ReportStatus, removePost: boolean): string {
-  const about = report.type === 'user' ? `@${report.target_username}` : `@${report.target_username}'s ${report.type}`
-  return `Marked @${report.reporter_username}'s report of ${about} ${STATUS_WORDS[to]}${removePost ? ' (post deleted)' : ''}`
+  // A member who deleted their account is named as such (their reports stay for moderators).
+  const target = report.target_username === null ? 'a deleted member' : `@${report.target_username}`
+  const reporter = report.reporter_username === null ? "a deleted member's" : `@${report.reporter_username}'s`
+  const about = report.type === 'user' ? target : `${target}'s ${report.type}`
+  return `Marked ${reporter} report of ${about} ${STATUS_WORDS[to]}${removePost ? ' (post deleted)' : ''}`
 }
 const iso = (value: unknown) => new Date(value as string | Date).toISOString()
 const blankToNull = (text: string | undefined) => (text === undefined || text.trim() === '' ? null : text.trim())
@@ -56,13 +59,16 @@ function toReport(row: ReportRowOut): Report {
     status: row.status,
     reason: row.reason,
     description: row.description,
-    reporter: toUserSummary({
-      id: row.reporter_id,
-      username: row.reporter_username,
-      display_name: row.reporter_display_name,
-      avatar: row.reporter_avatar,
-      verified: row.reporter_verified,
-    }),
+    reporter:
+      row.reporter_id === null
+        ? null
+        : toUserSummary({
+            id: row.reporter_id,
+            username: row.reporter_username ?? '',
+            display_name: row.reporter_display_name ?? '',
+            avatar: row.reporter_avatar,
+            verified: row.reporter_verified ?? false,
+          }),
     target: {
       id: row.target_id,
       username: row.target_username,
@@ -188,9 +194,14 @@ export class ReportService {
         throw new Invalid(REMOVE_ONLY_WHEN_RESOLVING)
       }
       await setReview(tx, id, change.status, note, viewer.id)
-      const told = await this.notifications.record(tx, [
-        { kind: 'report', recipientId: report.reporter_id, actorId: viewer.id, postId: null, reportId: id },
-      ])
+      // A reporter who deleted their account has nobody left to tell.
+      const reporterId = report.reporter_id
+      const told =
+        reporterId === null
+          ? []
+          : await this.notifications.record(tx, [
+              { kind: 'report', recipientId: reporterId, actorId: viewer.id, postId: null, reportId: id },
+            ])
       await recordAudit(tx, viewer, 'review-report', auditWords(report, change.status, removePost), {
         reportId: id,
         from: report.status,
@@ -200,7 +211,7 @@ export class ReportService {
       return { told, reporterId: report.reporter_id, removePostId: removePost ? report.post_id : null }
     })
     // The reporter's item shows the report's status, so their first page changes even when they are not told.
-    await this.notifications.announce([...outcome.told, outcome.reporterId])
+    await this.notifications.announce([...outcome.told, ...(outcome.reporterId === null ? [] : [outcome.reporterId])])
     if (outcome.removePostId) {
       try {
         await this.posts.delete(viewer, outcome.removePostId)

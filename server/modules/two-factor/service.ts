@@ -182,6 +182,11 @@ export class TwoFactorService implements SecondStepIssuer {
     await attempt.refund()
   }
 
+  /** A code of a member whose two-factor sign-in is on, for another module's setting (deleting the account). */
+  async proveCurrentCode(userId: string, code: string): Promise<void> {
+    await this.proveCode(userId, code, true)
+  }
+
   private async requireOn(userId: string): Promise<void> {
     const row = await findTwoFactor(this.db, userId)
     if (!row?.enabled) throw new Conflict(TWO_FACTOR_OFF)

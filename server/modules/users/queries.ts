@@ -12,7 +12,7 @@ export async function findUserByUsername(db: Database, username: string): Promis
   const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
+    .where(sql`lower(${users.username}) = lower(${username}) and ${users.deletedAt} is null`)
     .limit(1)
   return row
 }
@@ -53,7 +53,7 @@ export async function findProfileHead(db: Database, viewerId: string, username: 
         where p.author_id = ${profileUserId} and p.visibility <> 'public' and not ${visibleToAlias(viewerId, 'p')}) end)`,
     })
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
+    .where(sql`lower(${users.username}) = lower(${username}) and ${users.deletedAt} is null`)
     .limit(1)
   return row
 }
@@ -65,7 +65,8 @@ export function visiblePostCountOf(head: ProfileHead, viewerId: string): number 
 
 export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
   if (!UUID.test(id)) return undefined
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  // A member being deleted is no one to follow, block or message (their account is going).
+  const [row] = await db.select().from(users).where(sql`${users.id} = ${id} and ${users.deletedAt} is null`).limit(1)
   return row
 }
 

@@ -56,7 +56,7 @@ export async function searchUserPage(
     sql`select * from (
           select ${columns(viewerId)}, ${key} as key
           from users u
-          where ${matches(needle)}
+          where ${matches(needle)} and u.deleted_at is null
             and not ${blockedBetween(viewerId, sql`u.id`)}
         ) found
         ${cursor ? sql`where (found.key, found.id) > (${cursor.at}::bigint, ${cursor.id}::uuid)` : sql``}
@@ -110,7 +110,7 @@ export async function suggestedUsers(db: SqlExecutor, viewerId: string, limit: n
         from candidates c
         join users u on u.id = c.id
         left join friends_of_friends fof on fof.id = u.id
-        where u.id <> ${viewerId}
+        where u.id <> ${viewerId} and u.deleted_at is null
           and not exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = u.id)
           and not exists (select 1 from follow_requests q where q.requester_id = ${viewerId} and q.target_id = u.id)
           and not exists (select 1 from user_mutes m where m.muter_id = ${viewerId} and m.muted_id = u.id)
@@ -202,7 +202,7 @@ export async function memberRows(
     'member_search_rows_v1',
     // `offset 0`: the match stays a filter on these few rows, never ANDed with the trigram index's bitmap.
     sql`select ${columns(viewerId)} from (select * from users where id = any(${uuidArray(ids)}) offset 0) u
-        where ${matches(needle)} and not ${blockedBetween(viewerId, sql`u.id`)}`,
+        where ${matches(needle)} and u.deleted_at is null and not ${blockedBetween(viewerId, sql`u.id`)}`,
   )
 }
 
@@ -217,7 +217,7 @@ export async function suggestionRows(
     db,
     'member_suggestion_rows_v1',
     sql`select ${columns(viewerId)}, '0' as at from users u
-        where u.id = any(${uuidArray(ids)}) and u.id <> ${viewerId}
+        where u.id = any(${uuidArray(ids)}) and u.id <> ${viewerId} and u.deleted_at is null
           and not exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = u.id)
           and not exists (select 1 from follow_requests q where q.requester_id = ${viewerId} and q.target_id = u.id)
           and not exists (select 1 from user_mutes m where m.muter_id = ${viewerId} and m.muted_id = u.id)

@@ -71,8 +71,8 @@ export function visibleToAnyone(alias: string): SQL {
 }
 
 /**
- * The authors none of whose posts reach the viewer: a block either way, or a private account the viewer does not
- * follow. Uncorrelated on purpose: PostgreSQL builds it once per statement (from user_blocks' two indexes and the
+ * The authors none of whose posts reach the viewer: a block either way, a private account the viewer does not
+ * follow, or a member deleting their account (hidden from the request on, while the job removes their rows). Uncorrelated on purpose: PostgreSQL builds it once per statement (from user_blocks' two indexes and the
  * partial index of private accounts) and probes it as a hash for each post, instead of three index probes per post.
  */
 function hiddenAuthors(viewerId: string): SQL {
@@ -83,6 +83,8 @@ function hiddenAuthors(viewerId: string): SQL {
     union all
     select vis_hp.id from users vis_hp where vis_hp.private_account and vis_hp.id <> ${viewerId}
       and not exists (select 1 from follows vis_hf where vis_hf.follower_id = ${viewerId} and vis_hf.followee_id = vis_hp.id)
+    union all
+    select vis_hd.id from users vis_hd where vis_hd.deleted_at is not null
   )`
 }
 

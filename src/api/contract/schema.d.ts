@@ -262,6 +262,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/delete-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete one's account
+         * @description Proves the current password as a password change does (`currentAuthSecret`, or `currentPassword` for an
+         *     account not moved over; wrong ones count in the account's sign-in budget), a `twoFactorCode` (TOTP or recovery
+         *     code) when two-factor sign-in is on, and `confirm`, the member's username typed (400 'Type your username to
+         *     confirm' otherwise). The last admin cannot delete their account (409). Answers 202 once the member is signed
+         *     out everywhere (every session and socket ended), hidden everywhere (profile 404, posts gone from every feed,
+         *     search and list) and their username held for 30 days; their posts, replies, media, likes, reposts, follows,
+         *     lists, bookmarks, mutes, blocks, notifications they caused, conversations and keys are then removed in the
+         *     background, every count on others kept exact. Reports they filed or that name them stay for moderators.
+         */
+        post: operations["deleteAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/upgrade": {
         parameters: {
             query?: never;
@@ -2697,6 +2724,15 @@ export interface components {
             currentAuthSecret?: components["schemas"]["AuthSecret"];
             currentPassword?: string;
         };
+        /** @description Exactly one of `currentAuthSecret` and `currentPassword` (the latter for an account not moved over). */
+        DeleteAccountRequest: {
+            currentAuthSecret?: components["schemas"]["AuthSecret"];
+            currentPassword?: string;
+            /** @description A code from the authenticator app or a recovery code; required when two-factor sign-in is on */
+            twoFactorCode?: string;
+            /** @description The member's username, typed */
+            confirm: string;
+        };
         /**
          * @description A public message key: the raw uncompressed P-256 point (65 bytes, first 0x04) in canonical unpadded
          *     base64url, 87 characters (PUBLIC_KEY_PATTERN in src/api/contract/encryption.ts, which the server checks:
@@ -3009,7 +3045,7 @@ export interface components {
         AuditEntry: {
             id: components["schemas"]["Id"];
             /** @enum {string} */
-            action: "fix-all-stats" | "recalculate-stats" | "promote" | "demote" | "migrate-keys" | "review-report" | "reset-two-factor";
+            action: "fix-all-stats" | "recalculate-stats" | "promote" | "demote" | "migrate-keys" | "review-report" | "reset-two-factor" | "delete-account";
             /** @description The admin who did it (null once their account is gone) */
             actor: {
                 id: components["schemas"]["Id"];
@@ -3351,7 +3387,8 @@ export interface components {
             status: components["schemas"]["ReportStatus"];
             reason: string;
             description: string | null;
-            reporter: components["schemas"]["UserSummary"];
+            /** @description Who filed it; null once they deleted their account ("Deleted member") */
+            reporter: components["schemas"]["UserSummary"] | null;
             target: components["schemas"]["ReportTarget"];
             /** Format: date-time */
             createdAt: string;
@@ -3876,6 +3913,34 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The account is being deleted; the token used is already revoked */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -71,9 +71,16 @@ export function reportFormProblem(form: { reason: string; description: string })
 
 export const noteProblem = (note: string): string | null => (charCount(note) > LIMITS.reviewNoteMax ? NOTE_TOO_LONG : null)
 
+/** A reporter who deleted their account: the report stays for moderators, the name does not. */
+export const DELETED_MEMBER = 'Deleted member'
+
+/** Who filed the report, as the Reports Management dialog names them: '@ana', or 'Deleted member'. */
+export const reporterHandle = (report: { reporter: { username: string } | null }): string =>
+  report.reporter ? `@${report.reporter.username}` : DELETED_MEMBER
+
 /** What the report is about, in a line: '@ana', 'Post by @ana', 'Message from @ana'. */
 export function targetTitle(report: { type: 'user' | 'post' | 'message'; target: { username: string | null } }): string {
-  const who = report.target.username ? `@${report.target.username}` : 'a deleted account'
+  const who = report.target.username ? `@${report.target.username}` : 'a deleted member'
   if (report.type === 'user') return `Member ${who}`
   return report.type === 'post' ? `Post by ${who}` : `Message from ${who}`
 }

@@ -1,3 +1,4 @@
+import { AccountDeleteRow } from './AccountDeleteRow'
 import { AccountEmailRow } from './AccountEmailRow'
 import { AccountExportRow } from './AccountExportRow'
 import { SettingsRows } from './SettingsRow'
@@ -8,6 +9,7 @@ export function AccountSection() {
     <SettingsRows>
       <AccountEmailRow />
       <AccountExportRow />
+      <AccountDeleteRow />
     </SettingsRows>
   )
 }

@@ -13,6 +13,7 @@ import {
   type ReportStatus,
   targetText,
   targetTitle,
+  reporterHandle,
 } from '../../machines/reports/reports.rules'
 import {
   selectBusy,
@@ -180,7 +181,7 @@ function ReportList({ actor }: { actor: ReportsRef }) {
                 <StatusBadge status={report.status} />
               </span>
               <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-                by @{report.reporter.username} · {timeAgo(report.createdAt)}
+                by {reporterHandle(report)} · {timeAgo(report.createdAt)}
               </span>
             </button>
           </li>
@@ -246,7 +247,8 @@ function ReportFacts({ report }: { report: Report }) {
       <div className={row}>
         <dt className={term}>Reporter</dt>
         <dd>
-          {shownName(report.reporter)} @{report.reporter.username} ·{' '}
+          {report.reporter ? `${shownName(report.reporter)} ` : ''}
+          {reporterHandle(report)} ·{' '}
           <time dateTime={report.createdAt} title={fullDate(report.createdAt)}>
             {timeAgo(report.createdAt)}
           </time>

@@ -46,6 +46,7 @@ import { tourModel } from './tour.model'
 import { twoFactorModel } from './two-factor.model'
 import { forgotPasswordModel, recoveryKeyModel, resetPasswordModel } from './password-reset.model'
 import { emailModel, verifyEmailModel } from './email.model'
+import { accountDeletionModel } from './account-deletion.model'
 
 // Every machine model the tests walk, for `npm run paths -- <name>` (docs/tools/paths.ts).
 //
@@ -108,4 +109,5 @@ export const models: ReadonlyArray<MachineModel> = [
   forgotPasswordModel,
   resetPasswordModel,
   recoveryKeyModel,
+  accountDeletionModel,
 ]

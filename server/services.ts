@@ -47,6 +47,7 @@ import { TwoFactorService } from './modules/two-factor/service'
 import { ProfileFirstPages } from './modules/users/profile-first-pages'
 import { MemberSearchCaches } from './modules/users/search-results'
 import { UserService } from './modules/users/service'
+import { PagesService } from './modules/pages/service'
 import { RealtimeEvents } from './realtime/events'
 import { LocalDiskStorage } from './storage/local'
 import type { Storage } from './storage/storage'
@@ -178,6 +179,7 @@ export function createServices(options: ServicesOptions) {
     admin: new AdminService(context),
     trust: new TrustService(context),
     twoFactor,
+    pages: new PagesService(context),
   }
 }
 

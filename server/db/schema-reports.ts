@@ -71,6 +71,7 @@ export const auditActions = [
   'migrate-keys',
   'review-report',
   'reset-two-factor',
+  'edit-page',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 

@@ -17,6 +17,7 @@ import { hashtagHandlers } from './hashtags/routes'
 import { trustHandlers } from './trust/routes'
 import { twoFactorHandlers } from './two-factor/routes'
 import { userHandlers, userUploadPolicies } from './users/routes'
+import { pageHandlers, pageMessages } from './pages/routes'
 
 /**
  * Every module's handlers by area. Each operationId must appear once across them (the router refuses duplicates;
@@ -39,6 +40,7 @@ export const moduleHandlers: Record<string, Handlers> = {
   admin: adminHandlers,
   trust: trustHandlers,
   twoFactor: twoFactorHandlers,
+  pages: pageHandlers,
 }
 
 /** The product's words for body validation failures, by operationId (server/http/validation-messages.ts). */
@@ -47,6 +49,7 @@ export const validationMessages: Record<string, FieldMessages> = {
   ...muteMessages,
   ...bookmarkMessages,
   ...listMessages,
+  ...pageMessages,
 }
 
 /** Multipart operations by operationId: which field carries files, how many, of which kinds (server/http/uploads.ts). */

@@ -69,6 +69,8 @@ import { reportMachine } from '../../src/machines/report/report.machine'
 import { reportsMachine } from '../../src/machines/reports/reports.machine'
 import { adminMachine } from '../../src/machines/admin/admin.machine'
 import { auditLogMachine } from '../../src/machines/admin/audit-log.machine'
+import { instancePagesMachine } from '../../src/machines/admin/instance-pages.machine'
+import { instancePageMachine } from '../../src/machines/instance-page/instance-page.machine'
 
 interface ChartSpec {
   /** File name under docs/machines (without .md). */
@@ -607,6 +609,25 @@ const charts: ChartSpec[] = [
       'while there is a next page, Try again after a failed read. The panel starts it afresh after every finished ' +
       'operation.',
     machine: auditLogMachine,
+  },
+  {
+    name: 'instance-pages',
+    title: 'Instance pages editor (admin panel)',
+    source: 'src/machines/admin/instance-pages.machine.ts',
+    summary:
+      'The Terms of Service and Privacy Policy editor in the admin panel: both pages load together, a tab per page ' +
+      'keeps its own draft, Write or Preview, and Save sends the selected page only when its draft differs from the ' +
+      'saved text, is not blank and has at most 50,000 characters. Saved or failed, the audit log reads itself again.',
+    machine: instancePagesMachine,
+  },
+  {
+    name: 'instance-page',
+    title: 'Instance page (/terms, /privacy)',
+    source: 'src/machines/instance-page/instance-page.machine.ts',
+    summary:
+      'One of the instance\'s pages as anyone reads it, signed in or not: GET /instance/pages/{slug}, then the page ' +
+      '(rendered from markdown without raw HTML), or why it could not be read and Try again.',
+    machine: instancePageMachine,
   },
 ]
 

@@ -43,6 +43,8 @@ import { themeModel } from './theme.model'
 import { toastsModel } from './toasts.model'
 import { tourModel } from './tour.model'
 import { twoFactorModel } from './two-factor.model'
+import { instancePageModel } from './instance-page.model'
+import { instancePagesModel } from './instance-pages.model'
 
 // Every machine model the tests walk, for `npm run paths -- <name>` (docs/tools/paths.ts).
 //
@@ -99,4 +101,6 @@ export const models: ReadonlyArray<MachineModel> = [
   reportsModel,
   adminModel,
   auditLogModel,
+  instancePageModel,
+  instancePagesModel,
 ]

@@ -1,14 +1,22 @@
 import { Redirect, Route, Switch } from 'wouter'
 import { LoginScreen } from '../auth/LoginScreen'
 import { RegisterScreen } from '../auth/RegisterScreen'
+import { InstancePageScreen } from './chunks'
 
-// Signed-out visitors reach only /login and /register; anything else goes to /login
+// Signed-out visitors reach /login, /register and the instance pages /terms and /privacy (the registration form
+// links to them); anything else goes to /login
 // (docs/product.md, "Screens and routes").
 export function SignedOutRoutes() {
   return (
     <Switch>
       <Route path="/login" component={LoginScreen} />
       <Route path="/register" component={RegisterScreen} />
+      <Route path="/terms">
+        <InstancePageScreen slug="terms" signedIn={false} />
+      </Route>
+      <Route path="/privacy">
+        <InstancePageScreen slug="privacy" signedIn={false} />
+      </Route>
       <Route>
         <Redirect to="/login" replace />
       </Route>

@@ -102,8 +102,14 @@ async function assembleApp(config: Config, database: DatabaseHandle, options: Bu
     }),
   )
   app.decorateRequest('auth', null)
-  app.addHook('onReady', async () => app.services.sessions.startSweeping())
+  app.addHook('onReady', async () => {
+    app.services.sessions.startSweeping()
+    app.services.mail.announce()
+    app.services.jobs.start()
+  })
   app.addHook('onClose', async () => {
+    await app.services.jobs.close()
+    app.services.mail.close()
     await app.services.sessions.close()
     await app.services.rateLimits.close()
     await app.services.invalidations.close()

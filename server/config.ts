@@ -109,6 +109,45 @@ export const settings = {
     meaning: 'Redis URL for the realtime adapter, needed when several server processes share one database. Unset: none.',
     parse: url(['redis:', 'rediss:']),
   }),
+  publicUrl: setting({
+    name: 'PUBLIC_URL',
+    default: undefined,
+    meaning:
+      'The address members open the app at (https://social.example.org), used in the links mails carry. Unset: ' +
+      'http://localhost:PORT.',
+    parse: (raw): string | undefined => {
+      const value = url(['https:', 'http:'])(raw)
+      return value?.replace(/\/+$/, '')
+    },
+  }),
+  instanceName: setting({
+    name: 'INSTANCE_NAME',
+    default: 'Wren',
+    meaning: "The community's name, as mails and the instance pages show it.",
+    parse: (raw): string => {
+      const value = (raw ?? 'Wren').trim()
+      if (value.length > 60) throw new Error(`must be at most 60 characters (got ${value.length})`)
+      return value
+    },
+  }),
+  smtpUrl: setting({
+    name: 'SMTP_URL',
+    default: undefined,
+    meaning:
+      'Where mail goes out (smtp://user:pass@host:587, smtps://... for TLS from the start). Unset: every mail is ' +
+      'written as an .eml file under DATA_DIR/outbox, so an instance works without a mail server.',
+    parse: url(['smtp:', 'smtps:']),
+  }),
+  mailFrom: setting({
+    name: 'MAIL_FROM',
+    default: undefined,
+    meaning: 'The From address of every mail ("Wren <no-reply@social.example.org>"). Unset: INSTANCE_NAME <no-reply@localhost>.',
+    parse: (raw): string | undefined => {
+      if (raw === undefined) return undefined
+      if (!/^[^\r\n]*<?[^@\s<>]+@[^@\s<>]+>?$/.test(raw)) throw new Error(`must be an address like "Wren <no-reply@example.org>" (got "${raw}")`)
+      return raw
+    },
+  }),
   rateLimits: setting({
     name: 'RATE_LIMITS',
     default: 'on',
@@ -138,6 +177,32 @@ export const settings = {
     meaning:
       'Wrong two-factor codes per account per window, at sign-in and in Settings; once reached, the second step ' +
       'of that account is refused until the window ends, even with the right code.',
+    parse: parseRateLimit,
+  }),
+  forgotLimitPerIp: setting({
+    name: 'FORGOT_LIMIT_PER_IP',
+    default: '10/1h',
+    meaning: 'Password reset requests ("Forgot password?") one IP address may make per window.',
+    parse: parseRateLimit,
+  }),
+  forgotLimitPerAccount: setting({
+    name: 'FORGOT_LIMIT_PER_ACCOUNT',
+    default: '3/1h',
+    meaning:
+      'Password reset requests per typed username or email per window (so nobody can flood a member with reset ' +
+      'mails); names with no account count alike.',
+    parse: parseRateLimit,
+  }),
+  resetLimitPerIp: setting({
+    name: 'RESET_LIMIT_PER_IP',
+    default: '20/1h',
+    meaning: 'Reset-link checks and password resets one IP address may make per window.',
+    parse: parseRateLimit,
+  }),
+  resetLimitPerAccount: setting({
+    name: 'RESET_LIMIT_PER_ACCOUNT',
+    default: '5/1h',
+    meaning: 'Password resets (with a valid link) per account per window.',
     parse: parseRateLimit,
   }),
   registerLimitPerIp: setting({

@@ -22,6 +22,8 @@ import { type Clock, systemClock } from './lib/clock'
 import type { Database, DatabaseKind } from './db/client'
 import { RateLimiter } from './lib/rate-limiter'
 import { WriteLimits } from './lib/write-limits'
+import { JobQueue } from './jobs/queue'
+import { Mailer } from './mail/mailer'
 import { ImageProcessor } from './media/images'
 import { bundledFfmpeg, checkFfmpeg, VideoProcessor } from './media/videos'
 import { PasswordHasher } from './modules/auth/passwords'
@@ -32,8 +34,10 @@ import { BlockService } from './modules/blocks/service'
 import { BookmarkService } from './modules/bookmarks/service'
 import { ListService } from './modules/lists/service'
 import { SessionCache } from './modules/auth/session-cache'
-import { type Authenticated, SessionStore } from './modules/auth/sessions'
+import type { Authenticated } from './lib/authenticated'
+import { SessionStore } from './modules/auth/sessions'
 import { PostCaches } from './modules/posts/cache/post-caches'
+import { NotificationFirstPages } from './modules/notifications/first-pages'
 import { NotificationService } from './modules/notifications/service'
 import { HashtagService, TRENDS_TTL_MS } from './modules/hashtags/service'
 import { PostService } from './modules/posts/service'
@@ -44,6 +48,7 @@ import { MessageAttachmentService } from './modules/messages/attachments'
 import { MessageService } from './modules/messages/service'
 import { TrustService } from './modules/trust/service'
 import { TwoFactorService } from './modules/two-factor/service'
+import { PasswordResetService } from './modules/password-reset/service'
 import { ProfileFirstPages } from './modules/users/profile-first-pages'
 import { MemberSearchCaches } from './modules/users/search-results'
 import { UserService } from './modules/users/service'
@@ -83,8 +88,18 @@ export interface ServiceContext {
   views: ViewCounter
   /** The read caches of posts: cards, authors, per-viewer flags, feed timelines (docs/architecture.md, "Caches"). */
   postCaches: PostCaches
+  /** Member search results (users/search-results.ts). */
+  memberSearches: MemberSearchCaches
+  /** Profiles' first pages (users/profile-first-pages.ts). */
+  profilePages: ProfileFirstPages
+  /** Members' first notification pages (notifications/first-pages.ts). */
+  notificationPages: NotificationFirstPages
   /** Events to members' sockets; silent until attachRealtime plugs socket.io in (server/realtime/events.ts). */
   realtime: RealtimeEvents
+  /** Durable background work, run once across processes (server/jobs/queue.ts); the app starts it once ready. */
+  jobs: JobQueue
+  /** Mail, queued as jobs and sent through SMTP_URL or written to DATA_DIR/outbox (server/mail/mailer.ts). */
+  mail: Mailer
 }
 
 export interface CacheOptions {
@@ -108,16 +123,24 @@ function createContext({ config, db, databaseKind, log, cache, rateLimitNamespac
   const warn = (message: string, err: unknown) => log?.warn({ err }, message)
   const invalidations = new Invalidations(cache.bus, (err) => warn('could not publish a cache invalidation', err))
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'))
+  // Every read cache, built here and registered for invalidations here, so none can be left out of either
+  // (docs/architecture.md, "Caches"). With `cache.enabled` false each holds nothing.
   const sessionCache = new SessionCache(cache.enabled)
-  const postCaches = new PostCaches({ db, storage, enabled: cache.enabled })
-  invalidations.register(sessionCache)
-  invalidations.register(postCaches)
+  const postCaches = new PostCaches({ db, storage, enabled: cache.enabled, warn })
+  const readCaches = {
+    postCaches,
+    memberSearches: new MemberSearchCaches(cache.enabled),
+    profilePages: new ProfileFirstPages(cache.enabled),
+    notificationPages: new NotificationFirstPages(cache.enabled),
+  }
+  for (const target of [sessionCache, ...Object.values(readCaches)]) invalidations.register(target)
   const rateLimits = new RateLimiter({
     enabled: config.rateLimits,
     redisUrl: config.redisUrl,
     namespace: rateLimitNamespace,
     log: { warn: (message) => log?.warn(message), info: (message) => log?.info(message) },
   })
+  const jobs = new JobQueue({ db, clock, warn })
   return {
     config,
     db,
@@ -139,21 +162,19 @@ function createContext({ config, db, databaseKind, log, cache, rateLimitNamespac
     // Flushed views do not evict cards: that would discard every hot card every 2 s (and every fill in flight with
     // it). View counts on cards in lists lag by up to the card TTL; a post's own page reads them fresh.
     views: new ViewCounter(db, (err) => warn('could not save view counts', err)),
-    postCaches,
+    ...readCaches,
     realtime: new RealtimeEvents(),
+    jobs,
+    mail: new Mailer({ config, jobs, info: (message) => log?.info(message) }),
   }
 }
 
 export function createServices(options: ServicesOptions) {
   const context = createContext(options)
-  const notifications = new NotificationService({ ...context, cacheFirstPages: options.cache.enabled })
+  const notifications = new NotificationService(context)
   const posts = new PostService({ ...context, notifications })
-  const searchCaches = new MemberSearchCaches(options.cache.enabled)
-  context.invalidations.register(searchCaches)
   const messageAttachments = new MessageAttachmentService(context)
-  const profilePages = new ProfileFirstPages(options.cache.enabled)
   const twoFactor = new TwoFactorService(context)
-  context.invalidations.register(profilePages)
   return {
     ...context,
     // One line per module.
@@ -172,13 +193,14 @@ export function createServices(options: ServicesOptions) {
       ...context,
       posts,
       notifications,
-      searchCaches,
-      profilePages,
+      searchCaches: context.memberSearches,
+      profilePages: context.profilePages,
     }),
     reports: new ReportService({ ...context, posts, notifications }),
     admin: new AdminService(context),
     trust: new TrustService(context),
     twoFactor,
+    passwordReset: new PasswordResetService({ ...context, twoFactor }),
     pages: new PagesService(context),
   }
 }

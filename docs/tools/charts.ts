@@ -69,6 +69,9 @@ import { reportMachine } from '../../src/machines/report/report.machine'
 import { reportsMachine } from '../../src/machines/reports/reports.machine'
 import { adminMachine } from '../../src/machines/admin/admin.machine'
 import { auditLogMachine } from '../../src/machines/admin/audit-log.machine'
+import { forgotPasswordMachine } from '../../src/machines/password-reset/forgot-password.machine'
+import { resetPasswordMachine } from '../../src/machines/password-reset/reset-password.machine'
+import { recoveryKeyMachine } from '../../src/machines/password-reset/recovery-key.machine'
 import { instancePagesMachine } from '../../src/machines/admin/instance-pages.machine'
 import { instancePageMachine } from '../../src/machines/instance-page/instance-page.machine'
 
@@ -609,6 +612,37 @@ const charts: ChartSpec[] = [
       'while there is a next page, Try again after a failed read. The panel starts it afresh after every finished ' +
       'operation.',
     machine: auditLogMachine,
+  },
+  {
+    name: 'forgot-password',
+    title: 'Forgot password',
+    source: 'src/machines/password-reset/forgot-password.machine.ts',
+    summary:
+      '/forgot-password: a username or email, then the one answer the server gives for every name ("If an account ' +
+      'has that username or email, a link … is on its way"); a limit or a network failure shows the reason under the ' +
+      'form. "Send another link" starts again.',
+    machine: forgotPasswordMachine,
+  },
+  {
+    name: 'reset-password',
+    title: 'Reset password',
+    source: 'src/machines/password-reset/reset-password.machine.ts',
+    summary:
+      '/reset-password?token=: the link is checked; an unusable one says so. A member with a message recovery key ' +
+      'types it (checked against the recovery copy and the public key before anything is sent) or says "I don\'t have ' +
+      'it" and confirms losing the readable history; then the new password (and a two-factor code if on). The reset ' +
+      'restores the same key pair under the new password, or makes a new one, and ends every session.',
+    machine: resetPasswordMachine,
+  },
+  {
+    name: 'recovery-key',
+    title: 'Message recovery key (Settings)',
+    source: 'src/machines/password-reset/recovery-key.machine.ts',
+    summary:
+      'Settings → Security → Message recovery key: the password, then a new random key is made, a second copy of the ' +
+      'message key is wrapped under it and stored, and the key is shown once (Copy, Download .txt, "I saved my ' +
+      'recovery key" then Done). With a key: Replace or Remove, both with the password.',
+    machine: recoveryKeyMachine,
   },
   {
     name: 'instance-pages',

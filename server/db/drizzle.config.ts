@@ -18,6 +18,8 @@ export default defineConfig({
     './server/db/schema-trust.ts',
     './server/db/schema-secrets.ts',
     './server/db/schema-two-factor.ts',
+    './server/db/schema-jobs.ts',
+    './server/db/schema-password-reset.ts',
     './server/db/schema-pages.ts',
   ],
   out: './server/db/migrations',

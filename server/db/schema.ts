@@ -48,6 +48,9 @@ export const users = pgTable(
     // A copy of "two_factor.enabled_at is not null" (schema-two-factor.ts), written in the same transaction, so the
     // session's member row and the login lookup know it without another query.
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    // The private key's second copy, wrapped in the browser under the member's message recovery key (wr1; migration
+    // 0027, docs/security.md "Password reset and the recovery key"). Null until the member makes one.
+    messageRecoveryKey: text('message_recovery_key'),
     // Settings -> Notifications: the kinds the member turned off (like, repost, reply, mention, follow); the server
     // creates none of those for them.
     notificationsOff: text('notifications_off').array().notNull().default(sql`'{}'::text[]`),

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { Authenticated } from '../modules/auth/sessions'
+import type { Authenticated } from '../lib/authenticated'
 import { unauthorized } from './errors'
 import type { AuthRequirement } from './openapi'
 

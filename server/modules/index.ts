@@ -16,6 +16,7 @@ import { reportHandlers } from './reports/routes'
 import { hashtagHandlers } from './hashtags/routes'
 import { trustHandlers } from './trust/routes'
 import { twoFactorHandlers } from './two-factor/routes'
+import { passwordResetHandlers } from './password-reset/routes'
 import { userHandlers, userUploadPolicies } from './users/routes'
 import { pageHandlers, pageMessages } from './pages/routes'
 
@@ -40,6 +41,7 @@ export const moduleHandlers: Record<string, Handlers> = {
   admin: adminHandlers,
   trust: trustHandlers,
   twoFactor: twoFactorHandlers,
+  passwordReset: passwordResetHandlers,
   pages: pageHandlers,
 }
 

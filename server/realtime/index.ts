@@ -4,7 +4,7 @@ import { createClient } from 'redis'
 import { Server, type Socket } from 'socket.io'
 import type { AuthenticateAck, ServerToClientEvents } from '../../src/api/contract/socket-events'
 import { AUTH_REQUIRED, SESSION_ENDED } from '../http/authenticate'
-import type { Authenticated } from '../modules/auth/sessions'
+import type { Authenticated } from '../lib/authenticated'
 import { sessionRoom, userRoom } from './events'
 
 export { sessionRoom, userRoom }

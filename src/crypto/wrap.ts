@@ -132,7 +132,14 @@ export interface KeyWrapper {
   readonly key: CryptoKey
   /** Authenticated with every key it wraps (see the format above). */
   readonly binding: string
+  /**
+   * The version prefix it writes and reads: wk2 (the default) for the password's wrapping key, wr1 for the recovery
+   * key's (recovery.ts). In the additional data too, so one kind never opens as the other.
+   */
+  readonly format?: WrapFormat
 }
+
+export type WrapFormat = 'wk2' | 'wr1'
 
 /** The password's wrapping key as a KeyWrapper, bound to the member's KDF salt; CryptoUnavailable without one. */
 export function passwordWrapper(secrets: DerivedSecrets): Effect.Effect<KeyWrapper, CryptoUnavailable> {
@@ -145,17 +152,18 @@ export function passwordWrapper(secrets: DerivedSecrets): Effect.Effect<KeyWrapp
 export type Opener = { readonly password: string; readonly kdf?: KdfPolicy } | KeyWrapper
 
 const V2 = 'wk2'
-const v2AdditionalData = (binding: string) => utf8(`${V2}|${binding}`)
+const formatOf = (wrapper: KeyWrapper): WrapFormat => wrapper.format ?? V2
+const v2AdditionalData = (wrapper: KeyWrapper) => utf8(`${formatOf(wrapper)}|${wrapper.binding}`)
 
 interface WrappedV2 {
   readonly iv: Uint8Array<ArrayBuffer>
   readonly ciphertext: Uint8Array<ArrayBuffer>
 }
 
-function parseV2(text: string): Effect.Effect<WrappedV2, MalformedKey> {
+function parseV2(text: string, format: WrapFormat): Effect.Effect<WrappedV2, MalformedKey> {
   return Effect.suspend(() => {
     const parts = text.split('.')
-    if (text.length > WRAPPED_KEY_MAX_LENGTH || parts.length !== 3 || parts[0] !== V2)
+    if (text.length > WRAPPED_KEY_MAX_LENGTH || parts.length !== 3 || parts[0] !== format)
       return Effect.fail(malformed('The encryption key has an unknown format.'))
     const iv = fromBase64url(parts[1] ?? '')
     const ciphertext = fromBase64url(parts[2] ?? '')
@@ -173,9 +181,9 @@ export function sealPkcs8WithKey(
   return Effect.gen(function* () {
     const iv = randomBytes(IV_BYTES)
     const ciphertext = yield* certain((s) =>
-      s.encrypt({ name: 'AES-GCM', iv, additionalData: v2AdditionalData(wrapper.binding) }, wrapper.key, pkcs8),
+      s.encrypt({ name: 'AES-GCM', iv, additionalData: v2AdditionalData(wrapper) }, wrapper.key, pkcs8),
     )
-    return `${V2}.${toBase64url(iv)}.${toBase64url(new Uint8Array(ciphertext))}`
+    return `${formatOf(wrapper)}.${toBase64url(iv)}.${toBase64url(new Uint8Array(ciphertext))}`
   })
 }
 
@@ -205,14 +213,14 @@ export function unwrapPrivateKeyWith(
   wrapper: KeyWrapper,
 ): Effect.Effect<CryptoKey, WrongPassword | MalformedKey | CryptoUnavailable> {
   return Effect.gen(function* () {
-    const parts = yield* parseV2(wrapped)
+    const parts = yield* parseV2(wrapped, formatOf(wrapper))
     return yield* attempt(
       (s) =>
         s.unwrapKey(
           'pkcs8',
           parts.ciphertext,
           wrapper.key,
-          { name: 'AES-GCM', iv: parts.iv, additionalData: v2AdditionalData(wrapper.binding) },
+          { name: 'AES-GCM', iv: parts.iv, additionalData: v2AdditionalData(wrapper) },
           KEY_ALGORITHM,
           false,
           PRIVATE_KEY_USAGES,
@@ -248,12 +256,12 @@ function decryptPkcs8(
         ),
       )
     }
-    const parts = yield* parseV2(wrapped)
+    const parts = yield* parseV2(wrapped, formatOf(opener))
     return new Uint8Array(
       yield* attempt(
         (s) =>
           s.decrypt(
-            { name: 'AES-GCM', iv: parts.iv, additionalData: v2AdditionalData(opener.binding) },
+            { name: 'AES-GCM', iv: parts.iv, additionalData: v2AdditionalData(opener) },
             opener.key,
             parts.ciphertext,
           ),

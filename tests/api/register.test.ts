@@ -40,6 +40,7 @@ describe('register', () => {
       publicKey: null,
       keysRequested: false,
       twoFactorEnabled: false,
+      hasRecoveryKey: false,
     })
     const me = await api(t.app, 'GET', '/api/auth/me', { token: json.token })
     expect(me.statusCode).toBe(200)

@@ -49,6 +49,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMITS: 'off', DATABASE_URL: '', REDIS_URL: '' },
+    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, RATE_LIMITS: 'off', DATABASE_URL: '', REDIS_URL: '' },
   },
 })

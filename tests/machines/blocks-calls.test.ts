@@ -1,31 +1,13 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Effect } from 'effect'
 import { run } from '../../src/api/calls'
-import { createApiClient, createSessionBridge } from '../../src/api/client'
 import { makeBlockCalls } from '../../src/api/blocks.calls'
+import { fakeApi, type Handler, json, where } from './support/fake-api'
 
 // The block calls against a fake fetch: the right method and path for each, keywords and domains encoded in the path,
 // the bodies, what each answers, and the retry policy (the read once more, writes never).
 
-type Handler = (request: Request, attempt: number) => Response | Promise<Response>
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
-function setup(handler: Handler) {
-  const requests: Request[] = []
-  const fetch = vi.fn(async (request: Request) => {
-    requests.push(request)
-    return handler(request, requests.length)
-  })
-  const client = createApiClient({ baseUrl: 'http://wren.test/api', fetch, bridge: createSessionBridge() })
-  return { calls: makeBlockCalls(client), requests, fetch }
-}
-
-const where = (request: Request | undefined) => {
-  const url = new URL(request?.url ?? 'http://none')
-  return `${request?.method} ${url.pathname}${url.search}`
-}
+const setup = (handler: Handler) => fakeApi(makeBlockCalls, handler)
 
 const ann = { id: 'user-ann', username: 'ann', displayName: 'Ann', avatar: null, verified: false }
 const block = { id: 'block-1', blocked: ann, createdAt: '2026-01-01T00:00:00.000Z' }

@@ -1,31 +1,13 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Effect } from 'effect'
 import { run } from '../../src/api/calls'
-import { createApiClient, createSessionBridge } from '../../src/api/client'
 import { makeFollowRequestCalls } from '../../src/api/follow-requests.calls'
+import { fakeApi, type Handler, json, where } from './support/fake-api'
 
 // The follow-request calls against a fake fetch: the method and path of each, what each answers, the server's words
 // on a refusal, and the retry policy (the read once more, approve and decline never).
 
-type Handler = (request: Request, attempt: number) => Response | Promise<Response>
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
-function setup(handler: Handler) {
-  const requests: Request[] = []
-  const fetch = vi.fn(async (request: Request) => {
-    requests.push(request)
-    return handler(request, requests.length)
-  })
-  const client = createApiClient({ baseUrl: 'http://wren.test/api', fetch, bridge: createSessionBridge() })
-  return { calls: makeFollowRequestCalls(client), requests, fetch }
-}
-
-const where = (request: Request | undefined) => {
-  const url = new URL(request?.url ?? 'http://none')
-  return `${request?.method} ${url.pathname}${url.search}`
-}
+const setup = (handler: Handler) => fakeApi(makeFollowRequestCalls, handler)
 
 const ann = { id: 'user-ann', username: 'ann', displayName: 'Ann', avatar: null, verified: false, requestedAt: '2026-01-01T00:00:00.000Z' }
 

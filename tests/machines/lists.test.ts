@@ -143,7 +143,12 @@ describe.each(listsModel.walks.map((walk) => [walk.name, walk] as const))('manag
         expect(selectMembersError(snapshot)).toBe(MORE_FAILED)
         expect(selectMembersHasMore(snapshot)).toBe(true)
       }
-      if (event.type === 'members.query') {
+      if (event.type === 'members.query' && !before.matches({ ready: { members: 'browsing' } })) {
+        // Typed before the members show, or while a change saves: the text stays, nothing is asked yet.
+        expect(context.query).toBe(event.value)
+        expect(started).toEqual([])
+        expect(context.results).toEqual([])
+      } else if (event.type === 'members.query') {
         // From 2 characters the search waits for the member to stop typing; shorter asks nothing.
         if (event.value.trim().length >= 2) {
           expect(started).toEqual([{ id: 'wait', input: undefined }])
@@ -152,6 +157,13 @@ describe.each(listsModel.walks.map((walk) => [walk.name, walk] as const))('manag
           expect(started).toEqual([])
           expect(context.results).toEqual([])
         }
+      }
+      const showsMembers = ['xstate.done.actor.loadMembers', 'xstate.done.actor.loadMoreMembers', 'xstate.done.actor.changeMember', 'xstate.error.actor.changeMember']
+      if (showsMembers.includes(event.type) && before.context.queryPending && before.context.query.trim().length >= 2) {
+        // What was typed meanwhile is searched for as soon as the members show.
+        expect(started).toEqual([{ id: 'wait', input: undefined }])
+        expect(selectSearching(snapshot)).toBe(true)
+        expect(context.query).toBe(before.context.query)
       }
       if (event.type === 'xstate.done.actor.wait') expect(started).toEqual([{ id: 'searchUsers', input: { query: context.query } }])
       if (event.type === 'xstate.done.actor.searchUsers') {

@@ -1,31 +1,13 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Effect } from 'effect'
 import { run } from '../../src/api/calls'
-import { createApiClient, createSessionBridge } from '../../src/api/client'
 import { makeMessageCalls } from '../../src/api/messages.calls'
+import { fakeApi, type Handler, json, where } from './support/fake-api'
 
 // The message calls against a fake fetch: the method, path and body of each, what each answers, the typed refusal
 // with the server's words, and the retry policy (reads once more, writes never: a retried send would post twice).
 
-type Handler = (request: Request, attempt: number) => Response | Promise<Response>
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
-function setup(handler: Handler) {
-  const requests: Request[] = []
-  const fetch = vi.fn(async (request: Request) => {
-    requests.push(request)
-    return handler(request, requests.length)
-  })
-  const client = createApiClient({ baseUrl: 'http://wren.test/api', fetch, bridge: createSessionBridge() })
-  return { calls: makeMessageCalls(client), requests, fetch }
-}
-
-const where = (request: Request | undefined) => {
-  const url = new URL(request?.url ?? 'http://none')
-  return `${request?.method} ${url.pathname}${url.search}`
-}
+const setup = (handler: Handler) => fakeApi(makeMessageCalls, handler)
 
 const message = {
   id: 'm1',

@@ -1,21 +1,11 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { run } from '../../src/api/calls'
-import { createApiClient, createSessionBridge } from '../../src/api/client'
 import { makeDiscoverCalls } from '../../src/api/discover.calls'
+import { fakeApi, json } from './support/fake-api'
 
 // The member search call against a fake fetch: the query it sends and the body it reads, and a refusal as a typed error.
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
-function setup(handler: (request: Request) => Response) {
-  const requests: Request[] = []
-  const fetch = vi.fn(async (request: Request) => {
-    requests.push(request)
-    return handler(request)
-  })
-  const client = createApiClient({ baseUrl: 'http://wren.test/api', fetch, bridge: createSessionBridge() })
-  return { calls: makeDiscoverCalls(client), requests }
-}
+const setup = (handler: (request: Request) => Response) => fakeApi(makeDiscoverCalls, handler)
 
 const bob = { id: 'u-bob', username: 'bob', displayName: 'Bob', avatar: null, verified: false, bio: '', isFollowing: false }
 

@@ -73,8 +73,8 @@ describe('settings page', () => {
     actor.stop()
   })
 
-  it('knows every section of the spec, and only `?tab=` values it knows', () => {
-    expect(SECTION_IDS).toEqual(['profile', 'privacy', 'notifications', 'appearance', 'lists', 'bookmarks', 'mutes', 'blocked', 'reports', 'analytics', 'security'])
+  it('knows every section of the spec and the Account section, and only `?tab=` values it knows', () => {
+    expect(SECTION_IDS).toEqual(['profile', 'privacy', 'notifications', 'appearance', 'lists', 'bookmarks', 'mutes', 'blocked', 'reports', 'analytics', 'security', 'account'])
     expect(sectionFor(null)).toBe('profile')
     expect(sectionFor('Bookmarks')).toBe('profile')
     expect(dialogOf('mutes')).toBeNull()

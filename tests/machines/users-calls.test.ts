@@ -1,33 +1,15 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Effect } from 'effect'
 import { run } from '../../src/api/calls'
-import { createApiClient, createSessionBridge } from '../../src/api/client'
 import { makeUserCalls } from '../../src/api/users.calls'
 import { robin } from './support/fixtures'
 import { ann } from './support/profile-fixtures'
+import { fakeApi, type Handler, json, where } from './support/fake-api'
 
 // The user calls against a fake fetch: the right method, path and query for each, the avatar/banner as a real
 // multipart file, the follow lists' two shapes read as one, and the retry policy (reads once more, writes never).
 
-type Handler = (request: Request, attempt: number) => Response | Promise<Response>
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
-function setup(handler: Handler) {
-  const requests: Request[] = []
-  const fetch = vi.fn(async (request: Request) => {
-    requests.push(request)
-    return handler(request, requests.length)
-  })
-  const client = createApiClient({ baseUrl: 'http://wren.test/api', fetch, bridge: createSessionBridge() })
-  return { calls: makeUserCalls(client), requests, fetch }
-}
-
-const where = (request: Request | undefined) => {
-  const url = new URL(request?.url ?? 'http://none')
-  return `${request?.method} ${url.pathname}${url.search}`
-}
+const setup = (handler: Handler) => fakeApi(makeUserCalls, handler)
 
 const entry = { id: ann.id, username: 'ann', displayName: 'Ann', avatar: null, verified: false, privateAccount: false, isFollowing: true, requested: false }
 

@@ -26,5 +26,6 @@ export function toCurrentUser(row: UserRow): Schemas['CurrentUser'] {
     publicKey: row.publicKey,
     keysRequested: row.keysRequested,
     twoFactorEnabled: row.twoFactorEnabled,
+    hasRecoveryKey: row.messageRecoveryKey !== null,
   }
 }

@@ -5,6 +5,7 @@ import { SESSION_LIFETIMES } from '../../../src/api/contract/session-lifetimes'
 import { type Cursor, cursorTime, micros } from '../../lib/cursor'
 import { sessions, users, type UserRow } from '../../db/schema'
 import { signInChallenges } from '../../db/schema-two-factor'
+import { passwordResetTokens } from '../../db/schema-password-reset'
 
 /** A stored credential: the hash of the derived secret and the settings it was derived with. */
 export interface Credentials {
@@ -108,6 +109,8 @@ export async function replacePasswordRevokingOthers(
       .returning({ id: sessions.id })
     // A sign-in waiting for its code was started with the old password: it must not become a session after the change.
     await tx.delete(signInChallenges).where(eq(signInChallenges.userId, userId))
+    // A reset link mailed before the change must not undo it.
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId))
     return revoked.map((r) => r.id)
   })
 }

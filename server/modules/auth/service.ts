@@ -19,7 +19,8 @@ import {
   storeKeyPair,
   upgradeCredentials,
 } from './queries'
-import type { Authenticated, SessionStart, SessionStore } from './sessions'
+import type { Authenticated } from '../../lib/authenticated'
+import type { SessionStart, SessionStore } from './sessions'
 import { SignInLimits } from './sign-in-limits'
 import type { SecondStep, SecondStepIssuer } from './second-step'
 

@@ -1,7 +1,7 @@
 import { lifetimeOf } from '../../../src/api/contract/session-lifetimes'
 import type { Database } from '../../db/client'
 import { isUuid } from '../../db/ids'
-import type { UserRow } from '../../db/schema'
+import type { Authenticated } from '../../lib/authenticated'
 import type { Invalidations } from '../../cache/invalidations'
 import type { LruStats } from '../../cache/lru'
 import { SingleFlight } from '../../cache/single-flight'
@@ -22,12 +22,6 @@ import {
 import type { CachedSession, SessionCache } from './session-cache'
 import { hashToken, looksLikeToken, newToken } from './tokens'
 import { describeUserAgent } from './user-agents'
-
-/** The member behind a request's bearer token. */
-export interface Authenticated {
-  user: UserRow
-  sessionId: string
-}
 
 /** How a session begins: what the sign-in request says about the device, kept with the session. */
 export interface SessionStart {

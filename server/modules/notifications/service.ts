@@ -7,7 +7,7 @@ import type { Schemas } from '../../http/handler-types'
 import { keysetPage, type PageRequest } from '../../lib/cursor'
 import { NotFound } from '../../lib/domain-errors'
 import type { RealtimeEvents } from '../../realtime/events'
-import { NotificationFirstPages } from './first-pages'
+import type { NotificationFirstPages } from './first-pages'
 import {
   addToItem,
   type Happening,
@@ -35,8 +35,8 @@ export interface NotificationDeps {
   db: Database
   realtime: RealtimeEvents
   invalidations: Invalidations
-  /** Keep recipients' first pages in memory (false with the other caches off). */
-  cacheFirstPages: boolean
+  /** Recipients' first pages in memory (empty with the other caches off). */
+  notificationPages: NotificationFirstPages
 }
 
 function toNotification(row: NotificationRow): Notification {
@@ -76,8 +76,7 @@ export class NotificationService {
     this.db = deps.db
     this.realtime = deps.realtime
     this.invalidations = deps.invalidations
-    this.firstPages = new NotificationFirstPages(deps.cacheFirstPages)
-    deps.invalidations.register(this.firstPages)
+    this.firstPages = deps.notificationPages
   }
 
   /** In the caller's transaction: the happenings each recipient wants to hear of become (or join) items. */

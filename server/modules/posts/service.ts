@@ -17,9 +17,7 @@ import type { Happening } from '../notifications/queries'
 import type { NotificationService } from '../notifications/service'
 import type { PostCaches } from './cache/post-caches'
 import { toFeedPost } from './present'
-import { TIMELINE_ITEMS, TimelineCache } from './cache/timelines'
-import { listTimelineKey } from './cache/post-caches'
-import { loadFolloweeIds, loadListMemberIds } from './card-queries'
+import { FeedTimelines } from './cache/feed-timelines'
 import { feedKeys, feedPlanFor, type FeedKey } from './feed-queries'
 import { storePostMedia } from './post-media'
 import { profileKeys, type ProfileTab } from './profile-queries'
@@ -107,6 +105,8 @@ export class PostService {
   private readonly invalidations: Invalidations
   private readonly notifications: NotificationService
   private readonly log: PostDeps['warn']
+  /** The first keys of home and list feeds, from memory when they are cached. */
+  private readonly timelines: FeedTimelines
 
   constructor(deps: PostDeps) {
     this.db = deps.db
@@ -116,6 +116,7 @@ export class PostService {
     this.videos = deps.videos
     this.views = deps.views
     this.caches = deps.postCaches
+    this.timelines = new FeedTimelines({ db: deps.db, caches: deps.postCaches, enabled: deps.postCaches.enabled, warn: deps.warn })
     this.invalidations = deps.invalidations
     this.notifications = deps.notifications
     this.log = deps.warn
@@ -288,100 +289,24 @@ export class PostService {
   async feed(viewer: UserRow, page: PageRequest): Promise<Page<FeedPost>> {
     const wanted = page.offset + page.limit + 1
     const keys =
-      (await this.cachedFeedKeys(viewer, page.cursor, wanted)) ??
+      (await this.timelines.homePage(viewer, page.cursor, wanted)) ??
       (await feedKeys(this.db, viewer.id, page.cursor, wanted, feedPlanFor(viewer.followingCount)))
     const { keys: pageKeys, nextCursor } = this.paginate(keys.slice(page.offset), page)
     return { items: await this.presentFeed(viewer.id, pageKeys), nextCursor }
   }
 
   /**
-   * The `wanted` keys from the top or after `cursor`, from the member's cached timeline when it holds them all, else
-   * undefined. A first page up to TIMELINE_ITEMS keys loads the timeline on a miss (any shorter top is a prefix of
-   * it: the keyset order is total); a cursor page only uses a timeline already cached (TimelineCache.keysAfter).
-   */
-  private async cachedFeedKeys(
-    viewer: UserRow,
-    cursor: PageRequest['cursor'],
-    wanted: number,
-  ): Promise<FeedKey[] | undefined> {
-    if (cursor === undefined) {
-      return wanted <= TIMELINE_ITEMS ? (await this.timelineKeys(viewer, true))?.slice(0, wanted) : undefined
-    }
-    const keys = await this.timelineKeys(viewer, false)
-    return keys && TimelineCache.keysAfter(keys, cursor, wanted)
-  }
-
-  /**
-   * The top TIMELINE_ITEMS keys of the member's feed, from the timeline cache when it holds them; on a miss loaded
-   * (and cached) if `loadOnMiss`, else undefined.
-   */
-  private async timelineKeys(viewer: UserRow, loadOnMiss: boolean): Promise<FeedKey[] | undefined> {
-    const timelines = this.caches.timelines
-    const cached = timelines.get(viewer.id)
-    // Keyed by generation too: a request after an invalidation never joins a load that started before it.
-    const load = () => this.caches.timelineLoads.run(`${timelines.generation}:${viewer.id}`, async () => {
-      const generation = timelines.generation
-      const [keys, followees] = await Promise.all([
-        feedKeys(this.db, viewer.id, undefined, TIMELINE_ITEMS, feedPlanFor(viewer.followingCount)),
-        loadFolloweeIds(this.db, viewer.id),
-      ])
-      timelines.storeIfFresh(viewer.id, { keys, sources: [viewer.id, ...followees] }, generation)
-      return keys
-    })
-    if (!cached) return loadOnMiss ? load() : undefined
-    // Past its TTL (no invalidation came, so it is most likely still exact): this request gets it while one reload
-    // runs behind; the 50 requests waiting on a hot member's expired timeline would otherwise all wait on the query.
-    if (cached.stale) void load().catch((err: unknown) => this.log('could not reload a feed timeline', err))
-    return cached.value.keys
-  }
-
-  /**
    * A list's timeline (the caller checked the viewer may read the list): the home feed's statement with the list's
    * members as its circle (feed-queries.ts), so visibility, blocks, mutes, reposts, replies and the keyset are the
-   * home feed's own. Its first keys are cached per list and reader like the home feed's (cache/timelines.ts, indexed
-   * by the list's members); cursor pages come from that entry when it holds them, as the home feed's do.
+   * home feed's own. Its first keys are cached per list and reader like the home feed's (cache/feed-timelines.ts).
    */
   async listTimeline(viewer: UserRow, listId: string, memberCount: number, page: PageRequest): Promise<Page<FeedPost>> {
     const wanted = page.offset + page.limit + 1
-    const source = { kind: 'list' as const, listId }
-    const cached =
-      page.cursor === undefined
-        ? wanted <= TIMELINE_ITEMS
-          ? (await this.firstListKeys(viewer, listId, memberCount, true))?.slice(0, wanted)
-          : undefined
-        : await this.firstListKeys(viewer, listId, memberCount, false).then(
-            (keys) => keys && page.cursor && TimelineCache.keysAfter(keys, page.cursor, wanted),
-          )
-    const keys = cached ?? (await feedKeys(this.db, viewer.id, page.cursor, wanted, feedPlanFor(memberCount), source))
+    const keys =
+      (await this.timelines.listPage(viewer, listId, memberCount, page.cursor, wanted)) ??
+      (await feedKeys(this.db, viewer.id, page.cursor, wanted, feedPlanFor(memberCount), { kind: 'list', listId }))
     const { keys: pageKeys, nextCursor } = this.paginate(keys.slice(page.offset), page)
     return { items: await this.presentFeed(viewer.id, pageKeys), nextCursor }
-  }
-
-  /**
-   * `timelineKeys` for a list: the top keys of this reader's list timeline, cached, with the members as sources; on a
-   * miss loaded if `loadOnMiss`, else undefined.
-   */
-  private async firstListKeys(
-    viewer: UserRow,
-    listId: string,
-    memberCount: number,
-    loadOnMiss: boolean,
-  ): Promise<FeedKey[] | undefined> {
-    const timelines = this.caches.listTimelines
-    const key = listTimelineKey(listId, viewer.id)
-    const cached = timelines.get(key)
-    const load = () => this.caches.timelineLoads.run(`list:${timelines.generation}:${key}`, async () => {
-      const generation = timelines.generation
-      const [keys, members] = await Promise.all([
-        feedKeys(this.db, viewer.id, undefined, TIMELINE_ITEMS, feedPlanFor(memberCount), { kind: 'list', listId }),
-        loadListMemberIds(this.db, listId),
-      ])
-      timelines.storeIfFresh(key, { keys, sources: members }, generation)
-      return keys
-    })
-    if (!cached) return loadOnMiss ? load() : undefined
-    if (cached.stale) void load().catch((err: unknown) => this.log('could not reload a list timeline', err))
-    return cached.value.keys
   }
 
   async profilePosts(viewer: UserRow, authorId: string, tab: ProfileTab, page: PageRequest): Promise<Page<FeedPost>> {

@@ -12,7 +12,8 @@ import { ADMIN_USER_NOT_FOUND, ADMINS_ONLY } from '../admin/service'
 import type { PasswordHasher } from '../auth/passwords'
 import { CURRENT_PASSWORD_INCORRECT, proofFor } from '../auth/service'
 import type { SecondStep, SecondStepIssuer } from '../auth/second-step'
-import type { Authenticated, SessionStart, SessionStore } from '../auth/sessions'
+import type { Authenticated } from '../../lib/authenticated'
+import type { SessionStart, SessionStore } from '../auth/sessions'
 import { SignInLimits } from '../auth/sign-in-limits'
 import { hashToken, newToken } from '../auth/tokens'
 import { hashRecoveryCode, newRecoveryCodes, newSecret, normalizeRecoveryCode, stepOfCode } from './codes'
@@ -142,6 +143,16 @@ export class TwoFactorService implements SecondStepIssuer {
     const [user] = await this.db.select().from(users).where(eq(users.id, challenge.userId))
     if (!user) throw new Unauthenticated(SIGN_IN_TOO_SLOW)
     return { user, token: await this.sessions.create(user.id, challenge.start) }
+  }
+
+  /**
+   * A password reset of an account with 2FA on still needs a code (an authenticator or a recovery code): otherwise
+   * a mailbox alone would beat the second factor. Counted like a sign-in's (second-factor bucket and the address).
+   */
+  async proveForReset(userId: string, code: string, address: string): Promise<void> {
+    const attempt = await this.signIn.attempt('second-factor', { accountId: userId }, address, WRONG_CODES)
+    if (!(await this.spendCode(userId, code, true))) throw new Invalid(INVALID_CODE)
+    await attempt.refund()
   }
 
   /** For a member who lost their phone and their recovery codes: 2FA off, written to the audit log. */

@@ -54,6 +54,12 @@ const WRAPPED_KEY_V1 = `wk1\\.${ITERATIONS}\\.${exactBytes(16)}\\.${exactBytes(1
 const WRAPPED_KEY_V2 = `wk2\\.${exactBytes(12)}\\.${atLeastBytes(17)}`
 export const WRAPPED_KEY_V2_PATTERN = new RegExp(`^${WRAPPED_KEY_V2}$`)
 
+/**
+ * The recovery copy: the private key wrapped under the member's message recovery key (src/crypto/recovery.ts),
+ * `wr1.<iv>.<ciphertext>`, the wk2 shape under its own prefix so one is never stored as the other.
+ */
+export const RECOVERY_COPY_PATTERN = new RegExp(`^wr1\\.${exactBytes(12)}\\.${atLeastBytes(17)}$`)
+
 /** A wrapped key the browser can read: either version. */
 export const WRAPPED_KEY_PATTERN = new RegExp(`^(?:${WRAPPED_KEY_V1}|${WRAPPED_KEY_V2})$`)
 

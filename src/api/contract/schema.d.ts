@@ -146,6 +146,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset link by mail
+         * @description Always 202 with the same body, whether or not `identifier` (a username or an email) names an account: the
+         *     lookup, the link and the mail happen in a background job, so the answer and its timing say nothing. An
+         *     account's newest link (good for one hour, one use) replaces its older ones. Limited per address
+         *     (FORGOT_LIMIT_PER_IP) and per typed name (FORGOT_LIMIT_PER_ACCOUNT), names without an account alike.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password/reset/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the browser needs to finish a reset
+         * @description For a usable link (the token in the body, so it stays out of request logs): the account's username, its public
+         *     message key, the recovery copy of its private key (`wr1`, useless without the recovery key, which the server
+         *     never has) and whether a two-factor code will be asked. Spends nothing. 400 'This reset link is invalid or has
+         *     expired' otherwise. Limited per address (RESET_LIMIT_PER_IP).
+         */
+        post: operations["checkPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link
+         * @description Spends the link and stores the hash of `newAuthSecret` with `kdf`, as a password change does, then ends every
+         *     session and socket of the member. For a member with message keys, a whole pair is required: their current
+         *     `publicKey` with the same private key re-wrapped under the new wrapping key as `privateKey` (the browser
+         *     opened the recovery copy with the recovery key; the recovery copy stays), or a new pair (earlier messages can
+         *     no longer be decrypted on this account; contacts see the key change through key history; the recovery copy
+         *     is deleted). With two-factor sign-in on, `twoFactorCode` (an authenticator or
+         *     recovery code) is required too: 400 'Enter a code from your authenticator app or a recovery code'. Limited
+         *     per address (RESET_LIMIT_PER_IP) and per account (RESET_LIMIT_PER_ACCOUNT).
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/recovery-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store (or replace) the recovery copy of the message key
+         * @description The private key wrapped in the browser under the member's message recovery key (`wr1.<iv>.<ciphertext>`; the
+         *     recovery key itself never leaves the browser). Needs the current password, proven like a password change.
+         *     409 'Make your message key first' for an account without keys. A password change keeps it; a reset that
+         *     replaces the key pair deletes it.
+         */
+        post: operations["setRecoveryKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/recovery-key/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the recovery copy of the message key
+         * @description Needs the current password. After it, a password reset can no longer keep the message history.
+         */
+        post: operations["removeRecoveryKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/upgrade": {
         parameters: {
             query?: never;
@@ -2246,6 +2362,8 @@ export interface components {
             keysRequested: boolean;
             /** @description Sign-in asks for a code of an authenticator app (or a recovery code) after the password */
             twoFactorEnabled: boolean;
+            /** @description The member made a message recovery key (the server holds its wrapped copy, never the key) */
+            hasRecoveryKey: boolean;
         };
         /** @description A member as shown on a post card or a list row */
         UserSummary: {
@@ -2419,6 +2537,52 @@ export interface components {
             kdf: components["schemas"]["KdfSettings"];
             /** @description The same private key re-wrapped as wk2 under the new wrapping key; required when the member has keys */
             privateKey?: components["schemas"]["WrappedPrivateKey"];
+        };
+        ForgotPasswordRequest: {
+            /** @description A username or an email */
+            identifier: string;
+        };
+        ResetTokenRequest: {
+            /** @description The token of the mailed link */
+            token: string;
+        };
+        PasswordResetInfo: {
+            username: string;
+            /** @description The member's public message key (null for an account without keys) */
+            publicKey: string | null;
+            /** @description The recovery copy of the private key (wr1), null when the member made none */
+            recoveryKey: string | null;
+            twoFactorEnabled: boolean;
+        };
+        ResetPasswordRequest: {
+            token: string;
+            newAuthSecret: components["schemas"]["AuthSecret"];
+            kdf: components["schemas"]["KdfSettings"];
+            /**
+             * @description wk2 under the new wrapping key: the same private key (with the current `publicKey`) or a new pair's.
+             *     Required, with `publicKey`, when the member has keys.
+             */
+            privateKey?: components["schemas"]["WrappedPrivateKey"];
+            /** @description The current public key (the key pair is kept) or a new pair's */
+            publicKey?: components["schemas"]["PublicKey"];
+            twoFactorCode?: string;
+        };
+        /**
+         * @description The private key wrapped under the message recovery key, `wr1.<iv>.<ciphertext>` (RECOVERY_COPY_PATTERN in
+         *     src/api/contract/encryption.ts, which the server checks: otherwise 400 'recoveryKey must be a recovery copy:
+         *     wr1.<iv>.<ciphertext>').
+         */
+        RecoveryCopy: string;
+        /** @description The recovery copy and exactly one of `currentAuthSecret` and `currentPassword`. */
+        RecoveryKeyRequest: {
+            recoveryKey: components["schemas"]["RecoveryCopy"];
+            currentAuthSecret?: components["schemas"]["AuthSecret"];
+            currentPassword?: string;
+        };
+        /** @description Exactly one of `currentAuthSecret` and `currentPassword`. */
+        PasswordProofRequest: {
+            currentAuthSecret?: components["schemas"]["AuthSecret"];
+            currentPassword?: string;
         };
         /**
          * @description A public message key: the raw uncompressed P-256 point (65 bytes, first 0x04) in canonical unpadded
@@ -3484,6 +3648,139 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted (the same answer for every name) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    checkPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The link is usable */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description The password is changed; the member signs in with it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setRecoveryKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoveryKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description Stored; `user.hasRecoveryKey` is true */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    removeRecoveryKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordProofRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted; `user.hasRecoveryKey` is false */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

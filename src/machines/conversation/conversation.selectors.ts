@@ -10,6 +10,18 @@ type Snapshot = SnapshotFrom<ConversationMachine>
 
 export const MESSAGE_UNAVAILABLE = 'Message unavailable'
 export const MESSAGE_WAS_DELETED = 'This message was deleted'
+/**
+ * A message that does not open although both keys are there: it was encrypted for a key pair one of the two members
+ * no longer has (a password reset without the recovery key, an admin's migrate-keys), or it was tampered with.
+ */
+export const MESSAGE_UNDECRYPTABLE = "This message can't be decrypted on this account any more"
+
+/** Whether this browser holds keys to try messages with: the key check ran and neither key is missing. */
+const keysSettled = (s: Snapshot) =>
+  s.matches({ ready: { keys: 'trusted' } }) ||
+  s.matches({ ready: { keys: 'changed' } }) ||
+  s.matches({ ready: { keys: 'acknowledging' } }) ||
+  s.matches({ ready: { keys: 'ownKeyMismatch' } })
 
 export const selectLoading = (s: Snapshot) => s.hasTag('loading')
 export const selectFailed = (s: Snapshot) => s.matches('failed')
@@ -84,7 +96,11 @@ export const selectMedia = (s: Snapshot) => s.context.media
 export interface Bubble {
   readonly id: string
   readonly mine: boolean
-  /** What the bubble says: the text, 'This message was deleted', 'Message unavailable', or '' while decrypting. */
+  /**
+   * What the bubble says: the text, 'This message was deleted', 'Message unavailable' (no keys to try it with here),
+   * "This message can't be decrypted on this account any more" (the keys are there and do not open it), or '' while
+   * decrypting.
+   */
   readonly text: string
   readonly edited: boolean
   readonly deleted: boolean
@@ -96,13 +112,14 @@ export interface Bubble {
 }
 
 /** The history as the pane shows it: oldest first, newest at the bottom. */
-export const selectBubbles = (s: Snapshot): Bubble[] =>
-  [...s.context.messages].reverse().map((m) => {
+export const selectBubbles = (s: Snapshot): Bubble[] => {
+  const unreadable = keysSettled(s) ? MESSAGE_UNDECRYPTABLE : MESSAGE_UNAVAILABLE
+  return [...s.context.messages].reverse().map((m) => {
     const opened = s.context.opened[m.id]
     return {
       id: m.id,
       mine: m.senderId === s.context.me,
-      text: m.deleted ? MESSAGE_WAS_DELETED : opened === undefined ? '' : (opened ?? MESSAGE_UNAVAILABLE),
+      text: m.deleted ? MESSAGE_WAS_DELETED : opened === undefined ? '' : (opened ?? unreadable),
       edited: m.edited,
       deleted: m.deleted,
       read: m.read,
@@ -110,3 +127,4 @@ export const selectBubbles = (s: Snapshot): Bubble[] =>
       reportable: m.senderId !== s.context.me && !m.deleted && typeof opened === 'string' && opened !== '',
     }
   })
+}

@@ -95,6 +95,8 @@ export interface ListsContext {
   /** Why the members' first page, or the last Load more, failed. */
   membersError: string | null
   query: string
+  /** Text typed while the members loaded or a change saved: searched for once the members show. */
+  queryPending: boolean
   results: ReadonlyArray<UserSearchResult>
   change: ListChange | null
 }
@@ -143,7 +145,7 @@ export const REFUSED: Record<ListChange['kind'], string> = {
 const replaceList = (lists: ReadonlyArray<List>, next: List) => lists.map((l) => (l.id === next.id ? next : l))
 const isList = (output: ChangeOutput): output is List => output !== null && 'id' in output
 
-const closedMembers = { openId: null, members: [], membersCursor: null, membersError: null, query: '', results: [] }
+const closedMembers = { openId: null, members: [], membersCursor: null, membersError: null, query: '', queryPending: false, results: [] }
 
 export const listsMachine = setup({
   types: {
@@ -195,6 +197,8 @@ export const listsMachine = setup({
     clearMembersError: assign({ membersError: null }),
     closeMembers: assign(closedMembers),
     setQuery: assign((_, value: string) => ({ query: value })),
+    holdQuery: assign((_, value: string) => ({ query: value, queryPending: true, results: [] })),
+    releaseQuery: assign({ queryPending: false }),
     clearResults: assign({ results: [] }),
     showResults: assign((_, page: UserSearchResponse) => ({ results: page.users })),
     begin: assign((_, change: ListChange) => ({ change })),
@@ -256,6 +260,7 @@ export const listsMachine = setup({
     isSubscribed: ({ context }, id: string) => context.lists.some((l) => l.id === id && !isOwnList(l, context.viewerId) && l.subscribed),
     isUnsubscribed: ({ context }, id: string) => context.lists.some((l) => l.id === id && !isOwnList(l, context.viewerId) && !l.subscribed),
     searchable: (_, value: string) => isSearchable(value),
+    queryPending: ({ context }) => context.queryPending && isSearchable(context.query),
     /** A search result not on the open list yet. */
     canAdd: ({ context }, userId: string) =>
       context.results.some((u) => u.id === userId) && !context.members.some((m) => m.id === userId),
@@ -408,6 +413,8 @@ export const listsMachine = setup({
           initial: 'loading',
           on: {
             'members.back': { target: '#lists.ready.idle', actions: 'closeMembers' },
+            // Typing before the members show (or while a change saves) keeps the text; browsing searches it.
+            'members.query': { actions: { type: 'holdQuery', params: ({ event }) => event.value } },
           },
           states: {
             loading: {
@@ -417,7 +424,10 @@ export const listsMachine = setup({
                 id: 'loadMembers',
                 src: 'loadMembers',
                 input: ({ context }) => ({ id: context.openId ?? '', cursor: null }),
-                onDone: { target: 'browsing', actions: { type: 'showMembers', params: ({ event }) => event.output } },
+                onDone: [
+                  { guard: 'queryPending', target: 'browsing.debouncing', actions: { type: 'showMembers', params: ({ event }) => event.output } },
+                  { target: 'browsing', actions: { type: 'showMembers', params: ({ event }) => event.output } },
+                ],
                 onError: { target: 'failed', actions: { type: 'setMembersError', params: MEMBERS_LOAD_FAILED } },
               },
             },
@@ -432,7 +442,10 @@ export const listsMachine = setup({
                 id: 'loadMoreMembers',
                 src: 'loadMembers',
                 input: ({ context }) => ({ id: context.openId ?? '', cursor: context.membersCursor }),
-                onDone: { target: 'browsing', actions: { type: 'showMoreMembers', params: ({ event }) => event.output } },
+                onDone: [
+                  { guard: 'queryPending', target: 'browsing.debouncing', actions: { type: 'showMoreMembers', params: ({ event }) => event.output } },
+                  { target: 'browsing', actions: { type: 'showMoreMembers', params: ({ event }) => event.output } },
+                ],
                 onError: { target: 'browsing', actions: { type: 'setMembersError', params: MORE_FAILED } },
               },
             },
@@ -481,6 +494,7 @@ export const listsMachine = setup({
                 idle: {},
                 debouncing: {
                   tags: ['searching'],
+                  entry: 'releaseQuery',
                   invoke: { id: 'wait', src: 'wait', onDone: 'searching' },
                 },
                 searching: {
@@ -503,11 +517,21 @@ export const listsMachine = setup({
                 id: 'changeMember',
                 src: 'change',
                 input: ({ context }) => context.change as ListChange,
-                onDone: { target: 'browsing', actions: ['notifySaved', { type: 'apply', params: ({ event }) => event.output }] },
-                onError: {
-                  target: 'browsing',
-                  actions: [{ type: 'notifyRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error }, 'settle'],
-                },
+                onDone: [
+                  { guard: 'queryPending', target: 'browsing.debouncing', actions: ['notifySaved', { type: 'apply', params: ({ event }) => event.output }] },
+                  { target: 'browsing', actions: ['notifySaved', { type: 'apply', params: ({ event }) => event.output }] },
+                ],
+                onError: [
+                  {
+                    guard: 'queryPending',
+                    target: 'browsing.debouncing',
+                    actions: [{ type: 'notifyRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error }, 'settle'],
+                  },
+                  {
+                    target: 'browsing',
+                    actions: [{ type: 'notifyRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error }, 'settle'],
+                  },
+                ],
               },
             },
           },

@@ -25,6 +25,7 @@ export interface SessionUser {
   publicKey?: string | null
   keysRequested?: boolean
   twoFactorEnabled?: boolean
+  hasRecoveryKey?: boolean
   contentSettings?: { showSensitiveContent: boolean; allowDMs: Audience; allowMentions: Audience }
 }
 
@@ -101,9 +102,10 @@ const sessionUser = object<SessionUser>(
     publicKey: nullable(string),
     keysRequested: boolean,
     twoFactorEnabled: boolean,
+    hasRecoveryKey: boolean,
     contentSettings,
   } as { [K in keyof SessionUser]-?: Check<SessionUser[K]> },
-  ['email', 'banner', 'bio', 'verified', 'privateAccount', 'createdAt', 'publicKey', 'keysRequested', 'twoFactorEnabled', 'contentSettings'],
+  ['email', 'banner', 'bio', 'verified', 'privateAccount', 'createdAt', 'publicKey', 'keysRequested', 'twoFactorEnabled', 'hasRecoveryKey', 'contentSettings'],
 )
 
 const storedSession = object<Omit<StoredSession, 'remember'>>({

@@ -14,6 +14,7 @@ export const SECTION_IDS = [
   'reports',
   'analytics',
   'security',
+  'account',
 ] as const
 export type SectionId = (typeof SECTION_IDS)[number]
 

@@ -22,6 +22,9 @@ const NotificationsScreen = lazy(() =>
 )
 const MessagesScreen = lazy(() => import('../messages/MessagesScreen').then((m) => ({ default: m.MessagesScreen })))
 const ListScreen = lazy(() => import('../lists/ListScreen').then((m) => ({ default: m.ListScreen })))
+const ResetPasswordScreen = lazy(() =>
+  import('../auth/ResetPasswordScreen').then((m) => ({ default: m.ResetPasswordScreen })),
+)
 const AdminScreen = lazy(() => import('../admin/AdminScreen').then((m) => ({ default: m.AdminScreen })))
 
 function ColumnSpinner() {
@@ -34,10 +37,18 @@ function ColumnSpinner() {
 
 export function SignedInRoutes() {
   return (
-    <>
-      <ShellAndScreens />
-      <ComposerHost />
-    </>
+    <Switch>
+      {/* A reset link opened in a signed-in browser still works; the reset then ends this session too. */}
+      <Route path="/reset-password">
+        <Suspense fallback={<ColumnSpinner />}>
+          <ResetPasswordScreen />
+        </Suspense>
+      </Route>
+      <Route>
+        <ShellAndScreens />
+        <ComposerHost />
+      </Route>
+    </Switch>
   )
 }
 

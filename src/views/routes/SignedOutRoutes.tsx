@@ -1,16 +1,20 @@
 import { Redirect, Route, Switch } from 'wouter'
 import { LoginScreen } from '../auth/LoginScreen'
 import { RegisterScreen } from '../auth/RegisterScreen'
+import { ForgotPasswordScreen } from '../auth/ForgotPasswordScreen'
+import { ResetPasswordScreen } from '../auth/ResetPasswordScreen'
 import { InstancePageScreen } from './chunks'
 
-// Signed-out visitors reach /login, /register and the instance pages /terms and /privacy (the registration form
-// links to them); anything else goes to /login
+// Signed-out visitors reach only /login, /register, /forgot-password, /reset-password and the instance pages /terms
+// and /privacy (the registration form links to them); anything else goes to /login
 // (docs/product.md, "Screens and routes").
 export function SignedOutRoutes() {
   return (
     <Switch>
       <Route path="/login" component={LoginScreen} />
       <Route path="/register" component={RegisterScreen} />
+      <Route path="/forgot-password" component={ForgotPasswordScreen} />
+      <Route path="/reset-password" component={ResetPasswordScreen} />
       <Route path="/terms">
         <InstancePageScreen slug="terms" signedIn={false} />
       </Route>

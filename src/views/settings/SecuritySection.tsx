@@ -1,45 +1,12 @@
-import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { useSelector } from '@xstate/react'
 import { selectKeyStatus } from '../../machines/keys/keys.selectors'
 import { sessionsMachine } from '../../machines/sessions/sessions.machine'
 import { useKeys, useScreenActor, useSession } from '../actors'
-import { Icon, type IconName } from '../ui/Icon'
+import { RecoveryKeyRow } from './RecoveryKeyRow'
 import { SessionsDialog } from './SessionsDialog'
-
-// Icon | text, with the button under the text; side by side once the section (not the window) is wide enough.
-const list = css({ containerType: 'inline-size' })
-const row = css({
-  display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
-  columnGap: '3',
-  rowGap: '2.5',
-  alignItems: 'start',
-  py: '4',
-  '&:not(:last-child)': { borderBottomWidth: '1px', borderColor: 'border' },
-  '& > :last-child': { gridColumn: '2', justifySelf: 'start' },
-  '@container (min-width: 30rem)': {
-    gridTemplateColumns: 'auto 1fr auto',
-    alignItems: 'center',
-    '& > :last-child': { gridColumn: '3', justifySelf: 'end' },
-  },
-})
-
-function SecurityRow({ icon, title, text, action }: { icon: IconName; title: string; text: string; action: ReactNode }) {
-  return (
-    <li className={row}>
-      <span className={css({ display: 'grid', placeItems: 'center', w: '10', h: '10', borderRadius: 'xl', bg: 'bg.subtle', color: 'fg.muted', flexShrink: 0 })}>
-        <Icon name={icon} />
-      </span>
-      <div className={css({ flex: 1 })}>
-        <h3 className={css({ fontWeight: 'semibold' })}>{title}</h3>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{text}</p>
-      </div>
-      {action}
-    </li>
-  )
-}
+import { SettingsRow, SettingsRows } from './SettingsRow'
 
 /** Password (Change Password), Two-Factor Authentication (Enable 2FA), Active Sessions (View Sessions). */
 export function SecuritySection({
@@ -55,8 +22,8 @@ export function SecuritySection({
   // The View Sessions dialog's actor lives while the section shows.
   const sessions = useScreenActor(sessionsMachine)
   return (
-    <ul className={list}>
-      <SecurityRow
+    <SettingsRows>
+      <SettingsRow
         icon="key"
         title="Messages"
         text={key.detail}
@@ -66,7 +33,8 @@ export function SecuritySection({
           </span>
         }
       />
-      <SecurityRow
+      <RecoveryKeyRow />
+      <SettingsRow
         icon="key"
         title="Password"
         text="Change the password you use to log in."
@@ -76,7 +44,7 @@ export function SecuritySection({
           </button>
         }
       />
-      <SecurityRow
+      <SettingsRow
         icon="shield"
         title="Two-Factor Authentication"
         text={twoFactorOn ? 'On: signing in asks for a code from your app.' : 'Off: add a second step when you log in.'}
@@ -86,7 +54,7 @@ export function SecuritySection({
           </button>
         }
       />
-      <SecurityRow
+      <SettingsRow
         icon="devices"
         title="Active Sessions"
         text="See where your account is signed in."
@@ -100,6 +68,6 @@ export function SecuritySection({
           </>
         }
       />
-    </ul>
+    </SettingsRows>
   )
 }

@@ -29,6 +29,7 @@ import { PrivacySection } from './PrivacySection'
 import { ProfileSection } from './ProfileSection'
 import { findSection, settingsSections, type SettingsSection } from './sections'
 import { SecuritySection } from './SecuritySection'
+import { AccountSection } from './AccountSection'
 import { TwoFactorDialog } from './TwoFactorDialog'
 
 const menuLink = css({
@@ -103,6 +104,8 @@ function SectionBody({
       return <PrivacySection actor={profileSettings} />
     case 'security':
       return <SecuritySection onChangePassword={onChangePassword} onTwoFactor={onTwoFactor} />
+    case 'account':
+      return <AccountSection />
     case 'appearance':
       return <AppearanceSection />
     case 'blocked':

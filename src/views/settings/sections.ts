@@ -23,6 +23,7 @@ export const settingsSections: ReadonlyArray<SettingsSection> = [
   { id: 'reports', label: 'Reports', icon: 'flag', description: 'Reports you filed and their review status.' },
   { id: 'analytics', label: 'Analytics', icon: 'chart', description: 'How your posts are doing over time.' },
   { id: 'security', label: 'Security', icon: 'lock', description: 'Password, two-factor authentication and sessions.' },
+  { id: 'account', label: 'Account', icon: 'user', description: 'Your email address, a copy of your data, and deleting your account.' },
 ]
 
 export function findSection(id: string | null): SettingsSection {

@@ -62,7 +62,7 @@ export const addToListModel = {
       events,
       label,
       serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      simplePaths: false,
+      edgesOnly: 'each list\'s tick changes the context, so every order of opening pages and ticking lists is a state of its own',
       // The saved list is the one being changed.
       offer: (snapshot: { context: { pending: { listId: string } | null } }, event: AnyEventObject) =>
         event.type !== 'xstate.done.actor.setMembership' || (event.output as { id: string }).id === snapshot.context.pending?.listId,

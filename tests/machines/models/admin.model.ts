@@ -78,7 +78,7 @@ export const adminModel = {
           const c = s.context as { userId: string; username: string; operation: string | null }
           return JSON.stringify({ value: s.value, userId: c.userId, username: c.username, operation: c.operation })
         },
-        simplePaths: false,
+        edgesOnly: 'the typed user ID and username and each operation\'s answer are context: every order of typing and answers is its own state',
       }),
     },
   ],

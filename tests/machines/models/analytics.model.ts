@@ -115,7 +115,7 @@ export const analyticsModel = {
       events,
       label,
       serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      simplePaths: false,
+      edgesOnly: 'the range, the loaded dashboard and the post view are context: every order of ranges, failures and retries is its own state',
     }),
   })),
 } satisfies MachineModel

@@ -41,7 +41,7 @@ export const attachmentViewModel = {
         events,
         input: { attachment: photo },
         serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-        simplePaths: false,
+        edgesOnly: 'the downloaded thumbnail and the opened photo are context: opening, closing and failing again in any order repeat the same steps',
       }),
     },
   ],

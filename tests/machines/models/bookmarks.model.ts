@@ -143,7 +143,7 @@ export const bookmarksModel = {
       label,
       serializeState: (s: { value: unknown; context: unknown }) =>
         JSON.stringify({ value: s.value, context: { ...(s.context as object), posts: undefined } }),
-      simplePaths: false,
+      edgesOnly: 'saved posts and collections grow page by page and shrink with each removal: every order of loads and changes is its own state',
       // Only the page the running Load more asks for.
       offer: (snapshot: { context: { more: string | null } }, event: AnyEventObject) =>
         event.type !== 'xstate.done.actor.loadMore' || (event.output as { list: string }).list === snapshot.context.more,

@@ -136,7 +136,7 @@ export const composerModel = {
       serializeState: (s) => key(s as Parameters<typeof key>[0]),
       label,
       // The draft's fields combine freely: the shortest path to every state and one path through every edge.
-      simplePaths: false,
+      edgesOnly: 'the draft (text, files, options, the last failure) is context: every order of edits and answers is its own state',
     }),
   })),
 } satisfies MachineModel

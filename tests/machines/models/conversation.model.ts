@@ -113,7 +113,7 @@ const walk = (name: string, events: AnyEventObject[], annKey: string | null = AN
       label,
       input,
       serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      simplePaths: false,
+      edgesOnly: 'the history (pages, refreshes, edits, deletions) and the key check are context: every order of messages and answers is its own state',
     }),
   }
 }

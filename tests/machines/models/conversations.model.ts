@@ -190,7 +190,7 @@ export const conversationsModel = {
       label,
       input: { userId: ME },
       serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      simplePaths: false,
+      edgesOnly: 'the rows change with every page, realtime change, search and archive: every order of them is its own state',
     }),
   })),
 } satisfies MachineModel

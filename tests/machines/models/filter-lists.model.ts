@@ -81,7 +81,7 @@ export function filterListsModel<U>(name: string, machine: FilterListsMachine<U>
         label,
         serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
         // Typing, adding and removing combine freely: the shortest path to every state and one path through every edge.
-        simplePaths: false,
+        edgesOnly: 'members, keywords and domains are added and removed in any order, each a new context',
       }),
     })),
   } satisfies MachineModel

@@ -71,7 +71,7 @@ export const followRequestsModel = {
       label,
       serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
       // Answers combine freely as rows go: the shortest path to every state and one path through every edge.
-      simplePaths: false,
+      edgesOnly: 'requests page in and leave as they are answered: every order of pages and answers is its own state',
     }),
   })),
 } satisfies MachineModel

@@ -43,6 +43,7 @@ import { themeModel } from './theme.model'
 import { toastsModel } from './toasts.model'
 import { tourModel } from './tour.model'
 import { twoFactorModel } from './two-factor.model'
+import { forgotPasswordModel, recoveryKeyModel, resetPasswordModel } from './password-reset.model'
 import { instancePageModel } from './instance-page.model'
 import { instancePagesModel } from './instance-pages.model'
 
@@ -101,6 +102,9 @@ export const models: ReadonlyArray<MachineModel> = [
   reportsModel,
   adminModel,
   auditLogModel,
+  forgotPasswordModel,
+  resetPasswordModel,
+  recoveryKeyModel,
   instancePageModel,
   instancePagesModel,
 ]

@@ -35,7 +35,7 @@ export const keysModel = {
       options: () => ({
         events,
         // Any state takes login, reload and sign-out: simple paths would explode; every state and edge is still walked.
-        simplePaths: false,
+        edgesOnly: 'what the browser\'s store holds and which member\'s keys are loaded are context: every order of sign-ins, reloads and sign-outs repeats the same steps',
         label: (event) => {
           if (event.type === 'keys.settled') return `keys.settled (${(event as unknown as { outcome: { status: string } }).outcome.status})`
           if (event.type === 'xstate.done.actor.loadKeys') return `loadKeys ${event.output ? 'found' : 'absent'}`

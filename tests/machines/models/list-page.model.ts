@@ -61,7 +61,7 @@ export const listPageModel = {
       events,
       label,
       serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      simplePaths: false,
+      edgesOnly: 'the list, its timeline pages and its members are context: every order of pages and changes is its own state',
     }),
   })),
 } satisfies MachineModel

@@ -110,6 +110,8 @@ const scenarios: Record<string, AnyEventObject[]> = {
     { type: 'members.retry' },
     { type: 'xstate.done.actor.loadMembers', output: { list: { ...birds, memberCount: 3 }, members: [ann], nextCursor: 'm-next' } },
     { type: 'members.more' },
+    // Typed while a page loads: searched once the members show.
+    { type: 'members.query', value: 'ca' },
     { type: 'xstate.error.actor.loadMoreMembers', error: offline },
     { type: 'xstate.done.actor.loadMoreMembers', output: { list: { ...birds, memberCount: 3 }, members: [ann, cal], nextCursor: null } },
     { type: 'members.back' },
@@ -159,7 +161,7 @@ export const listsModel = {
       events,
       label,
       serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      simplePaths: false,
+      edgesOnly: 'lists and members page in and change with each save: every order of loads, edits and searches is its own state',
     }),
   })),
 } satisfies MachineModel

@@ -64,7 +64,7 @@ export const messageAttachmentsModel = {
   walks: [
     {
       name: 'composer',
-      options: () => ({ events, label, serializeState: shape, simplePaths: false }),
+      options: () => ({ events, label, serializeState: shape, edgesOnly: 'photos are added, encrypted, uploaded and removed in any order, each a new context' }),
     },
   ],
 } satisfies MachineModel<Walk>

@@ -53,7 +53,7 @@ export const muteModel = {
         events,
         label,
         serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-        simplePaths: false,
+        edgesOnly: 'the reason typed and each answer are context: every order of typing, failures and retries is its own state',
       }),
     },
     {
@@ -64,7 +64,7 @@ export const muteModel = {
         events,
         label,
         serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-        simplePaths: false,
+        edgesOnly: 'the reason typed and each answer are context: every order of typing, failures and retries is its own state',
       }),
     },
   ],

@@ -47,7 +47,7 @@ export const namedGroupFormModel = {
       events,
       label,
       serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      simplePaths: false,
+      edgesOnly: 'every keystroke of the name and description is context: every order of typing and answers is its own state',
     }),
   })),
 } satisfies MachineModel

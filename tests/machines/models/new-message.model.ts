@@ -66,7 +66,7 @@ const walk = (name: string, keysReason: string | null, events: AnyEventObject[])
     label,
     input: { userId: ME, keys: keysReason === null ? readyKeys : unavailableKeys },
     serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-    simplePaths: false,
+    edgesOnly: 'the search text, its results and the picked member are context: every order of typing and answers is its own state',
   }),
 })
 

@@ -114,7 +114,7 @@ export const notificationListModel = {
       events,
       label,
       serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      simplePaths: false,
+      edgesOnly: 'items page in, arrive live and are read, by tab: every order of pages, tabs and news is its own state',
     }),
   })),
 } satisfies MachineModel

@@ -40,7 +40,7 @@ export const notificationsModel = {
         events,
         label,
         serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-        simplePaths: false,
+        edgesOnly: 'the unread count changes with every realtime event and reload: every order of them is its own state',
       }),
     },
   ],

@@ -50,7 +50,7 @@ export const postPageModel = {
         serializeState: (s: { value: unknown; context: { replies: ReadonlyArray<{ id: string }>; cursor: unknown } }) =>
           JSON.stringify({ value: s.value, ids: s.context.replies.map((e) => e.id), cursor: s.context.cursor }),
         label,
-        simplePaths: false,
+        edgesOnly: 'replies page in and change with each reply, like and deletion: every order of them is its own state',
       }),
     },
   ],

@@ -105,9 +105,10 @@ export const postsModel = {
       events,
       serializeState: (s: { context: unknown }) => JSON.stringify(s.context),
       label,
-      // Creating, revealing and deleting combine freely into hundreds of simple paths that teach nothing new: there,
-      // the shortest path to every state and one path through every edge.
-      simplePaths: name !== 'others' && name !== 'bookmarks',
+      edgesOnly:
+        name === 'others' || name === 'bookmarks'
+          ? 'creating, revealing and deleting combine freely into hundreds of simple paths that teach nothing new'
+          : undefined,
       // Only the answer a call in flight could give: a save answers as a save, a removal as a removal.
       offer:
         name === 'bookmarks'

@@ -64,7 +64,7 @@ const walk = (name: string, subject: ReportSubject): Walk => ({
     events: events(subject),
     label,
     serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-    simplePaths: false,
+    edgesOnly: 'the reason picked, the details typed and each answer are context: every order of them is its own state',
   }),
 })
 

@@ -133,7 +133,7 @@ const walk = (name: string, input: ReportsInput): ReportsWalk => ({
     label,
     offer,
     serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-    simplePaths: false,
+    edgesOnly: 'reports page in, by filter, and change with each review: every order of pages, filters and reviews is its own state',
   }),
 })
 

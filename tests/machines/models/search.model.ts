@@ -153,11 +153,11 @@ export const searchModel = {
     { name: 'panels', options: () => ({ input: input(), events: panelEvents, serializeState, label }) },
     {
       name: 'typing',
-      options: () => ({ input: input(), events: typingEvents, serializeState, label, offer, simplePaths: false }),
+      options: () => ({ input: input(), events: typingEvents, serializeState, label, offer, edgesOnly: 'every keystroke and each page of results is context: every order of typing and answers is its own state' }),
     },
     {
       name: 'results',
-      options: () => ({ input: input('#estuarywalk'), events: resultEvents, serializeState, label, offer, simplePaths: false }),
+      options: () => ({ input: input('#estuarywalk'), events: resultEvents, serializeState, label, offer, edgesOnly: 'every keystroke and each page of results is context: every order of typing and answers is its own state' }),
     },
   ],
 } satisfies MachineModel

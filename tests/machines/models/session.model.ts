@@ -25,14 +25,14 @@ const events: Array<SessionEvent | AnyEventObject> = [
   { type: 'xstate.error.actor.logout', error: new Network({ message: 'Unable to reach the server.' }) },
 ]
 
-const from = (name: string, stored: StoredSession, simplePaths: boolean) => ({
+const from = (name: string, stored: StoredSession, edgesOnly?: string) => ({
   name,
   /** What the browser holds when the app starts. */
   stored,
   options: () => ({
     input: { stored },
     events,
-    simplePaths,
+    edgesOnly,
     label: (event: AnyEventObject) =>
       event.type === 'session.login.succeeded' && (event as unknown as { auth: { remember?: boolean } }).auth.remember === false
         ? 'session.login.succeeded(not remembered)'
@@ -47,8 +47,12 @@ const from = (name: string, stored: StoredSession, simplePaths: boolean) => ({
 // chart states. The shortest path to every state plus every edge from it (124 paths) still enters every state and
 // takes every transition (the test's Coverage check) and still checks the rules after each kind of step. From no
 // session the simple paths stay few (61), so all of them are walked.
-export const fromStoredToken = from('from a stored token', storedRobin, false)
-export const fromNoSession = from('from no stored session', noSession, true)
+export const fromStoredToken = from(
+  'from a stored token',
+  storedRobin,
+  'renames, re-wrapped keys, me-check answers and new sign-ins make 3,122 simple paths through 5 chart states',
+)
+export const fromNoSession = from('from no stored session', noSession)
 
 export const sessionModel = {
   name: 'session',

@@ -89,7 +89,7 @@ export const sessionsModel = {
       events,
       label,
       serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      simplePaths: false,
+      edgesOnly: 'sessions page in and leave as they are signed out: every order of pages and sign-outs is its own state',
     }),
   })),
 } satisfies MachineModel

@@ -41,7 +41,7 @@ export const settingsPageModel = {
       label,
       serializeState: (s: { value: unknown; context: unknown }) =>
         JSON.stringify({ value: s.value, section: (s.context as { section: string }).section }),
-      simplePaths: false,
+      edgesOnly: 'the section and the open dialog follow every ?tab= change: every order of tabs and dialogs is its own state',
     }),
   })),
 } satisfies MachineModel

@@ -40,7 +40,7 @@ export const toastsModel = {
         serializeState: (s: { context: unknown }) => JSON.stringify(s.context),
         // Every add grows the list or the stamps: the shortest path to every state and through every edge is plenty,
         // and three adds show everything there is to see (a replacement's old timer included).
-        simplePaths: false,
+        edgesOnly: 'toasts queue and leave in any order, each a new context',
         stopWhen: (s: { context: unknown }) => (s as Snapshot).context.added >= 3,
       }),
     },

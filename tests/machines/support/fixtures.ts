@@ -18,6 +18,7 @@ export const robin: CurrentUser = {
   publicKey: null,
   keysRequested: false,
   twoFactorEnabled: false,
+  hasRecoveryKey: false,
 }
 
 /** What /auth/me answers after a reload: the same member, with a fresh display name. */

@@ -1,12 +1,11 @@
 import type { Invalidation } from '../../../cache/invalidation'
 import type { InvalidationTarget } from '../../../cache/invalidations'
-import { SingleFlight } from '../../../cache/single-flight'
+import { bypassing, CacheLoads, readThrough } from '../../../cache/read-through'
 import type { Database } from '../../../db/client'
 import type { Schemas } from '../../../http/handler-types'
 import type { Storage } from '../../../storage/storage'
 import { loadCards, loadUserSummaries, loadViewerFlags, type ViewerFlags } from '../card-queries'
 import { type PostBase, toPost, toPostBase, toUserSummary } from '../present'
-import type { FeedKey } from '../feed-queries'
 import { AuthorCache } from './authors'
 import { CardCache } from './cards'
 import { FlagCache } from './flags'
@@ -42,31 +41,33 @@ export class PostCaches implements InvalidationTarget {
   readonly listTimelines: TimelineCache
   /** Needs no invalidation: every use checks its candidates against the database (search-results.ts). */
   readonly searches: SearchCandidateCache
-  // Keyed by the cache's generation and the exact ids (and viewer) missing: concurrent requests for the same page
-  // share one query, but a request that comes after an invalidation never joins a load that started before it.
-  private readonly cardLoads: SingleFlight<string, PostBase[]>
-  private readonly flagLoads: SingleFlight<string, Map<string, ViewerFlags>>
-  private readonly summaryLoads: SingleFlight<string, UserSummary[]>
-  /** Concurrent first-page misses of one member share one feed query. */
-  readonly timelineLoads: SingleFlight<string, FeedKey[]>
+  /** False: every cache holds nothing (the benchmark's cache-miss run). */
+  readonly enabled: boolean
+  // Keyed by the exact ids (and viewer) missing: concurrent requests for the same page share one query.
+  private readonly cardLoads: CacheLoads<PostBase[]>
+  private readonly flagLoads: CacheLoads<Map<string, ViewerFlags>>
+  private readonly summaryLoads: CacheLoads<UserSummary[]>
 
   private readonly db: Database
   private readonly storage: Storage
+  private readonly warn: (err: unknown) => void
 
-  constructor(deps: { db: Database; storage: Storage; enabled: boolean }) {
+  constructor(deps: { db: Database; storage: Storage; enabled: boolean; warn?: (message: string, err: unknown) => void }) {
     const { enabled } = deps
+    this.enabled = enabled
     this.db = deps.db
     this.storage = deps.storage
+    // A failed reload behind an answer costs nothing but the stale entry staying a little longer.
+    this.warn = (err) => deps.warn?.('could not reload a cached post, author or flag', err)
     this.cards = new CardCache(enabled)
     this.authors = new AuthorCache(enabled)
     this.flags = new FlagCache(enabled)
     this.timelines = new TimelineCache(enabled)
     this.listTimelines = new TimelineCache(enabled, LIST_TIMELINE_MAX)
     this.searches = new SearchCandidateCache(enabled)
-    this.cardLoads = new SingleFlight(enabled)
-    this.flagLoads = new SingleFlight(enabled)
-    this.summaryLoads = new SingleFlight(enabled)
-    this.timelineLoads = new SingleFlight(enabled)
+    this.cardLoads = new CacheLoads(this.cards, enabled)
+    this.flagLoads = new CacheLoads(this.flags, enabled)
+    this.summaryLoads = new CacheLoads(this.authors, enabled)
   }
 
   apply(message: Invalidation): void {
@@ -115,16 +116,12 @@ export class PostCaches implements InvalidationTarget {
   }
 
   /** Member summaries by id, loading the missing ones in one query. */
-  async summaries(ids: readonly string[]): Promise<Map<string, UserSummary>> {
-    const { found, missing, stale } = this.authors.lookup(ids)
-    if (stale.length > 0) void this.loadSummaries(stale).catch(() => undefined)
-    if (missing.length > 0) for (const row of await this.loadSummaries(missing)) found.set(row.id, row)
-    return found
+  summaries(ids: readonly string[]): Promise<Map<string, UserSummary>> {
+    return readThrough(this.authors.lookup(ids), async (missing) => (await this.loadSummaries(missing)).map((row) => [row.id, row] as const), this.warn)
   }
 
   private loadSummaries(ids: string[]): Promise<UserSummary[]> {
-    return this.summaryLoads.run(`${this.authors.generation}:${ids.join()}`, async () => {
-      const generation = this.authors.generation
+    return this.summaryLoads.run(ids.join(), async (generation) => {
       const rows = (await loadUserSummaries(this.db, ids)).map(toUserSummary)
       this.authors.storeIfFresh(rows, generation)
       return rows
@@ -165,17 +162,14 @@ export class PostCaches implements InvalidationTarget {
     return out
   }
 
-  private async cardsFor(ids: readonly string[], fresh: ReadonlySet<string> | undefined): Promise<Map<string, PostBase>> {
-    const { found, missing, stale } = this.cards.lookup(fresh ? ids.filter((id) => !fresh.has(id)) : ids)
-    if (fresh) missing.push(...ids.filter((id) => fresh.has(id)))
-    if (stale.length > 0) void this.loadCards(stale).catch(() => undefined)
-    if (missing.length > 0) for (const card of await this.loadCards(missing)) found.set(card.id, card)
-    return found
+  private cardsFor(ids: readonly string[], fresh: ReadonlySet<string> | undefined): Promise<Map<string, PostBase>> {
+    const hit = bypassing((keys) => this.cards.lookup(keys), ids, fresh)
+    return readThrough(hit, async (missing) => (await this.loadCards(missing)).map((card) => [card.id, card] as const), this.warn)
   }
 
   private loadCards(ids: string[]): Promise<PostBase[]> {
-    return this.cardLoads.run(`${this.cards.generation}:${ids.join()}`, async () => {
-      const cardGeneration = this.cards.generation
+    return this.cardLoads.run(ids.join(), async (cardGeneration) => {
+      // Cards carry their authors: stored too, unless the author cache changed meanwhile.
       const authorGeneration = this.authors.generation
       const rows = await loadCards(this.db, ids)
       const cards = rows.map((row) => toPostBase(row, this.storage))
@@ -188,21 +182,13 @@ export class PostCaches implements InvalidationTarget {
     })
   }
 
-  private async flagsFor(
-    viewerId: string,
-    ids: readonly string[],
-    fresh: ReadonlySet<string> | undefined,
-  ): Promise<Map<string, ViewerFlags>> {
-    const { found, missing, stale } = this.flags.lookup(viewerId, fresh ? ids.filter((id) => !fresh.has(id)) : ids)
-    if (fresh) missing.push(...ids.filter((id) => fresh.has(id)))
-    if (stale.length > 0) void this.loadFlags(viewerId, stale).catch(() => undefined)
-    if (missing.length > 0) for (const [id, f] of await this.loadFlags(viewerId, missing)) found.set(id, f)
-    return found
+  private flagsFor(viewerId: string, ids: readonly string[], fresh: ReadonlySet<string> | undefined): Promise<Map<string, ViewerFlags>> {
+    const hit = bypassing((keys) => this.flags.lookup(viewerId, keys), ids, fresh)
+    return readThrough(hit, (missing) => this.loadFlags(viewerId, missing), this.warn)
   }
 
   private loadFlags(viewerId: string, ids: string[]): Promise<Map<string, ViewerFlags>> {
-    return this.flagLoads.run(`${this.flags.generation}:${viewerId}:${ids.join()}`, async () => {
-      const generation = this.flags.generation
+    return this.flagLoads.run(`${viewerId}:${ids.join()}`, async (generation) => {
       const loaded = new Map<string, ViewerFlags>()
       for (const row of await loadViewerFlags(this.db, viewerId, ids)) {
         loaded.set(row.id, {

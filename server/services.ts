@@ -55,6 +55,7 @@ import { EmailService } from './modules/email/service'
 import { ProfileFirstPages } from './modules/users/profile-first-pages'
 import { MemberSearchCaches } from './modules/users/search-results'
 import { UserService } from './modules/users/service'
+import { PagesService } from './modules/pages/service'
 import { RealtimeEvents } from './realtime/events'
 import { LocalDiskStorage } from './storage/local'
 import type { Storage } from './storage/storage'
@@ -207,6 +208,7 @@ export function createServices(options: ServicesOptions) {
     email,
     exports: new ExportService({ ...context, notifications }),
     accountDeletion: new AccountDeletionService({ ...context, twoFactor }),
+    pages: new PagesService(context),
   }
 }
 

@@ -76,6 +76,8 @@ import { auditLogMachine } from '../../src/machines/admin/audit-log.machine'
 import { forgotPasswordMachine } from '../../src/machines/password-reset/forgot-password.machine'
 import { resetPasswordMachine } from '../../src/machines/password-reset/reset-password.machine'
 import { recoveryKeyMachine } from '../../src/machines/password-reset/recovery-key.machine'
+import { instancePagesMachine } from '../../src/machines/admin/instance-pages.machine'
+import { instancePageMachine } from '../../src/machines/instance-page/instance-page.machine'
 
 interface ChartSpec {
   /** File name under docs/machines (without .md). */
@@ -690,6 +692,25 @@ const charts: ChartSpec[] = [
       "already revoked every token), so the app shows the sign-in screen. Refused: the dialog stays with the server's " +
       "words, else 'Failed to delete your account'.",
     machine: accountDeletionMachine,
+  },
+  {
+    name: 'instance-pages',
+    title: 'Instance pages editor (admin panel)',
+    source: 'src/machines/admin/instance-pages.machine.ts',
+    summary:
+      'The Terms of Service and Privacy Policy editor in the admin panel: both pages load together, a tab per page ' +
+      'keeps its own draft, Write or Preview, and Save sends the selected page only when its draft differs from the ' +
+      'saved text, is not blank and has at most 50,000 characters. Saved or failed, the audit log reads itself again.',
+    machine: instancePagesMachine,
+  },
+  {
+    name: 'instance-page',
+    title: 'Instance page (/terms, /privacy)',
+    source: 'src/machines/instance-page/instance-page.machine.ts',
+    summary:
+      'One of the instance\'s pages as anyone reads it, signed in or not: GET /instance/pages/{slug}, then the page ' +
+      '(rendered from markdown without raw HTML), or why it could not be read and Try again.',
+    machine: instancePageMachine,
   },
 ]
 

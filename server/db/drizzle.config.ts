@@ -23,6 +23,7 @@ export default defineConfig({
     './server/db/schema-email.ts',
     './server/db/schema-exports.ts',
     './server/db/schema-account-deletion.ts',
+    './server/db/schema-pages.ts',
   ],
   out: './server/db/migrations',
 })

@@ -70,6 +70,7 @@ export const auditActions = [
   'review-report',
   'reset-two-factor',
   'delete-account',
+  'edit-page',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 

@@ -21,6 +21,7 @@ import { passwordResetHandlers } from './password-reset/routes'
 import { emailHandlers } from './email/routes'
 import { userHandlers, userUploadPolicies } from './users/routes'
 import { accountDeletionHandlers } from './account-deletion/routes'
+import { pageHandlers, pageMessages } from './pages/routes'
 
 /**
  * Every module's handlers by area. Each operationId must appear once across them (the router refuses duplicates;
@@ -47,6 +48,7 @@ export const moduleHandlers: Record<string, Handlers> = {
   email: emailHandlers,
   exports: exportHandlers,
   accountDeletion: accountDeletionHandlers,
+  pages: pageHandlers,
 }
 
 /** The product's words for body validation failures, by operationId (server/http/validation-messages.ts). */
@@ -55,6 +57,7 @@ export const validationMessages: Record<string, FieldMessages> = {
   ...muteMessages,
   ...bookmarkMessages,
   ...listMessages,
+  ...pageMessages,
 }
 
 /** Multipart operations by operationId: which field carries files, how many, of which kinds (server/http/uploads.ts). */

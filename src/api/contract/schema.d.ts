@@ -2407,6 +2407,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/instance/pages/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Which page (/terms or /privacy in the web app). */
+                slug: components["parameters"]["InstancePageSlugPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One of the instance's pages (Terms of Service, Privacy Policy), for anyone
+         * @description Public: the registration form links to these pages, so visitors without an account read them too. The body is
+         *     markdown as the admin wrote it; the web app renders it without raw HTML. `isDefault` is true (and `updatedAt`
+         *     null) while no admin has saved the page: the built-in default text is served.
+         */
+        get: operations["getInstancePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/instance/pages/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Which page (/terms or /privacy in the web app). */
+                slug: components["parameters"]["InstancePageSlugPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace the text of an instance page (admins only)
+         * @description Markdown, 1 to 50,000 characters, not only spaces. Written to the audit log. Non-admins get 403.
+         */
+        put: operations["saveInstancePage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3045,7 +3093,7 @@ export interface components {
         AuditEntry: {
             id: components["schemas"]["Id"];
             /** @enum {string} */
-            action: "fix-all-stats" | "recalculate-stats" | "promote" | "demote" | "migrate-keys" | "review-report" | "reset-two-factor" | "delete-account";
+            action: "fix-all-stats" | "recalculate-stats" | "promote" | "demote" | "migrate-keys" | "review-report" | "reset-two-factor" | "delete-account" | "edit-page";
             /** @description The admin who did it (null once their account is gone) */
             actor: {
                 id: components["schemas"]["Id"];
@@ -3517,6 +3565,26 @@ export interface components {
             unreadCount: number;
             nextCursor: components["schemas"]["NextCursor"];
         };
+        /** @enum {string} */
+        InstancePageSlug: "terms" | "privacy";
+        InstancePage: {
+            slug: components["schemas"]["InstancePageSlug"];
+            /** @description The page's heading: "Terms of Service" or "Privacy Policy" */
+            title: string;
+            /** @description Markdown (no raw HTML is rendered) */
+            body: string;
+            /**
+             * Format: date-time
+             * @description When an admin last saved it; null while the default text is served
+             */
+            updatedAt: string | null;
+            /** @description True while no admin has saved the page (the built-in text) */
+            isDefault: boolean;
+        };
+        SaveInstancePageRequest: {
+            /** @description Markdown */
+            body: string;
+        };
     };
     responses: {
         /** @description The request is malformed or breaks a rule; `details` lists each problem */
@@ -3602,6 +3670,8 @@ export interface components {
         IdPath: components["schemas"]["Id"];
         /** @description A member's id. */
         UserIdPath: components["schemas"]["Id"];
+        /** @description Which page (/terms or /privacy in the web app). */
+        InstancePageSlugPath: components["schemas"]["InstancePageSlug"];
         UsernamePath: components["schemas"]["Username"];
         /** @description The keyword, URL-encoded. */
         KeywordPath: components["schemas"]["Keyword"];
@@ -6880,6 +6950,60 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getInstancePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Which page (/terms or /privacy in the web app). */
+                slug: components["parameters"]["InstancePageSlugPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstancePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    saveInstancePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Which page (/terms or /privacy in the web app). */
+                slug: components["parameters"]["InstancePageSlugPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveInstancePageRequest"];
+            };
+        };
+        responses: {
+            /** @description The page as now served */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstancePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

@@ -14,6 +14,9 @@ import {
   selectUsername,
 } from '../../machines/admin/admin.selectors'
 import { auditLogMachine, type AuditLogRef } from '../../machines/admin/audit-log.machine'
+import { instancePagesMachine, type InstancePagesRef } from '../../machines/admin/instance-pages.machine'
+import { selectLogVersion as selectPagesLogVersion } from '../../machines/admin/instance-pages.selectors'
+import { InstancePagesEditor } from './InstancePagesSection'
 import { selectIsAdmin, selectUser } from '../../machines/session/session.selectors'
 import { ScreenActor, useSession } from '../actors'
 import { ConfirmDialog } from '../messages/ConfirmDialog'
@@ -25,7 +28,7 @@ import { PageHeader } from '../ui/PageHeader'
 import { Spinner } from '../ui/Spinner'
 import { shownName } from '../../machines/lib/shown-name'
 
-// The admin panel (/admin): Stats Management, User Management, Encryption Management, the
+// The admin panel (/admin): Stats Management, User Management, Encryption Management, Instance pages, the
 // current admin's box and the audit log. Every operation runs through the admin operations actor
 // (src/machines/admin); the server checks the role on every call. Members see Access Denied.
 
@@ -73,7 +76,14 @@ export function AdminScreen() {
             <StatsManagement actor={actor} />
             <UserManagement actor={actor} />
             <EncryptionManagement actor={actor} />
-            <AuditLogSection actor={actor} />
+            <ScreenActor logic={instancePagesMachine}>
+              {(pages) => (
+                <>
+                  <InstancePages pages={pages} />
+                  <AuditLogSection actor={actor} pages={pages} />
+                </>
+              )}
+            </ScreenActor>
             <OperationConfirm actor={actor} />
           </div>
         )}
@@ -233,12 +243,25 @@ function OperationConfirm({ actor }: { actor: AdminRef }) {
   )
 }
 
-function AuditLogSection({ actor }: { actor: AdminRef }) {
+function InstancePages({ pages }: { pages: InstancePagesRef }) {
+  return (
+    <Section title="Instance pages" icon="info" label="Instance pages">
+      <p className={sectionText}>
+        The Terms of Service and Privacy Policy at /terms and /privacy, which the registration form links to. Anyone
+        can read them, signed in or not. Until you save your own, a default text is shown.
+      </p>
+      <InstancePagesEditor actor={pages} />
+    </Section>
+  )
+}
+
+function AuditLogSection({ actor, pages }: { actor: AdminRef; pages: InstancePagesRef }) {
   const version = useSelector(actor, selectLogVersion)
+  const pagesVersion = useSelector(pages, selectPagesLogVersion)
   return (
     <Section title="Audit log" icon="list" label="Audit log">
-      {/* Remounted after every finished operation: the log reads itself again. */}
-      <ScreenActor key={version} logic={auditLogMachine}>
+      {/* Remounted after every finished operation and page save: the log reads itself again. */}
+      <ScreenActor key={`${version}-${pagesVersion}`} logic={auditLogMachine}>
         {(log) => <AuditLog log={log} />}
       </ScreenActor>
     </Section>

@@ -5,6 +5,7 @@ import { ComposerHost } from '../composer/ComposerHost'
 import { AppShell } from '../shell/AppShell'
 import { HomeScreen } from '../home/HomeScreen'
 import { Spinner } from '../ui/Spinner'
+import { InstancePageScreen } from './chunks'
 
 // docs/product.md, "Screens and routes": signed-in members reach the app's routes; anything else (including /login right after logging in)
 // goes to /. Home comes with this chunk; every other screen loads on its first visit (the first load of a
@@ -80,6 +81,12 @@ function ShellAndScreens() {
           <Route path="/settings" component={SettingsScreen} />
           <Route path="/admin" component={AdminScreen} />
           <Route path="/verify-email" component={VerifyEmailScreen} />
+          <Route path="/terms">
+            <InstancePageScreen slug="terms" signedIn />
+          </Route>
+          <Route path="/privacy">
+            <InstancePageScreen slug="privacy" signedIn />
+          </Route>
           <Route>
             <Redirect to="/" replace />
           </Route>

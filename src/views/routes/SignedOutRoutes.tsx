@@ -3,11 +3,11 @@ import { LoginScreen } from '../auth/LoginScreen'
 import { RegisterScreen } from '../auth/RegisterScreen'
 import { ForgotPasswordScreen } from '../auth/ForgotPasswordScreen'
 import { ResetPasswordScreen } from '../auth/ResetPasswordScreen'
-
-// Signed-out visitors reach only /login, /register, /forgot-password and /reset-password; anything else goes to /login
+import { InstancePageScreen } from './chunks'
 import { VerifyEmailSignedOut } from '../email/VerifyEmailScreen'
 
-// Signed-out visitors reach only /login, /register and /verify-email (a mailed link); anything else goes to /login
+// Signed-out visitors reach only /login, /register, /forgot-password, /reset-password, /verify-email (mailed links)
+// and the instance pages /terms and /privacy (the registration form links to them); anything else goes to /login
 // (docs/product.md, "Screens and routes").
 export function SignedOutRoutes() {
   return (
@@ -17,6 +17,12 @@ export function SignedOutRoutes() {
       <Route path="/forgot-password" component={ForgotPasswordScreen} />
       <Route path="/reset-password" component={ResetPasswordScreen} />
       <Route path="/verify-email" component={VerifyEmailSignedOut} />
+      <Route path="/terms">
+        <InstancePageScreen slug="terms" signedIn={false} />
+      </Route>
+      <Route path="/privacy">
+        <InstancePageScreen slug="privacy" signedIn={false} />
+      </Route>
       <Route>
         <Redirect to="/login" replace />
       </Route>

@@ -47,6 +47,8 @@ import { twoFactorModel } from './two-factor.model'
 import { forgotPasswordModel, recoveryKeyModel, resetPasswordModel } from './password-reset.model'
 import { emailModel, verifyEmailModel } from './email.model'
 import { accountDeletionModel } from './account-deletion.model'
+import { instancePageModel } from './instance-page.model'
+import { instancePagesModel } from './instance-pages.model'
 
 // Every machine model the tests walk, for `npm run paths -- <name>` (docs/tools/paths.ts).
 //
@@ -110,4 +112,6 @@ export const models: ReadonlyArray<MachineModel> = [
   resetPasswordModel,
   recoveryKeyModel,
   accountDeletionModel,
+  instancePageModel,
+  instancePagesModel,
 ]

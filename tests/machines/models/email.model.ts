@@ -57,8 +57,7 @@ export const emailModel = {
       options: () => ({
         events: emailEvents,
         label,
-        // Three regions side by side: every state and edge, without every interleaving of them.
-        simplePaths: false,
+        edgesOnly: 'three regions side by side (banner, resend, Change email): every interleaving of them is a simple path',
         serializeState: (s) => JSON.stringify({ value: s.value, error: s.context.error }),
       }),
     },

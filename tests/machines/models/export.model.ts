@@ -69,7 +69,7 @@ export const exportModel = {
       events,
       label,
       serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      simplePaths: false,
+      edgesOnly: 'the exports listed, the download and the archive are context: every order of requests, answers and downloads is its own state',
     }),
   })),
 } satisfies MachineModel

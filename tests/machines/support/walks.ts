@@ -23,6 +23,8 @@ export type ModelOptions = Omit<TraversalOptions<AnyMachineSnapshot, AnyEventObj
    * transition (the tests' Coverage check). The reason is required, so every walk that does this says why.
    */
   edgesOnly?: string
+  /** Not an option: a walk without simple paths says why, in `edgesOnly`. */
+  simplePaths?: never
   /**
    * Which of the events a state is offered, beyond the ones it handles (e.g. only the answer the running call could
    * give). Absent: every event the state handles.

@@ -164,6 +164,8 @@ describe('exporting one’s data', () => {
     expect(await exportsOf(bob)).toEqual([])
     expectStatus(await api(t.app, 'GET', `/api/exports/${ready.id}/download`), 401)
     expectStatus(await download(ann, '0190f3a0-0000-7000-8000-000000000000'), 404)
+    // An id that is no uuid at all is "not found" too, not a database error.
+    for (const id of ['%20', 'not-an-id', "1'"]) expectStatus(await download(ann, id), 404)
   })
 
   it('prepares one export at a time per member', async () => {

@@ -84,6 +84,8 @@ function rowsOf<T>(result: unknown): T[] {
 async function fingerprint(): Promise<Map<string, string>> {
   // View counts are written a moment after the answer that counted them: write them now, not during the next call.
   await app.services.views.flush()
+  // Background jobs (mail, deletions, exports) a successful call queued run now, not during the next call.
+  await app.services.jobs.drain()
   const rows = rowsOf<{ t: string; n: number; h: string }>(await app.services.db.execute(fingerprintSql))
   return new Map(rows.map((r) => [r.t, `${r.n}:${r.h}`]))
 }

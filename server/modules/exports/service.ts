@@ -10,6 +10,7 @@ import type { Schemas } from '../../http/handler-types'
 import type { JobQueue } from '../../jobs/queue'
 import type { Clock } from '../../lib/clock'
 import { Conflict, NotFound } from '../../lib/domain-errors'
+import { isUuid } from '../../db/ids'
 import type { Mailer } from '../../mail/mailer'
 import type { Storage } from '../../storage/storage'
 import type { NotificationService } from '../notifications/service'
@@ -139,7 +140,8 @@ export class ExportService {
 
   /** The owner's ready archive, until it expires; anything else is "not found". */
   async download(viewer: UserRow, id: string): Promise<{ stream: Readable; size: number; createdAt: Date }> {
-    const row = await findExport(this.deps.db, id)
+    // An id that is not a uuid names no export (and would make the database refuse the statement).
+    const row = isUuid(id) ? await findExport(this.deps.db, id) : undefined
     if (!row || row.user_id !== viewer.id || row.status !== 'ready' || row.expires_at === null) {
       throw new NotFound(EXPORT_NOT_FOUND)
     }

@@ -11,9 +11,15 @@ export interface StatementCounter {
 }
 
 /**
+ * The job queue's poll (server/jobs/queue.ts) asks for due jobs every second, whatever requests run: not a statement
+ * of the request being counted.
+ */
+const isJobPoll = (query: string) => /^\s*update jobs set attempts = attempts \+ 1/.test(query)
+
+/**
  * Records every statement drizzle sends through `db` until stopped (drizzle's session logger, swapped in: every
- * query, prepared or not, is logged by the prepared query its session makes). Statements of other requests running
- * at the same time are counted too: use it around requests made one at a time.
+ * query, prepared or not, is logged by the prepared query its session makes), except the job queue's poll.
+ * Statements of other requests running at the same time are counted too: use it around requests made one at a time.
  */
 export function countStatements(db: Database): StatementCounter {
   const session = db._.session as unknown as { logger: Logger }
@@ -21,7 +27,7 @@ export function countStatements(db: Database): StatementCounter {
   const statements: string[] = []
   session.logger = {
     logQuery: (query, params) => {
-      statements.push(query)
+      if (!isJobPoll(query)) statements.push(query)
       previous.logQuery(query, params)
     },
   }

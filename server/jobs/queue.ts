@@ -66,6 +66,8 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
 export class JobQueue {
   private readonly kinds = new Map<string, JobKind<never>>()
   private readonly running = new Set<Promise<void>>()
+  /** The poll's claims on their way to the database. */
+  private readonly claims = new Set<Promise<unknown>>()
   private timer: NodeJS.Timeout | undefined
   private started = false
   private closed = false
@@ -129,8 +131,9 @@ export class JobQueue {
         await this.track(job)
         continue
       }
-      if (this.running.size === 0) return
-      await Promise.allSettled([...this.running])
+      // Nothing due for this call: what the poll has claimed or is claiming still has to finish.
+      if (this.running.size === 0 && this.claims.size === 0) return
+      await Promise.allSettled([...this.running, ...this.claims])
     }
   }
 
@@ -159,9 +162,15 @@ export class JobQueue {
   private async pump(): Promise<void> {
     try {
       while (!this.closed && this.running.size < this.concurrency) {
-        const job = await this.claim()
+        // The job is tracked the moment its claim answers, before the claim stops counting as pending: `drain`
+        // never sees a job that is claimed but not yet running.
+        const claim = this.claim().then((job) => {
+          if (job) void this.track(job).finally(() => this.wake())
+          return job
+        })
+        this.claims.add(claim)
+        const job = await claim.finally(() => this.claims.delete(claim))
         if (!job) return
-        void this.track(job).finally(() => this.wake())
       }
     } catch (err) {
       // The database is away: the next poll tries again.

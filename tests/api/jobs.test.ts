@@ -31,6 +31,20 @@ const jobRows = () =>
   )
 
 describe('job queue', () => {
+  it('drain waits for the jobs the poll is claiming at that moment, not only the ones it runs', async () => {
+    const q = queue()
+    let ran = 0
+    q.register('now', { run: async () => void (ran += 1) })
+    q.start()
+    for (let i = 0; i < 20; i++) {
+      // The enqueue wakes the poll, whose claim is on its way when drain asks for due jobs itself.
+      await q.enqueue('now', {})
+      await q.drain()
+      expect(ran).toBe(i + 1)
+    }
+    await q.close()
+  })
+
   it('keeps a job across a restart: a queue that never ran it leaves it for the next', async () => {
     const first = queue()
     first.register('greet', { run: async () => undefined })

@@ -42,9 +42,9 @@ test('register, see the banner, open the mailed link, banner gone; change email 
   await expect(banner).toContainText(`Confirm your email: we sent a link to ${username[0]}***@example.test.`)
   await bothThemes(page, 'email-banner')
 
-  // Resend from the banner: a second mail with a new link (the first one stops working), and the toast says so.
+  // Mail it again from the banner: a second mail with a new link (the first one stops working), and the toast says so.
   const first = linkIn(await waitForMail(email, /Confirm your email/), '/verify-email')
-  await banner.getByRole('button', { name: 'Resend' }).click()
+  await banner.getByRole('button', { name: 'Mail it again' }).click()
   await expect(page.getByText('We sent you a new link')).toBeVisible()
   await expect.poll(async () => linkIn(await waitForMail(email, /Confirm your email/), '/verify-email'), { timeout: 20_000 }).not.toBe(first)
   const mail = await waitForMail(email, /Confirm your email/)

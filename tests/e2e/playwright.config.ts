@@ -18,7 +18,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 30_000,
+  // A walk signs members in with argon2id in the browser (each ~1-3 s on this 2-core machine, two workers at once):
+  // the longer walks of several members need more than 30 s on a busy run.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]],
   use: {

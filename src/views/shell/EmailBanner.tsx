@@ -6,8 +6,9 @@ import { emailMachine } from '../../machines/email/email.machine'
 import { useScreenActor, useSession } from '../actors'
 import { Icon } from '../ui/Icon'
 
-// The quiet reminder for a member who has not confirmed their address: one line above the column, a Resend link and
-// a close button (hidden until the next page load). Not a modal: everything keeps working.
+// The quiet reminder for a member who has not confirmed their address: one line above the column, "Mail it again"
+// and a close button (hidden until the next page load). Not a modal: everything keeps working. The button does not
+// say "Resend": on the message screens a "Send" button is right below it, and two names alike confuse a screen reader.
 const bar = css({
   display: 'flex',
   alignItems: 'center',
@@ -44,7 +45,7 @@ export function EmailBanner() {
       <p className={css({ flex: 1, minW: 0 })}>
         Confirm your email: we sent a link to {maskEmail(address)}.{' '}
         <button type="button" className={linkButton} disabled={resending} onClick={() => actor.send({ type: 'email.resend' })}>
-          Resend
+          Mail it again
         </button>
       </p>
       <button

@@ -20,7 +20,7 @@ export default defineConfig({
   retries: 0,
   // A walk signs members in with argon2id in the browser (each ~1-3 s on this 2-core machine, two workers at once):
   // the longer walks of several members need more than 30 s on a busy run.
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]],
   use: {

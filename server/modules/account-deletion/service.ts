@@ -1,7 +1,6 @@
 import type { Config } from '../../config'
 import type { Invalidations } from '../../cache/invalidations'
 import type { Database } from '../../db/client'
-import type { UserRow } from '../../db/schema'
 import type { JobQueue } from '../../jobs/queue'
 import type { Clock } from '../../lib/clock'
 import { Conflict, Invalid } from '../../lib/domain-errors'
@@ -9,7 +8,7 @@ import type { RateLimiter } from '../../lib/rate-limiter'
 import { deleteQuietly, type Storage } from '../../storage/storage'
 import { lockAdmins, recordAudit } from '../admin/queries'
 import type { PasswordHasher } from '../auth/passwords'
-import { CURRENT_PASSWORD_INCORRECT, proofFor } from '../auth/service'
+import { proveCurrentPassword } from '../auth/current-password'
 import type { Authenticated } from '../../lib/authenticated'
 import type { SessionStore } from '../auth/sessions'
 import { SignInLimits } from '../auth/sign-in-limits'
@@ -41,7 +40,6 @@ export const LAST_ADMIN_CANNOT_DELETE =
   'You are the last admin: promote another member to admin before deleting your account'
 export const TWO_FACTOR_CODE_REQUIRED = 'Enter a code from your authenticator app'
 export const ALREADY_DELETING = 'This account is already being deleted'
-const ONE_PROOF = 'Send exactly one of currentAuthSecret and currentPassword'
 
 export const DELETE_JOB = 'account.delete'
 export const RELEASE_JOB = 'account.release-usernames'
@@ -103,7 +101,7 @@ export class AccountDeletionService {
 
   async request(auth: Authenticated, input: DeletionRequest): Promise<void> {
     const user = auth.user
-    await this.provePassword(user, input)
+    await proveCurrentPassword({ passwords: this.deps.passwords, signIn: this.signIn }, user, input)
     if (!confirms(input.confirm, user.username)) throw new Invalid(CONFIRM_USERNAME)
     if (user.isAdmin) await this.refuseLastAdmin()
     if (user.twoFactorEnabled) {
@@ -209,14 +207,5 @@ export class AccountDeletionService {
   private async refuseLastAdmin(): Promise<void> {
     const admins = await this.deps.db.transaction((tx) => lockAdmins(tx))
     if (admins <= 1) throw new Conflict(LAST_ADMIN_CANNOT_DELETE)
-  }
-
-  /** The current password, counted like a password change's (the account's sign-in budget). */
-  private async provePassword(user: UserRow, input: DeletionRequest): Promise<void> {
-    const attempt = await this.signIn.attempt('password', { accountId: user.id }, null, 'password attempts')
-    const proof = proofFor(user, { authSecret: input.currentAuthSecret, password: input.currentPassword })
-    if (proof === undefined) throw new Invalid(ONE_PROOF)
-    if (!(await this.deps.passwords.verify(user.passwordHash, proof))) throw new Invalid(CURRENT_PASSWORD_INCORRECT)
-    await attempt.refund()
   }
 }

@@ -15,7 +15,8 @@ import { Conflict, Invalid } from '../../lib/domain-errors'
 import type { RateLimiter } from '../../lib/rate-limiter'
 import type { Mailer } from '../../mail/mailer'
 import type { PasswordHasher } from '../auth/passwords'
-import { CURRENT_PASSWORD_INCORRECT, EMAIL_TAKEN, proofFor } from '../auth/service'
+import { EMAIL_TAKEN } from '../auth/service'
+import { proveCurrentPassword } from '../auth/current-password'
 import type { Authenticated } from '../../lib/authenticated'
 import type { SessionStore } from '../auth/sessions'
 import { SignInLimits } from '../auth/sign-in-limits'
@@ -31,7 +32,6 @@ export const EMAIL_LINK_MS = EMAIL_LINK_HOURS * 60 * 60_000
  */
 export const CONFIRMATION_MAILS = { max: 5, windowMs: 60 * 60_000 }
 
-const ONE_PROOF = 'Send exactly one of currentAuthSecret and currentPassword'
 
 /** What registration needs of this module (server/modules/auth/service.ts). */
 export interface NewAccountMail {
@@ -133,7 +133,7 @@ export class EmailService implements NewAccountMail {
    */
   async change(auth: Authenticated, input: { newEmail: string; currentAuthSecret?: string; currentPassword?: string }): Promise<UserRow> {
     const { user } = auth
-    await this.provePassword(user, input)
+    await proveCurrentPassword({ passwords: this.passwords, signIn: this.signIn }, user, input)
     const newEmail = input.newEmail.trim()
     if (newEmail.toLowerCase() === user.email.toLowerCase()) throw new Invalid(EMAIL_UNCHANGED)
     if (await emailTakenByOther(this.db, newEmail, user.id)) throw new Conflict(EMAIL_TAKEN)
@@ -183,13 +183,5 @@ export class EmailService implements NewAccountMail {
 
   private async countMail(userId: string): Promise<void> {
     await this.rateLimits.take({ key: `email:mails:${userId}`, limit: CONFIRMATION_MAILS, what: 'confirmation mails' })
-  }
-
-  private async provePassword(user: UserRow, input: { currentAuthSecret?: string; currentPassword?: string }): Promise<void> {
-    const attempt = await this.signIn.attempt('password', { accountId: user.id }, null, 'password attempts')
-    const proof = proofFor(user, { authSecret: input.currentAuthSecret, password: input.currentPassword })
-    if (proof === undefined) throw new Invalid(ONE_PROOF)
-    if (!(await this.passwords.verify(user.passwordHash, proof))) throw new Invalid(CURRENT_PASSWORD_INCORRECT)
-    await attempt.refund()
   }
 }

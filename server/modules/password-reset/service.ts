@@ -12,7 +12,7 @@ import type { Mailer } from '../../mail/mailer'
 import { keyPairOf, REWRAP_REQUIRED } from '../auth/keys'
 import type { PasswordHasher } from '../auth/passwords'
 import { findUserByLogin } from '../auth/queries'
-import { CURRENT_PASSWORD_INCORRECT, proofFor } from '../auth/service'
+import { proveCurrentPassword } from '../auth/current-password'
 import type { Authenticated } from '../../lib/authenticated'
 import type { SessionStore } from '../auth/sessions'
 import { SignInLimits } from '../auth/sign-in-limits'
@@ -29,7 +29,6 @@ export const TWO_FACTOR_CODE_REQUIRED = 'Enter a code from your authenticator ap
 export const KEYS_CHANGED = 'Your message key changed meanwhile. Open the reset link again.'
 export const NO_KEYS_FOR_RECOVERY = 'Make your message key first'
 export const RECOVERY_COPY_FORMAT = 'recoveryKey must be a recovery copy: wr1.<iv>.<ciphertext>'
-const ONE_PROOF = 'Send exactly one of currentAuthSecret and currentPassword'
 
 /** How long a mailed link works. */
 export const RESET_LINK_MS = 60 * 60_000
@@ -170,7 +169,7 @@ export class PasswordResetService {
   async setRecoveryKey(auth: Authenticated, input: PasswordProof & { recoveryKey: string }): Promise<UserRow> {
     const copy = input.recoveryKey
     if (copy.length > WRAPPED_KEY_MAX_LENGTH || !RECOVERY_COPY_PATTERN.test(copy)) throw new Invalid(RECOVERY_COPY_FORMAT)
-    await this.provePassword(auth.user, input)
+    await proveCurrentPassword({ passwords: this.deps.passwords, signIn: this.signIn }, auth.user, input)
     const user = await storeRecoveryCopy(this.deps.db, auth.user.id, copy)
     if (!user) throw new Conflict(NO_KEYS_FOR_RECOVERY)
     await this.deps.sessions.memberChanged(user.id)
@@ -178,7 +177,7 @@ export class PasswordResetService {
   }
 
   async removeRecoveryKey(auth: Authenticated, input: PasswordProof): Promise<UserRow> {
-    await this.provePassword(auth.user, input)
+    await proveCurrentPassword({ passwords: this.deps.passwords, signIn: this.signIn }, auth.user, input)
     const user = (await removeRecoveryCopy(this.deps.db, auth.user.id)) ?? auth.user
     await this.deps.sessions.memberChanged(user.id)
     return user
@@ -199,14 +198,6 @@ export class PasswordResetService {
     return user
   }
 
-  /** The current password, counted like a password change's (the account's sign-in budget). */
-  private async provePassword(user: UserRow, input: PasswordProof): Promise<void> {
-    const attempt = await this.signIn.attempt('password', { accountId: user.id }, null, 'password attempts')
-    const proof = proofFor(user, { authSecret: input.currentAuthSecret, password: input.currentPassword })
-    if (proof === undefined) throw new Invalid(ONE_PROOF)
-    if (!(await this.deps.passwords.verify(user.passwordHash, proof))) throw new Invalid(CURRENT_PASSWORD_INCORRECT)
-    await attempt.refund()
-  }
 }
 
 /**

@@ -74,6 +74,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/api/global-setup.ts'],
           exclude: [API_OWN_PROCESS],
           environment: 'node',
           testTimeout: 30_000,

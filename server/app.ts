@@ -8,6 +8,7 @@ import { registerApiRoutes } from './http/api-routes'
 import { registerContent } from './http/content'
 import { handleErrors } from './http/error-handler'
 import { loadSpecification, type OpenApiDocument } from './http/openapi'
+import { processWideCompilers } from './http/schema-compilers'
 import { addSecurityHeaders } from './http/security-headers'
 import { defaultDistDir, serveWebApp } from './http/spa'
 import { validationError } from './http/validation-messages'
@@ -82,6 +83,7 @@ async function assembleApp(config: Config, database: DatabaseHandle, options: Bu
       },
     },
     schemaErrorFormatter: validationError,
+    schemaController: { compilersFactory: processWideCompilers },
   })
 
   const bus =

@@ -42,8 +42,19 @@ interface OperationObject {
   responses?: Record<string, { content?: Record<string, unknown> } | undefined>
 }
 
+const parsed = new Map<string, OpenApiDocument>()
+
+/**
+ * The document, parsed once per process and file (a test process builds hundreds of apps from it); each caller gets
+ * its own copy, free to change.
+ */
 export function loadSpecification(file: string = specificationPath): OpenApiDocument {
-  return parse(readFileSync(file, 'utf8')) as OpenApiDocument
+  let document = parsed.get(file)
+  if (!document) {
+    document = parse(readFileSync(file, 'utf8')) as OpenApiDocument
+    parsed.set(file, document)
+  }
+  return structuredClone(document)
 }
 
 function authRequirement(security: SecurityRequirement[]): AuthRequirement {

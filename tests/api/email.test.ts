@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { selectRows } from '../../server/db/rows'
+import { replaceToken } from '../../server/modules/email/queries'
 import { CONFIRM_EMAIL_TO_POST, EMAIL_LINK_INVALID } from '../../src/api/contract/email'
 import { field, send } from './content-helpers'
 import {
@@ -140,6 +143,20 @@ describe('resending', () => {
     const done = await resend(cy)
     expect(done.statusCode).toBe(409)
     expect(done.json<ErrorBody>().error).toBe('Your email address is already confirmed')
+  })
+
+  it('keeps one live link when many are made at once (PostgreSQL runs the jobs side by side)', async () => {
+    const cy = await newMember()
+    const expiresAt = new Date(now + HOUR)
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        app.services.db.transaction((tx) =>
+          replaceToken(tx, { userId: cy.user.id, tokenHash: `hash-${cy.user.id}-${i}`, email: cy.email, expiresAt }),
+        ),
+      ),
+    )
+    const live = await selectRows(app.services.db, sql`select 1 from email_tokens where user_id = ${cy.user.id}`)
+    expect(live).toHaveLength(1)
   })
 
   it('allows 5 confirmation mails per member per hour', async () => {

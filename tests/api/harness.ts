@@ -4,11 +4,13 @@ import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
 import { buildApp, type BuildAppOptions } from '../../server/app'
 import type { Config } from '../../server/config'
 import { type DatabaseHandle, migratedPgliteDump, migrationsFolder, openDatabase } from '../../server/db/client'
+import { selectRows } from '../../server/db/rows'
 import { sessions, users } from '../../server/db/schema'
 import { KDF_DEFAULT, type KdfSettings } from '../../src/api/contract/kdf'
 import type { Schemas } from '../../server/http/handler-types'
@@ -65,11 +67,38 @@ async function loadPgliteDump(): Promise<Blob> {
   return dump
 }
 
+/**
+ * Starting even an in-memory PGlite from the dump costs ~1 s, and a PostgreSQL schema with every migration ~0.5 s
+ * plus ~0.2 s to drop it; emptying either costs ~0.1 s. So a file's database, once the file is done with it, is
+ * emptied (every table truncated, identities restarted) and kept for the next file this process runs, which finds it
+ * as fresh as a new one: no migration writes rows, so empty tables are what a new database holds. A file must close
+ * the apps it built before its database (useTestApp does), or a leftover job poller would reach into the next file's
+ * rows. The schemas a run keeps are named for the vitest process (a worker's parent) and dropped when the run ends
+ * (tests/api/global-setup.ts).
+ */
+const emptied: { handle: DatabaseHandle; schema?: string }[] = []
+export const schemaPrefix = `test_${process.ppid}_`
+
+async function empty(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === 'pglite') await handle.db.execute(sql`rollback`)
+  const tables = await selectRows<{ name: string }>(
+    handle.db,
+    sql`select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = current_schema()`,
+  )
+  const names = tables.map((row) => row.name).join(', ')
+  if (names) await handle.db.execute(sql.raw(`truncate ${names} restart identity cascade`))
+  // PGlite is one session, which the next file inherits as it is; a PostgreSQL pool's sessions keep only their
+  // search_path, which the schema needs.
+  if (handle.kind === 'pglite') await handle.db.execute(sql`discard all`)
+}
+
 export async function openTestDatabase(): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wren-api-test-'))
-  const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined
+  const kept = emptied.pop()
+  const schema = kept ? kept.schema : databaseUrl ? `${schemaPrefix}${randomBytes(6).toString('hex')}` : undefined
   const dump = databaseUrl ? undefined : await (pgliteDump ??= loadPgliteDump())
-  const handle = await openDatabase({ url: databaseUrl, dataDir, schema, pgliteDump: dump })
+  const handle = kept?.handle ?? (await openDatabase({ url: databaseUrl, dataDir, schema, pgliteDump: dump }))
+  let closed = false
   return {
     handle,
     dataDir,
@@ -78,18 +107,27 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       await handle.db.delete(users)
     },
     close: async () => {
-      await handle.close()
-      if (databaseUrl && schema) {
-        const client = new pg.Client({ connectionString: databaseUrl })
-        await client.connect()
-        try {
-          await client.query(`drop schema if exists "${schema}" cascade`)
-        } finally {
-          await client.end()
-        }
+      if (closed) return
+      closed = true
+      try {
+        await empty(handle)
+        emptied.push({ handle, schema })
+      } catch {
+        await handle.close()
+        if (schema) await dropSchema(schema)
       }
       await rm(dataDir, { recursive: true, force: true })
     },
+  }
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`)
+  } finally {
+    await client.end()
   }
 }
 

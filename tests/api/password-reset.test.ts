@@ -11,6 +11,7 @@ import {
   TWO_FACTOR_CODE_REQUIRED,
 } from '../../server/modules/password-reset/service'
 import { REWRAP_REQUIRED } from '../../server/modules/auth/keys'
+import { replaceResetToken } from '../../server/modules/password-reset/queries'
 import { CURRENT_PASSWORD_INCORRECT } from '../../server/modules/auth/service'
 import { INVALID_CODE } from '../../src/api/contract/two-factor'
 import { fakeKeys, fakeWrappedKey } from './e2ee-support'
@@ -125,6 +126,16 @@ describe('asking for a link', () => {
     const tokens = await selectRows<{ user_id: string }>(db(), sql`select user_id from password_reset_tokens where user_id = ${member.user.id}`)
     expect(tokens).toHaveLength(1)
     expect(smtp.received.some((m) => m.text?.includes('nobody@example.test'))).toBe(false)
+  })
+
+  it('keeps one live link when many are made at once (PostgreSQL runs the jobs side by side)', async () => {
+    const member = await registerMember(app)
+    const expiresAt = new Date(Date.now() + 3_600_000)
+    await Promise.all(
+      Array.from({ length: 8 }, () => replaceResetToken(app.services.db, member.user.id, randomBytes(32).toString('hex'), expiresAt)),
+    )
+    const tokens = await selectRows<{ user_id: string }>(db(), sql`select user_id from password_reset_tokens where user_id = ${member.user.id}`)
+    expect(tokens).toHaveLength(1)
   })
 
   it('stores only a hash of the token', async () => {

@@ -19,11 +19,16 @@ export async function emailTakenByOther(db: Database, email: string, userId: str
   return rows.length > 0
 }
 
-/** The member's one live link: every older one of theirs is deleted first. */
+/**
+ * The member's one live link: every older one of theirs is deleted first. The member's row is locked first, so two
+ * links asked for at once take turns and the later one replaces the earlier (without it, each would delete nothing
+ * of the other's and both would stay live). `tx` must be a transaction.
+ */
 export async function replaceToken(
   tx: SqlExecutor,
   values: { userId: string; tokenHash: string; email: string; expiresAt: Date },
 ): Promise<void> {
+  await tx.execute(sql`select 1 from users where id = ${values.userId} for update`)
   await tx.execute(sql`delete from email_tokens where user_id = ${values.userId}`)
   await tx.execute(
     sql`insert into email_tokens (id, user_id, token_hash, purpose, email, expires_at)

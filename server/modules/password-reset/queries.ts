@@ -5,7 +5,10 @@ import { sessions, users, type UserRow } from '../../db/schema'
 import { passwordResetTokens } from '../../db/schema-password-reset'
 import { signInChallenges } from '../../db/schema-two-factor'
 
-/** A new link for the member: older outstanding ones are deleted in the same transaction (only the newest works). */
+/**
+ * A new link for the member: older outstanding ones are deleted in the same transaction (only the newest works). The
+ * member's row is locked first, so two links asked for at once take turns and the later replaces the earlier.
+ */
 export async function replaceResetToken(
   db: Database,
   userId: string,
@@ -13,6 +16,7 @@ export async function replaceResetToken(
   expiresAt: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from users where id = ${userId} for update`)
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId))
     await tx.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt })
   })

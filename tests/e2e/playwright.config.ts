@@ -12,11 +12,12 @@ process.env.E2E_DATA_DIR = dataDir
 export default defineConfig({
   testDir: '.',
   outputDir: '../../test-results',
-  // Files run two at a time, tests within a file in order: a walk spends most of its time waiting on the browser and
-  // the server (one worker kept a 2-core machine under half busy), and every file makes its own members, so files do
-  // not depend on each other. E2E_WORKERS=1 runs them one by one.
+  // One file at a time, tests within a file in order. Every file makes its own members, so files could run side by
+  // side (E2E_WORKERS=2), but on this 2-core machine two Chromiums starve each other: four of the longest files took
+  // 345 s with two workers and 292 s with one (measured 2026-11-27; each browser's compositor alone keeps a third
+  // of a core busy).
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   // A walk signs members in with argon2id in the browser (each ~1-3 s on this 2-core machine, two workers at once):
   // the longer walks of several members need more than 30 s on a busy run.

@@ -27,13 +27,21 @@ export function uniqueUsername(prefix: string): string {
   return `${prefix}_${stamp}${sequence}`.slice(0, 30)
 }
 
+const derived = new Map<string, Promise<{ authSecret: string; kdf: KdfSettings }>>()
+
 /**
  * What a browser sends for a password at registration: the secret argon2id and HKDF derive from it under fresh
- * settings (the app's own code, src/crypto/kdf.ts), so the browser can sign in with the same password later.
+ * settings (the app's own code, src/crypto/kdf.ts), so the browser can sign in with the same password later. Made
+ * once per password and test process: each derivation is a second or more of argon2id, and members made through the
+ * API only need to be able to sign in (the walks of registering through the form derive their own, with fresh salts).
  */
-export async function registrationSecrets(password = PASSWORD): Promise<{ authSecret: string; kdf: KdfSettings }> {
-  const secrets = await Effect.runPromise(deriveSecrets(password, freshKdf()))
-  return { authSecret: secrets.authSecret, kdf: secrets.kdf }
+export function registrationSecrets(password = PASSWORD): Promise<{ authSecret: string; kdf: KdfSettings }> {
+  let secrets = derived.get(password)
+  if (!secrets) {
+    secrets = Effect.runPromise(deriveSecrets(password, freshKdf())).then(({ authSecret, kdf }) => ({ authSecret, kdf }))
+    derived.set(password, secrets)
+  }
+  return secrets
 }
 
 /** Signs in through the API as the browser does: prelogin, derive, login with the secret (the password if legacy). */

@@ -84,7 +84,7 @@ async function followResetLink(page: Page, username: string, photograph: boolean
   await page.getByLabel('Username or email').fill(username)
   if (photograph) await bothThemes(page, 'forgot-password')
   await page.getByRole('button', { name: 'Send reset link' }).click()
-  await expect(page.getByRole('status')).toContainText('If an account has that username or email')
+  await expect(page.getByRole('main').getByRole('status')).toContainText('If an account has that username or email')
   const mail = await waitForMail(`${username}@example.test`, /Reset your password/)
   const url = linkIn(mail, '/reset-password')
   await page.goto(url)
@@ -95,7 +95,7 @@ async function chooseNewPassword(page: Page) {
   await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
   await page.getByLabel('Confirm new password').fill(NEW_PASSWORD)
   await page.getByRole('button', { name: 'Reset password' }).click()
-  await expect(page.getByRole('status')).toContainText('Your password is reset.')
+  await expect(page.getByRole('main').getByRole('status')).toContainText('Your password is reset.')
 }
 
 async function logInWith(page: Page, username: string, password: string) {

@@ -1,24 +1,15 @@
 import type { ReactElement } from 'react'
+import { shapes as shared } from '../ui/Icon'
 import { iconSet } from '../ui/icon-set'
 
 // The post card's and composer's icons, drawn like the shell's set (src/views/ui/Icon.tsx: 24 px grid, 1.8 px
-// strokes, currentColor) and kept here so posts add no weight to, and no conflicts in, the shared set.
+// strokes, currentColor). Drawings other sets also use come from there under the post's names; the rest stay here, so
+// posts add no weight to, and no conflicts in, the shared set.
 
 const shapes = {
-  heart: (
-    <path d="M12 20.2S3.8 15.4 3.8 9.6A4.3 4.3 0 0 1 12 7.4a4.3 4.3 0 0 1 8.2 2.2c0 5.8-8.2 10.6-8.2 10.6Z" />
-  ),
-  repost: (
-    <>
-      <path d="M4.5 11.5V10a3 3 0 0 1 3-3h12" />
-      <path d="m16.5 4 3 3-3 3" />
-      <path d="M19.5 12.5V14a3 3 0 0 1-3 3h-12" />
-      <path d="m7.5 20-3-3 3-3" />
-    </>
-  ),
-  reply: (
-    <path d="M20.5 11.6c0 4.3-3.8 7.7-8.5 7.7-1.2 0-2.4-.2-3.4-.6L4 20.2l1.2-3.6C4.1 15.3 3.5 13.5 3.5 11.6 3.5 7.3 7.3 3.9 12 3.9s8.5 3.4 8.5 7.7Z" />
-  ),
+  heart: shared.heart,
+  repost: shared.repost,
+  reply: shared.messages,
   share: (
     <>
       <path d="M12 14.5V3.8" />
@@ -27,12 +18,7 @@ const shapes = {
     </>
   ),
   bookmark: <path d="M6.5 3.8h11a1 1 0 0 1 1 1v15.4l-6.5-4.4-6.5 4.4V4.8a1 1 0 0 1 1-1Z" />,
-  views: (
-    <>
-      <path d="M4 20h16" />
-      <path d="M7 16.5v-5M12 16.5V6.5M17 16.5v-8" />
-    </>
-  ),
+  views: shared.chart,
   more: (
     <>
       <circle cx="5.5" cy="12" r="1.5" fill="currentColor" stroke="none" />
@@ -47,24 +33,9 @@ const shapes = {
       <path d="m6.5 7 .9 12.1A1.5 1.5 0 0 0 8.9 20.5h6.2a1.5 1.5 0 0 0 1.5-1.4L17.5 7" />
     </>
   ),
-  edit: (
-    <>
-      <path d="M12 20.5h8.5" />
-      <path d="M16.3 4.3a2 2 0 0 1 2.9 2.9L8.4 18l-4 1 1-4L16.3 4.3Z" />
-    </>
-  ),
-  flag: (
-    <>
-      <path d="M5.5 21V4" />
-      <path d="M5.5 4.5h11.8l-2.3 4 2.3 4H5.5" />
-    </>
-  ),
-  block: (
-    <>
-      <circle cx="12" cy="12" r="8.5" />
-      <path d="m6 6 12 12" />
-    </>
-  ),
+  edit: shared.compose,
+  flag: shared.flag,
+  block: shared.block,
   image: (
     <>
       <rect x="3.5" y="4.5" width="17" height="15" rx="2.5" />
@@ -98,15 +69,10 @@ const shapes = {
       <circle cx="12" cy="17.1" r=".9" fill="currentColor" stroke="none" />
     </>
   ),
-  calendar: (
-    <>
-      <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" />
-      <path d="M3.5 10h17M8 3v4M16 3v4" />
-    </>
-  ),
+  calendar: shared.calendar,
   chevronLeft: <path d="m14.5 5.5-6.5 6.5 6.5 6.5" />,
   chevronRight: <path d="m9.5 5.5 6.5 6.5-6.5 6.5" />,
-  close: <path d="M6 6l12 12M18 6 6 18" />,
+  close: shared.close,
   play: <path d="M8 5.5v13l10.5-6.5L8 5.5Z" fill="currentColor" />,
   verified: (
     <>

@@ -2,9 +2,10 @@ import type { ReactElement } from 'react'
 import { iconSet } from './icon-set'
 
 // A small hand-drawn icon set (24 px grid, 1.8 px strokes, currentColor), so the shell needs no icon package.
-// Icons are decorative: the control that holds one carries the accessible name.
+// Icons are decorative: the control that holds one carries the accessible name. The screens' own sets (post,
+// notifications, profile) take any drawing they share with another set from here, so each shape is drawn once.
 
-const shapes = {
+export const shapes = {
   home: (
     <>
       <path d="M3.5 10.5 12 3.8l8.5 6.7" />
@@ -41,6 +42,21 @@ const shapes = {
     </>
   ),
   bookmark: <path d="M6.5 4.2h11v16.3L12 16.6l-5.5 3.9V4.2Z" />,
+  heart: <path d="M12 20.2S3.8 15.4 3.8 9.6A4.3 4.3 0 0 1 12 7.4a4.3 4.3 0 0 1 8.2 2.2c0 5.8-8.2 10.6-8.2 10.6Z" />,
+  repost: (
+    <>
+      <path d="M4.5 11.5V10a3 3 0 0 1 3-3h12" />
+      <path d="m16.5 4 3 3-3 3" />
+      <path d="M19.5 12.5V14a3 3 0 0 1-3 3h-12" />
+      <path d="m7.5 20-3-3 3-3" />
+    </>
+  ),
+  calendar: (
+    <>
+      <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" />
+      <path d="M3.5 10h17M8 3v4M16 3v4" />
+    </>
+  ),
   chart: (
     <>
       <path d="M4 20h16" />

@@ -34,6 +34,7 @@ import { NamedGroupForm } from '../settings/NamedGroupForm'
 import { Avatar } from '../ui/Avatar'
 import { TextField } from '../ui/Field'
 import { Icon } from '../ui/Icon'
+import { EmptyNote } from '../ui/ListStates'
 import { Dialog } from '../ui/Overlay'
 import { Spinner } from '../ui/Spinner'
 import { shownName } from '../../machines/lib/shown-name'
@@ -112,10 +113,7 @@ function Lists({ actor }: { actor: ListsRef }) {
         New List
       </button>
       {own.length === 0 && subscribed.length === 0 ? (
-        <div className={empty}>
-          <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>No lists yet</p>
-          <p>Make one, then add members to read their posts on its own timeline.</p>
-        </div>
+        <EmptyNote title="No lists yet">Make one, then add members to read their posts on its own timeline.</EmptyNote>
       ) : null}
       {own.length > 0 ? (
         <ul aria-label="Your lists" className={css({ display: 'flex', flexDirection: 'column' })}>

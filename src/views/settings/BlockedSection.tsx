@@ -2,7 +2,8 @@ import { css } from 'styled-system/css'
 import type { BlockedRef } from '../../machines/blocked/blocked.machine'
 import type { FilterList } from '../../machines/filter-lists/filter-lists.machine'
 import { FilterChips, type FilterChipsTexts } from './FilterChips'
-import { FilterListsStatus, FilterMemberRow, LoadMoreMembers, useFilterMembers } from './FilterMembers'
+import { LoadMoreButton } from '../ui/ListStates'
+import { FilterListsStatus, FilterMemberRow, useFilterMembers } from './FilterMembers'
 
 // Settings -> Blocked Accounts (docs/product.md, "Blocks"): the blocked members with Unblock, the blocked keywords and
 // domains as removable chips, and an Add form for each. Everything it shows and allows comes from the blocked actor.
@@ -44,7 +45,7 @@ function BlockedUsers({ actor }: { actor: BlockedRef }) {
           ))}
         </ul>
       )}
-      {hasMore ? <LoadMoreMembers saving={saving} loadingMore={loadingMore} onMore={() => actor.send({ type: 'users.more' })} /> : null}
+      {hasMore ? <LoadMoreButton loadingMore={loadingMore} disabled={saving} onMore={() => actor.send({ type: 'users.more' })} /> : null}
     </section>
   )
 }

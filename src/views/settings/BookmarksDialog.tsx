@@ -22,8 +22,10 @@ import {
 } from '../../machines/bookmarks/bookmarks.selectors'
 import { PostCard } from '../post/PostCard'
 import { Icon } from '../ui/Icon'
+import { EmptyNote, FirstPageStatus, LoadMoreButton } from '../ui/ListStates'
 import { Dialog } from '../ui/Overlay'
 import { Spinner } from '../ui/Spinner'
+import { Tabs } from '../ui/Tabs'
 import { NamedGroupForm } from './NamedGroupForm'
 
 // The Bookmarks dialog (spec: "tabs Bookmarks and Collections; New Collection button on Collections tab"; docs/product.md,
@@ -32,23 +34,7 @@ import { NamedGroupForm } from './NamedGroupForm'
 
 const TAB_LABELS: Record<BookmarkTab, string> = { bookmarks: 'Bookmarks', collections: 'Collections' }
 
-const tabList = css({ display: 'flex', gap: '1', borderBottomWidth: '1px', borderColor: 'border', mb: '4' })
-const tabButton = css({
-  flex: 1,
-  px: '3',
-  py: '2.5',
-  fontSize: 'sm',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-  borderBottomWidth: '2px',
-  borderColor: 'transparent',
-  mb: '-1px',
-  cursor: 'pointer',
-  _hover: { color: 'fg.default' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-2px' },
-  '&[aria-selected=true]': { color: 'accent.text', borderColor: 'accent' },
-})
-const panel = css({ display: 'flex', flexDirection: 'column', gap: '3', minH: '220px' })
+const panel = css({ display: 'flex', flexDirection: 'column', gap: '3', minH: '220px', mt: '4' })
 const empty = css({ fontSize: 'sm', color: 'fg.muted', py: '6', textAlign: 'center' })
 const savedItem = css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', overflow: 'hidden', bg: 'bg.surface' })
 const itemActions = css({
@@ -69,41 +55,26 @@ export function BookmarksDialog({ actor, onClose }: { actor: BookmarksRef; onClo
   const failed = useSelector(actor, selectFailed)
   return (
     <Dialog open onClose={onClose} title="Bookmarks" description="Posts you saved, and the collections you sort them into. Only you see them." size="lg">
-      <div role="tablist" aria-label="Bookmarks" className={tabList}>
-        {BOOKMARK_TABS.map((id) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            id={`bookmarks-tab-${id}`}
-            aria-selected={tab === id}
-            data-autofocus={tab === id ? '' : undefined}
-            aria-controls={`bookmarks-panel-${id}`}
-            className={tabButton}
-            onClick={() => actor.send({ type: 'bookmarks.tab', tab: id })}
-          >
-            {TAB_LABELS[id]}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`bookmarks-panel-${tab}`} aria-labelledby={`bookmarks-tab-${tab}`} className={panel}>
-        {loading ? (
-          <div className={css({ display: 'grid', placeItems: 'center', py: '10' })}>
-            <Spinner label="Loading bookmarks" />
-          </div>
-        ) : failed ? (
-          <div role="alert" className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '6', color: 'fg.muted' })}>
-            Could not load your bookmarks.
-            <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => actor.send({ type: 'bookmarks.retry' })}>
-              Try again
-            </button>
-          </div>
-        ) : tab === 'bookmarks' ? (
-          <SavedPosts actor={actor} />
-        ) : (
-          <Collections actor={actor} />
-        )}
-      </div>
+      <Tabs
+        label="Bookmarks"
+        idPrefix="bookmarks"
+        tabs={BOOKMARK_TABS}
+        labels={TAB_LABELS}
+        selected={tab}
+        onSelect={(next) => actor.send({ type: 'bookmarks.tab', tab: next })}
+        look="dialog"
+        panelClassName={panel}
+      >
+        <FirstPageStatus
+          loading={loading}
+          failed={failed}
+          loadingLabel="Loading bookmarks"
+          failedText="Could not load your bookmarks."
+          onRetry={() => actor.send({ type: 'bookmarks.retry' })}
+        >
+          {tab === 'bookmarks' ? <SavedPosts actor={actor} /> : <Collections actor={actor} />}
+        </FirstPageStatus>
+      </Tabs>
     </Dialog>
   )
 }
@@ -113,18 +84,7 @@ function LoadMore({ actor }: { actor: BookmarksRef }) {
   const busy = useSelector(actor, selectBusy)
   const loadingMore = useSelector(actor, selectLoadingMore)
   if (!hasMore) return null
-  return (
-    <button
-      type="button"
-      className={cx(button({ variant: 'outline', size: 'sm' }), css({ alignSelf: 'center' }))}
-      onClick={() => actor.send({ type: 'bookmarks.more' })}
-      disabled={busy}
-      aria-busy={loadingMore}
-    >
-      {loadingMore ? <Spinner size={14} /> : null}
-      Load more
-    </button>
-  )
+  return <LoadMoreButton loadingMore={loadingMore} disabled={busy} onMore={() => actor.send({ type: 'bookmarks.more' })} align="center" />
 }
 
 function SavedPosts({ actor }: { actor: BookmarksRef }) {
@@ -133,12 +93,7 @@ function SavedPosts({ actor }: { actor: BookmarksRef }) {
   const filing = useSelector(actor, selectFiling)
   const collections = useSelector(actor, selectCollections)
   if (bookmarks.length === 0) {
-    return (
-      <div className={empty}>
-        <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>No bookmarks yet</p>
-        <p>Save a post with its bookmark button to find it here.</p>
-      </div>
-    )
+    return <EmptyNote title="No bookmarks yet">Save a post with its bookmark button to find it here.</EmptyNote>
   }
   return (
     <>
@@ -239,10 +194,7 @@ function CollectionList({ actor }: { actor: BookmarksRef }) {
         New Collection
       </button>
       {collections.length === 0 ? (
-        <div className={empty}>
-          <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>No collections yet</p>
-          <p>Make one, then add saved posts to it from the Bookmarks tab.</p>
-        </div>
+        <EmptyNote title="No collections yet">Make one, then add saved posts to it from the Bookmarks tab.</EmptyNote>
       ) : (
         <ul aria-label="Collections" className={css({ display: 'flex', flexDirection: 'column' })}>
           {collections.map((c) => (

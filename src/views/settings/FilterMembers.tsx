@@ -13,11 +13,11 @@ import {
   selectUsers,
 } from '../../machines/filter-lists/filter-lists.selectors'
 import { Avatar } from '../ui/Avatar'
-import { Spinner } from '../ui/Spinner'
+import { FirstPageStatus } from '../ui/ListStates'
 import { shownName } from '../../machines/lib/shown-name'
 
 // The parts Settings -> Blocked Accounts and the Mute Management dialog share around a lists actor
-// (filter-lists.machine.ts): the first read's spinner or retry, a listed member's row, and Load more. Pure views.
+// (filter-lists.machine.ts): the first read's spinner or retry, and a listed member's row. Pure views.
 
 /** The spinner while the first page loads, the retry once it failed; then what the lists actor shows. */
 export function FilterListsStatus<U>({
@@ -33,24 +33,17 @@ export function FilterListsStatus<U>({
 }) {
   const loading = useSelector(actor, selectLoading)
   const failed = useSelector(actor, selectFailed)
-  if (loading) {
-    return (
-      <div className={css({ display: 'grid', placeItems: 'center', py: '10' })}>
-        <Spinner label={loadingLabel} />
-      </div>
-    )
-  }
-  if (failed) {
-    return (
-      <div role="alert" className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '6', color: 'fg.muted' })}>
-        {failedText}
-        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => actor.send({ type: 'lists.retry' })}>
-          Try again
-        </button>
-      </div>
-    )
-  }
-  return children
+  return (
+    <FirstPageStatus
+      loading={loading}
+      failed={failed}
+      loadingLabel={loadingLabel}
+      failedText={failedText}
+      onRetry={() => actor.send({ type: 'lists.retry' })}
+    >
+      {children}
+    </FirstPageStatus>
+  )
 }
 
 /** The listed members and what their list offers. */
@@ -90,25 +83,5 @@ export function FilterMemberRow({
         {action}
       </button>
     </li>
-  )
-}
-
-/** The next page of members, waiting while anything saves. */
-export function LoadMoreMembers({
-  saving,
-  loadingMore,
-  className,
-  onMore,
-}: {
-  saving: boolean
-  loadingMore: boolean
-  className?: string
-  onMore: () => void
-}) {
-  return (
-    <button type="button" className={className ?? button({ variant: 'outline', size: 'sm' })} onClick={onMore} disabled={saving} aria-busy={loadingMore}>
-      {loadingMore ? <Spinner size={14} /> : null}
-      Load more
-    </button>
   )
 }

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { Link } from 'wouter'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { FollowRequest } from '../../api/follow-requests.calls'
 import type { FollowRequestsRef, PendingAnswer } from '../../machines/follow-requests/follow-requests.machine'
@@ -16,6 +16,7 @@ import {
 } from '../../machines/follow-requests/follow-requests.selectors'
 import { VerifiedMark } from '../profile/VerifiedMark'
 import { Avatar } from '../ui/Avatar'
+import { LoadMoreButton } from '../ui/ListStates'
 import { Spinner } from '../ui/Spinner'
 import { shownName } from '../../machines/lib/shown-name'
 
@@ -148,16 +149,5 @@ function LoadMore({ actor }: { actor: FollowRequestsRef }) {
   const busy = useSelector(actor, selectBusy)
   const loadingMore = useSelector(actor, selectLoadingMore)
   if (!hasMore) return null
-  return (
-    <button
-      type="button"
-      className={cx(button({ variant: 'outline', size: 'sm' }), css({ alignSelf: 'flex-start' }))}
-      onClick={() => actor.send({ type: 'requests.more' })}
-      disabled={busy}
-      aria-busy={loadingMore}
-    >
-      {loadingMore ? <Spinner size={14} /> : null}
-      Load more
-    </button>
-  )
+  return <LoadMoreButton loadingMore={loadingMore} disabled={busy} onMore={() => actor.send({ type: 'requests.more' })} align="start" />
 }

@@ -1,13 +1,14 @@
 import { useSelector } from '@xstate/react'
-import { css, cx } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { css } from 'styled-system/css'
 import type { FilterList } from '../../machines/filter-lists/filter-lists.machine'
 import type { MuteListsRef, MutesRef } from '../../machines/mutes/mutes.machine'
 import { MUTE_TABS, type MuteTab } from '../../machines/mutes/mutes.rules'
 import { selectLists, selectOpen, selectTab } from '../../machines/mutes/mutes.selectors'
+import { LoadMoreButton } from '../ui/ListStates'
 import { Dialog } from '../ui/Overlay'
+import { Tabs } from '../ui/Tabs'
 import { FilterChips, type FilterChipsTexts } from './FilterChips'
-import { FilterListsStatus, FilterMemberRow, LoadMoreMembers, useFilterMembers } from './FilterMembers'
+import { FilterListsStatus, FilterMemberRow, useFilterMembers } from './FilterMembers'
 
 // The Mute Management dialog (spec: "tabs users, keywords, domains"): muted members with their reason and Unmute,
 // and the muted keywords and domains as removable chips with an Add form. Members are muted from post and profile
@@ -16,23 +17,7 @@ import { FilterListsStatus, FilterMemberRow, LoadMoreMembers, useFilterMembers }
 
 const TAB_LABELS: Record<MuteTab, string> = { users: 'Users', keywords: 'Keywords', domains: 'Domains' }
 
-const tabList = css({ display: 'flex', gap: '1', borderBottomWidth: '1px', borderColor: 'border', mb: '4' })
-const tabButton = css({
-  flex: 1,
-  px: '3',
-  py: '2.5',
-  fontSize: 'sm',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-  borderBottomWidth: '2px',
-  borderColor: 'transparent',
-  mb: '-1px',
-  cursor: 'pointer',
-  _hover: { color: 'fg.default' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-2px' },
-  '&[aria-selected=true]': { color: 'accent.text', borderColor: 'accent' },
-})
-const panel = css({ display: 'flex', flexDirection: 'column', gap: '3', minH: '200px' })
+const panel = css({ display: 'flex', flexDirection: 'column', gap: '3', minH: '200px', mt: '4' })
 const empty = css({ fontSize: 'sm', color: 'fg.muted', py: '2' })
 
 export function MuteManagementDialog({ actor }: { actor: MutesRef }) {
@@ -47,27 +32,18 @@ export function MuteManagementDialog({ actor }: { actor: MutesRef }) {
       description="Muted members, keywords and domains stay out of your Home feed. They are not told."
       size="lg"
     >
-      <div role="tablist" aria-label="Mutes" className={tabList}>
-        {MUTE_TABS.map((id) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            id={`mutes-tab-${id}`}
-            aria-selected={tab === id}
-            // Focus starts on the open tab, not on the close button (arrow-free tabs: Tab moves between them).
-            data-autofocus={tab === id ? '' : undefined}
-            aria-controls={`mutes-panel-${id}`}
-            className={tabButton}
-            onClick={() => actor.send({ type: 'mutes.tab', tab: id })}
-          >
-            {TAB_LABELS[id]}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`mutes-panel-${tab}`} aria-labelledby={`mutes-tab-${tab}`} className={panel}>
+      <Tabs
+        label="Mutes"
+        idPrefix="mutes"
+        tabs={MUTE_TABS}
+        labels={TAB_LABELS}
+        selected={tab}
+        onSelect={(next) => actor.send({ type: 'mutes.tab', tab: next })}
+        look="dialog"
+        panelClassName={panel}
+      >
         {lists ? <MutesPanel lists={lists} tab={tab} /> : null}
-      </div>
+      </Tabs>
     </Dialog>
   )
 }
@@ -103,14 +79,7 @@ function MutedUsers({ actor }: { actor: MuteListsRef }) {
           />
         ))}
       </ul>
-      {hasMore ? (
-        <LoadMoreMembers
-          saving={saving}
-          loadingMore={loadingMore}
-          className={cx(button({ variant: 'outline', size: 'sm' }), css({ alignSelf: 'flex-start' }))}
-          onMore={() => actor.send({ type: 'users.more' })}
-        />
-      ) : null}
+      {hasMore ? <LoadMoreButton loadingMore={loadingMore} disabled={saving} onMore={() => actor.send({ type: 'users.more' })} align="start" /> : null}
     </>
   )
 }

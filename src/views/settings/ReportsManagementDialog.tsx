@@ -36,30 +36,19 @@ import {
 } from '../../machines/reports/reports.selectors'
 import { ConfirmDialog } from '../messages/ConfirmDialog'
 import { fullDate, timeAgo } from '../post/format'
+import { FirstPageStatus } from '../ui/ListStates'
 import { Dialog } from '../ui/Overlay'
 import { Spinner } from '../ui/Spinner'
+import { Tabs } from '../ui/Tabs'
 import { shownName } from '../../machines/lib/shown-name'
 
 // The Reports Management dialog (spec: "tabs Pending, Reviewed, Resolved and a detail pane"). Admins review every
 // report here; members read the reports they filed and how they ended. Everything comes from the report review actor
 // (src/machines/reports); Escape, the backdrop and the close button send `reports.close`.
 
-const tabList = css({ display: 'flex', gap: '1', borderBottomWidth: '1px', borderColor: 'border', mb: '3' })
-const tabButton = css({
-  flex: 1,
-  px: '3',
-  py: '2.5',
-  fontSize: 'sm',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-  borderBottomWidth: '2px',
-  borderColor: 'transparent',
-  mb: '-1px',
-  cursor: 'pointer',
-  _hover: { color: 'fg.default' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-2px' },
-  '&[aria-selected=true]': { color: 'accent.text', borderColor: 'accent' },
-})
+const TABS = REPORT_TABS.map(({ status }) => status)
+const TAB_LABELS = Object.fromEntries(REPORT_TABS.map(({ status, label }) => [status, label])) as Readonly<Record<ReportStatus, string>>
+const panel = css({ display: 'flex', flexDirection: 'column', gap: '3', minH: '220px', mt: '3' })
 
 const STATUS_TONE: Record<ReportStatus, string> = {
   pending: css({ bg: 'accent.subtle', color: 'accent.text' }),
@@ -92,42 +81,27 @@ export function ReportsManagementDialog({ actor }: { actor: ReportsRef }) {
         description={canReview ? 'Every report members filed. Select one to review it.' : 'The reports you filed and how they were handled.'}
         size="lg"
       >
-        <div role="tablist" aria-label="Report status" className={tabList}>
-          {REPORT_TABS.map(({ status, label }) => (
-            <button
-              key={status}
-              type="button"
-              role="tab"
-              id={`reports-tab-${status}`}
-              aria-selected={tab === status}
-              aria-controls={`reports-panel-${status}`}
-              data-autofocus={tab === status ? '' : undefined}
-              className={tabButton}
-              onClick={() => actor.send({ type: 'reports.tab', status })}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
-        <div role="tabpanel" id={`reports-panel-${tab}`} aria-labelledby={`reports-tab-${tab}`} className={css({ display: 'flex', flexDirection: 'column', gap: '3', minH: '220px' })}>
-          {loading ? (
-            <div className={css({ display: 'grid', placeItems: 'center', py: '10' })}>
-              <Spinner label="Loading reports" />
-            </div>
-          ) : failed ? (
-            <div role="alert" className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '6', color: 'fg.muted' })}>
-              Could not load the reports.
-              <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => actor.send({ type: 'reports.retry' })}>
-                Try again
-              </button>
-            </div>
-          ) : (
-            <>
-              <ReportList actor={actor} />
-              <DetailPane actor={actor} />
-            </>
-          )}
-        </div>
+        <Tabs
+          label="Report status"
+          idPrefix="reports"
+          tabs={TABS}
+          labels={TAB_LABELS}
+          selected={tab}
+          onSelect={(status) => actor.send({ type: 'reports.tab', status })}
+          look="dialog"
+          panelClassName={panel}
+        >
+          <FirstPageStatus
+            loading={loading}
+            failed={failed}
+            loadingLabel="Loading reports"
+            failedText="Could not load the reports."
+            onRetry={() => actor.send({ type: 'reports.retry' })}
+          >
+            <ReportList actor={actor} />
+            <DetailPane actor={actor} />
+          </FirstPageStatus>
+        </Tabs>
       </Dialog>
       <ConfirmDialog
         open={open && confirmingRemoval}

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { Session } from '../../api/sessions.calls'
 import type { SessionsRef } from '../../machines/sessions/sessions.machine'
@@ -18,6 +18,7 @@ import {
 } from '../../machines/sessions/sessions.selectors'
 import { fullDate, timeAgo } from '../post/format'
 import { Icon } from '../ui/Icon'
+import { FirstPageStatus, LoadMoreButton } from '../ui/ListStates'
 import { Dialog } from '../ui/Overlay'
 import { Spinner } from '../ui/Spinner'
 
@@ -40,20 +41,15 @@ export function SessionsDialog({ actor }: { actor: SessionsRef }) {
       size="lg"
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', minH: '160px' })}>
-        {loading ? (
-          <div className={css({ display: 'grid', placeItems: 'center', py: '10' })}>
-            <Spinner label="Loading sessions" />
-          </div>
-        ) : loadError ? (
-          <div role="alert" className={css({ display: 'flex', alignItems: 'center', gap: '3', py: '6', color: 'fg.muted' })}>
-            {loadError}
-            <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => actor.send({ type: 'sessions.retry' })}>
-              Try again
-            </button>
-          </div>
-        ) : (
+        <FirstPageStatus
+          loading={loading}
+          failed={Boolean(loadError)}
+          loadingLabel="Loading sessions"
+          failedText={loadError ?? ''}
+          onRetry={() => actor.send({ type: 'sessions.retry' })}
+        >
           <SessionList actor={actor} />
-        )}
+        </FirstPageStatus>
       </div>
     </Dialog>
   )
@@ -81,18 +77,7 @@ function SessionList({ actor }: { actor: SessionsRef }) {
           />
         ))}
       </ul>
-      {hasMore ? (
-        <button
-          type="button"
-          className={cx(button({ variant: 'outline', size: 'sm' }), css({ alignSelf: 'flex-start' }))}
-          onClick={() => actor.send({ type: 'sessions.more' })}
-          disabled={busy}
-          aria-busy={loadingMore}
-        >
-          {loadingMore ? <Spinner size={14} /> : null}
-          Load more
-        </button>
-      ) : null}
+      {hasMore ? <LoadMoreButton loadingMore={loadingMore} disabled={busy} onMore={() => actor.send({ type: 'sessions.more' })} align="start" /> : null}
       {canRevokeOthers || revokingOthers ? (
         <div className={css({ display: 'flex', justifyContent: 'flex-end', pt: '2', borderTopWidth: '1px', borderColor: 'border' })}>
           <button

@@ -3,9 +3,10 @@ import { css } from 'styled-system/css'
 
 // A row of tabs over one panel (WAI-ARIA tabs, automatic activation): arrow keys, Home and End move the selection and
 // the focus; only the selected tab is in the Tab order. The view says which tab is selected and sends the actor an
-// event on `onSelect`; the panel shows whatever the actor holds for it.
+// event on `onSelect`; the panel shows whatever the actor holds for it. Screens use the full-width row with a short bar
+// under the selected tab; dialogs (Bookmarks, Mute Management, Reports) a compact row underlined in the accent.
 
-const tabButton = css({
+const pageTab = css({
   flex: 1,
   position: 'relative',
   py: '3.5',
@@ -33,6 +34,27 @@ const tabButton = css({
   },
 })
 
+const dialogTab = css({
+  flex: 1,
+  px: '3',
+  py: '2.5',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  color: 'fg.muted',
+  borderBottomWidth: '2px',
+  borderColor: 'transparent',
+  mb: '-1px',
+  cursor: 'pointer',
+  _hover: { color: 'fg.default' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-2px' },
+  '&[aria-selected=true]': { color: 'accent.text', borderColor: 'accent' },
+})
+
+const looks = {
+  page: { list: css({ display: 'flex', borderBottomWidth: '1px', borderColor: 'border' }), tab: pageTab },
+  dialog: { list: css({ display: 'flex', gap: '1', borderBottomWidth: '1px', borderColor: 'border' }), tab: dialogTab },
+}
+
 export interface TabsProps<T extends string> {
   /** The tab list's accessible name ('Profile sections'). */
   label: string
@@ -42,10 +64,24 @@ export interface TabsProps<T extends string> {
   labels: Readonly<Record<T, string>>
   selected: T
   onSelect: (tab: T) => void
+  /** 'dialog': the compact row, and a dialog opens with the focus on the selected tab rather than its close button. */
+  look?: keyof typeof looks
+  /** The panel's own layout (a dialog's column of rows and the room it keeps while they load). */
+  panelClassName?: string
   children: ReactNode
 }
 
-export function Tabs<T extends string>({ label, idPrefix, tabs, labels, selected, onSelect, children }: TabsProps<T>) {
+export function Tabs<T extends string>({
+  label,
+  idPrefix,
+  tabs,
+  labels,
+  selected,
+  onSelect,
+  look = 'page',
+  panelClassName,
+  children,
+}: TabsProps<T>) {
   const buttons = useRef<Partial<Record<T, HTMLButtonElement | null>>>({})
   const onKeyDown = (event: KeyboardEvent) => {
     const index = tabs.indexOf(selected)
@@ -61,12 +97,7 @@ export function Tabs<T extends string>({ label, idPrefix, tabs, labels, selected
   const panel = `${idPrefix}-tab-panel`
   return (
     <>
-      <div
-        role="tablist"
-        aria-label={label}
-        onKeyDown={onKeyDown}
-        className={css({ display: 'flex', borderBottomWidth: '1px', borderColor: 'border' })}
-      >
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className={looks[look].list}>
         {tabs.map((t) => (
           <button
             key={t}
@@ -79,14 +110,15 @@ export function Tabs<T extends string>({ label, idPrefix, tabs, labels, selected
             aria-selected={t === selected}
             aria-controls={panel}
             tabIndex={t === selected ? 0 : -1}
-            className={tabButton}
+            data-autofocus={look === 'dialog' && t === selected ? '' : undefined}
+            className={looks[look].tab}
             onClick={() => onSelect(t)}
           >
             {labels[t]}
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={panel} aria-labelledby={`${idPrefix}-tab-${selected}`}>
+      <div role="tabpanel" id={panel} aria-labelledby={`${idPrefix}-tab-${selected}`} className={panelClassName}>
         {children}
       </div>
     </>

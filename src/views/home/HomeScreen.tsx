@@ -1,26 +1,18 @@
-import { lazy, Suspense, useCallback, useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useSelector } from '@xstate/react'
 import { useSearch } from 'wouter'
-import { feedMachine } from '../../machines/feed/feed.machine'
-import {
-  selectCanLoadMore,
-  selectEntries,
-  selectError,
-  selectIsLoading,
-  selectIsLoadingMore,
-  selectLoadFailed,
-  selectLoadMoreFailed,
-} from '../../machines/feed/feed.selectors'
+import { feedMachine, type FeedRef } from '../../machines/feed/feed.machine'
+import { selectIsLoading } from '../../machines/feed/feed.selectors'
 import { afterFirstScreen, firstScreenShown } from '../../machines/lib/first-screen'
 import { BANNER_DISMISSED_KEY, readFlag, TOUR_COMPLETED_KEY } from '../../machines/lib/local-flags'
 import { tourMachine } from '../../machines/tour/tour.machine'
 import type { ActorRefFrom } from 'xstate'
 import { ScreenActor } from '../actors'
-import { PostList } from '../post/PostList'
 import { preloadComposer } from '../composer/ComposerHost'
 import { usePosts } from '../actors'
 import { PageHeader } from '../ui/PageHeader'
-import { FeedEmpty, FeedError, FeedSkeleton } from './FeedStates'
+import { FeedEmpty } from './FeedStates'
+import { FeedTimeline } from './FeedTimeline'
 import { TOUR_ELEMENT_ID, WelcomeTour } from './WelcomeTour'
 import { WhatsHappening } from './WhatsHappening'
 
@@ -48,33 +40,13 @@ function Feed() {
   return <ScreenActor logic={feedMachine} input={{ posts }}>{(feed) => <FeedList feed={feed} />}</ScreenActor>
 }
 
-function FeedList({ feed }: { feed: ActorRefFrom<typeof feedMachine> }) {
-  const entries = useSelector(feed, selectEntries)
+/** Home's feed. Home is the first screen, so it says it is up once the feed has answered (lib/first-screen.ts). */
+function FeedList({ feed }: { feed: FeedRef }) {
   const loading = useSelector(feed, selectIsLoading)
-  const failed = useSelector(feed, selectLoadFailed)
-  const error = useSelector(feed, selectError)
-  const canLoadMore = useSelector(feed, selectCanLoadMore)
-  const loadingMore = useSelector(feed, selectIsLoadingMore)
-  const loadMoreFailed = useSelector(feed, selectLoadMoreFailed)
-  const loadMore = useCallback(() => feed.send({ type: 'feed.loadMore' }), [feed])
   useEffect(() => {
     if (!loading) firstScreenShown()
   }, [loading])
-
-  if (loading) return <FeedSkeleton />
-  if (failed) return <FeedError message={error} onRetry={() => feed.send({ type: 'feed.retry' })} />
-  if (entries.length === 0) return <FeedEmpty />
-  return (
-    <PostList
-      entries={entries}
-      label="Home feed"
-      canLoadMore={canLoadMore}
-      onLoadMore={loadMore}
-      loadingMore={loadingMore}
-      loadMoreFailed={loadMoreFailed}
-      endNote="You're all caught up"
-    />
-  )
+  return <FeedTimeline feed={feed} label="Home feed" empty={<FeedEmpty />} />
 }
 
 export function HomeScreen() {

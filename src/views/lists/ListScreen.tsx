@@ -1,18 +1,9 @@
-import { useCallback, useState } from 'react'
+import { useState } from 'react'
 import { useSelector } from '@xstate/react'
 import { Link } from 'wouter'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { feedMachine, type FeedRef } from '../../machines/feed/feed.machine'
-import {
-  selectCanLoadMore,
-  selectEntries,
-  selectError,
-  selectIsLoading,
-  selectIsLoadingMore,
-  selectLoadFailed,
-  selectLoadMoreFailed,
-} from '../../machines/feed/feed.selectors'
+import { feedMachine } from '../../machines/feed/feed.machine'
 import { listPageMachine, type ListPageRef } from '../../machines/list-page/list-page.machine'
 import {
   selectBusy,
@@ -32,8 +23,8 @@ import {
 import { countLabel, LIST_NOT_FOUND } from '../../machines/lists/lists.rules'
 import { selectUserId } from '../../machines/session/session.selectors'
 import { ScreenActor, usePosts, useSession } from '../actors'
-import { FeedError, FeedSkeleton } from '../home/FeedStates'
-import { PostList } from '../post/PostList'
+import { FeedError } from '../home/FeedStates'
+import { FeedTimeline } from '../home/FeedTimeline'
 import { Avatar } from '../ui/Avatar'
 import { Icon } from '../ui/Icon'
 import { Dialog } from '../ui/Overlay'
@@ -98,7 +89,7 @@ function ListPage({ page, listId }: { page: ListPageRef; listId: string }) {
         <>
           <ListHeader page={page} />
           <ScreenActor logic={feedMachine} input={{ posts, source: { kind: 'list', listId } }}>
-            {(feed) => <Timeline feed={feed} name={list.name} />}
+            {(feed) => <FeedTimeline feed={feed} label={`Posts in ${list.name}`} errorTitle="Couldn't load this list" empty={<NoPosts />} />}
           </ScreenActor>
         </>
       ) : null}
@@ -238,35 +229,11 @@ function MembersDialog({ page, name, onClose }: { page: ListPageRef; name: strin
   )
 }
 
-function Timeline({ feed, name }: { feed: FeedRef; name: string }) {
-  const entries = useSelector(feed, selectEntries)
-  const loading = useSelector(feed, selectIsLoading)
-  const failed = useSelector(feed, selectLoadFailed)
-  const error = useSelector(feed, selectError)
-  const canLoadMore = useSelector(feed, selectCanLoadMore)
-  const loadingMore = useSelector(feed, selectIsLoadingMore)
-  const loadMoreFailed = useSelector(feed, selectLoadMoreFailed)
-  const loadMore = useCallback(() => feed.send({ type: 'feed.loadMore' }), [feed])
-
-  if (loading) return <FeedSkeleton />
-  if (failed) return <FeedError title="Couldn't load this list" message={error} onRetry={() => feed.send({ type: 'feed.retry' })} />
-  if (entries.length === 0) {
-    return (
-      <div className={cx(css({ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: '2', px: '6', py: '16', color: 'fg.muted' }))}>
-        <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', color: 'fg.default' })}>No posts yet</h2>
-        <p>Posts by this list's members show here.</p>
-      </div>
-    )
-  }
+function NoPosts() {
   return (
-    <PostList
-      entries={entries}
-      label={`Posts in ${name}`}
-      canLoadMore={canLoadMore}
-      onLoadMore={loadMore}
-      loadingMore={loadingMore}
-      loadMoreFailed={loadMoreFailed}
-      endNote="You're all caught up"
-    />
+    <div className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: '2', px: '6', py: '16', color: 'fg.muted' })}>
+      <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', color: 'fg.default' })}>No posts yet</h2>
+      <p>Posts by this list's members show here.</p>
+    </div>
   )
 }

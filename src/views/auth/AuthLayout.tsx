@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { card } from 'styled-system/recipes'
+import { button, card } from 'styled-system/recipes'
 import { Wordmark } from '../ui/Logo'
+import { Spinner } from '../ui/Spinner'
 import { ThemeToggle } from '../ui/ThemeToggle'
 
 // The signed-out frame: brand, a theme switch, and one card in the middle. On phones the card fills the width.
@@ -42,3 +43,13 @@ export const linkStyle = css({
   _hover: { textDecoration: 'underline' },
   _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
 })
+
+/** The card's full-width submit button: a spinner and `busyLabel` ('Logging in…') while the form is being sent. */
+export function AuthSubmit({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: ReactNode }) {
+  return (
+    <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={busy} aria-busy={busy}>
+      {busy ? <Spinner size={18} /> : null}
+      {busy ? busyLabel : children}
+    </button>
+  )
+}

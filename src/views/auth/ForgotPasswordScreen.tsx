@@ -9,8 +9,7 @@ import { forgotPasswordMachine } from '../../machines/password-reset/forgot-pass
 import { forgotSchema, type ForgotValues } from '../../machines/password-reset/password-reset.rules'
 import { ScreenActor } from '../actors'
 import { FormError, TextField } from '../ui/Field'
-import { Spinner } from '../ui/Spinner'
-import { AuthLayout, linkStyle } from './AuthLayout'
+import { AuthLayout, AuthSubmit, linkStyle } from './AuthLayout'
 
 /** /forgot-password: a username or email, then the one answer the server gives for every name. */
 export function ForgotPasswordScreen() {
@@ -59,10 +58,7 @@ function Forgot({ actor }: { actor: ActorRefFrom<typeof forgotPasswordMachine> }
           {...register('identifier')}
         />
         <FormError message={serverError} />
-        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner size={18} /> : null}
-          {busy ? 'Sending…' : 'Send reset link'}
-        </button>
+        <AuthSubmit busy={busy} busyLabel="Sending…">Send reset link</AuthSubmit>
       </form>
     </AuthLayout>
   )

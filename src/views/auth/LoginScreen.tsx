@@ -3,13 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useSelector } from '@xstate/react'
 import { Link } from 'wouter'
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
 import { loginMachine } from '../../machines/login/login.machine'
 import type { ActorRefFrom } from 'xstate'
 import { ScreenActor, useSession } from '../actors'
 import { CheckboxField, FormError, TextField } from '../ui/Field'
-import { Spinner } from '../ui/Spinner'
-import { AuthLayout, linkStyle } from './AuthLayout'
+import { AuthLayout, AuthSubmit, linkStyle } from './AuthLayout'
 import { SecondFactorForm } from './SecondFactorForm'
 import { loginSchema, type LoginValues } from '../../machines/login/login.rules'
 
@@ -71,10 +69,7 @@ function LoginForm({ login }: { login: ActorRefFrom<typeof loginMachine> }) {
           </Link>
         </div>
         <FormError message={serverError} />
-        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner size={18} /> : null}
-          {busy ? 'Logging in…' : 'Log in'}
-        </button>
+        <AuthSubmit busy={busy} busyLabel="Logging in…">Log in</AuthSubmit>
       </form>
     </AuthLayout>
   )

@@ -3,13 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useSelector } from '@xstate/react'
 import { Link } from 'wouter'
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
 import { registerMachine } from '../../machines/register/register.machine'
 import type { ActorRefFrom } from 'xstate'
 import { ScreenActor, useSession } from '../actors'
 import { CheckboxField, FormError, TextField } from '../ui/Field'
-import { Spinner } from '../ui/Spinner'
-import { AuthLayout, linkStyle } from './AuthLayout'
+import { AuthLayout, AuthSubmit, linkStyle } from './AuthLayout'
 import { REGISTER_HINTS, registerSchema, type RegisterValues } from '../../machines/register/register.rules'
 
 export function RegisterScreen() {
@@ -92,10 +90,7 @@ function RegisterForm({ signUp }: { signUp: ActorRefFrom<typeof registerMachine>
           {...register('acceptTerms')}
         />
         <FormError message={serverError} />
-        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner size={18} /> : null}
-          {busy ? 'Creating account…' : 'Create account'}
-        </button>
+        <AuthSubmit busy={busy} busyLabel="Creating account…">Create account</AuthSubmit>
       </form>
     </AuthLayout>
   )

@@ -12,7 +12,7 @@ import { REGISTER_HINTS } from '../../machines/register/register.rules'
 import { ScreenActor } from '../actors'
 import { FormError, TextField } from '../ui/Field'
 import { Spinner } from '../ui/Spinner'
-import { AuthLayout, linkStyle } from './AuthLayout'
+import { AuthLayout, AuthSubmit, linkStyle } from './AuthLayout'
 
 type ResetActor = ActorRefFrom<typeof resetPasswordMachine>
 
@@ -124,10 +124,7 @@ function RecoveryKeyStep({ actor }: { actor: ResetActor }) {
           hint="28 letters and digits, from the file or note you saved when you made it."
         />
         <FormError message={error} />
-        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner size={18} /> : null}
-          {busy ? 'Checking…' : 'Continue'}
-        </button>
+        <AuthSubmit busy={busy} busyLabel="Checking…">Continue</AuthSubmit>
         <button type="button" className={button({ variant: 'ghost', fullWidth: true })} disabled={busy} onClick={() => actor.send({ type: 'reset.recovery.skip' })}>
           I don't have it
         </button>
@@ -211,10 +208,7 @@ function NewPassword({ actor }: { actor: ResetActor }) {
           />
         ) : null}
         <FormError message={serverError} />
-        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner size={18} /> : null}
-          {busy ? 'Resetting…' : 'Reset password'}
-        </button>
+        <AuthSubmit busy={busy} busyLabel="Resetting…">Reset password</AuthSubmit>
       </form>
     </AuthLayout>
   )

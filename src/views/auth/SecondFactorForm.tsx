@@ -2,12 +2,10 @@ import { useState, type FormEvent } from 'react'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
 import type { loginMachine } from '../../machines/login/login.machine'
 import { CODE_REQUIRED, isSecondFactorCode } from '../../machines/login/login.rules'
 import { FormError, TextField } from '../ui/Field'
-import { Spinner } from '../ui/Spinner'
-import { AuthLayout, linkStyle } from './AuthLayout'
+import { AuthLayout, AuthSubmit, linkStyle } from './AuthLayout'
 
 /** The second step of a sign-in with two-factor on: a code of the app, or a recovery code, in one field. */
 export function SecondFactorForm({ login }: { login: ActorRefFrom<typeof loginMachine> }) {
@@ -51,10 +49,7 @@ export function SecondFactorForm({ login }: { login: ActorRefFrom<typeof loginMa
           hint="Lost your phone? A recovery code (xxxxx-xxxxx) works here too, once."
         />
         <FormError message={serverError} />
-        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner size={18} /> : null}
-          {busy ? 'Checking…' : 'Verify'}
-        </button>
+        <AuthSubmit busy={busy} busyLabel="Checking…">Verify</AuthSubmit>
       </form>
     </AuthLayout>
   )

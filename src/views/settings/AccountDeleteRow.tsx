@@ -6,9 +6,8 @@ import { button } from 'styled-system/recipes'
 import { accountDeletionMachine } from '../../machines/account-deletion/account-deletion.machine'
 import { deletionProblem, WHAT_GOES, WHAT_STAYS } from '../../machines/account-deletion/account-deletion.rules'
 import { ScreenActor, useSession } from '../actors'
-import { FormError, TextField } from '../ui/Field'
+import { CancelSubmit, FormError, TextField } from '../ui/Field'
 import { Dialog } from '../ui/Overlay'
-import { Spinner } from '../ui/Spinner'
 import { SettingsRow } from './SettingsRow'
 
 type DeletionActor = ActorRefFrom<typeof accountDeletionMachine>
@@ -109,15 +108,7 @@ function AccountDeleteForm({ actor }: { actor: DeletionActor }) {
         onChange={set('confirm')}
       />
       <FormError message={problem ?? error} />
-      <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '1' })}>
-        <button type="button" className={button({ variant: 'ghost' })} onClick={() => actor.send({ type: 'deletion.close' })} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className={button({ variant: 'danger' })} disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner size={16} /> : null}
-          Delete my account
-        </button>
-      </div>
+      <CancelSubmit busy={busy} onCancel={() => actor.send({ type: 'deletion.close' })} submitLabel="Delete my account" danger />
     </form>
   )
 }

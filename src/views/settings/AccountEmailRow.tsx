@@ -7,7 +7,7 @@ import { button } from 'styled-system/recipes'
 import { emailMachine } from '../../machines/email/email.machine'
 import { changeEmailSchema, type ChangeEmailFields } from '../../machines/email/email.rules'
 import { useScreenActor, useSession } from '../actors'
-import { FormError, TextField } from '../ui/Field'
+import { CancelSubmit, FormError, TextField } from '../ui/Field'
 import { Dialog } from '../ui/Overlay'
 import { Spinner } from '../ui/Spinner'
 import { SettingsRow } from './SettingsRow'
@@ -104,15 +104,7 @@ function ChangeEmailForm({ actor }: { actor: EmailActor }) {
         {...register('password')}
       />
       <FormError message={error} />
-      <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '1' })}>
-        <button type="button" className={button({ variant: 'ghost' })} onClick={() => actor.send({ type: 'email.change.close' })} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className={button()} disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner size={16} /> : null}
-          Send link
-        </button>
-      </div>
+      <CancelSubmit busy={busy} onCancel={() => actor.send({ type: 'email.change.close' })} submitLabel="Send link" />
     </form>
   )
 }

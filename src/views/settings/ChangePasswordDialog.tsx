@@ -3,11 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
 import type { ChangePasswordMachine } from '../../machines/change-password/change-password.machine'
-import { FormError, TextField } from '../ui/Field'
+import { CancelSubmit, FormError, TextField } from '../ui/Field'
 import { Dialog } from '../ui/Overlay'
-import { Spinner } from '../ui/Spinner'
 import { changePasswordSchema, type ChangePasswordValues } from '../../machines/change-password/change-password.rules'
 
 type PasswordActor = ActorRefFrom<ChangePasswordMachine>
@@ -69,15 +67,7 @@ function ChangePasswordForm({ actor }: { actor: PasswordActor }) {
         {...register('confirmPassword')}
       />
       <FormError message={error} />
-      <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '1' })}>
-        <button type="button" className={button({ variant: 'ghost' })} onClick={() => actor.send({ type: 'password.close' })} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className={button()} disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner size={16} /> : null}
-          Change password
-        </button>
-      </div>
+      <CancelSubmit busy={busy} onCancel={() => actor.send({ type: 'password.close' })} submitLabel="Change password" />
     </form>
   )
 }

@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react'
 import { css } from 'styled-system/css'
-import { input as inputRecipe } from 'styled-system/recipes'
+import { button, input as inputRecipe } from 'styled-system/recipes'
+import { Spinner } from './Spinner'
 
 // Labelled inputs for react-hook-form's `register(...)`: the error text is tied to the input with aria-describedby
 // and aria-invalid, so screen readers announce it with the field.
@@ -120,6 +121,32 @@ export function FormError({ message }: { message: string | null }) {
       })}
     >
       {message}
+    </div>
+  )
+}
+
+/** A dialog form's Cancel and submit buttons, at its right; both wait, and the submit spins, while it is sent. */
+export function CancelSubmit({
+  busy,
+  onCancel,
+  submitLabel,
+  danger = false,
+}: {
+  busy: boolean
+  onCancel: () => void
+  submitLabel: string
+  /** The submit cannot be undone (deleting the account). */
+  danger?: boolean
+}) {
+  return (
+    <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mt: '1' })}>
+      <button type="button" className={button({ variant: 'ghost' })} onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+      <button type="submit" className={button(danger ? { variant: 'danger' } : undefined)} disabled={busy} aria-busy={busy}>
+        {busy ? <Spinner size={16} /> : null}
+        {submitLabel}
+      </button>
     </div>
   )
 }

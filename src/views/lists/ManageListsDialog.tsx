@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react'
 import { useSelector } from '@xstate/react'
 import { Link } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { LIMITS } from '../../api/contract/limits'
 import type { List } from '../../api/lists.calls'
+import type { UserSummary } from '../../api/types'
 import type { ListsRef } from '../../machines/lists/lists.machine'
 import { countLabel, DELETE_CONFIRM, LISTS_LOAD_FAILED, listPath, USER_SEARCH_FAILED } from '../../machines/lists/lists.rules'
 import { LoadError } from '../profile/LoadError'
@@ -260,12 +262,7 @@ function Members({ actor, list }: { actor: ListsRef; list: List }) {
       ) : results.length > 0 ? (
         <ul aria-label="Search results" className={css({ display: 'flex', flexDirection: 'column', borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', px: '3' })}>
           {results.map(({ user, onList }) => (
-            <li key={user.id} className={row}>
-              <Avatar src={user.avatar} name={shownName(user)} size={36} />
-              <div className={css({ flex: 1, minW: 0 })}>
-                <p className={css({ fontWeight: 'semibold', truncate: true })}>{shownName(user)}</p>
-                <p className={css({ fontSize: 'sm', color: 'fg.muted', truncate: true })}>@{user.username}</p>
-              </div>
+            <MemberRow key={user.id} user={user}>
               <button
                 type="button"
                 className={button({ variant: onList ? 'ghost' : 'outline', size: 'sm' })}
@@ -276,7 +273,7 @@ function Members({ actor, list }: { actor: ListsRef; list: List }) {
                 {onList ? <Icon name="check" size={14} /> : null}
                 {onList ? 'Added' : 'Add'}
               </button>
-            </li>
+            </MemberRow>
           ))}
         </ul>
       ) : query.trim().length >= LIMITS.userSearchMin ? (
@@ -294,12 +291,7 @@ function Members({ actor, list }: { actor: ListsRef; list: List }) {
         <>
         <ul aria-label={`Members of ${list.name}`} className={css({ display: 'flex', flexDirection: 'column', borderTopWidth: '1px', borderColor: 'border', mt: '1' })}>
           {members.map((member) => (
-            <li key={member.id} className={row}>
-              <Avatar src={member.avatar} name={shownName(member)} size={36} />
-              <div className={css({ flex: 1, minW: 0 })}>
-                <p className={css({ fontWeight: 'semibold', truncate: true })}>{shownName(member)}</p>
-                <p className={css({ fontSize: 'sm', color: 'fg.muted', truncate: true })}>@{member.username}</p>
-              </div>
+            <MemberRow key={member.id} user={member}>
               <button
                 type="button"
                 className={button({ variant: 'ghost', size: 'sm' })}
@@ -309,7 +301,7 @@ function Members({ actor, list }: { actor: ListsRef; list: List }) {
               >
                 Remove
               </button>
-            </li>
+            </MemberRow>
           ))}
         </ul>
         {loadingMore ? (
@@ -326,6 +318,20 @@ function Members({ actor, list }: { actor: ListsRef; list: List }) {
         </>
       )}
     </>
+  )
+}
+
+/** A member in the search results or on the list: avatar, name, @username, then what can be done with them. */
+function MemberRow({ user, children }: { user: UserSummary; children: ReactNode }) {
+  return (
+    <li className={row}>
+      <Avatar src={user.avatar} name={shownName(user)} size={36} />
+      <div className={css({ flex: 1, minW: 0 })}>
+        <p className={css({ fontWeight: 'semibold', truncate: true })}>{shownName(user)}</p>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted', truncate: true })}>@{user.username}</p>
+      </div>
+      {children}
+    </li>
   )
 }
 

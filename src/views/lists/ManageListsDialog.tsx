@@ -39,6 +39,7 @@ import { Icon } from '../ui/Icon'
 import { EmptyNote } from '../ui/ListStates'
 import { Dialog } from '../ui/Overlay'
 import { Spinner } from '../ui/Spinner'
+import { SubviewHeader } from '../ui/SubviewHeader'
 import { shownName } from '../../machines/lib/shown-name'
 
 // The Manage Lists dialog (spec: "Manage Lists: New List, Close, form, list of lists"; docs/product.md, "Lists"): the
@@ -229,20 +230,16 @@ function Members({ actor, list }: { actor: ListsRef; list: List }) {
   const loadingMore = useSelector(actor, selectMembersLoadingMore)
   return (
     <>
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
-        <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={() => actor.send({ type: 'members.back' })}>
-          <Icon name="back" size={16} />
-          All lists
-        </button>
-      </div>
-      <div>
-        <h3 className={css({ fontSize: 'md', fontWeight: 'bold' })}>
+      <SubviewHeader
+        backLabel="All lists"
+        onBack={() => actor.send({ type: 'members.back' })}
+        title={
           <Link href={listPath(list.id)} className={nameLink}>
             {list.name}
           </Link>
-        </h3>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{countLabel(list.memberCount, 'member', 'members')}</p>
-      </div>
+        }
+        subtitle={countLabel(list.memberCount, 'member', 'members')}
+      />
       <TextField
         label="Add members"
         type="search"

@@ -25,6 +25,7 @@ import { Icon } from '../ui/Icon'
 import { EmptyNote, FirstPageStatus, LoadMoreButton } from '../ui/ListStates'
 import { Dialog } from '../ui/Overlay'
 import { Spinner } from '../ui/Spinner'
+import { SubviewHeader } from '../ui/SubviewHeader'
 import { Tabs } from '../ui/Tabs'
 import { NamedGroupForm } from './NamedGroupForm'
 
@@ -233,19 +234,18 @@ function OpenCollection({ actor, collection }: { actor: BookmarksRef; collection
   const busy = useSelector(actor, selectBusy)
   return (
     <>
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
-        <button type="button" className={button({ variant: 'ghost', size: 'sm' })} disabled={busy} onClick={() => actor.send({ type: 'collection.back' })}>
-          <Icon name="back" size={16} />
-          All collections
-        </button>
-      </div>
-      <div>
-        <h3 className={css({ fontSize: 'md', fontWeight: 'bold' })}>{collection.name}</h3>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          {collection.postCount} {collection.postCount === 1 ? 'post' : 'posts'}
-          {collection.description ? ` · ${collection.description}` : ''}
-        </p>
-      </div>
+      <SubviewHeader
+        backLabel="All collections"
+        onBack={() => actor.send({ type: 'collection.back' })}
+        backDisabled={busy}
+        title={collection.name}
+        subtitle={
+          <>
+            {collection.postCount} {collection.postCount === 1 ? 'post' : 'posts'}
+            {collection.description ? ` · ${collection.description}` : ''}
+          </>
+        }
+      />
       {opening ? (
         <div className={css({ display: 'grid', placeItems: 'center', py: '8' })}>
           <Spinner label="Loading collection" />

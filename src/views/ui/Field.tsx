@@ -25,6 +25,16 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>
 }
 
+/** A field's own problem under it; the input names it in aria-describedby by this id. */
+function FieldError({ inputId, error }: { inputId: string; error: string | undefined }) {
+  if (!error) return null
+  return (
+    <p id={`${inputId}-error`} className={errorStyle}>
+      {error}
+    </p>
+  )
+}
+
 export function TextField({ label, error, hint, id, ref, ...rest }: TextFieldProps) {
   const generated = useId()
   const inputId = id ?? generated
@@ -47,11 +57,7 @@ export function TextField({ label, error, hint, id, ref, ...rest }: TextFieldPro
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${inputId}-error`} className={errorStyle}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError inputId={inputId} error={error} />
     </div>
   )
 }
@@ -92,11 +98,7 @@ export function CheckboxField({ label, error, id, ref, ...rest }: CheckboxFieldP
           {label}
         </label>
       </div>
-      {error ? (
-        <p id={`${inputId}-error`} className={errorStyle}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError inputId={inputId} error={error} />
     </div>
   )
 }

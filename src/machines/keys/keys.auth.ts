@@ -44,6 +44,22 @@ export function loginRequest(username: string, password: string, proof: LoginPro
   return proof.kind === 'derived' ? { username, authSecret: proof.secrets.authSecret } : { username, password }
 }
 
+/** How a settings change proves the current password: the derived secret, or the password of an account not moved over. */
+export type CurrentPasswordProof = { currentAuthSecret: string } | { currentPassword: string }
+
+/** The current-password part of a settings change's body, from the proof a login would make. */
+export function currentPasswordProof(proof: LoginProof, password: string): CurrentPasswordProof {
+  return proof.kind === 'derived' ? { currentAuthSecret: proof.secrets.authSecret } : { currentPassword: password }
+}
+
+/**
+ * The current password proven as a password change proves it, for the settings that ask for it (email, two-factor,
+ * recovery key, account deletion): the secret derived under the account's settings, so the typed password never leaves.
+ */
+export async function proveCurrentPassword(username: string, password: string, signal?: AbortSignal): Promise<CurrentPasswordProof> {
+  return currentPasswordProof(await deriveLoginProof(username, password, signal), password)
+}
+
 /** What login hands the session and the keys actor once the keys are settled. */
 export interface PreparedLogin {
   /** The login's answer, with the user and wrapped key the upgrade or PUT /auth/keys answered. */

@@ -1,9 +1,10 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate'
 import { run } from '../../api/calls'
-import { discoverCalls, type UserSearchResponse, type UserSearchResult } from '../../api/discover.calls'
+import type { UserSearchResponse, UserSearchResult } from '../../api/discover.calls'
 import { serverMessageOr } from '../../api/errors'
 import { listCalls, type List, type ListDetail, type ListMember, type ListsPage, type Subscription } from '../../api/lists.calls'
 import { appendPage, MORE_FAILED } from '../lib/paging'
+import { searchUsers, waitForTyping } from '../lib/user-search'
 import { namedGroupFormMachine, type NamedGroupFormReport } from '../named-group-form/named-group-form.machine'
 import { showToast } from '../toasts/notify'
 import {
@@ -20,7 +21,6 @@ import {
   MEMBER_REMOVE_FAILED,
   MEMBER_REMOVED,
   MEMBERS_LOAD_FAILED,
-  SEARCH_DEBOUNCE_MS,
   SUBSCRIBE_FAILED,
   SUBSCRIBED,
   UNSUBSCRIBE_FAILED,
@@ -161,16 +161,8 @@ export const listsMachine = setup({
       run(listCalls.getList(input.id, input.cursor), signal),
     ),
     /** The debounce: the search starts once the member has stopped typing for SEARCH_DEBOUNCE_MS. */
-    wait: fromPromise<void>(
-      ({ signal }) =>
-        new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, SEARCH_DEBOUNCE_MS)
-          signal.addEventListener('abort', () => clearTimeout(timer))
-        }),
-    ),
-    searchUsers: fromPromise<UserSearchResponse, { query: string }>(({ input, signal }) =>
-      run(discoverCalls.searchUsers({ q: input.query.trim() }), signal),
-    ),
+    wait: waitForTyping,
+    searchUsers,
     change: fromPromise<ChangeOutput, ListChange>(({ input, signal }) => save(input, signal)),
     form: namedGroupFormMachine,
   },

@@ -1,4 +1,3 @@
-import { LIMITS } from '../../api/contract/limits'
 import type { List } from '../../api/lists.calls'
 
 // Lists (docs/product.md, "Lists"): the list form's rules, who may do what to a list, and
@@ -34,11 +33,9 @@ export const LISTS_LOAD_FAILED = 'Could not load your lists.'
 export const MEMBERS_LOAD_FAILED = 'Could not load the members of this list.'
 export const LIST_LOAD_FAILED = 'Could not load this list.'
 export const LIST_NOT_FOUND = 'List not found'
-export const USER_SEARCH_FAILED = 'Failed to search users'
 
-/** The member search of the members panel, as everywhere (New Message): 500 ms after the last keystroke, 2+ chars. */
-export const SEARCH_DEBOUNCE_MS = 500
-export const isSearchable = (query: string) => query.trim().length >= LIMITS.userSearchMin
+/** The member search of the members panel, as New Message's: 500 ms after the last keystroke, 2+ chars. */
+export { isSearchable, SEARCH_DEBOUNCE_MS, USER_SEARCH_FAILED } from '../lib/user-search'
 
 /** Only the owner edits, deletes and manages the members of a list. */
 export const isOwnList = (list: Pick<List, 'owner'>, viewerId: string) => list.owner.id === viewerId

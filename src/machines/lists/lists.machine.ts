@@ -1,12 +1,13 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate'
 import { run } from '../../api/calls'
 import type { UserSearchResponse, UserSearchResult } from '../../api/discover.calls'
-import { serverMessageOr } from '../../api/errors'
 import { listCalls, type List, type ListDetail, type ListMember, type ListsPage, type Subscription } from '../../api/lists.calls'
-import { appendPage, MORE_FAILED } from '../lib/paging'
+import { appendPage, MORE_FAILED, prependRow, replaceRow } from '../lib/paging'
+import { changeNotices } from '../lib/saved-change'
 import { searchUsers, waitForTyping } from '../lib/user-search'
+import type { GroupDraft } from '../lib/named-group.rules'
 import { namedGroupFormMachine, type NamedGroupFormReport } from '../named-group-form/named-group-form.machine'
-import { showToast } from '../toasts/notify'
+import { namedGroupFormState } from '../named-group-form/named-group-form.state'
 import {
   isOwnList,
   isSearchable,
@@ -25,7 +26,6 @@ import {
   SUBSCRIBED,
   UNSUBSCRIBE_FAILED,
   UNSUBSCRIBED,
-  type ListDraft,
 } from './lists.rules'
 
 // The Manage Lists dialog (spec: "Manage Lists: New List, Close, form, list of lists"; docs/product.md, "Lists"). Runs
@@ -46,8 +46,8 @@ import {
 // One change at a time (tag `busy`).
 
 export type ListChange =
-  | { kind: 'create'; fields: ListDraft }
-  | { kind: 'update'; id: string; fields: ListDraft }
+  | { kind: 'create'; fields: GroupDraft }
+  | { kind: 'update'; id: string; fields: GroupDraft }
   | { kind: 'delete'; id: string }
   | { kind: 'subscribe'; id: string }
   | { kind: 'unsubscribe'; id: string }
@@ -142,7 +142,7 @@ export const REFUSED: Record<ListChange['kind'], string> = {
   remove: MEMBER_REMOVE_FAILED,
 }
 
-const replaceList = (lists: ReadonlyArray<List>, next: List) => lists.map((l) => (l.id === next.id ? next : l))
+const notices = changeNotices<ListChange>({ saved: SAVED, refused: REFUSED })
 const isList = (output: ChangeOutput): output is List => output !== null && 'id' in output
 
 const closedMembers = { openId: null, members: [], membersCursor: null, membersError: null, query: '', queryPending: false, results: [] }
@@ -177,13 +177,13 @@ export const listsMachine = setup({
       members: detail.members,
       membersCursor: detail.nextCursor,
       membersError: null,
-      lists: replaceList(context.lists, detail.list),
+      lists: replaceRow(context.lists, detail.list),
     })),
     showMoreMembers: assign(({ context }, detail: ListDetail) => ({
       members: appendPage(context.members, detail.members),
       membersCursor: detail.nextCursor,
       membersError: null,
-      lists: replaceList(context.lists, detail.list),
+      lists: replaceRow(context.lists, detail.list),
     })),
     setMembersError: assign((_, message: string) => ({ membersError: message })),
     clearMembersError: assign({ membersError: null }),
@@ -201,10 +201,10 @@ export const listsMachine = setup({
       switch (change.kind) {
         case 'create':
           return isList(output)
-            ? { change: null, lists: [output, ...context.lists.filter((l) => l.id !== output.id)], editingId: null }
+            ? { change: null, lists: prependRow(context.lists, output), editingId: null }
             : { change: null }
         case 'update':
-          return isList(output) ? { change: null, lists: replaceList(context.lists, output), editingId: null } : { change: null }
+          return isList(output) ? { change: null, lists: replaceRow(context.lists, output), editingId: null } : { change: null }
         case 'delete':
           return { change: null, deletingId: null, lists: context.lists.filter((l) => l.id !== change.id) }
         case 'subscribe':
@@ -222,27 +222,23 @@ export const listsMachine = setup({
         case 'add':
           return {
             change: null,
-            lists: isList(output) ? replaceList(context.lists, output) : context.lists,
-            members: [change.member, ...context.members.filter((m) => m.id !== change.member.id)],
+            lists: isList(output) ? replaceRow(context.lists, output) : context.lists,
+            members: prependRow(context.members, change.member),
           }
         case 'remove':
           return {
             change: null,
-            lists: isList(output) ? replaceList(context.lists, output) : context.lists,
+            lists: isList(output) ? replaceRow(context.lists, output) : context.lists,
             members: context.members.filter((m) => m.id !== change.userId),
           }
       }
     }),
-    notifySaved: ({ context, system }) => {
-      if (context.change) showToast(system, 'success', SAVED[context.change.kind])
-    },
-    notifyRefused: ({ context, system }, error: unknown) => {
-      if (context.change) showToast(system, 'error', serverMessageOr(error, REFUSED[context.change.kind]))
-    },
+    notifySaved: notices.notifySaved,
+    notifyRefused: notices.notifyRefused,
     /** A refused form keeps what was typed and says why under it (and in the toast). */
     tellFormRefused: sendTo('form', ({ context }, error: unknown) => ({
       type: 'form.refused' as const,
-      message: serverMessageOr(error, context.editingId ? LIST_UPDATE_FAILED : LIST_CREATE_FAILED),
+      message: notices.refusal(context.editingId ? 'update' : 'create', error),
     })),
     settle: assign({ change: null, deletingId: null }),
   },
@@ -332,51 +328,7 @@ export const listsMachine = setup({
           },
         },
         /** The list form (a child actor): New List or Edit, then saving what it sends. */
-        form: {
-          invoke: {
-            id: 'form',
-            src: 'form',
-            input: ({ context }) => {
-              const l = context.lists.find((held) => held.id === context.editingId)
-              return l ? { editing: { name: l.name, description: l.description, isPrivate: l.isPrivate } } : {}
-            },
-          },
-          on: { 'form.cancelled': { target: 'idle' } },
-          initial: 'editing',
-          states: {
-            editing: {
-              on: {
-                'form.submitted': {
-                  target: 'saving',
-                  actions: {
-                    type: 'begin',
-                    params: ({ context, event }) =>
-                      context.editingId
-                        ? { kind: 'update' as const, id: context.editingId, fields: event.fields }
-                        : { kind: 'create' as const, fields: event.fields },
-                  },
-                },
-              },
-            },
-            saving: {
-              tags: ['busy'],
-              invoke: {
-                id: 'saveForm',
-                src: 'change',
-                input: ({ context }) => context.change as ListChange,
-                onDone: { target: '#lists.ready.idle', actions: ['notifySaved', { type: 'apply', params: ({ event }) => event.output }] },
-                onError: {
-                  target: 'editing',
-                  actions: [
-                    { type: 'notifyRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-                    { type: 'tellFormRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-                    'settle',
-                  ],
-                },
-              },
-            },
-          },
-        },
+        form: namedGroupFormState<ListsContext, ListChange, ChangeOutput>({ machineId: 'lists', rows: (context) => context.lists }),
         /** 'Are you sure you want to delete this list?' */
         confirmingDelete: {
           on: {

@@ -1,18 +1,8 @@
 import type { List } from '../../api/lists.calls'
 
-// Lists (docs/product.md, "Lists"): the list form's rules, who may do what to a list, and
-// every text the Manage Lists dialog, the list page and a profile's "Add to list" say. Used by the machines' guards
-// and by the views, so both agree.
-
-export {
-  DESCRIPTION_TOO_LONG,
-  emptyDraft,
-  type CheckedDraft,
-  NAME_REQUIRED,
-  NAME_TOO_LONG,
-  type GroupDraft as ListDraft,
-  checkGroupDraft as checkList,
-} from '../lib/named-group.rules'
+// Lists (docs/product.md, "Lists"): who may do what to a list, and every text the Manage Lists dialog, the list page
+// and a profile's "Add to list" say. Used by the machines' guards and by the views, so both agree. The list form's
+// rules are the collection form's (lib/named-group.rules.ts).
 
 export const LIST_CREATED = 'List created successfully'
 export const LIST_UPDATED = 'List updated successfully'

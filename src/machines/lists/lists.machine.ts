@@ -4,7 +4,7 @@ import type { UserSearchResponse, UserSearchResult } from '../../api/discover.ca
 import { listCalls, type List, type ListDetail, type ListMember, type ListsPage, type Subscription } from '../../api/lists.calls'
 import { appendPage, MORE_FAILED, prependRow, replaceRow } from '../lib/paging'
 import { changeNotices } from '../lib/saved-change'
-import { searchUsers, waitForTyping } from '../lib/user-search'
+import { searchingState, searchUsers, typedQuery, waitForTyping } from '../lib/user-search'
 import type { GroupDraft } from '../lib/named-group.rules'
 import { namedGroupFormMachine, type NamedGroupFormReport } from '../named-group-form/named-group-form.machine'
 import { namedGroupFormState } from '../named-group-form/named-group-form.state'
@@ -396,15 +396,7 @@ export const listsMachine = setup({
             browsing: {
               initial: 'idle',
               on: {
-                'members.query': [
-                  {
-                    guard: { type: 'searchable', params: ({ event }) => event.value },
-                    target: '.debouncing',
-                    reenter: true,
-                    actions: { type: 'setQuery', params: ({ event }) => event.value },
-                  },
-                  { target: '.idle', actions: [{ type: 'setQuery', params: ({ event }) => event.value }, 'clearResults'] },
-                ],
+                'members.query': typedQuery,
                 'members.add': {
                   guard: { type: 'canAdd', params: ({ event }) => event.userId },
                   target: 'changing',
@@ -441,16 +433,7 @@ export const listsMachine = setup({
                   entry: 'releaseQuery',
                   invoke: { id: 'wait', src: 'wait', onDone: 'searching' },
                 },
-                searching: {
-                  tags: ['searching'],
-                  invoke: {
-                    id: 'searchUsers',
-                    src: 'searchUsers',
-                    input: ({ context }) => ({ query: context.query }),
-                    onDone: { target: 'idle', actions: { type: 'showResults', params: ({ event }) => event.output } },
-                    onError: { target: 'searchFailed', actions: 'clearResults' },
-                  },
-                },
+                searching: searchingState({ done: 'idle', failed: 'searchFailed' }),
                 /** 'Failed to search users'; typing again searches again. */
                 searchFailed: {},
               },

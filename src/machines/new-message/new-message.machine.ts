@@ -1,7 +1,7 @@
 import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate'
 import type { UserSearchResponse, UserSearchResult } from '../../api/discover.calls'
 import type { ConversationsEvent } from '../conversations/conversations.machine'
-import { searchUsers, waitForTyping } from '../lib/user-search'
+import { searchingState, searchUsers, typedQuery, waitForTyping } from '../lib/user-search'
 import { isSearchable, keysBlock, recipients, type KeysState } from './new-message.rules'
 
 // The New Message modal (Messages, 'New message'). Opened, it checks that this browser holds the
@@ -84,15 +84,7 @@ export const newMessageMachine = setup({
       initial: 'idle',
       on: {
         'new-message.close': { target: 'closed', actions: 'reset' },
-        'new-message.query': [
-          {
-            guard: { type: 'searchable', params: ({ event }) => event.value },
-            target: '.debouncing',
-            reenter: true,
-            actions: { type: 'setQuery', params: ({ event }) => event.value },
-          },
-          { target: '.idle', actions: [{ type: 'setQuery', params: ({ event }) => event.value }, 'clearResults'] },
-        ],
+        'new-message.query': typedQuery,
       },
       states: {
         /** Fewer than 2 characters: nothing is asked. */
@@ -101,16 +93,7 @@ export const newMessageMachine = setup({
           tags: ['searching'],
           invoke: { id: 'wait', src: 'wait', onDone: 'searching' },
         },
-        searching: {
-          tags: ['searching'],
-          invoke: {
-            id: 'searchUsers',
-            src: 'searchUsers',
-            input: ({ context }) => ({ query: context.query }),
-            onDone: { target: 'shown', actions: { type: 'showResults', params: ({ event }) => event.output } },
-            onError: { target: 'failed', actions: 'clearResults' },
-          },
-        },
+        searching: searchingState({ done: 'shown', failed: 'failed' }),
         shown: {
           on: {
             'new-message.pick': {

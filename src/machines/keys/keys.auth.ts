@@ -26,6 +26,14 @@ export function keysActor(system: { get(systemId: string): unknown }): KeysRef |
   return system.get('keys') as KeysRef | undefined
 }
 
+/** The action login and register end with: the keys actor keeps the member's keys, or why there are none. */
+export function reportKeys(
+  { system }: { system: { get(systemId: string): unknown } },
+  { userId, outcome }: { userId: string; outcome: KeysOutcome },
+): void {
+  keysActor(system)?.send({ type: 'keys.settled', userId, outcome })
+}
+
 /** How a login proves the password: with the derived secrets, or (an account from before) with the password once. */
 export type LoginProof = { kind: 'derived'; secrets: DerivedSecrets } | { kind: 'legacy' }
 

@@ -2,6 +2,7 @@ import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type ErrorActorE
 import { run } from '../../api/calls'
 import type { UserSearchResponse, UserSearchResult } from '../../api/discover.calls'
 import { listCalls, type List, type ListDetail, type ListMember, type ListsPage, type Subscription } from '../../api/lists.calls'
+import { firstPageState, nextPageState } from '../lib/page-states'
 import { appendPage, MORE_FAILED, prependRow, replaceRow } from '../lib/paging'
 import { changeNotices } from '../lib/saved-change'
 import { searchingState, searchUsers, typedQuery, waitForTyping } from '../lib/user-search'
@@ -268,16 +269,7 @@ export const listsMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        id: 'loadLists',
-        src: 'loadLists',
-        input: () => ({ cursor: null }),
-        onDone: { target: 'ready', actions: { type: 'showFirst', params: ({ event }) => event.output } },
-        onError: { target: 'failed' },
-      },
-    },
+    loading: firstPageState({ id: 'loadLists', src: 'loadLists', show: 'showFirst' }),
     /** 'Could not load your lists.' with Try again. */
     failed: {
       on: { 'lists.retry': { target: 'loading' } },
@@ -316,17 +308,12 @@ export const listsMachine = setup({
             },
           },
         },
-        loadingMore: {
+        loadingMore: nextPageState({
+          src: 'loadLists',
+          append: 'showMore',
+          cursor: (context: ListsContext) => context.cursor,
           tags: ['busy'],
-          invoke: {
-            id: 'loadMore',
-            src: 'loadLists',
-            input: ({ context }) => ({ cursor: context.cursor }),
-            onDone: { target: 'idle', actions: { type: 'showMore', params: ({ event }) => event.output } },
-            // Load more stays offered: the member can try again.
-            onError: { target: 'idle' },
-          },
-        },
+        }),
         /** The list form (a child actor): New List or Edit, then saving what it sends. */
         form: namedGroupFormState<ListsContext, ListChange, ChangeOutput>({ machineId: 'lists', rows: (context) => context.lists }),
         /** 'Are you sure you want to delete this list?' */

@@ -1,6 +1,6 @@
 import { calls, run } from '../../api/calls'
 import type { DeleteAccountRequest } from '../../api/types'
-import { deriveLoginProof } from '../keys/keys.auth'
+import { proveCurrentPassword } from '../keys/keys.auth'
 
 export interface DeletionInput {
   username: string
@@ -15,11 +15,11 @@ export interface DeletionInput {
  * the password itself only for an account not moved over), then the deletion: the typed password never leaves.
  */
 export async function deleteAccount(input: DeletionInput, signal: AbortSignal, gone: () => void): Promise<string> {
-  const proof = await deriveLoginProof(input.username, input.password, signal)
+  const proof = await proveCurrentPassword(input.username, input.password, signal)
   const code = input.code.trim()
   const body: DeleteAccountRequest = {
     confirm: input.confirm,
-    ...(proof.kind === 'derived' ? { currentAuthSecret: proof.secrets.authSecret } : { currentPassword: input.password }),
+    ...proof,
     ...(code === '' ? {} : { twoFactorCode: code }),
   }
   // Once sent, the deletion is not aborted with the dialog: the server drops the member's sockets in this same

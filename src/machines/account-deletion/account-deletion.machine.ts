@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { serverMessageOr } from '../../api/errors'
+import { sayRefused } from '../lib/say-refused'
 import type { SessionRef } from '../session/session-ref'
 import { showToast } from '../toasts/notify'
 import { deleteAccount, type DeletionInput } from './account-deletion.calls'
@@ -84,11 +84,7 @@ export const accountDeletionMachine = setup({
             onDone: { target: '#accountDeletion.deleted', actions: ['forgetFields', 'notifyDeleting', 'signOut'] },
             onError: {
               target: 'failed',
-              actions: [
-                'forgetFields',
-                { type: 'setError', params: ({ event }) => serverMessageOr(event.error, DELETE_FAILED) },
-                { type: 'notifyFailure', params: ({ event }) => serverMessageOr(event.error, DELETE_FAILED) },
-              ],
+              actions: ['forgetFields', ...sayRefused(DELETE_FAILED)],
             },
           },
         },

@@ -36,6 +36,16 @@ export interface AnalyticsContext {
   error: { message: string; retryable: boolean } | null
 }
 
+type RangeEvent = { event: { range: TimeRange } }
+
+/** Another range reads the open view again; the last answer stays on screen, dimmed, until the new one arrives. */
+const rangeChange = {
+  guard: { type: 'isOtherRange', params: ({ event }: RangeEvent) => event.range },
+  target: '.loading',
+  reenter: true,
+  actions: { type: 'pickRange', params: ({ event }: RangeEvent) => event.range },
+} as const
+
 export const analyticsMachine = setup({
   types: {
     context: {} as AnalyticsContext,
@@ -103,12 +113,7 @@ export const analyticsMachine = setup({
       initial: 'loading',
       on: {
         'analytics.close': 'closed',
-        'analytics.range': {
-          guard: { type: 'isOtherRange', params: ({ event }) => event.range },
-          target: '.loading',
-          reenter: true,
-          actions: { type: 'pickRange', params: ({ event }) => event.range },
-        },
+        'analytics.range': rangeChange,
       },
       states: {
         loading: {
@@ -146,12 +151,7 @@ export const analyticsMachine = setup({
           { guard: and(['canGoBack', 'dashboardIsCurrent']), target: '#analytics.dashboard.loaded', actions: 'forgetPost' },
           { guard: 'canGoBack', target: '#analytics.dashboard', actions: 'forgetPost' },
         ],
-        'analytics.range': {
-          guard: { type: 'isOtherRange', params: ({ event }) => event.range },
-          target: '.loading',
-          reenter: true,
-          actions: { type: 'pickRange', params: ({ event }) => event.range },
-        },
+        'analytics.range': rangeChange,
       },
       states: {
         loading: {

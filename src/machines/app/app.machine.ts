@@ -50,6 +50,17 @@ export type AppEvent = SessionChange | RealtimeStatusEvent | ScreenEvent
  */
 const spawnScreen = spawnChild as unknown as (logic: AnyActorLogic, options: { id: string; input?: unknown }) => never
 
+type SignedIn = { event: { userId: string; token: string } }
+
+/** The session signed in (at boot or later): the member's actors start, and their message key is read. */
+const signIn = {
+  target: 'signedIn',
+  actions: [
+    { type: 'rememberMember', params: ({ event }: SignedIn) => ({ userId: event.userId, token: event.token }) },
+    { type: 'loadKeys', params: ({ event }: SignedIn) => event.userId },
+  ],
+} as const
+
 export const appMachine = setup({
   types: {
     context: {} as AppContext,
@@ -103,26 +114,10 @@ export const appMachine = setup({
     /** The stored token is being checked: the gate shows a spinner. */
     booting: {
       tags: ['loading'],
-      on: {
-        'app.session.signedIn': {
-          target: 'signedIn',
-          actions: [
-            { type: 'rememberMember', params: ({ event }) => ({ userId: event.userId, token: event.token }) },
-            { type: 'loadKeys', params: ({ event }) => event.userId },
-          ],
-        },
-      },
+      on: { 'app.session.signedIn': signIn },
     },
     signedOut: {
-      on: {
-        'app.session.signedIn': {
-          target: 'signedIn',
-          actions: [
-            { type: 'rememberMember', params: ({ event }) => ({ userId: event.userId, token: event.token }) },
-            { type: 'loadKeys', params: ({ event }) => event.userId },
-          ],
-        },
-      },
+      on: { 'app.session.signedIn': signIn },
     },
     signedIn: {
       // Post cache, composer and realtime socket, started together for this member and stopped together after.

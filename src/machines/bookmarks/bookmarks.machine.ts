@@ -1,8 +1,11 @@
 import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type ErrorActorEvent, type EventObject } from 'xstate'
 import { bookmarkCalls, type Bookmark, type BookmarksPage, type Collection, type CollectionsPage } from '../../api/bookmarks.calls'
 import { run } from '../../api/calls'
-import { serverMessageOr } from '../../api/errors'
+import type { GroupDraft } from '../lib/named-group.rules'
+import { appendPage, prependRow, replaceRow } from '../lib/paging'
+import { changeNotices } from '../lib/saved-change'
 import { namedGroupFormMachine, type NamedGroupFormReport } from '../named-group-form/named-group-form.machine'
+import { namedGroupFormState } from '../named-group-form/named-group-form.state'
 import type { PostsRef } from '../posts/posts.machine'
 import { showToast } from '../toasts/notify'
 import {
@@ -16,7 +19,6 @@ import {
   POST_UNFILED,
   UNFILE_FAILED,
   type BookmarkTab,
-  type CollectionDraft,
 } from './bookmarks.rules'
 
 // The Bookmarks dialog (spec: "tabs Bookmarks and Collections; New Collection button on Collections tab"; docs/product.md,
@@ -36,8 +38,8 @@ import {
 // filed in counting one fewer.
 
 export type BookmarkChange =
-  | { kind: 'create'; fields: CollectionDraft }
-  | { kind: 'update'; id: string; fields: CollectionDraft }
+  | { kind: 'create'; fields: GroupDraft }
+  | { kind: 'update'; id: string; fields: GroupDraft }
   | { kind: 'file'; collectionId: string; postId: string }
   | { kind: 'unfile'; collectionId: string; postId: string }
 
@@ -122,13 +124,7 @@ const REFUSED: Record<BookmarkChange['kind'], string> = {
   unfile: UNFILE_FAILED,
 }
 
-/** Appends a page, keeping one row per id (a row that moved between pages shows once). */
-function append<T extends { id: string }>(list: ReadonlyArray<T>, page: ReadonlyArray<T>): T[] {
-  const ids = new Set(list.map((item) => item.id))
-  return [...list, ...page.filter((item) => !ids.has(item.id))]
-}
-
-const replaceCollection = (list: ReadonlyArray<Collection>, next: Collection) => list.map((c) => (c.id === next.id ? next : c))
+const notices = changeNotices<BookmarkChange>({ saved: SAVED, refused: REFUSED })
 
 /** The collections a dropped bookmark was filed in count one post fewer. */
 function uncount(collections: ReadonlyArray<Collection>, dropped: ReadonlyArray<Bookmark>): Collection[] {
@@ -187,12 +183,12 @@ export const bookmarksMachine = setup({
     })),
     showMore: assign(({ context }, more: MorePage) => {
       if (more.list === 'collections') {
-        return { collections: append(context.collections, more.page.collections), collectionsCursor: more.page.nextCursor }
+        return { collections: appendPage(context.collections, more.page.collections), collectionsCursor: more.page.nextCursor }
       }
       if (more.list === 'collection') {
-        return { collectionBookmarks: append(context.collectionBookmarks, more.page.bookmarks), collectionCursor: more.page.nextCursor }
+        return { collectionBookmarks: appendPage(context.collectionBookmarks, more.page.bookmarks), collectionCursor: more.page.nextCursor }
       }
-      return { bookmarks: append(context.bookmarks, more.page.bookmarks), bookmarksCursor: more.page.nextCursor }
+      return { bookmarks: appendPage(context.bookmarks, more.page.bookmarks), bookmarksCursor: more.page.nextCursor }
     }),
     showTab: assign((_, tab: BookmarkTab) => ({ tab })),
     /** Which list Load more continues: the one on screen. */
@@ -222,13 +218,13 @@ export const bookmarksMachine = setup({
       switch (change.kind) {
         case 'create':
           return output
-            ? { change: null, collections: [output, ...context.collections.filter((c) => c.id !== output.id)], editingId: null }
+            ? { change: null, collections: prependRow(context.collections, output), editingId: null }
             : { change: null }
         case 'update':
           return output
             ? {
                 change: null,
-                collections: replaceCollection(context.collections, output),
+                collections: replaceRow(context.collections, output),
                 collection: context.collection?.id === output.id ? output : context.collection,
                 editingId: null,
               }
@@ -237,7 +233,7 @@ export const bookmarksMachine = setup({
           return {
             change: null,
             filing: null,
-            collections: output ? replaceCollection(context.collections, output) : context.collections,
+            collections: output ? replaceRow(context.collections, output) : context.collections,
             bookmarks: context.bookmarks.map((b) =>
               b.post.id === change.postId && !b.collectionIds.includes(change.collectionId)
                 ? { ...b, collectionIds: [...b.collectionIds, change.collectionId] }
@@ -247,7 +243,7 @@ export const bookmarksMachine = setup({
         case 'unfile':
           return {
             change: null,
-            collections: output ? replaceCollection(context.collections, output) : context.collections,
+            collections: output ? replaceRow(context.collections, output) : context.collections,
             collection: output && context.collection?.id === output.id ? output : context.collection,
             collectionBookmarks: context.collectionBookmarks.filter((b) => b.post.id !== change.postId),
             bookmarks: context.bookmarks.map((b) =>
@@ -270,17 +266,13 @@ export const bookmarksMachine = setup({
       ({ context }) => context.posts,
       ({ context }) => ({ type: 'post.bookmarked' as const, id: context.change?.kind === 'file' ? context.change.postId : '', bookmarked: true }),
     ),
-    notifySaved: ({ context, system }) => {
-      if (context.change) showToast(system, 'success', SAVED[context.change.kind])
-    },
+    notifySaved: notices.notifySaved,
     notifyLoadFailed: ({ system }) => showToast(system, 'error', COLLECTION_LOAD_FAILED),
-    notifyRefused: ({ context, system }, error: unknown) => {
-      if (context.change) showToast(system, 'error', serverMessageOr(error, REFUSED[context.change.kind]))
-    },
+    notifyRefused: notices.notifyRefused,
     /** A refused form keeps what was typed and says why under it (and in the toast). */
     tellFormRefused: sendTo('form', ({ context }, error: unknown) => ({
       type: 'form.refused' as const,
-      message: serverMessageOr(error, context.editingId ? COLLECTION_UPDATE_FAILED : COLLECTION_CREATE_FAILED),
+      message: notices.refusal(context.editingId ? 'update' : 'create', error),
     })),
     settle: assign({ change: null, filing: null }),
     /** A card's button unsaved a post: its rows leave the lists, and their collections count one fewer. */
@@ -443,51 +435,10 @@ export const bookmarksMachine = setup({
           },
         },
         /** The collection form (a child actor): New Collection or Edit, then saving what it sends. */
-        form: {
-          invoke: {
-            id: 'form',
-            src: 'form',
-            input: ({ context }) => {
-              const c = context.collections.find((held) => held.id === context.editingId)
-              return c ? { editing: { name: c.name, description: c.description, isPrivate: c.isPrivate } } : {}
-            },
-          },
-          on: { 'form.cancelled': { target: 'idle' } },
-          initial: 'editing',
-          states: {
-            editing: {
-              on: {
-                'form.submitted': {
-                  target: 'saving',
-                  actions: {
-                    type: 'begin',
-                    params: ({ context, event }) =>
-                      context.editingId
-                        ? { kind: 'update' as const, id: context.editingId, fields: event.fields }
-                        : { kind: 'create' as const, fields: event.fields },
-                  },
-                },
-              },
-            },
-            saving: {
-              tags: ['busy'],
-              invoke: {
-                id: 'saveForm',
-                src: 'change',
-                input: ({ context }) => context.change as BookmarkChange,
-                onDone: { target: '#bookmarks.ready.idle', actions: ['notifySaved', { type: 'apply', params: ({ event }) => event.output }] },
-                onError: {
-                  target: 'editing',
-                  actions: [
-                    { type: 'notifyRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-                    { type: 'tellFormRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-                    'settle',
-                  ],
-                },
-              },
-            },
-          },
-        },
+        form: namedGroupFormState<BookmarksContext, BookmarkChange, ChangeOutput>({
+          machineId: 'bookmarks',
+          rows: (context) => context.collections,
+        }),
         choosing: {
           on: {
             'file.choose': {

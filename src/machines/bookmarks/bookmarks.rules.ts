@@ -1,15 +1,5 @@
-// Bookmarks and collections (docs/product.md, "Bookmarks"): the collection form's rules, the
-// dialog's tabs and every text it says. Used by the machine's guards and the dialog's form, so both agree.
-
-export {
-  DESCRIPTION_TOO_LONG,
-  emptyDraft,
-  type CheckedDraft,
-  NAME_REQUIRED,
-  NAME_TOO_LONG,
-  type GroupDraft as CollectionDraft,
-  checkGroupDraft as checkCollection,
-} from '../lib/named-group.rules'
+// Bookmarks and collections (docs/product.md, "Bookmarks"): the dialog's tabs and every text it says. The collection
+// form's rules are the list form's (lib/named-group.rules.ts).
 
 export const COLLECTION_CREATED = 'Collection created successfully'
 export const COLLECTION_UPDATED = 'Collection updated successfully'

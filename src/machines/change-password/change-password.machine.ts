@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { calls, run } from '../../api/calls'
-import { serverMessageOr } from '../../api/errors'
 import type { ChangePasswordRequest } from '../../api/types'
 import { preparePasswordChange, type PasswordChangeInput } from '../keys/keys.auth'
+import { sayRefused } from '../lib/say-refused'
 import type { SessionRef } from '../session/session-ref'
 import type { SessionSnapshot } from '../app/app.system'
 import { showToast } from '../toasts/notify'
@@ -40,6 +40,9 @@ function sessionFacts(system: { get(systemId: string): unknown }): { username: s
   const context = (session?.getSnapshot() as SessionSnapshot | undefined)?.context
   return { username: context?.user?.username ?? '', wrapped: context?.privateKey ?? null }
 }
+
+/** Either step refused: nothing changed, and the dialog stays with why (the passwords typed are dropped). */
+const refused = { target: 'failed', actions: ['forgetRequest', ...sayRefused(PASSWORD_CHANGE_FAILED)] } as const
 
 export const changePasswordMachine = setup({
   types: {
@@ -109,14 +112,7 @@ export const changePasswordMachine = setup({
             }),
             onDone: { target: 'submitting', actions: { type: 'keepRequest', params: ({ event }) => event.output } },
             // The settings could not be fetched, or the browser refuses them (UnacceptableKdf): nothing was sent.
-            onError: {
-              target: 'failed',
-              actions: [
-                'forgetRequest',
-                { type: 'setError', params: ({ event }) => serverMessageOr(event.error, PASSWORD_CHANGE_FAILED) },
-                { type: 'notifyFailure', params: ({ event }) => serverMessageOr(event.error, PASSWORD_CHANGE_FAILED) },
-              ],
-            },
+            onError: refused,
           },
         },
         /** Escape and the backdrop are ignored here: closing would hide whether the password changed. */
@@ -130,14 +126,7 @@ export const changePasswordMachine = setup({
               target: '#changePassword.succeeded',
               actions: [{ type: 'storeKey', params: ({ context }) => context.request?.privateKey }, 'notifySuccess'],
             },
-            onError: {
-              target: 'failed',
-              actions: [
-                'forgetRequest',
-                { type: 'setError', params: ({ event }) => serverMessageOr(event.error, PASSWORD_CHANGE_FAILED) },
-                { type: 'notifyFailure', params: ({ event }) => serverMessageOr(event.error, PASSWORD_CHANGE_FAILED) },
-              ],
-            },
+            onError: refused,
           },
         },
         failed: {

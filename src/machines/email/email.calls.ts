@@ -1,6 +1,6 @@
 import { calls, run } from '../../api/calls'
 import { emailCalls, type ChangeEmailRequest, type CurrentUser } from '../../api/email.calls'
-import { deriveLoginProof } from '../keys/keys.auth'
+import { proveCurrentPassword } from '../keys/keys.auth'
 
 /** What Change email takes: the member's name (for their KDF settings), the new address and the typed password. */
 export interface ChangeEmailInput {
@@ -9,16 +9,9 @@ export interface ChangeEmailInput {
   password: string
 }
 
-/**
- * The password proven as a password change proves it: the authentication secret derived under the account's settings
- * (the password itself only for an account not moved over yet). The password never goes anywhere else.
- */
+/** The new address, and the password proven as a password change proves it (proveCurrentPassword). */
 export async function changeEmailRequest(input: ChangeEmailInput, signal?: AbortSignal): Promise<ChangeEmailRequest> {
-  const proof = await deriveLoginProof(input.username, input.password, signal)
-  const newEmail = input.newEmail.trim()
-  return proof.kind === 'derived'
-    ? { newEmail, currentAuthSecret: proof.secrets.authSecret }
-    : { newEmail, currentPassword: input.password }
+  return { newEmail: input.newEmail.trim(), ...(await proveCurrentPassword(input.username, input.password, signal)) }
 }
 
 export async function changeEmail(input: ChangeEmailInput, signal: AbortSignal): Promise<CurrentUser> {

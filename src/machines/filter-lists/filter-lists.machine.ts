@@ -2,6 +2,8 @@ import type { Effect } from 'effect'
 import { assign, fromPromise, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate'
 import { run } from '../../api/calls'
 import { serverMessageOr, type ApiError } from '../../api/errors'
+import { firstPageState, nextPageState } from '../lib/page-states'
+import { appendPageBy } from '../lib/paging'
 import { showToast } from '../toasts/notify'
 import { checkFilter, type FilterList } from './filter-lists.rules'
 
@@ -105,10 +107,7 @@ export function filterListsMachine<U>(config: FilterListsConfig<U>) {
         nextCursor: page.nextCursor,
       })),
       appendUsers: assign(({ context }, page: FilterPage<U>) => ({
-        users: [
-          ...context.users,
-          ...page.users.filter((u) => !context.users.some((held) => config.memberId(held) === config.memberId(u))),
-        ],
+        users: appendPageBy(context.users, page.users, config.memberId),
         nextCursor: page.nextCursor,
       })),
       type: assign(({ context }, { list, value }: { list: FilterList; value: string }) => ({
@@ -176,16 +175,7 @@ export function filterListsMachine<U>(config: FilterListsConfig<U>) {
     },
     initial: 'loading',
     states: {
-      loading: {
-        tags: ['loading'],
-        invoke: {
-          id: 'load',
-          src: 'load',
-          input: { cursor: null },
-          onDone: { target: 'ready', actions: { type: 'showPage', params: ({ event }) => event.output } },
-          onError: { target: 'failed' },
-        },
-      },
+      loading: firstPageState({ id: 'load', src: 'load', show: 'showPage' }),
       failed: {
         tags: ['failed'],
         on: { 'lists.retry': 'loading' },
@@ -252,17 +242,12 @@ export function filterListsMachine<U>(config: FilterListsConfig<U>) {
               },
             },
           },
-          loadingMore: {
+          loadingMore: nextPageState({
+            src: 'load',
+            append: 'appendUsers',
+            cursor: (context: FilterListsContext<U>) => context.nextCursor,
             tags: ['busy', 'loadingMore'],
-            invoke: {
-              id: 'loadMore',
-              src: 'load',
-              input: ({ context }) => ({ cursor: context.nextCursor }),
-              onDone: { target: 'idle', actions: { type: 'appendUsers', params: ({ event }) => event.output } },
-              // The Load more button stays; the member can try again.
-              onError: { target: 'idle' },
-            },
-          },
+          }),
         },
       },
     },

@@ -2,6 +2,8 @@ import { assign, fromPromise, setup, type ActorRefFrom, type ErrorActorEvent } f
 import { run } from '../../api/calls'
 import { isApiError, serverMessageOr } from '../../api/errors'
 import { followRequestCalls, type FollowRequest, type FollowRequestsPage } from '../../api/follow-requests.calls'
+import { firstPageState, nextPageState } from '../lib/page-states'
+import { appendPage } from '../lib/paging'
 import { showToast } from '../toasts/notify'
 import { APPROVE_FAILED, DECLINE_FAILED, REQUEST_APPROVED, REQUEST_DECLINED } from './follow-requests.rules'
 
@@ -63,7 +65,7 @@ export const followRequestsMachine = setup({
     showPage: assign((_, page: FollowRequestsPage) => ({ requests: page.requests, nextCursor: page.nextCursor })),
     // A request can be on two pages when newer ones arrived in between; it is listed once.
     appendPage: assign(({ context }, page: FollowRequestsPage) => ({
-      requests: [...context.requests, ...page.requests.filter((r) => !context.requests.some((held) => held.id === r.id))],
+      requests: appendPage(context.requests, page.requests),
       nextCursor: page.nextCursor,
     })),
     begin: assign((_, pending: PendingAnswer) => ({ pending })),
@@ -91,16 +93,7 @@ export const followRequestsMachine = setup({
   context: initialContext,
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        id: 'loadRequests',
-        src: 'loadRequests',
-        input: { cursor: null },
-        onDone: { target: 'ready', actions: { type: 'showPage', params: ({ event }) => event.output } },
-        onError: { target: 'failed' },
-      },
-    },
+    loading: firstPageState({ id: 'loadRequests', src: 'loadRequests', show: 'showPage' }),
     failed: {
       on: { 'requests.retry': 'loading' },
     },
@@ -141,17 +134,12 @@ export const followRequestsMachine = setup({
             },
           },
         },
-        loadingMore: {
+        loadingMore: nextPageState({
+          src: 'loadRequests',
+          append: 'appendPage',
+          cursor: (context: FollowRequestsContext) => context.nextCursor,
           tags: ['busy'],
-          invoke: {
-            id: 'loadMore',
-            src: 'loadRequests',
-            input: ({ context }) => ({ cursor: context.nextCursor }),
-            onDone: { target: 'idle', actions: { type: 'appendPage', params: ({ event }) => event.output } },
-            // The Load more button stays; the member can try again.
-            onError: { target: 'idle' },
-          },
-        },
+        }),
       },
     },
   },

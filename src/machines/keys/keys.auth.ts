@@ -26,6 +26,14 @@ export function keysActor(system: { get(systemId: string): unknown }): KeysRef |
   return system.get('keys') as KeysRef | undefined
 }
 
+/** The action login and register end with: the keys actor keeps the member's keys, or why there are none. */
+export function reportKeys(
+  { system }: { system: { get(systemId: string): unknown } },
+  { userId, outcome }: { userId: string; outcome: KeysOutcome },
+): void {
+  keysActor(system)?.send({ type: 'keys.settled', userId, outcome })
+}
+
 /** How a login proves the password: with the derived secrets, or (an account from before) with the password once. */
 export type LoginProof = { kind: 'derived'; secrets: DerivedSecrets } | { kind: 'legacy' }
 
@@ -42,6 +50,22 @@ export async function deriveLoginProof(username: string, password: string, signa
 /** The login request a proof makes: the secret, or the password for a legacy account. */
 export function loginRequest(username: string, password: string, proof: LoginProof): LoginRequest {
   return proof.kind === 'derived' ? { username, authSecret: proof.secrets.authSecret } : { username, password }
+}
+
+/** How a settings change proves the current password: the derived secret, or the password of an account not moved over. */
+export type CurrentPasswordProof = { currentAuthSecret: string } | { currentPassword: string }
+
+/** The current-password part of a settings change's body, from the proof a login would make. */
+export function currentPasswordProof(proof: LoginProof, password: string): CurrentPasswordProof {
+  return proof.kind === 'derived' ? { currentAuthSecret: proof.secrets.authSecret } : { currentPassword: password }
+}
+
+/**
+ * The current password proven as a password change proves it, for the settings that ask for it (email, two-factor,
+ * recovery key, account deletion): the secret derived under the account's settings, so the typed password never leaves.
+ */
+export async function proveCurrentPassword(username: string, password: string, signal?: AbortSignal): Promise<CurrentPasswordProof> {
+  return currentPasswordProof(await deriveLoginProof(username, password, signal), password)
 }
 
 /** What login hands the session and the keys actor once the keys are settled. */

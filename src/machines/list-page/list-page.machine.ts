@@ -37,7 +37,7 @@ export interface ListPageContext {
   error: string | null
 }
 
-export const listPageMachine = setup({
+const listPageSetup = setup({
   types: {
     context: {} as ListPageContext,
     events: {} as ListPageEvent,
@@ -82,7 +82,28 @@ export const listPageMachine = setup({
     canSubscribe: ({ context }) => context.list !== null && canSubscribe(context.list, context.viewerId) && !context.list.subscribed,
     canUnsubscribe: ({ context }) => context.list !== null && canSubscribe(context.list, context.viewerId) && context.list.subscribed,
   },
-}).createMachine({
+})
+
+/** Subscribe or Unsubscribe on its way (the buttons wait): the counts the server answers, and a toast either way. */
+const subscriptionState = (on: boolean) =>
+  listPageSetup.createStateConfig({
+    tags: ['busy'],
+    invoke: {
+      id: on ? 'subscribe' : 'unsubscribe',
+      src: 'subscription',
+      input: ({ context }) => ({ id: context.listId, on }),
+      onDone: {
+        target: 'idle',
+        actions: [
+          { type: 'applySubscription', params: ({ event }) => event.output },
+          { type: 'notifySubscribed', params: ({ event }) => event.output },
+        ],
+      },
+      onError: { target: 'idle', actions: { type: 'notifyRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+    },
+  })
+
+export const listPageMachine = listPageSetup.createMachine({
   id: 'listPage',
   context: ({ input }) => ({
     listId: input.listId,
@@ -132,38 +153,8 @@ export const listPageMachine = setup({
             onError: { target: 'idle', actions: 'setMembersError' },
           },
         },
-        subscribing: {
-          tags: ['busy'],
-          invoke: {
-            id: 'subscribe',
-            src: 'subscription',
-            input: ({ context }) => ({ id: context.listId, on: true }),
-            onDone: {
-              target: 'idle',
-              actions: [
-                { type: 'applySubscription', params: ({ event }) => event.output },
-                { type: 'notifySubscribed', params: ({ event }) => event.output },
-              ],
-            },
-            onError: { target: 'idle', actions: { type: 'notifyRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
-          },
-        },
-        unsubscribing: {
-          tags: ['busy'],
-          invoke: {
-            id: 'unsubscribe',
-            src: 'subscription',
-            input: ({ context }) => ({ id: context.listId, on: false }),
-            onDone: {
-              target: 'idle',
-              actions: [
-                { type: 'applySubscription', params: ({ event }) => event.output },
-                { type: 'notifySubscribed', params: ({ event }) => event.output },
-              ],
-            },
-            onError: { target: 'idle', actions: { type: 'notifyRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
-          },
-        },
+        subscribing: subscriptionState(true),
+        unsubscribing: subscriptionState(false),
       },
     },
   },

@@ -1,11 +1,14 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate'
 import { run } from '../../api/calls'
-import { discoverCalls, type UserSearchResponse, type UserSearchResult } from '../../api/discover.calls'
-import { serverMessageOr } from '../../api/errors'
+import type { UserSearchResponse, UserSearchResult } from '../../api/discover.calls'
 import { listCalls, type List, type ListDetail, type ListMember, type ListsPage, type Subscription } from '../../api/lists.calls'
-import { appendPage, MORE_FAILED } from '../lib/paging'
+import { firstPageState, nextPageState } from '../lib/page-states'
+import { appendPage, MORE_FAILED, prependRow, replaceRow } from '../lib/paging'
+import { changeNotices } from '../lib/saved-change'
+import { searchingState, searchUsers, typedQuery, waitForTyping } from '../lib/user-search'
+import type { GroupDraft } from '../lib/named-group.rules'
 import { namedGroupFormMachine, type NamedGroupFormReport } from '../named-group-form/named-group-form.machine'
-import { showToast } from '../toasts/notify'
+import { namedGroupFormState } from '../named-group-form/named-group-form.state'
 import {
   isOwnList,
   isSearchable,
@@ -20,12 +23,10 @@ import {
   MEMBER_REMOVE_FAILED,
   MEMBER_REMOVED,
   MEMBERS_LOAD_FAILED,
-  SEARCH_DEBOUNCE_MS,
   SUBSCRIBE_FAILED,
   SUBSCRIBED,
   UNSUBSCRIBE_FAILED,
   UNSUBSCRIBED,
-  type ListDraft,
 } from './lists.rules'
 
 // The Manage Lists dialog (spec: "Manage Lists: New List, Close, form, list of lists"; docs/product.md, "Lists"). Runs
@@ -46,8 +47,8 @@ import {
 // One change at a time (tag `busy`).
 
 export type ListChange =
-  | { kind: 'create'; fields: ListDraft }
-  | { kind: 'update'; id: string; fields: ListDraft }
+  | { kind: 'create'; fields: GroupDraft }
+  | { kind: 'update'; id: string; fields: GroupDraft }
   | { kind: 'delete'; id: string }
   | { kind: 'subscribe'; id: string }
   | { kind: 'unsubscribe'; id: string }
@@ -142,7 +143,7 @@ export const REFUSED: Record<ListChange['kind'], string> = {
   remove: MEMBER_REMOVE_FAILED,
 }
 
-const replaceList = (lists: ReadonlyArray<List>, next: List) => lists.map((l) => (l.id === next.id ? next : l))
+const notices = changeNotices<ListChange>({ saved: SAVED, refused: REFUSED })
 const isList = (output: ChangeOutput): output is List => output !== null && 'id' in output
 
 const closedMembers = { openId: null, members: [], membersCursor: null, membersError: null, query: '', queryPending: false, results: [] }
@@ -161,16 +162,8 @@ export const listsMachine = setup({
       run(listCalls.getList(input.id, input.cursor), signal),
     ),
     /** The debounce: the search starts once the member has stopped typing for SEARCH_DEBOUNCE_MS. */
-    wait: fromPromise<void>(
-      ({ signal }) =>
-        new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, SEARCH_DEBOUNCE_MS)
-          signal.addEventListener('abort', () => clearTimeout(timer))
-        }),
-    ),
-    searchUsers: fromPromise<UserSearchResponse, { query: string }>(({ input, signal }) =>
-      run(discoverCalls.searchUsers({ q: input.query.trim() }), signal),
-    ),
+    wait: waitForTyping,
+    searchUsers,
     change: fromPromise<ChangeOutput, ListChange>(({ input, signal }) => save(input, signal)),
     form: namedGroupFormMachine,
   },
@@ -185,13 +178,13 @@ export const listsMachine = setup({
       members: detail.members,
       membersCursor: detail.nextCursor,
       membersError: null,
-      lists: replaceList(context.lists, detail.list),
+      lists: replaceRow(context.lists, detail.list),
     })),
     showMoreMembers: assign(({ context }, detail: ListDetail) => ({
       members: appendPage(context.members, detail.members),
       membersCursor: detail.nextCursor,
       membersError: null,
-      lists: replaceList(context.lists, detail.list),
+      lists: replaceRow(context.lists, detail.list),
     })),
     setMembersError: assign((_, message: string) => ({ membersError: message })),
     clearMembersError: assign({ membersError: null }),
@@ -209,10 +202,10 @@ export const listsMachine = setup({
       switch (change.kind) {
         case 'create':
           return isList(output)
-            ? { change: null, lists: [output, ...context.lists.filter((l) => l.id !== output.id)], editingId: null }
+            ? { change: null, lists: prependRow(context.lists, output), editingId: null }
             : { change: null }
         case 'update':
-          return isList(output) ? { change: null, lists: replaceList(context.lists, output), editingId: null } : { change: null }
+          return isList(output) ? { change: null, lists: replaceRow(context.lists, output), editingId: null } : { change: null }
         case 'delete':
           return { change: null, deletingId: null, lists: context.lists.filter((l) => l.id !== change.id) }
         case 'subscribe':
@@ -230,27 +223,23 @@ export const listsMachine = setup({
         case 'add':
           return {
             change: null,
-            lists: isList(output) ? replaceList(context.lists, output) : context.lists,
-            members: [change.member, ...context.members.filter((m) => m.id !== change.member.id)],
+            lists: isList(output) ? replaceRow(context.lists, output) : context.lists,
+            members: prependRow(context.members, change.member),
           }
         case 'remove':
           return {
             change: null,
-            lists: isList(output) ? replaceList(context.lists, output) : context.lists,
+            lists: isList(output) ? replaceRow(context.lists, output) : context.lists,
             members: context.members.filter((m) => m.id !== change.userId),
           }
       }
     }),
-    notifySaved: ({ context, system }) => {
-      if (context.change) showToast(system, 'success', SAVED[context.change.kind])
-    },
-    notifyRefused: ({ context, system }, error: unknown) => {
-      if (context.change) showToast(system, 'error', serverMessageOr(error, REFUSED[context.change.kind]))
-    },
+    notifySaved: notices.notifySaved,
+    notifyRefused: notices.notifyRefused,
     /** A refused form keeps what was typed and says why under it (and in the toast). */
     tellFormRefused: sendTo('form', ({ context }, error: unknown) => ({
       type: 'form.refused' as const,
-      message: serverMessageOr(error, context.editingId ? LIST_UPDATE_FAILED : LIST_CREATE_FAILED),
+      message: notices.refusal(context.editingId ? 'update' : 'create', error),
     })),
     settle: assign({ change: null, deletingId: null }),
   },
@@ -280,16 +269,7 @@ export const listsMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        id: 'loadLists',
-        src: 'loadLists',
-        input: () => ({ cursor: null }),
-        onDone: { target: 'ready', actions: { type: 'showFirst', params: ({ event }) => event.output } },
-        onError: { target: 'failed' },
-      },
-    },
+    loading: firstPageState({ id: 'loadLists', src: 'loadLists', show: 'showFirst' }),
     /** 'Could not load your lists.' with Try again. */
     failed: {
       on: { 'lists.retry': { target: 'loading' } },
@@ -328,63 +308,14 @@ export const listsMachine = setup({
             },
           },
         },
-        loadingMore: {
+        loadingMore: nextPageState({
+          src: 'loadLists',
+          append: 'showMore',
+          cursor: (context: ListsContext) => context.cursor,
           tags: ['busy'],
-          invoke: {
-            id: 'loadMore',
-            src: 'loadLists',
-            input: ({ context }) => ({ cursor: context.cursor }),
-            onDone: { target: 'idle', actions: { type: 'showMore', params: ({ event }) => event.output } },
-            // Load more stays offered: the member can try again.
-            onError: { target: 'idle' },
-          },
-        },
+        }),
         /** The list form (a child actor): New List or Edit, then saving what it sends. */
-        form: {
-          invoke: {
-            id: 'form',
-            src: 'form',
-            input: ({ context }) => {
-              const l = context.lists.find((held) => held.id === context.editingId)
-              return l ? { editing: { name: l.name, description: l.description, isPrivate: l.isPrivate } } : {}
-            },
-          },
-          on: { 'form.cancelled': { target: 'idle' } },
-          initial: 'editing',
-          states: {
-            editing: {
-              on: {
-                'form.submitted': {
-                  target: 'saving',
-                  actions: {
-                    type: 'begin',
-                    params: ({ context, event }) =>
-                      context.editingId
-                        ? { kind: 'update' as const, id: context.editingId, fields: event.fields }
-                        : { kind: 'create' as const, fields: event.fields },
-                  },
-                },
-              },
-            },
-            saving: {
-              tags: ['busy'],
-              invoke: {
-                id: 'saveForm',
-                src: 'change',
-                input: ({ context }) => context.change as ListChange,
-                onDone: { target: '#lists.ready.idle', actions: ['notifySaved', { type: 'apply', params: ({ event }) => event.output }] },
-                onError: {
-                  target: 'editing',
-                  actions: [
-                    { type: 'notifyRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-                    { type: 'tellFormRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-                    'settle',
-                  ],
-                },
-              },
-            },
-          },
-        },
+        form: namedGroupFormState<ListsContext, ListChange, ChangeOutput>({ machineId: 'lists', rows: (context) => context.lists }),
         /** 'Are you sure you want to delete this list?' */
         confirmingDelete: {
           on: {
@@ -452,15 +383,7 @@ export const listsMachine = setup({
             browsing: {
               initial: 'idle',
               on: {
-                'members.query': [
-                  {
-                    guard: { type: 'searchable', params: ({ event }) => event.value },
-                    target: '.debouncing',
-                    reenter: true,
-                    actions: { type: 'setQuery', params: ({ event }) => event.value },
-                  },
-                  { target: '.idle', actions: [{ type: 'setQuery', params: ({ event }) => event.value }, 'clearResults'] },
-                ],
+                'members.query': typedQuery,
                 'members.add': {
                   guard: { type: 'canAdd', params: ({ event }) => event.userId },
                   target: 'changing',
@@ -497,16 +420,7 @@ export const listsMachine = setup({
                   entry: 'releaseQuery',
                   invoke: { id: 'wait', src: 'wait', onDone: 'searching' },
                 },
-                searching: {
-                  tags: ['searching'],
-                  invoke: {
-                    id: 'searchUsers',
-                    src: 'searchUsers',
-                    input: ({ context }) => ({ query: context.query }),
-                    onDone: { target: 'idle', actions: { type: 'showResults', params: ({ event }) => event.output } },
-                    onError: { target: 'searchFailed', actions: 'clearResults' },
-                  },
-                },
+                searching: searchingState({ done: 'idle', failed: 'searchFailed' }),
                 /** 'Failed to search users'; typing again searches again. */
                 searchFailed: {},
               },

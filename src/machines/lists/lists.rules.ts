@@ -1,19 +1,8 @@
-import { LIMITS } from '../../api/contract/limits'
 import type { List } from '../../api/lists.calls'
 
-// Lists (docs/product.md, "Lists"): the list form's rules, who may do what to a list, and
-// every text the Manage Lists dialog, the list page and a profile's "Add to list" say. Used by the machines' guards
-// and by the views, so both agree.
-
-export {
-  DESCRIPTION_TOO_LONG,
-  emptyDraft,
-  type CheckedDraft,
-  NAME_REQUIRED,
-  NAME_TOO_LONG,
-  type GroupDraft as ListDraft,
-  checkGroupDraft as checkList,
-} from '../lib/named-group.rules'
+// Lists (docs/product.md, "Lists"): who may do what to a list, and every text the Manage Lists dialog, the list page
+// and a profile's "Add to list" say. Used by the machines' guards and by the views, so both agree. The list form's
+// rules are the collection form's (lib/named-group.rules.ts).
 
 export const LIST_CREATED = 'List created successfully'
 export const LIST_UPDATED = 'List updated successfully'
@@ -34,11 +23,9 @@ export const LISTS_LOAD_FAILED = 'Could not load your lists.'
 export const MEMBERS_LOAD_FAILED = 'Could not load the members of this list.'
 export const LIST_LOAD_FAILED = 'Could not load this list.'
 export const LIST_NOT_FOUND = 'List not found'
-export const USER_SEARCH_FAILED = 'Failed to search users'
 
-/** The member search of the members panel, as everywhere (New Message): 500 ms after the last keystroke, 2+ chars. */
-export const SEARCH_DEBOUNCE_MS = 500
-export const isSearchable = (query: string) => query.trim().length >= LIMITS.userSearchMin
+/** The member search of the members panel, as New Message's: 500 ms after the last keystroke, 2+ chars. */
+export { isSearchable, SEARCH_DEBOUNCE_MS, USER_SEARCH_FAILED } from '../lib/user-search'
 
 /** Only the owner edits, deletes and manages the members of a list. */
 export const isOwnList = (list: Pick<List, 'owner'>, viewerId: string) => list.owner.id === viewerId

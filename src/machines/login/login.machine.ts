@@ -3,12 +3,12 @@ import { calls, run } from '../../api/calls'
 import { describeError } from '../../api/errors'
 import { SIGN_IN_TOO_SLOW } from '../../api/contract/two-factor'
 import type { AuthResponse, LoginRequest, LoginResponse, SecondFactorRequest } from '../../api/types'
-import { describeKeyError, type KeysOutcome } from '../keys/keys'
+import { describeKeyError } from '../keys/keys'
 import {
   deriveLoginProof,
-  keysActor,
   loginRequest,
   prepareLoginKeys,
+  reportKeys,
   type LoginProof,
   type PreparedLogin,
 } from '../keys/keys.auth'
@@ -54,7 +54,7 @@ const isChallenge = (answer: LoginResponse): answer is Extract<LoginResponse, { 
 /** The ticket is gone (expired, used): only the password form can start again. */
 const ticketSpent = (error: unknown) => (error as { message?: unknown } | undefined)?.message === SIGN_IN_TOO_SLOW
 
-export const loginMachine = setup({
+const loginSetup = setup({
   types: {
     context: {} as LoginContext,
     events: {} as LoginEvent,
@@ -74,8 +74,7 @@ export const loginMachine = setup({
     ),
   },
   actions: {
-    reportKeys: ({ system }, { userId, outcome }: { userId: string; outcome: KeysOutcome }) =>
-      keysActor(system)?.send({ type: 'keys.settled', userId, outcome }),
+    reportKeys,
     reportSuccess: sendTo(
       ({ context }) => context.session,
       (_, auth: AuthPayload) => ({ type: 'session.login.succeeded' as const, auth }),
@@ -97,20 +96,26 @@ export const loginMachine = setup({
     isCode: (_, code: string) => isSecondFactorCode(code),
     ticketSpent: ({ event }) => ticketSpent((event as { error?: unknown }).error),
   },
-}).createMachine({
+})
+
+/** The password form: at first, and after a failure (its message shows until the next submit). */
+const awaitingSubmit = () =>
+  loginSetup.createStateConfig({
+    on: {
+      'login.submit': {
+        guard: { type: 'isValid', params: ({ event }) => event },
+        target: 'deriving',
+        actions: { type: 'keepFields', params: ({ event }) => event },
+      },
+    },
+  })
+
+export const loginMachine = loginSetup.createMachine({
   id: 'login',
   context: ({ input }) => ({ session: input.session, error: null, fields: null, proof: null, auth: null, ticket: null }),
   initial: 'idle',
   states: {
-    idle: {
-      on: {
-        'login.submit': {
-          guard: { type: 'isValid', params: ({ event }) => event },
-          target: 'deriving',
-          actions: { type: 'keepFields', params: ({ event }) => event },
-        },
-      },
-    },
+    idle: awaitingSubmit(),
     /** Settings from the server, then argon2id: the slow step, so the form says "Signing in…" from here. */
     deriving: {
       tags: ['busy'],
@@ -256,15 +261,7 @@ export const loginMachine = setup({
         },
       },
     },
-    failed: {
-      on: {
-        'login.submit': {
-          guard: { type: 'isValid', params: ({ event }) => event },
-          target: 'deriving',
-          actions: { type: 'keepFields', params: ({ event }) => event },
-        },
-      },
-    },
+    failed: awaitingSubmit(),
     /** Signed in; the router takes over from here. The password, the secrets and the answer are dropped. */
     succeeded: { entry: 'forgetPassword' },
   },

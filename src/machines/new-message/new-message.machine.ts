@@ -1,8 +1,8 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate'
-import { run } from '../../api/calls'
-import { discoverCalls, type UserSearchResponse, type UserSearchResult } from '../../api/discover.calls'
+import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate'
+import type { UserSearchResponse, UserSearchResult } from '../../api/discover.calls'
 import type { ConversationsEvent } from '../conversations/conversations.machine'
-import { isSearchable, keysBlock, recipients, SEARCH_DEBOUNCE_MS, type KeysState } from './new-message.rules'
+import { searchingState, searchUsers, typedQuery, waitForTyping } from '../lib/user-search'
+import { isSearchable, keysBlock, recipients, type KeysState } from './new-message.rules'
 
 // The New Message modal (Messages, 'New message'). Opened, it checks that this browser holds the
 // member's message key (the keys actor, systemId 'keys'): without it the modal says why and offers nothing to pick.
@@ -46,14 +46,8 @@ export const newMessageMachine = setup({
   },
   actors: {
     /** The debounce: the search starts once the member has stopped typing for SEARCH_DEBOUNCE_MS. */
-    wait: fromPromise<void>(
-      ({ signal }) =>
-        new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, SEARCH_DEBOUNCE_MS)
-          signal.addEventListener('abort', () => clearTimeout(timer))
-        }),
-    ),
-    searchUsers: fromPromise<UserSearchResponse, { query: string }>(({ input, signal }) => run(discoverCalls.searchUsers({ q: input.query.trim() }), signal)),
+    wait: waitForTyping,
+    searchUsers,
   },
   actions: {
     checkKeys: assign(({ context }) => ({ keysReason: keysBlock(context.keys.getSnapshot().context) })),
@@ -90,15 +84,7 @@ export const newMessageMachine = setup({
       initial: 'idle',
       on: {
         'new-message.close': { target: 'closed', actions: 'reset' },
-        'new-message.query': [
-          {
-            guard: { type: 'searchable', params: ({ event }) => event.value },
-            target: '.debouncing',
-            reenter: true,
-            actions: { type: 'setQuery', params: ({ event }) => event.value },
-          },
-          { target: '.idle', actions: [{ type: 'setQuery', params: ({ event }) => event.value }, 'clearResults'] },
-        ],
+        'new-message.query': typedQuery,
       },
       states: {
         /** Fewer than 2 characters: nothing is asked. */
@@ -107,16 +93,7 @@ export const newMessageMachine = setup({
           tags: ['searching'],
           invoke: { id: 'wait', src: 'wait', onDone: 'searching' },
         },
-        searching: {
-          tags: ['searching'],
-          invoke: {
-            id: 'searchUsers',
-            src: 'searchUsers',
-            input: ({ context }) => ({ query: context.query }),
-            onDone: { target: 'shown', actions: { type: 'showResults', params: ({ event }) => event.output } },
-            onError: { target: 'failed', actions: 'clearResults' },
-          },
-        },
+        searching: searchingState({ done: 'shown', failed: 'failed' }),
         shown: {
           on: {
             'new-message.pick': {

@@ -5,7 +5,7 @@ import type { Opener } from '../../crypto/wrap'
 import { run } from '../../api/calls'
 import { passwordResetCalls, type PasswordResetInfo, type ResetPasswordRequest } from '../../api/password-reset.calls'
 import type { CurrentUser } from '../../api/types'
-import { deriveLoginProof } from '../keys/keys.auth'
+import { currentPasswordProof, deriveLoginProof, proveCurrentPassword } from '../keys/keys.auth'
 
 // What the reset screen and the recovery-key dialog do with passwords and keys, as plain async functions the machines
 // run as named actors (so the machine tests provide fakes by name; the crypto is tested in
@@ -72,7 +72,7 @@ export async function createRecoveryKey(input: RecoveryKeyInput, signal: AbortSi
   const user = await run(
     passwordResetCalls.setRecoveryKey({
       recoveryKey: copy,
-      ...(proof.kind === 'derived' ? { currentAuthSecret: proof.secrets.authSecret } : { currentPassword: input.password }),
+      ...currentPasswordProof(proof, input.password),
     }),
     signal,
   )
@@ -80,11 +80,6 @@ export async function createRecoveryKey(input: RecoveryKeyInput, signal: AbortSi
 }
 
 export async function removeRecoveryKey(input: RecoveryKeyInput, signal: AbortSignal): Promise<CurrentUser> {
-  const proof = await deriveLoginProof(input.username, input.password, signal)
-  return run(
-    passwordResetCalls.removeRecoveryKey(
-      proof.kind === 'derived' ? { currentAuthSecret: proof.secrets.authSecret } : { currentPassword: input.password },
-    ),
-    signal,
-  )
+  const proof = await proveCurrentPassword(input.username, input.password, signal)
+  return run(passwordResetCalls.removeRecoveryKey(proof), signal)
 }

@@ -4,7 +4,7 @@ import { describeError } from '../../api/errors'
 import type { AuthResponse, RegisterRequest } from '../../api/types'
 import type { DerivedSecrets, NewKeyPair } from '../../crypto'
 import { describeKeyError, type KeysOutcome } from '../keys/keys'
-import { deriveRegistrationSecrets, keysActor, makeRegistrationKeys } from '../keys/keys.auth'
+import { deriveRegistrationSecrets, makeRegistrationKeys, reportKeys } from '../keys/keys.auth'
 import { navigate } from '../lib/navigation'
 import type { AuthPayload } from '../session/session.machine'
 import type { SessionRef } from '../session/session-ref'
@@ -53,7 +53,7 @@ function registerRequest(context: RegisterContext): RegisterRequest {
   }
 }
 
-export const registerMachine = setup({
+const registerSetup = setup({
   types: {
     context: {} as RegisterContext,
     events: {} as RegisterEvent,
@@ -80,8 +80,7 @@ export const registerMachine = setup({
     keepSecrets: assign((_, secrets: DerivedSecrets) => ({ secrets })),
     keepKeys: assign((_, keys: NewKeyPair) => ({ keys })),
     noKeys: assign((_, reason: string) => ({ keysProblem: reason })),
-    reportKeys: ({ system }, { userId, outcome }: { userId: string; outcome: KeysOutcome }) =>
-      keysActor(system)?.send({ type: 'keys.settled', userId, outcome }),
+    reportKeys,
     reportSuccess: sendTo(
       ({ context }) => context.session,
       (_, auth: AuthPayload) => ({ type: 'session.register.succeeded' as const, auth }),
@@ -94,7 +93,21 @@ export const registerMachine = setup({
   guards: {
     isValid: (_, values: RegisterFields) => isRegisterRequest(values),
   },
-}).createMachine({
+})
+
+/** The form: at first, and after a failure (its message shows until the next submit). */
+const awaitingSubmit = () =>
+  registerSetup.createStateConfig({
+    on: {
+      'register.submit': {
+        guard: { type: 'isValid', params: ({ event }) => event },
+        target: 'deriving',
+        actions: { type: 'keepRequest', params: ({ event }) => event },
+      },
+    },
+  })
+
+export const registerMachine = registerSetup.createMachine({
   id: 'register',
   context: ({ input }) => ({
     session: input.session,
@@ -106,15 +119,7 @@ export const registerMachine = setup({
   }),
   initial: 'idle',
   states: {
-    idle: {
-      on: {
-        'register.submit': {
-          guard: { type: 'isValid', params: ({ event }) => event },
-          target: 'deriving',
-          actions: { type: 'keepRequest', params: ({ event }) => event },
-        },
-      },
-    },
+    idle: awaitingSubmit(),
     /** argon2id at today's settings: a few hundred milliseconds on a phone. */
     deriving: {
       tags: ['busy'],
@@ -176,15 +181,7 @@ export const registerMachine = setup({
         },
       },
     },
-    failed: {
-      on: {
-        'register.submit': {
-          guard: { type: 'isValid', params: ({ event }) => event },
-          target: 'deriving',
-          actions: { type: 'keepRequest', params: ({ event }) => event },
-        },
-      },
-    },
+    failed: awaitingSubmit(),
     /** Signed in; the router takes over from here. */
     succeeded: { entry: 'forgetRequest' },
   },

@@ -104,6 +104,13 @@ function resultsCall({ tab, term, cursor }: SearchCall, signal: AbortSignal): Pr
 const count = (results: SearchResults) =>
   results.tab === 'posts' ? results.posts.length : results.tab === 'users' ? results.users.length : results.hashtags.length
 
+/** A hashtag chosen (a trend, or a result on the Hashtags tab) searches `#tag` on the Posts tab, as a new history entry. */
+const searchHashtag = [
+  { type: 'setQuery', params: ({ event }: { event: { hashtag: string } }) => tagQuery(event.hashtag) },
+  { type: 'setTab', params: 'posts' },
+  { type: 'writeUrl', params: { replace: false } },
+] as const
+
 export const searchMachine = setup({
   types: {
     context: {} as SearchContext,
@@ -265,14 +272,7 @@ export const searchMachine = setup({
           target: '.start',
           actions: { type: 'setQuery', params: ({ event }) => event.q },
         },
-        'search.trend': {
-          target: '.searching',
-          actions: [
-            { type: 'setQuery', params: ({ event }) => tagQuery(event.hashtag) },
-            { type: 'setTab', params: 'posts' },
-            { type: 'writeUrl', params: { replace: false } },
-          ],
-        },
+        'search.trend': { target: '.searching', actions: searchHashtag },
       },
       states: {
         start: {
@@ -302,15 +302,7 @@ export const searchMachine = setup({
               reenter: true,
               actions: { type: 'setTab', params: ({ event }) => event.tab },
             },
-            'search.hashtag': {
-              target: 'searching',
-              reenter: true,
-              actions: [
-                { type: 'setQuery', params: ({ event }) => tagQuery(event.hashtag) },
-                { type: 'setTab', params: 'posts' },
-                { type: 'writeUrl', params: { replace: false } },
-              ],
-            },
+            'search.hashtag': { target: 'searching', reenter: true, actions: searchHashtag },
           },
           states: {
             start: {

@@ -1,6 +1,6 @@
 import { calls, run } from '../../api/calls'
 import type { TwoFactorProofRequest } from '../../api/types'
-import { deriveLoginProof } from '../keys/keys.auth'
+import { proveCurrentPassword } from '../keys/keys.auth'
 
 /** What a change of the two-factor settings takes: the member's name (for their KDF settings), a code, the password. */
 export interface CodeAndPasswordInput {
@@ -9,16 +9,9 @@ export interface CodeAndPasswordInput {
   password: string
 }
 
-/**
- * The body of a two-factor change: the code, and the current password proven as a password change does (the derived
- * authentication secret under the account's settings; the password itself only for an account not moved over).
- */
+/** The body of a two-factor change: the code, and the current password proven as a password change proves it. */
 export async function proofRequest(input: CodeAndPasswordInput, signal?: AbortSignal): Promise<TwoFactorProofRequest> {
-  const proof = await deriveLoginProof(input.username, input.password, signal)
-  const code = input.code.trim()
-  return proof.kind === 'derived'
-    ? { code, currentAuthSecret: proof.secrets.authSecret }
-    : { code, currentPassword: input.password }
+  return { code: input.code.trim(), ...(await proveCurrentPassword(input.username, input.password, signal)) }
 }
 
 export const twoFactorCalls = {

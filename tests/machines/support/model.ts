@@ -36,16 +36,56 @@ export function stateIds(machineId: string, value: StateValue): string[] {
   })
 }
 
+const isMachine = (logic: unknown): logic is AnyStateMachine =>
+  typeof logic === 'object' && logic !== null && 'root' in logic && 'provide' in logic
+
+/**
+ * The state machines a machine can spawn or invoke: the machine logic among its setup's actors, by src name. Logic a
+ * machine is handed at run time (the app's screens, the member's conversation list) is not known here; its own model
+ * walks it.
+ */
+export function childMachines(machine: AnyStateMachine): Map<string, AnyStateMachine> {
+  const actors = (machine.implementations.actors ?? {}) as Record<string, unknown>
+  return new Map(Object.entries(actors).filter((entry): entry is [string, AnyStateMachine] => isMachine(entry[1])))
+}
+
+/**
+ * What a machine's walks did: the states entered and transitions taken by the machine under test, the actors it
+ * started (by src name), and the transitions its child machines took while the walks ran.
+ *
+ * Spawned and invoked machines (the rule `expectComplete` holds a walk to): a child machine's inside is walked by its
+ * own model test, which must take every one of its transitions (every-machine-modelled.test.ts fails for a child
+ * machine with no model, so no child transition can go untaken by every walk). The parent's walks must start every
+ * child machine it declares at least once: that is the parent's part (what it spawns, with which input, and what it
+ * does with the child's answers), and a stand-in may play the child, since the child's own walk checks the rest.
+ * Where the real child runs, the transitions it takes are recorded under its machine id (`childTransitions`).
+ */
 export class Coverage {
   readonly states = new Set<string>()
   readonly transitions = new Set<string>()
+  /** The src names of the actors the machine under test started (spawned or invoked). */
+  readonly started = new Set<string>()
+  /** Transitions taken by machines running below the machine under test, by machine id. */
+  readonly childTransitions = new Map<string, Set<string>>()
 
   constructor(private readonly machine: AnyStateMachine) {}
 
-  /** The `inspect` option for createActor: records the root actor's microsteps. */
+  /** The `inspect` option for createActor: records the root actor's microsteps, what it starts and what they do. */
   inspector = (event: InspectionEvent) => {
-    // Only the machine under test: invoked promise actors report no microsteps, but be explicit.
-    if (event.type !== '@xstate.microstep' || event.actorRef.sessionId !== event.rootId) return
+    const ref = event.actorRef as AnyActorRef & { _parent?: AnyActorRef; src?: unknown; logic?: unknown }
+    if (event.type === '@xstate.actor') {
+      if (ref._parent?.sessionId === event.rootId && typeof ref.src === 'string') this.started.add(ref.src)
+      return
+    }
+    if (event.type !== '@xstate.microstep') return
+    if (ref.sessionId !== event.rootId) {
+      // Promise and callback actors report no microsteps; a machine below the root does.
+      if (!isMachine(ref.logic)) return
+      const taken = this.childTransitions.get(ref.logic.id) ?? new Set<string>()
+      for (const transition of event._transitions) taken.add(transitionKey(transition))
+      this.childTransitions.set(ref.logic.id, taken)
+      return
+    }
     for (const transition of event._transitions) {
       this.transitions.add(transitionKey(transition))
       this.states.add(transition.source.id)
@@ -64,6 +104,8 @@ export class Coverage {
     expect([...this.states].sort(), 'every state is entered by some path').toEqual(expect.arrayContaining(allStates))
     expect(allStates.filter((id) => !this.states.has(id)), 'states never entered').toEqual([])
     expect(allTransitions.filter((key) => !this.transitions.has(key)), 'transitions never taken').toEqual([])
+    const children = [...childMachines(this.machine).keys()]
+    expect(children.filter((src) => !this.started.has(src)), 'child machines never started').toEqual([])
   }
 }
 

@@ -1,7 +1,9 @@
-import { expect } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, AnyStateMachine, InspectionEvent, StateValue } from 'xstate'
 import { listStateNodes, listTransitions, transitionKey } from '../../../docs/tools/machine-graph'
-import type { Calls } from './controlled-actors'
+import { Calls } from './controlled-actors'
+import { shownToasts } from './toasts'
+import { walkPaths, type MachineModel, type Path, type Walk } from './walks'
 
 // Replays graph paths on real actors and records what they actually did (transitions taken, states entered), so a
 // test can assert that the paths together exercise the whole machine. The paths themselves come from ./walks (no
@@ -117,4 +119,97 @@ export async function perform(actor: AnyActorRef, calls: Calls, event: AnyEventO
   else if (failed?.[1]) calls.reject(failed[1], event.error)
   else if (event.type !== 'xstate.init') actor.send(event)
   await settle()
+}
+
+/** What one replayed step did: the event, the snapshots either side, and how much was shown and asked before it. */
+export interface Replayed<TSnapshot, TMark> {
+  readonly event: AnyEventObject
+  readonly before: TSnapshot
+  readonly snapshot: TSnapshot
+  /** How many toasts were showing before the step (support/toasts; 0 for an actor without them). */
+  readonly toastsBefore: number
+  /** How many calls had started before the step. */
+  readonly startedBefore: number
+  /** What the test's `mark` read before the step (its own recorders' lengths). */
+  readonly marked: TMark
+}
+
+export interface ReplayOptions<TSnapshot, TMark> {
+  /** The controlled calls the path's actor events settle; a fresh, unused set by default. */
+  readonly calls?: Calls
+  /**
+   * What of the snapshot must be the model's after each step: its context by default; a part of it (without the actors
+   * it holds, or the model's own state key) or `false` where the test checks what the member sees instead.
+   */
+  readonly context?: ((snapshot: TSnapshot) => unknown) | false
+  /** Read before each step, for the step's checks (how many events a recorder had heard). */
+  readonly mark?: () => TMark
+}
+
+/** One path's test, as `describeWalks` runs it. */
+export interface PathTest<W extends Walk> {
+  readonly walk: W
+  readonly path: Path
+  /** The `inspect` option for the actor under test. */
+  readonly inspect: Coverage['inspector']
+  /**
+   * Replays the path on the started actor, one step at a time: performs the step, records it, checks the actor is in
+   * the model's state (and context), then hands the step to the loop's body for the test's own checks.
+   */
+  readonly replay: <TActor extends AnyActorRef, TMark = undefined>(
+    actor: TActor,
+    options?: ReplayOptions<ReturnType<TActor['getSnapshot']>, TMark>,
+  ) => AsyncGenerator<Replayed<ReturnType<TActor['getSnapshot']>, TMark>>
+}
+
+/**
+ * A machine's model test: one `describe` per walk (`<name>: <walk>`, or `<name>` for a walk without a name), one test
+ * per path of the walk, and then, in `describe(name)`, the test that the paths together entered every state and took
+ * every transition (`Coverage.expectComplete`). What a path's test starts and checks is the test's own (`test`).
+ * `alsoCovered` adds tests whose actors count toward the coverage too (a self-loop the graph cannot show), run before
+ * the check.
+ */
+export function describeWalks<W extends Walk>(
+  name: string,
+  model: MachineModel<W>,
+  test: (run: PathTest<W>) => Promise<void>,
+  alsoCovered?: (coverage: Coverage) => void,
+): Coverage {
+  const coverage = new Coverage(model.machine)
+  for (const walk of model.walks) {
+    describe(walk.name ? `${name}: ${walk.name}` : name, () => {
+      it.each(walkPaths(model, walk).map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
+        await test({ walk, path, inspect: coverage.inspector, replay: (actor, options) => replay(coverage, path, actor, options) })
+      })
+    })
+  }
+  describe(name, () => {
+    alsoCovered?.(coverage)
+    it('paths enter every state and take every transition', () => {
+      coverage.expectComplete()
+    })
+  })
+  return coverage
+}
+
+async function* replay<TActor extends AnyActorRef, TMark>(
+  coverage: Coverage,
+  path: Path,
+  actor: TActor,
+  { calls = new Calls(), context = (snapshot) => (snapshot as AnyMachineSnapshot).context, mark }: ReplayOptions<ReturnType<TActor['getSnapshot']>, TMark> = {},
+): AsyncGenerator<Replayed<ReturnType<TActor['getSnapshot']>, TMark>> {
+  type Snapshot = ReturnType<TActor['getSnapshot']>
+  coverage.see(actor.getSnapshot() as AnyMachineSnapshot)
+  for (const step of path.steps) {
+    const before = actor.getSnapshot() as Snapshot
+    const toastsBefore = shownToasts().length
+    const startedBefore = calls.started.length
+    const marked = mark?.() as TMark
+    await perform(actor, calls, step.event)
+    const snapshot = actor.getSnapshot() as Snapshot
+    coverage.see(snapshot as AnyMachineSnapshot)
+    expect((snapshot as AnyMachineSnapshot).value).toEqual(step.state.value)
+    if (context) expect(context(snapshot)).toEqual(context(step.state as Snapshot))
+    yield { event: step.event, before, snapshot, toastsBefore, startedBefore, marked }
+  }
 }

@@ -48,6 +48,21 @@ export interface MachineModel<W extends Walk = Walk> {
   readonly walks: ReadonlyArray<W>
 }
 
+/** A state's key where every difference of its context makes a state of its own: its value and its whole context. */
+export const valueAndContext = (snapshot: { value: unknown; context: unknown }) => JSON.stringify({ value: snapshot.value, context: snapshot.context })
+
+type Scenarios = Readonly<Record<string, ReadonlyArray<AnyEventObject>>> | ReadonlyArray<{ readonly name: string; readonly events: ReadonlyArray<AnyEventObject> }>
+
+/**
+ * One walk a scenario (its name and the events it offers), the rest of the options shared by all of them. Only for
+ * options that hold no actors: the shared options are made once, for every walk, where a walk's own `options` makes
+ * its inputs afresh each time it is walked.
+ */
+export function scenarioWalks(scenarios: Scenarios, shared: Omit<ModelOptions, 'events'>): Walk[] {
+  const named = Array.isArray(scenarios) ? scenarios : Object.entries(scenarios).map(([name, events]) => ({ name, events }))
+  return named.map(({ name, events }) => ({ name, options: () => ({ ...shared, events }) }))
+}
+
 /** A path with the name the test gives it (and the walk's labels, to name its steps the same way). */
 export interface TitledPath {
   readonly title: string

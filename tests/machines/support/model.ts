@@ -162,34 +162,46 @@ export interface PathTest<W extends Walk> {
   ) => AsyncGenerator<Replayed<ReturnType<TActor['getSnapshot']>, TMark>>
 }
 
+export interface WalksOptions {
+  /**
+   * Every walk must enter every state and take every transition by itself, checked in its own `describe`: walks that
+   * start the machine from different inputs, each a way in that must reach everything.
+   */
+  readonly eachWalk?: boolean
+  /** Tests whose actors count toward the coverage too (a self-loop the graph cannot show), run before the check. */
+  readonly alsoCovered?: (coverage: Coverage) => void
+}
+
 /**
  * A machine's model test: one `describe` per walk (`<name>: <walk>`, or `<name>` for a walk without a name), one test
  * per path of the walk, and then, in `describe(name)`, the test that the paths together entered every state and took
  * every transition (`Coverage.expectComplete`). What a path's test starts and checks is the test's own (`test`).
- * `alsoCovered` adds tests whose actors count toward the coverage too (a self-loop the graph cannot show), run before
- * the check.
  */
 export function describeWalks<W extends Walk>(
   name: string,
   model: MachineModel<W>,
   test: (run: PathTest<W>) => Promise<void>,
-  alsoCovered?: (coverage: Coverage) => void,
-): Coverage {
-  const coverage = new Coverage(model.machine)
-  for (const walk of model.walks) {
-    describe(walk.name ? `${name}: ${walk.name}` : name, () => {
-      it.each(walkPaths(model, walk).map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
-        await test({ walk, path, inspect: coverage.inspector, replay: (actor, options) => replay(coverage, path, actor, options) })
-      })
-    })
-  }
-  describe(name, () => {
-    alsoCovered?.(coverage)
+  { eachWalk = false, alsoCovered }: WalksOptions = {},
+): void {
+  const complete = (coverage: Coverage) =>
     it('paths enter every state and take every transition', () => {
       coverage.expectComplete()
     })
+  const shared = new Coverage(model.machine)
+  for (const walk of model.walks) {
+    describe(walk.name ? `${name}: ${walk.name}` : name, () => {
+      const coverage = eachWalk ? new Coverage(model.machine) : shared
+      it.each(walkPaths(model, walk).map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
+        await test({ walk, path, inspect: coverage.inspector, replay: (actor, options) => replay(coverage, path, actor, options) })
+      })
+      if (eachWalk) complete(coverage)
+    })
+  }
+  if (eachWalk) return
+  describe(name, () => {
+    alsoCovered?.(shared)
+    complete(shared)
   })
-  return coverage
 }
 
 async function* replay<TActor extends AnyActorRef, TMark>(

@@ -21,7 +21,6 @@ describeWalks('change-password machine', changePasswordModel, async ({ inspect, 
   const actor = withToasts(createActor(machine, { inspect })).start()
 
   for await (const { event, snapshot, toastsBefore } of replay(actor, { calls })) {
-
     const dialogOpen = snapshot.hasTag('dialog')
     expect(dialogOpen).toBe(snapshot.matches('open'))
     expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ open: 'submitting' }) || snapshot.matches({ open: 'preparing' }))

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { PRIVACY_UPDATED, PROFILE_UPDATED, profileSettingsMachine } from '../../src/machines/profile-settings/profile-settings.machine'
-import { sessionMachine } from '../../src/machines/session/session.machine'
 import { shownToasts, withToasts } from './support/toasts'
 import { privacySave, profileSave, profileSettingsModel, savedPrivacy, savedProfile, tooLong } from './models/profile-settings.model'
 import { Calls } from './support/controlled-actors'
-import { robin, storedRobin } from './support/fixtures'
+import { robin } from './support/fixtures'
 import { installLocalStorage } from './support/memory-storage'
 import { describeWalks, perform } from './support/model'
+import { signedInSession } from './support/signed-in'
 
 // Settings -> Profile and Privacy & Safety. What the member sees: the Save button busy while saving, the toast on
 // success, the reason under the form on failure, and (through the session) the shell and the forms showing the
@@ -18,16 +18,6 @@ import { describeWalks, perform } from './support/model'
 beforeEach(() => {
   installLocalStorage()
 })
-
-/** A signed-in session (its me-check already answered), to receive `session.user.updated`. */
-async function signedInSession() {
-  const calls = new Calls()
-  const session = createActor(sessionMachine.provide({ actors: { checkAuth: calls.actor('checkAuth') } }), {
-    input: { stored: storedRobin },
-  }).start()
-  await perform(session, calls, { type: 'xstate.done.actor.checkAuth', output: robin })
-  return session
-}
 
 describeWalks('profile-settings machine', profileSettingsModel, async ({ walk, inspect, replay }) => {
   const calls = new Calls()

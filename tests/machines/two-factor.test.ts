@@ -39,7 +39,6 @@ describeWalks('two-factor machine', twoFactorModel, async ({ inspect, replay }) 
   const actor = withToasts(createActor(machine, { inspect })).start()
 
   for await (const { event, snapshot, toastsBefore } of replay(actor, { calls: controlled })) {
-
     const open = snapshot.hasTag('dialog')
     expect(open).toBe(snapshot.matches('open'))
     const busy = busyStates.some((state) => snapshot.matches({ open: state }))

@@ -7,7 +7,8 @@ import { walkPaths, type MachineModel, type Path, type Walk } from './walks'
 
 // Replays graph paths on real actors and records what they actually did (transitions taken, states entered), so a
 // test can assert that the paths together exercise the whole machine. The paths themselves come from ./walks (no
-// vitest there, so docs/tools/paths.ts can print them).
+// vitest there, so docs/tools/paths.ts can print them). A model's test is `describeWalks`: it starts the actor for each
+// path and checks what the member sees after each step; the walking, recording and checking against the model is here.
 
 export {
   describeEvent,
@@ -168,14 +169,18 @@ export interface WalksOptions {
    * start the machine from different inputs, each a way in that must reach everything.
    */
   readonly eachWalk?: boolean
-  /** Tests whose actors count toward the coverage too (a self-loop the graph cannot show), run before the check. */
+  /**
+   * Tests whose actors count toward the walks' one coverage too (a self-loop the graph cannot show), run before its
+   * check. Not with `eachWalk`.
+   */
   readonly alsoCovered?: (coverage: Coverage) => void
 }
 
 /**
  * A machine's model test: one `describe` per walk (`<name>: <walk>`, or `<name>` for a walk without a name), one test
  * per path of the walk, and then, in `describe(name)`, the test that the paths together entered every state and took
- * every transition (`Coverage.expectComplete`). What a path's test starts and checks is the test's own (`test`).
+ * every transition (`Coverage.expectComplete`), of the model's machine as the model gives it. What a path's test
+ * starts and checks is the test's own (`test`).
  */
 export function describeWalks<W extends Walk>(
   name: string,

@@ -7,78 +7,58 @@ import { accepted, accountDeletionModel, failureText, refused, withoutCode } fro
 import { Calls } from './support/controlled-actors'
 import { robin, storedRobin } from './support/fixtures'
 import { installLocalStorage } from './support/memory-storage'
-import { Coverage, perform, walkPaths } from './support/model'
+import { describeWalks, perform } from './support/model'
 import { shownToasts, withToasts } from './support/toasts'
 
 // The Delete account dialog. What the member sees: the dialog (open or not), the busy button, the error line, the
 // toasts (the real toast store), and, once the server accepted, the session ended. The events are the model's
 // (./models/account-deletion.model.ts), shared with `npm run paths -- account-deletion`.
 
-const coverage = new Coverage(accountDeletionMachine)
+describeWalks('account-deletion machine', accountDeletionModel, async ({ walk, inspect, replay }) => {
+  const input = walk.options().input as { username: string; twoFactorEnabled: boolean }
+  const calls = new Calls()
+  const machine = accountDeletionMachine.provide({ actors: { deleteAccount: calls.actor('deleteAccount') } })
+  const actor = withToasts(createActor(machine, { input, inspect })).start()
+  for await (const { event, before, snapshot, toastsBefore } of replay(actor, { calls })) {
+    expect(snapshot.hasTag('dialog')).toBe(snapshot.matches('open'))
+    expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ open: 'deleting' }))
+    if (snapshot.hasTag('busy')) expect(snapshot.can({ type: 'deletion.close' })).toBe(false)
+
+    const toasts = shownToasts()
+    if (event === refused || (event === withoutCode && input.twoFactorEnabled)) {
+      // The rules refuse it: nothing is sent, nothing changes.
+      expect(snapshot.value).toEqual(before.value)
+      expect(calls.started.filter((c) => c.id === 'deleteAccount')).toHaveLength(0)
+    } else if (event === accepted || event === withoutCode) {
+      expect(calls.started.at(-1)).toEqual({
+        id: 'deleteAccount',
+        input: {
+          username: 'robin',
+          password: 'Sparrow2026',
+          // The code goes only when a second factor is on.
+          code: input.twoFactorEnabled ? event.code : '',
+          confirm: event.confirm,
+        },
+      })
+    } else if (event.type === 'xstate.done.actor.deleteAccount') {
+      expect(snapshot.status).toBe('done')
+      expect(toasts.at(-1)).toMatchObject({ type: 'success', message: ACCOUNT_DELETING })
+    } else if (event.type === 'xstate.error.actor.deleteAccount') {
+      const text = failureText.get(event.error)
+      expect(snapshot.hasTag('dialog')).toBe(true)
+      expect(snapshot.context.error).toBe(text)
+      expect(toasts.at(-1)).toMatchObject({ type: 'error', message: text })
+    } else {
+      expect(toasts.length, 'no toast without an answer from the server').toBe(toastsBefore)
+    }
+    // The typed password is held only while the deletion runs.
+    if (!snapshot.hasTag('busy')) expect(snapshot.context.fields).toBeNull()
+    calls.started.length = 0
+  }
+  actor.stop()
+})
 
 describe('account-deletion machine', () => {
-  for (const walk of accountDeletionModel.walks) {
-    const input = walk.options().input as { username: string; twoFactorEnabled: boolean }
-    const paths = walkPaths(accountDeletionModel, walk)
-    describe(walk.name, () => {
-      it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
-        const calls = new Calls()
-        const machine = accountDeletionMachine.provide({ actors: { deleteAccount: calls.actor('deleteAccount') } })
-        const actor = withToasts(createActor(machine, { input, inspect: coverage.inspector })).start()
-        coverage.see(actor.getSnapshot())
-        for (const step of path.steps) {
-          const toastsBefore = shownToasts().length
-          const stateBefore = actor.getSnapshot().value
-          await perform(actor, calls, step.event)
-          const snapshot = actor.getSnapshot()
-          coverage.see(snapshot)
-          expect(snapshot.value).toEqual(step.state.value)
-          expect(snapshot.context).toEqual(step.state.context)
-          expect(snapshot.hasTag('dialog')).toBe(snapshot.matches('open'))
-          expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ open: 'deleting' }))
-          if (snapshot.hasTag('busy')) expect(snapshot.can({ type: 'deletion.close' })).toBe(false)
-
-          const event = step.event
-          const toasts = shownToasts()
-          if (event === refused || (event === withoutCode && input.twoFactorEnabled)) {
-            // The rules refuse it: nothing is sent, nothing changes.
-            expect(snapshot.value).toEqual(stateBefore)
-            expect(calls.started.filter((c) => c.id === 'deleteAccount')).toHaveLength(0)
-          } else if (event === accepted || event === withoutCode) {
-            expect(calls.started.at(-1)).toEqual({
-              id: 'deleteAccount',
-              input: {
-                username: 'robin',
-                password: 'Sparrow2026',
-                // The code goes only when a second factor is on.
-                code: input.twoFactorEnabled ? event.code : '',
-                confirm: event.confirm,
-              },
-            })
-          } else if (event.type === 'xstate.done.actor.deleteAccount') {
-            expect(snapshot.status).toBe('done')
-            expect(toasts.at(-1)).toMatchObject({ type: 'success', message: ACCOUNT_DELETING })
-          } else if (event.type === 'xstate.error.actor.deleteAccount') {
-            const text = failureText.get(event.error)
-            expect(snapshot.hasTag('dialog')).toBe(true)
-            expect(snapshot.context.error).toBe(text)
-            expect(toasts.at(-1)).toMatchObject({ type: 'error', message: text })
-          } else {
-            expect(toasts.length, 'no toast without an answer from the server').toBe(toastsBefore)
-          }
-          // The typed password is held only while the deletion runs.
-          if (!snapshot.hasTag('busy')) expect(snapshot.context.fields).toBeNull()
-          calls.started.length = 0
-        }
-        actor.stop()
-      })
-    })
-  }
-
-  it('paths enter every state and take every transition', () => {
-    coverage.expectComplete()
-  })
-
   it('ends the session once the server accepted', async () => {
     installLocalStorage()
     const calls = new Calls()

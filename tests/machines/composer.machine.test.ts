@@ -8,7 +8,7 @@ import { postsMachine } from '../../src/machines/posts/posts.machine'
 import { shownToasts, withToasts } from './support/toasts'
 import { composerModel, created, failureText, key, notes, yesterday } from './models/composer.model'
 import { Calls } from './support/controlled-actors'
-import { Coverage, perform, settle, walkPaths } from './support/model'
+import { describeWalks, settle } from './support/model'
 import { makePost, robinSummary } from './support/post-fixtures'
 
 // The composer, walked path by path on a real actor (with a real post cache to receive the new post). After every
@@ -16,8 +16,6 @@ import { makePost, robinSummary } from './support/post-fixtures'
 // something to send, and never while sending), the rule messages of docs/product.md ("Writing a post"), the previews (each object URL
 // revoked when its file goes), and the failure toasts with their precedence. The walks, events and fixtures
 // are the model's (./models/composer.model.ts), shared with `npm run paths -- composer`.
-
-const coverage = new Coverage(composerMachine)
 
 /** A preview actor that records the object URLs it would create and revoke. */
 function previews() {
@@ -34,114 +32,95 @@ function previews() {
   return { live, revoked, logic }
 }
 
-describe.each(composerModel.walks.map((walk) => [walk.name, walk] as const))('composer machine: %s', (_scenario, walk) => {
-  const paths = walkPaths(composerModel, walk)
+describeWalks('composer machine', composerModel, async ({ inspect, replay }) => {
+  const calls = new Calls()
+  const posts = createActor(postsMachine).start()
+  const preview = previews()
+  const machine = composerMachine.provide({ actors: { createPost: calls.actor('createPost'), preview: preview.logic } })
+  const actor = withToasts(createActor(machine, { input: { posts }, inspect })).start()
 
-  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
-    const calls = new Calls()
-    const posts = createActor(postsMachine).start()
-    const preview = previews()
-    const machine = composerMachine.provide({ actors: { createPost: calls.actor('createPost'), preview: preview.logic } })
-    const actor = withToasts(createActor(machine, { input: { posts }, inspect: coverage.inspector })).start()
-    coverage.see(actor.getSnapshot())
-
-    for (const step of path.steps) {
-      const before = actor.getSnapshot()
-      const toastsBefore = shownToasts().length
-      await perform(actor, calls, step.event)
-      const snapshot = actor.getSnapshot()
-      coverage.see(snapshot)
-      expect(snapshot.value).toEqual(step.state.value)
-      expect(key(snapshot)).toBe(key(step.state as Parameters<typeof key>[0]))
-
-      const { draft, errors } = snapshot.context
-      const busy = snapshot.matches({ open: 'sending' })
-      const editable = snapshot.matches({ open: 'editing' }) || snapshot.matches({ open: 'failed' })
-      expect(snapshot.hasTag('open')).toBe(snapshot.matches('open'))
-      expect(snapshot.hasTag('busy')).toBe(busy)
-      // The button says Uploading while files go with the post, Posting while text goes alone.
-      expect(selectIsUploading(snapshot)).toBe(busy && draft.media.length > 0)
-      // The Post button: enabled with content or media, never while sending.
-      expect(snapshot.can({ type: 'composer.submit' })).toBe(editable && (draft.content.length > 0 || draft.media.length > 0))
-      // Closing while the post is on its way would hide whether it went out.
-      if (busy) expect(snapshot.can({ type: 'composer.close' })).toBe(false)
-      // Every attached file has a preview, and a file that left has had its object URL revoked.
-      expect([...preview.live].sort()).toEqual(draft.media.map((m) => m.id).sort())
-      for (const m of draft.media) expect(snapshot.context.previews[m.id]).toBe(`blob:test/${m.id}`)
-      expect(draft.media.length).toBeLessThanOrEqual(4)
-      // Over 500 characters (code points: the bird is one) says so as soon as it is typed.
-      if (postLength(draft.content) > 500) expect(errors.content).toBe(MESSAGES.tooLong)
-      if (draft.scheduleDate === yesterday) expect(errors.schedule).toBe(MESSAGES.scheduleInPast)
-
-      const event = step.event
-      const toasts = shownToasts()
-      if (event.type === 'composer.files.add') {
-        const files = event.files as File[]
-        const media = files.filter((f) => f !== notes)
-        const room = 4 - before.context.draft.media.length
-        expect(draft.media.length).toBe(before.context.draft.media.length + Math.min(room, media.length))
-        if (media.length > room) {
-          expect(errors.media).toBe(MESSAGES.tooManyFiles)
-          expect(toasts.at(-1)).toMatchObject({ type: 'error', message: MESSAGES.tooManyFiles })
-        } else if (media.length < files.length) {
-          expect(errors.media).toBe(MESSAGES.notMedia)
-        }
+  for await (const { event, before, snapshot, toastsBefore } of replay(actor, { calls, context: key })) {
+    const { draft, errors } = snapshot.context
+    const busy = snapshot.matches({ open: 'sending' })
+    const editable = snapshot.matches({ open: 'editing' }) || snapshot.matches({ open: 'failed' })
+    expect(snapshot.hasTag('open')).toBe(snapshot.matches('open'))
+    expect(snapshot.hasTag('busy')).toBe(busy)
+    // The button says Uploading while files go with the post, Posting while text goes alone.
+    expect(selectIsUploading(snapshot)).toBe(busy && draft.media.length > 0)
+    // The Post button: enabled with content or media, never while sending.
+    expect(snapshot.can({ type: 'composer.submit' })).toBe(editable && (draft.content.length > 0 || draft.media.length > 0))
+    // Closing while the post is on its way would hide whether it went out.
+    if (busy) expect(snapshot.can({ type: 'composer.close' })).toBe(false)
+    // Every attached file has a preview, and a file that left has had its object URL revoked.
+    expect([...preview.live].sort()).toEqual(draft.media.map((m) => m.id).sort())
+    for (const m of draft.media) expect(snapshot.context.previews[m.id]).toBe(`blob:test/${m.id}`)
+    expect(draft.media.length).toBeLessThanOrEqual(4)
+    // Over 500 characters (code points: the bird is one) says so as soon as it is typed.
+    if (postLength(draft.content) > 500) expect(errors.content).toBe(MESSAGES.tooLong)
+    if (draft.scheduleDate === yesterday) expect(errors.schedule).toBe(MESSAGES.scheduleInPast)
+    const toasts = shownToasts()
+    if (event.type === 'composer.files.add') {
+      const files = event.files as File[]
+      const media = files.filter((f) => f !== notes)
+      const room = 4 - before.context.draft.media.length
+      expect(draft.media.length).toBe(before.context.draft.media.length + Math.min(room, media.length))
+      if (media.length > room) {
+        expect(errors.media).toBe(MESSAGES.tooManyFiles)
+        expect(toasts.at(-1)).toMatchObject({ type: 'error', message: MESSAGES.tooManyFiles })
+      } else if (media.length < files.length) {
+        expect(errors.media).toBe(MESSAGES.notMedia)
       }
-      if (event.type === 'composer.file.remove') expect(draft.media.some((m) => m.id === 'm1')).toBe(false)
-      if (event.type === 'composer.submit' && snapshot.matches({ open: 'editing' })) {
-        // Back to the form with every broken rule said in the spec's words.
-        const d = before.context.draft
-        if (postLength(d.content) > 500) expect(errors.content).toBe(MESSAGES.tooLong)
-        else if (d.content.trim() === '' && d.media.length === 0) expect(errors.content).toBe(MESSAGES.contentRequired)
-        if (d.visibility === 'everyone') expect(errors.visibility).toBe(MESSAGES.visibility)
-        if (d.scheduleDate === yesterday) expect(errors.schedule).toBe(MESSAGES.scheduleInPast)
-        expect(Object.keys(errors).length).toBeGreaterThan(0)
-      }
-      if (event.type === 'composer.submit' && busy) {
-        // Files make it an upload; the request carries exactly the draft (schedule fields are not sent).
-        expect(selectIsUploading(snapshot)).toBe(before.context.draft.media.length > 0)
-        const sent = calls.started.at(-1)?.input as NewPost
-        expect(sent).toEqual({
-          content: draft.content.trim() === '' ? '' : draft.content,
-          visibility: draft.visibility,
-          sensitive: draft.sensitive,
-          sensitiveReason: draft.sensitiveReason,
-          replyTo: null,
-          media: draft.media.map((m) => ({ file: m.file, alt: m.alt })),
-        })
-        expect(errors).toEqual({})
-      }
-      if (event.type === 'xstate.done.actor.createPost') {
-        expect(toasts.at(-1)).toMatchObject({ type: 'success', message: MESSAGES.posted })
-        // The cache has it (and tells the lists); the next open starts blank with no URL left behind.
-        expect(posts.getSnapshot().context.entities.new1).toEqual(created)
-        expect(draft.content).toBe('')
-        expect(draft.media).toEqual([])
-        expect(preview.live.size).toBe(0)
-        for (const m of before.context.draft.media) expect(preview.revoked).toContain(m.id)
-      }
-      if (event.type === 'xstate.error.actor.createPost') {
-        const text = failureText.get(event.error)
-        expect(toasts.at(-1)).toMatchObject({ type: 'error', message: text })
-        expect(snapshot.context.failure).toBe(text)
-        // Nothing is lost: the member can retry.
-        expect(draft).toEqual(before.context.draft)
-      }
-      const toastEvents = ['xstate.done.actor.createPost', 'xstate.error.actor.createPost', 'composer.files.add']
-      if (!toastEvents.includes(event.type)) expect(toasts.length).toBe(toastsBefore)
     }
-    actor.stop()
-    // Stopping the composer (leaving the page) revokes whatever previews were left.
-    expect(preview.live.size).toBe(0)
-    posts.stop()
-  })
+    if (event.type === 'composer.file.remove') expect(draft.media.some((m) => m.id === 'm1')).toBe(false)
+    if (event.type === 'composer.submit' && snapshot.matches({ open: 'editing' })) {
+      // Back to the form with every broken rule said in the spec's words.
+      const d = before.context.draft
+      if (postLength(d.content) > 500) expect(errors.content).toBe(MESSAGES.tooLong)
+      else if (d.content.trim() === '' && d.media.length === 0) expect(errors.content).toBe(MESSAGES.contentRequired)
+      if (d.visibility === 'everyone') expect(errors.visibility).toBe(MESSAGES.visibility)
+      if (d.scheduleDate === yesterday) expect(errors.schedule).toBe(MESSAGES.scheduleInPast)
+      expect(Object.keys(errors).length).toBeGreaterThan(0)
+    }
+    if (event.type === 'composer.submit' && busy) {
+      // Files make it an upload; the request carries exactly the draft (schedule fields are not sent).
+      expect(selectIsUploading(snapshot)).toBe(before.context.draft.media.length > 0)
+      const sent = calls.started.at(-1)?.input as NewPost
+      expect(sent).toEqual({
+        content: draft.content.trim() === '' ? '' : draft.content,
+        visibility: draft.visibility,
+        sensitive: draft.sensitive,
+        sensitiveReason: draft.sensitiveReason,
+        replyTo: null,
+        media: draft.media.map((m) => ({ file: m.file, alt: m.alt })),
+      })
+      expect(errors).toEqual({})
+    }
+    if (event.type === 'xstate.done.actor.createPost') {
+      expect(toasts.at(-1)).toMatchObject({ type: 'success', message: MESSAGES.posted })
+      // The cache has it (and tells the lists); the next open starts blank with no URL left behind.
+      expect(posts.getSnapshot().context.entities.new1).toEqual(created)
+      expect(draft.content).toBe('')
+      expect(draft.media).toEqual([])
+      expect(preview.live.size).toBe(0)
+      for (const m of before.context.draft.media) expect(preview.revoked).toContain(m.id)
+    }
+    if (event.type === 'xstate.error.actor.createPost') {
+      const text = failureText.get(event.error)
+      expect(toasts.at(-1)).toMatchObject({ type: 'error', message: text })
+      expect(snapshot.context.failure).toBe(text)
+      // Nothing is lost: the member can retry.
+      expect(draft).toEqual(before.context.draft)
+    }
+    const toastEvents = ['xstate.done.actor.createPost', 'xstate.error.actor.createPost', 'composer.files.add']
+    if (!toastEvents.includes(event.type)) expect(toasts.length).toBe(toastsBefore)
+  }
+  actor.stop()
+  // Stopping the composer (leaving the page) revokes whatever previews were left.
+  expect(preview.live.size).toBe(0)
+  posts.stop()
 })
 
 describe('composer machine', () => {
-  it('paths enter every state and take every transition', () => {
-    coverage.expectComplete()
-  })
-
   it("a reply says 'Reply posted!' and is sent with replyTo", async () => {
     const calls = new Calls()
     const posts = createActor(postsMachine).start()

@@ -15,64 +15,48 @@ import {
 import { Calls } from './support/controlled-actors'
 import { robin, storedRobin } from './support/fixtures'
 import { installLocalStorage } from './support/memory-storage'
-import { Coverage, perform, walkPaths } from './support/model'
+import { describeWalks, perform } from './support/model'
 import { shownToasts, withToasts } from './support/toasts'
 
 // The email actor (banner, Resend link, Change email) and the /verify-email page. What the member sees after each
 // step: the banner or not, the dialog and its busy button and error line, the toasts (the real toast store), and what
 // was asked of the server: never the typed password in context.
 
-const emailCoverage = new Coverage(emailMachine)
+describeWalks('email machine', emailModel, async ({ inspect, replay }) => {
+  const calls = new Calls()
+  const machine = emailMachine.provide({ actors: { resendLink: calls.actor('resendLink'), changeEmail: calls.actor('changeEmail') } })
+  const actor = withToasts(createActor(machine, { inspect })).start()
+  for await (const { event, snapshot, toastsBefore } of replay(actor, { calls })) {
+    expect(snapshot.hasTag('dialog')).toBe(snapshot.matches({ dialog: 'open' }))
+    expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ dialog: { open: 'submitting' } }))
+    if (snapshot.hasTag('busy')) expect(snapshot.can({ type: 'email.change.close' })).toBe(false)
+    expect(JSON.stringify(snapshot.context)).not.toContain(typed.password)
+
+    const toasts = shownToasts()
+    if (event.type === 'xstate.done.actor.resendLink') {
+      expect(toasts.at(-1)).toMatchObject({ type: 'success', message: LINK_SENT })
+    } else if (event.type === 'xstate.error.actor.resendLink') {
+      expect(toasts.at(-1)).toMatchObject({ type: 'error', message: RESEND_FAILED })
+    } else if (event.type === 'xstate.done.actor.changeEmail') {
+      expect(snapshot.hasTag('dialog')).toBe(false)
+      expect(toasts.at(-1)).toMatchObject({ type: 'success', message: changeRequested(typed.newEmail) })
+    } else if (event.type === 'xstate.error.actor.changeEmail') {
+      expect(snapshot.hasTag('dialog')).toBe(true)
+      expect(snapshot.context.error).toBe(changeFailureText.get(event.error))
+      expect(toasts.length).toBe(toastsBefore)
+    } else {
+      expect(toasts.length, 'no toast without an answer from the server').toBe(toastsBefore)
+    }
+    if (event.type === 'email.change.submit' && snapshot.hasTag('busy')) {
+      // No session in this system: no name to look the settings up by. The password goes to the call only.
+      expect(calls.started.at(-1)).toEqual({ id: 'changeEmail', input: { username: '', ...typed } })
+    }
+    if (event.type === 'email.resend') expect(calls.started.at(-1)).toEqual({ id: 'resendLink', input: undefined })
+  }
+  actor.stop()
+})
 
 describe('email machine', () => {
-  const paths = emailModel.walks.flatMap((walk) => walkPaths(emailModel, walk))
-
-  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
-    const calls = new Calls()
-    const machine = emailMachine.provide({ actors: { resendLink: calls.actor('resendLink'), changeEmail: calls.actor('changeEmail') } })
-    const actor = withToasts(createActor(machine, { inspect: emailCoverage.inspector })).start()
-    emailCoverage.see(actor.getSnapshot())
-    for (const step of path.steps) {
-      const toastsBefore = shownToasts().length
-      await perform(actor, calls, step.event)
-      const snapshot = actor.getSnapshot()
-      emailCoverage.see(snapshot)
-      expect(snapshot.value).toEqual(step.state.value)
-      expect(snapshot.context).toEqual(step.state.context)
-      expect(snapshot.hasTag('dialog')).toBe(snapshot.matches({ dialog: 'open' }))
-      expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ dialog: { open: 'submitting' } }))
-      if (snapshot.hasTag('busy')) expect(snapshot.can({ type: 'email.change.close' })).toBe(false)
-      expect(JSON.stringify(snapshot.context)).not.toContain(typed.password)
-
-      const event = step.event
-      const toasts = shownToasts()
-      if (event.type === 'xstate.done.actor.resendLink') {
-        expect(toasts.at(-1)).toMatchObject({ type: 'success', message: LINK_SENT })
-      } else if (event.type === 'xstate.error.actor.resendLink') {
-        expect(toasts.at(-1)).toMatchObject({ type: 'error', message: RESEND_FAILED })
-      } else if (event.type === 'xstate.done.actor.changeEmail') {
-        expect(snapshot.hasTag('dialog')).toBe(false)
-        expect(toasts.at(-1)).toMatchObject({ type: 'success', message: changeRequested(typed.newEmail) })
-      } else if (event.type === 'xstate.error.actor.changeEmail') {
-        expect(snapshot.hasTag('dialog')).toBe(true)
-        expect(snapshot.context.error).toBe(changeFailureText.get(event.error))
-        expect(toasts.length).toBe(toastsBefore)
-      } else {
-        expect(toasts.length, 'no toast without an answer from the server').toBe(toastsBefore)
-      }
-      if (event.type === 'email.change.submit' && snapshot.hasTag('busy')) {
-        // No session in this system: no name to look the settings up by. The password goes to the call only.
-        expect(calls.started.at(-1)).toEqual({ id: 'changeEmail', input: { username: '', ...typed } })
-      }
-      if (event.type === 'email.resend') expect(calls.started.at(-1)).toEqual({ id: 'resendLink', input: undefined })
-    }
-    actor.stop()
-  })
-
-  it('paths enter every state and take every transition', () => {
-    emailCoverage.expectComplete()
-  })
-
   it('tells the session the pending address once the change is asked for', async () => {
     installLocalStorage()
     const calls = new Calls()
@@ -95,43 +79,27 @@ describe('email machine', () => {
   })
 })
 
-const verifyCoverage = new Coverage(verifyEmailMachine)
-
-describe.each(verifyEmailModel.walks.map((walk) => [walk.name, walk] as const))('verify-email: %s', (_name, walk) => {
-  const paths = walkPaths(verifyEmailModel, walk)
+describeWalks('verify-email', verifyEmailModel, async ({ walk, inspect, replay }) => {
   const input = walk.options().input as { token: string | null }
-
-  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
-    const calls = new Calls()
-    const machine = verifyEmailMachine.provide({ actors: { verifyLink: calls.actor('verifyLink') } })
-    const actor = createActor(machine, { input, inspect: verifyCoverage.inspector }).start()
-    verifyCoverage.see(actor.getSnapshot())
-    // The page opens the link at once (not signed in here); without a token it says so without asking anyone.
-    expect(calls.started).toEqual(input.token ? [{ id: 'verifyLink', input: { token: input.token, signedIn: false } }] : [])
-    if (!input.token) expect(actor.getSnapshot().context.error).toBe(EMAIL_LINK_INVALID)
-    for (const step of path.steps) {
-      await perform(actor, calls, step.event)
-      const snapshot = actor.getSnapshot()
-      verifyCoverage.see(snapshot)
-      expect(snapshot.value).toEqual(step.state.value)
-      expect(snapshot.context).toEqual(step.state.context)
-      expect(snapshot.hasTag('busy')).toBe(snapshot.matches('verifying'))
-      if (step.event.type === 'xstate.error.actor.verifyLink') {
-        expect(snapshot.context.error).toBe(verifyFailureText.get(step.event.error))
-        // Only a failure that may pass offers Try again: an expired or used link stays so.
-        expect(snapshot.can({ type: 'verify.retry' })).toBe(snapshot.context.error !== EMAIL_LINK_INVALID)
-      }
-      if (step.event.type === 'xstate.done.actor.verifyLink') expect(snapshot.context.email).toBe('robin@example.org')
+  const calls = new Calls()
+  const machine = verifyEmailMachine.provide({ actors: { verifyLink: calls.actor('verifyLink') } })
+  const actor = createActor(machine, { input, inspect }).start()
+  // The page opens the link at once (not signed in here); without a token it says so without asking anyone.
+  expect(calls.started).toEqual(input.token ? [{ id: 'verifyLink', input: { token: input.token, signedIn: false } }] : [])
+  if (!input.token) expect(actor.getSnapshot().context.error).toBe(EMAIL_LINK_INVALID)
+  for await (const { event, snapshot } of replay(actor, { calls })) {
+    expect(snapshot.hasTag('busy')).toBe(snapshot.matches('verifying'))
+    if (event.type === 'xstate.error.actor.verifyLink') {
+      expect(snapshot.context.error).toBe(verifyFailureText.get(event.error))
+      // Only a failure that may pass offers Try again: an expired or used link stays so.
+      expect(snapshot.can({ type: 'verify.retry' })).toBe(snapshot.context.error !== EMAIL_LINK_INVALID)
     }
-    actor.stop()
-  })
+    if (event.type === 'xstate.done.actor.verifyLink') expect(snapshot.context.email).toBe('robin@example.org')
+  }
+  actor.stop()
 })
 
 describe('verify-email', () => {
-  it('paths enter every state and take every transition', () => {
-    verifyCoverage.expectComplete()
-  })
-
   it("refreshes a signed-in member's session from the server's answer", async () => {
     installLocalStorage()
     const calls = new Calls()

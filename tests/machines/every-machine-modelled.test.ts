@@ -2,11 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import type { AnyStateMachine } from 'xstate'
 import { models } from './models'
+import { childMachines } from './support/model'
 
 // A machine without a model is a machine nobody walks: every state machine src/machines exports must be the machine
 // of a model in tests/machines/models/index.ts (matched by machine id, since models may `provide` stand-in actors),
-// which is also what `npm run paths` and the charts' index list.
+// which is also what `npm run paths` and the charts' index list. So must every machine such a machine can spawn or
+// invoke: a child machine's inside is walked by its own model, the parent's walks only have to start it (the rule in
+// support/model.ts, `Coverage`).
 
 const root = fileURLToPath(new URL('../../src/machines', import.meta.url))
 
@@ -18,7 +22,7 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-const isMachine = (value: unknown): value is { id: string; root: unknown } =>
+const isMachine = (value: unknown): value is AnyStateMachine =>
   typeof value === 'object' && value !== null && 'root' in value && 'id' in value && 'provide' in value
 
 describe('every machine has a model', () => {
@@ -32,6 +36,11 @@ describe('every machine has a model', () => {
   it.each(files.map((file) => [relative(root, file), file]))('%s', async (_name, file) => {
     const exported = Object.values(await import(file)).filter(isMachine)
     const modelled = new Set(models.map((model) => model.machine.id))
-    for (const machine of exported) expect(modelled, `no model walks machine '${machine.id}'`).toContain(machine.id)
+    for (const machine of exported) {
+      expect(modelled, `no model walks machine '${machine.id}'`).toContain(machine.id)
+      for (const [src, child] of childMachines(machine)) {
+        expect(modelled, `no model walks '${child.id}', which '${machine.id}' starts as '${src}'`).toContain(child.id)
+      }
+    }
   })
 })

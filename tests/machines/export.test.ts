@@ -23,89 +23,69 @@ import {
 import { appendToZip } from '../../src/machines/export/zip-append'
 import { exportModel, inProgress, offline, preparing } from './models/export.model'
 import { Calls } from './support/controlled-actors'
-import { Coverage, perform, walkPaths } from './support/model'
+import { describeWalks } from './support/model'
 import { shownToasts, withToasts } from './support/toasts'
 
 // Settings -> Account -> Export my data. After each step of the model's walks: the spinner or the reason with Try
 // again, where the export is, which buttons work, what was asked of the server, and every toast.
 
-const coverage = new Coverage(exportMachine)
-
-describe.each(exportModel.walks.map((walk) => [walk.name, walk] as const))('export my data: %s', (_name, walk) => {
-  const paths = walkPaths(exportModel, walk)
-
-  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
-    const calls = new Calls()
-    const machine = exportMachine.provide({
-      actors: {
-        loadExports: calls.actor('loadExports'),
-        requestExport: calls.actor('requestExport'),
-        saveArchive: calls.actor('saveArchive'),
-        watchNotifications: fromCallback(() => undefined),
-      },
-    })
-    const actor = withToasts(createActor(machine, { inspect: coverage.inspector })).start()
-    coverage.see(actor.getSnapshot())
-    expect(selectLoading(actor.getSnapshot()), 'the list is read when the row shows').toBe(true)
-    expect(calls.started).toEqual([{ id: 'loadExports', input: undefined }])
-
-    for (const step of path.steps) {
-      const before = actor.getSnapshot()
-      const toastsBefore = shownToasts().length
-      const startedBefore = calls.started.length
-      await perform(actor, calls, step.event)
-      const snapshot = actor.getSnapshot()
-      coverage.see(snapshot)
-      expect(snapshot.value).toEqual(step.state.value)
-      expect(snapshot.context).toEqual(step.state.context)
-      const event = step.event
-      const started = calls.started.slice(startedBefore).map((c) => c.id)
-      const toasts = shownToasts().slice(toastsBefore)
-
-      expect(selectLoadError(snapshot) !== null).toBe(snapshot.matches('failed'))
-      expect(selectBusy(snapshot)).toBe(snapshot.matches('requesting') || snapshot.matches('saving'))
-      // One export at a time: no second ask while one is being prepared; a download only of a ready one.
-      expect(selectCanRequest(snapshot)).toBe(snapshot.matches('idle') && selectState(snapshot) !== 'preparing')
-      expect(selectCanDownload(snapshot)).toBe(snapshot.matches('idle') && selectState(snapshot) === 'ready')
-
-      if (event.type === 'xstate.error.actor.loadExports') expect(selectLoadError(snapshot)).toBe(offline.message)
-      if (event.type === 'export.request' && before.matches('idle') && selectState(before) !== 'preparing') {
-        expect(started).toEqual(['requestExport'])
-      }
-      if (event.type === 'xstate.done.actor.requestExport') {
-        expect(selectState(snapshot)).toBe('preparing')
-        expect(toasts).toEqual([expect.objectContaining({ type: 'success', message: EXPORT_STARTED })])
-      } else if (event.type === 'xstate.error.actor.requestExport') {
-        // Refused: the server's words, and the list read again to show the export already under way.
-        expect(toasts).toEqual([expect.objectContaining({ type: 'error', message: inProgress.message })])
-        expect(started).toEqual(['loadExports'])
-      } else if (event.type === 'xstate.error.actor.saveArchive') {
-        expect(toasts).toEqual([expect.objectContaining({ type: 'error', message: DOWNLOAD_FAILED })])
-      } else {
-        expect(toasts, 'nothing else toasts').toEqual([])
-      }
-      if (event.type === 'export.notified') {
-        // The "ready" notification reads the list again only while an export is being prepared.
-        expect(started).toEqual(before.matches('idle') && selectState(before) === 'preparing' ? ['loadExports'] : [])
-      }
-      if (event.type === 'export.download' && selectCanDownload(before)) {
-        expect(calls.started.at(-1)).toEqual({ id: 'saveArchive', input: { id: 'e1', createdAt: preparing.createdAt } })
-      }
-      if (event.type === 'xstate.done.actor.saveArchive') {
-        expect(selectSaved(snapshot)).toBe(
-          'messages' in event.output ? SAVED_WITH_MESSAGES(event.output.messages) : SAVED_WITHOUT_MESSAGES(event.output.withoutMessages),
-        )
-      }
-    }
-    actor.stop()
+describeWalks('export my data', exportModel, async ({ inspect, replay }) => {
+  const calls = new Calls()
+  const machine = exportMachine.provide({
+    actors: {
+      loadExports: calls.actor('loadExports'),
+      requestExport: calls.actor('requestExport'),
+      saveArchive: calls.actor('saveArchive'),
+      watchNotifications: fromCallback(() => undefined),
+    },
   })
+  const actor = withToasts(createActor(machine, { inspect })).start()
+  expect(selectLoading(actor.getSnapshot()), 'the list is read when the row shows').toBe(true)
+  expect(calls.started).toEqual([{ id: 'loadExports', input: undefined }])
+
+  for await (const { event, before, snapshot, toastsBefore, startedBefore } of replay(actor, { calls })) {
+    const started = calls.started.slice(startedBefore).map((c) => c.id)
+    const toasts = shownToasts().slice(toastsBefore)
+
+    expect(selectLoadError(snapshot) !== null).toBe(snapshot.matches('failed'))
+    expect(selectBusy(snapshot)).toBe(snapshot.matches('requesting') || snapshot.matches('saving'))
+    // One export at a time: no second ask while one is being prepared; a download only of a ready one.
+    expect(selectCanRequest(snapshot)).toBe(snapshot.matches('idle') && selectState(snapshot) !== 'preparing')
+    expect(selectCanDownload(snapshot)).toBe(snapshot.matches('idle') && selectState(snapshot) === 'ready')
+
+    if (event.type === 'xstate.error.actor.loadExports') expect(selectLoadError(snapshot)).toBe(offline.message)
+    if (event.type === 'export.request' && before.matches('idle') && selectState(before) !== 'preparing') {
+      expect(started).toEqual(['requestExport'])
+    }
+    if (event.type === 'xstate.done.actor.requestExport') {
+      expect(selectState(snapshot)).toBe('preparing')
+      expect(toasts).toEqual([expect.objectContaining({ type: 'success', message: EXPORT_STARTED })])
+    } else if (event.type === 'xstate.error.actor.requestExport') {
+      // Refused: the server's words, and the list read again to show the export already under way.
+      expect(toasts).toEqual([expect.objectContaining({ type: 'error', message: inProgress.message })])
+      expect(started).toEqual(['loadExports'])
+    } else if (event.type === 'xstate.error.actor.saveArchive') {
+      expect(toasts).toEqual([expect.objectContaining({ type: 'error', message: DOWNLOAD_FAILED })])
+    } else {
+      expect(toasts, 'nothing else toasts').toEqual([])
+    }
+    if (event.type === 'export.notified') {
+      // The "ready" notification reads the list again only while an export is being prepared.
+      expect(started).toEqual(before.matches('idle') && selectState(before) === 'preparing' ? ['loadExports'] : [])
+    }
+    if (event.type === 'export.download' && selectCanDownload(before)) {
+      expect(calls.started.at(-1)).toEqual({ id: 'saveArchive', input: { id: 'e1', createdAt: preparing.createdAt } })
+    }
+    if (event.type === 'xstate.done.actor.saveArchive') {
+      expect(selectSaved(snapshot)).toBe(
+        'messages' in event.output ? SAVED_WITH_MESSAGES(event.output.messages) : SAVED_WITHOUT_MESSAGES(event.output.withoutMessages),
+      )
+    }
+  }
+  actor.stop()
 })
 
 describe('export my data', () => {
-  it('paths enter every state and take every transition', () => {
-    coverage.expectComplete()
-  })
-
   it('says where the export is in words', () => {
     expect(readyUntil('2026-12-04T10:05:00.000Z', 'en-GB')).toBe('Ready until 4 December 2026')
     expect(sizeText(1_300_000)).toBe('1.2 MB')

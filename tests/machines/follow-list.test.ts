@@ -7,7 +7,7 @@ import { followMachine } from '../../src/machines/follow/follow.machine'
 import { shownToasts, withToasts } from './support/toasts'
 import { bare500, followListModel, lastPage, missing, offline, viewerId } from './models/follow-list.model'
 import { Calls } from './support/controlled-actors'
-import { Coverage, perform, walkPaths } from './support/model'
+import { describeWalks, perform } from './support/model'
 
 // A followers/following list. What the member sees: a spinner, the rows (each with a Follow/Unfollow button except on
 // their own row), Load more while the server has more, 'User not found', or an error with Retry. The events and pages
@@ -32,71 +32,57 @@ function screen(snapshot: Snapshot) {
   }
 }
 
-describe.each(followListModel.walks.map((walk) => [walk.kind, walk] as const))('follow-list machine (%s)', (kind, walk) => {
-  const { input } = walk
-  const paths = walkPaths(followListModel, walk)
-  const coverage = new Coverage(followListMachine)
+// Each list (followers, following) must reach every state by itself.
+describeWalks('follow-list machine', followListModel, async ({ walk, inspect, replay }) => {
+  const { kind, input } = walk
+  const calls = new Calls()
+  const actor = createActor(followListMachine.provide({ actors: { loadPage: calls.actor('loadPage') } }), {
+    input,
+    inspect,
+  }).start()
+  expect(screen(actor.getSnapshot())).toMatchObject({ spinner: true, rows: [], loadMore: false })
 
-  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
-    const calls = new Calls()
-    const actor = createActor(followListMachine.provide({ actors: { loadPage: calls.actor('loadPage') } }), {
-      input,
-      inspect: coverage.inspector,
-    }).start()
-    coverage.see(actor.getSnapshot())
-    expect(screen(actor.getSnapshot())).toMatchObject({ spinner: true, rows: [], loadMore: false })
+  for await (const { event, before, snapshot } of replay(actor, { calls, context: false })) {
+    const seen = screen(snapshot)
 
-    for (const step of path.steps) {
-      const before = actor.getSnapshot()
-      await perform(actor, calls, step.event)
-      const snapshot = actor.getSnapshot()
-      coverage.see(snapshot)
-      expect(snapshot.value).toEqual(step.state.value)
-      const seen = screen(snapshot)
-
-      if (step.event.type === 'follows.more' || step.event.type === 'follows.retry') {
-        // The page after the last one shown (or the first page again after a failed first load).
-        const cursor = before.matches('failed') ? null : before.context.nextCursor
-        expect(calls.started.at(-1)?.input).toEqual({ username: 'ann', kind, cursor })
-        expect(seen.error).toBeNull()
-      }
-      if (step.event.type === 'xstate.done.actor.loadPage') {
-        const page = step.event.output as FollowPage
-        // Every row of every page once, in order; no Follow button on the viewer's own row.
-        const ids = [...new Set([...before.context.rows.map((r) => r.entry.id), ...page.entries.map((e) => e.id)])]
-        expect(seen.rows.map((r) => r.username)).toEqual(ids.map((id) => `member_${id}`))
-        const own = seen.rows.find((r) => r.username === `member_${viewerId}`)
-        if (own) expect(own.button).toBeNull()
-        for (const e of page.entries.filter((e) => e.id !== viewerId)) {
-          expect(seen.rows.find((r) => r.username === e.username)?.button).toBe(e.isFollowing ? 'Unfollow' : 'Follow')
-        }
-        // Load more only while the page came back full and the server says there is more.
-        expect(seen.loadMore).toBe(page.entries.length >= 20 && page.nextCursor !== null)
-      }
-      if (step.event.type === 'xstate.error.actor.loadPage') {
-        const error = step.event.error
-        if (error === missing && before.matches('loading')) {
-          expect(seen.notFound).toBe(true)
-        } else if (before.matches('loading')) {
-          expect(seen.error).toBe(error === bare500 ? bare500.message : offline.message)
-          expect(seen.rows).toEqual([])
-        } else {
-          // A later page failed: the rows stay, and Load more tries again.
-          expect(seen.rows.length).toBe(before.context.rows.length)
-          expect(seen.error).toBe((error as { message: string }).message || FOLLOW_LIST_MORE_FAILED)
-          expect(seen.loadMore).toBe(true)
-        }
-      }
-      expect(seen.spinner).toBe(snapshot.matches('loading'))
-      expect(seen.loadingMore).toBe(snapshot.matches({ loaded: 'loadingMore' }))
+    if (event.type === 'follows.more' || event.type === 'follows.retry') {
+      // The page after the last one shown (or the first page again after a failed first load).
+      const cursor = before.matches('failed') ? null : before.context.nextCursor
+      expect(calls.started.at(-1)?.input).toEqual({ username: 'ann', kind, cursor })
+      expect(seen.error).toBeNull()
     }
-    actor.stop()
-  })
-
-  it('paths enter every state and take every transition', () => {
-    coverage.expectComplete()
-  })
-})
+    if (event.type === 'xstate.done.actor.loadPage') {
+      const page = event.output as FollowPage
+      // Every row of every page once, in order; no Follow button on the viewer's own row.
+      const ids = [...new Set([...before.context.rows.map((r) => r.entry.id), ...page.entries.map((e) => e.id)])]
+      expect(seen.rows.map((r) => r.username)).toEqual(ids.map((id) => `member_${id}`))
+      const own = seen.rows.find((r) => r.username === `member_${viewerId}`)
+      if (own) expect(own.button).toBeNull()
+      for (const e of page.entries.filter((e) => e.id !== viewerId)) {
+        expect(seen.rows.find((r) => r.username === e.username)?.button).toBe(e.isFollowing ? 'Unfollow' : 'Follow')
+      }
+      // Load more only while the page came back full and the server says there is more.
+      expect(seen.loadMore).toBe(page.entries.length >= 20 && page.nextCursor !== null)
+    }
+    if (event.type === 'xstate.error.actor.loadPage') {
+      const error = event.error
+      if (error === missing && before.matches('loading')) {
+        expect(seen.notFound).toBe(true)
+      } else if (before.matches('loading')) {
+        expect(seen.error).toBe(error === bare500 ? bare500.message : offline.message)
+        expect(seen.rows).toEqual([])
+      } else {
+        // A later page failed: the rows stay, and Load more tries again.
+        expect(seen.rows.length).toBe(before.context.rows.length)
+        expect(seen.error).toBe((error as { message: string }).message || FOLLOW_LIST_MORE_FAILED)
+        expect(seen.loadMore).toBe(true)
+      }
+    }
+    expect(seen.spinner).toBe(snapshot.matches('loading'))
+    expect(seen.loadingMore).toBe(snapshot.matches({ loaded: 'loadingMore' }))
+  }
+  actor.stop()
+}, { eachWalk: true })
 
 describe('follow-list rows', () => {
 

@@ -14,7 +14,7 @@ import {
 } from '../../src/machines/keys/keys'
 import { keysModel, robinKeys, storeFailure } from './models/keys.model'
 import { Calls } from './support/controlled-actors'
-import { Coverage, perform, walkPaths } from './support/model'
+import { describeWalks } from './support/model'
 import { robin } from './support/fixtures'
 
 // The keys actor (systemId 'keys'). Each path is replayed on the real machine with its store calls settled by the
@@ -22,66 +22,53 @@ import { robin } from './support/fixtures'
 // that a usable key is held exactly when the status is 'ready'. Then, with the real crypto and a memory store,
 // `conversationKeyFor` as the Messages screens use it.
 
-const paths = keysModel.walks.flatMap((walk) => walkPaths(keysModel, walk))
-const coverage = new Coverage(keysMachine)
+describeWalks('keys machine', keysModel, async ({ inspect, replay }) => {
+  const calls = new Calls()
+  const machine = keysMachine.provide({
+    actors: { loadKeys: calls.actor('loadKeys'), saveKeys: calls.actor('saveKeys'), forgetKeys: calls.actor('forgetKeys') },
+  })
+  const actor = createActor(machine, { inspect }).start()
+
+  for await (const { event, before, snapshot } of replay(actor, { calls, context: false })) {
+    const { status, keys, userId, reason } = snapshot.context
+
+    // A usable key is held exactly when the status says ready; a reason is given whenever it is not.
+    expect(keys !== null).toBe(status === 'ready')
+    if (status !== 'ready' && userId !== null && !snapshot.matches('loading')) expect(reason).not.toBeNull()
+
+    switch (event.type) {
+      case 'keys.settled':
+        expect(userId).toBe(robin.id)
+        if (status === 'ready') expect(calls.started.at(-1)).toEqual({ id: 'saveKeys', input: robinKeys })
+        break
+      case 'keys.load':
+        expect(before.context.userId).not.toBe(robin.id)
+        expect(calls.started.at(-1)).toEqual({ id: 'loadKeys', input: { userId: robin.id } })
+        break
+      case 'xstate.done.actor.loadKeys':
+        expect(status).toBe(event.output ? 'ready' : 'missing')
+        if (!event.output) expect(reason).toBe(NO_KEY_IN_BROWSER)
+        break
+      case 'xstate.error.actor.loadKeys':
+        expect(status).toBe('unavailable')
+        expect(reason).toBe(storeFailure.message)
+        break
+      case 'xstate.error.actor.saveKeys':
+        // Not kept for the next reload, but usable in this tab.
+        expect(status).toBe('ready')
+        expect(reason).toBe(KEY_NOT_KEPT)
+        break
+      case 'keys.forget':
+        // Forgotten at once: nothing reads the old keys while the store is being emptied.
+        expect({ userId, status, keys }).toEqual({ userId: null, status: 'missing', keys: null })
+        expect(snapshot.context.cache.size).toBe(0)
+        break
+    }
+  }
+  actor.stop()
+})
 
 describe('keys machine', () => {
-  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
-    const calls = new Calls()
-    const machine = keysMachine.provide({
-      actors: { loadKeys: calls.actor('loadKeys'), saveKeys: calls.actor('saveKeys'), forgetKeys: calls.actor('forgetKeys') },
-    })
-    const actor = createActor(machine, { inspect: coverage.inspector }).start()
-    coverage.see(actor.getSnapshot())
-
-    for (const step of path.steps) {
-      const before = actor.getSnapshot().context
-      await perform(actor, calls, step.event)
-      const snapshot = actor.getSnapshot()
-      coverage.see(snapshot)
-      expect(snapshot.value).toEqual(step.state.value)
-      const { status, keys, userId, reason } = snapshot.context
-
-      // A usable key is held exactly when the status says ready; a reason is given whenever it is not.
-      expect(keys !== null).toBe(status === 'ready')
-      if (status !== 'ready' && userId !== null && !snapshot.matches('loading')) expect(reason).not.toBeNull()
-
-      switch (step.event.type) {
-        case 'keys.settled':
-          expect(userId).toBe(robin.id)
-          if (status === 'ready') expect(calls.started.at(-1)).toEqual({ id: 'saveKeys', input: robinKeys })
-          break
-        case 'keys.load':
-          expect(before.userId).not.toBe(robin.id)
-          expect(calls.started.at(-1)).toEqual({ id: 'loadKeys', input: { userId: robin.id } })
-          break
-        case 'xstate.done.actor.loadKeys':
-          expect(status).toBe(step.event.output ? 'ready' : 'missing')
-          if (!step.event.output) expect(reason).toBe(NO_KEY_IN_BROWSER)
-          break
-        case 'xstate.error.actor.loadKeys':
-          expect(status).toBe('unavailable')
-          expect(reason).toBe(storeFailure.message)
-          break
-        case 'xstate.error.actor.saveKeys':
-          // Not kept for the next reload, but usable in this tab.
-          expect(status).toBe('ready')
-          expect(reason).toBe(KEY_NOT_KEPT)
-          break
-        case 'keys.forget':
-          // Forgotten at once: nothing reads the old keys while the store is being emptied.
-          expect({ userId, status, keys }).toEqual({ userId: null, status: 'missing', keys: null })
-          expect(snapshot.context.cache.size).toBe(0)
-          break
-      }
-    }
-    actor.stop()
-  })
-
-  it('paths enter every state and take every transition', () => {
-    coverage.expectComplete()
-  })
-
   it('ignores a load for the member whose keys are known (login settled them before the session signed in)', () => {
     const calls = new Calls()
     const machine = keysMachine.provide({ actors: { saveKeys: calls.actor('saveKeys'), loadKeys: calls.actor('loadKeys') } })

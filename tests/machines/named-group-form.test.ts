@@ -4,84 +4,64 @@ import { checkGroupDraft, DESCRIPTION_TOO_LONG, emptyDraft, NAME_REQUIRED, NAME_
 import { namedGroupFormMachine } from '../../src/machines/named-group-form/named-group-form.machine'
 import { selectDraft, selectEditing, selectError, selectSaving } from '../../src/machines/named-group-form/named-group-form.selectors'
 import { birds, namedGroupFormModel, serverSays } from './models/named-group-form.model'
-import { Calls } from './support/controlled-actors'
-import { Coverage, perform, settle, walkPaths } from './support/model'
+import { describeWalks, settle } from './support/model'
 
 // The list / collection form. After each step: what is typed, the message under the form, whether it waits for the
 // dialog, and what the dialog hears: a valid submit sends the draft trimmed, an invalid one sends nothing and says the
 // first rule it breaks, Cancel says so. The walks are the model's.
 
-const coverage = new Coverage(namedGroupFormMachine)
-
-describe.each(namedGroupFormModel.walks.map((walk) => [walk.name, walk] as const))('list / collection form: %s', (_name, walk) => {
-  const paths = walkPaths(namedGroupFormModel, walk)
-
-  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
-    const heard: AnyEventObject[] = []
-    // The form runs on its own (the root, as the graph walks it): what it would tell the dialog is recorded instead.
-    const machine = namedGroupFormMachine.provide({
-      actions: {
-        reportSubmitted: ({ context }) => {
-          const checked = checkGroupDraft(context.draft)
-          heard.push({ type: 'form.submitted', fields: checked.ok ? checked.value : null })
-        },
-        reportCancelled: () => void heard.push({ type: 'form.cancelled' }),
+describeWalks('list / collection form', namedGroupFormModel, async ({ walk, inspect, replay }) => {
+  const heard: AnyEventObject[] = []
+  // The form runs on its own (the root, as the graph walks it): what it would tell the dialog is recorded instead.
+  const machine = namedGroupFormMachine.provide({
+    actions: {
+      reportSubmitted: ({ context }) => {
+        const checked = checkGroupDraft(context.draft)
+        heard.push({ type: 'form.submitted', fields: checked.ok ? checked.value : null })
       },
-    })
-    const form = createActor(machine, { input: walk.input, inspect: coverage.inspector }).start()
-    coverage.see(form.getSnapshot())
-    expect(selectDraft(form.getSnapshot())).toEqual(walk.input.editing ?? emptyDraft)
-    expect(selectEditing(form.getSnapshot())).toBe(walk.input.editing !== undefined)
-    expect(selectError(form.getSnapshot())).toBeNull()
-
-    for (const step of path.steps) {
-      const before = form.getSnapshot()
-      const heardBefore = heard.length
-      await perform(form, new Calls(), step.event)
-      const snapshot = form.getSnapshot()
-      coverage.see(snapshot)
-      expect(snapshot.value).toEqual(step.state.value)
-      expect(snapshot.context).toEqual(step.state.context)
-      const event = step.event
-      const told = heard.slice(heardBefore)
-
-      expect(selectSaving(snapshot)).toBe(snapshot.matches('submitted'))
-      if (event.type === 'form.name' || event.type === 'form.description') {
-        // Typing clears the message.
-        expect(selectError(snapshot)).toBeNull()
-      }
-      if (event.type === 'form.submit') {
-        const checked = checkGroupDraft(before.context.draft)
-        if (checked.ok) {
-          // Trimmed; the form waits for the dialog.
-          expect(told).toEqual([{ type: 'form.submitted', fields: checked.value }])
-          expect(selectSaving(snapshot)).toBe(true)
-        } else {
-          expect(told, 'nothing is sent').toEqual([])
-          expect([NAME_REQUIRED, NAME_TOO_LONG, DESCRIPTION_TOO_LONG]).toContain(checked.message)
-          expect(selectError(snapshot)).toBe(checked.message)
-        }
-      } else if (event.type === 'form.cancel') {
-        expect(told).toEqual([{ type: 'form.cancelled' }])
-      } else {
-        expect(told, 'only Submit and Cancel tell the dialog').toEqual([])
-      }
-      if (event.type === 'form.refused') {
-        // What was typed stays; the dialog's reason shows under the form.
-        expect(selectDraft(snapshot)).toEqual(before.context.draft)
-        expect(selectError(snapshot)).toBe(serverSays)
-        expect(selectSaving(snapshot)).toBe(false)
-      }
-    }
-    form.stop()
+      reportCancelled: () => void heard.push({ type: 'form.cancelled' }),
+    },
   })
+  const form = createActor(machine, { input: walk.input, inspect }).start()
+  expect(selectDraft(form.getSnapshot())).toEqual(walk.input.editing ?? emptyDraft)
+  expect(selectEditing(form.getSnapshot())).toBe(walk.input.editing !== undefined)
+  expect(selectError(form.getSnapshot())).toBeNull()
+
+  for await (const { event, before, snapshot, marked: { heardBefore } } of replay(form, { mark: () => ({ heardBefore: heard.length }) })) {
+    const told = heard.slice(heardBefore)
+
+    expect(selectSaving(snapshot)).toBe(snapshot.matches('submitted'))
+    if (event.type === 'form.name' || event.type === 'form.description') {
+      // Typing clears the message.
+      expect(selectError(snapshot)).toBeNull()
+    }
+    if (event.type === 'form.submit') {
+      const checked = checkGroupDraft(before.context.draft)
+      if (checked.ok) {
+        // Trimmed; the form waits for the dialog.
+        expect(told).toEqual([{ type: 'form.submitted', fields: checked.value }])
+        expect(selectSaving(snapshot)).toBe(true)
+      } else {
+        expect(told, 'nothing is sent').toEqual([])
+        expect([NAME_REQUIRED, NAME_TOO_LONG, DESCRIPTION_TOO_LONG]).toContain(checked.message)
+        expect(selectError(snapshot)).toBe(checked.message)
+      }
+    } else if (event.type === 'form.cancel') {
+      expect(told).toEqual([{ type: 'form.cancelled' }])
+    } else {
+      expect(told, 'only Submit and Cancel tell the dialog').toEqual([])
+    }
+    if (event.type === 'form.refused') {
+      // What was typed stays; the dialog's reason shows under the form.
+      expect(selectDraft(snapshot)).toEqual(before.context.draft)
+      expect(selectError(snapshot)).toBe(serverSays)
+      expect(selectSaving(snapshot)).toBe(false)
+    }
+  }
+  form.stop()
 })
 
 describe('list / collection form', () => {
-  it('paths enter every state and take every transition', () => {
-    coverage.expectComplete()
-  })
-
   it('tells the dialog that runs it', async () => {
     const heard: AnyEventObject[] = []
     const dialog = createActor(createMachine({ on: { '*': { actions: ({ event }) => void heard.push(event) } } })).start()

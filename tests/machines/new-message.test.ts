@@ -12,82 +12,64 @@ import {
 } from '../../src/machines/new-message/new-message.selectors'
 import { keysSaying, ME, newMessageModel } from './models/new-message.model'
 import { Calls } from './support/controlled-actors'
-import { Coverage, perform, walkPaths } from './support/model'
+import { describeWalks } from './support/model'
 
 // The New Message modal. What the member sees after each step: open or closed, the reason instead of the search when
 // this browser has no key, what is typed, the spinner, the members found (never the viewer), 'No users found', and
 // what was asked of the server (only 2 characters or more, only after the pause) and of the conversation list.
 
-const coverage = new Coverage(newMessageMachine)
+describeWalks('new message', newMessageModel, async ({ walk, inspect, replay }) => {
+  const calls = new Calls()
+  const started: string[] = []
+  const machine = newMessageMachine.provide({
+    actors: { wait: calls.actor('wait'), searchUsers: calls.actor('searchUsers') },
+    actions: {
+      // What the conversation list is asked (sendTo 'conversations' in the app).
+      start: (_, recipientId: string) => void started.push(recipientId),
+    },
+  })
+  const actor = createActor(machine, { input: walk.options().input as { userId: string; keys: ReturnType<typeof keysSaying> }, inspect }).start()
 
-describe.each(newMessageModel.walks.map((walk) => [walk.name, walk] as const))('new message: %s', (_name, walk) => {
-  const paths = walkPaths(newMessageModel, walk)
+  const replayed = replay(actor, {
+    calls,
+    mark: () => ({ pickedBefore: started.length }),
+  })
+  for await (const { event, before, snapshot, startedBefore, marked: { pickedBefore } } of replayed) {
+    const asked = calls.started.slice(startedBefore)
 
-  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
-    const calls = new Calls()
-    const started: string[] = []
-    const machine = newMessageMachine.provide({
-      actors: { wait: calls.actor('wait'), searchUsers: calls.actor('searchUsers') },
-      actions: {
-        // What the conversation list is asked (sendTo 'conversations' in the app).
-        start: (_, recipientId: string) => void started.push(recipientId),
-      },
-    })
-    const actor = createActor(machine, { input: walk.options().input as { userId: string; keys: ReturnType<typeof keysSaying> }, inspect: coverage.inspector }).start()
-    coverage.see(actor.getSnapshot())
-
-    for (const step of path.steps) {
-      const before = actor.getSnapshot()
-      const startedBefore = calls.started.length
-      const pickedBefore = started.length
-      await perform(actor, calls, step.event)
-      const snapshot = actor.getSnapshot()
-      coverage.see(snapshot)
-      expect(snapshot.value).toEqual(step.state.value)
-      expect(snapshot.context).toEqual(step.state.context)
-      const event = step.event
-      const asked = calls.started.slice(startedBefore)
-
-      expect(selectIsOpen(snapshot)).toBe(!snapshot.matches('closed'))
-      // The viewer is never offered.
-      expect(selectResults(snapshot).map((u) => u.id)).not.toContain(ME)
-      if (event.type === 'new-message.open') expect(selectKeysReason(snapshot)).toBe(walk.keysReason)
-      if (walk.keysReason !== null) {
-        // Without the key: no search, nothing to pick.
-        expect(calls.started.filter((c) => c.id === 'searchUsers')).toEqual([])
-        expect(snapshot.matches('open')).toBe(false)
-      }
-      if (event.type === 'new-message.query' && snapshot.matches('open')) {
-        expect(selectQuery(snapshot)).toBe(event.value)
-        // The search waits for the pause, and never for fewer than 2 characters.
-        expect(asked).toEqual(event.value.trim().length >= 2 ? [{ id: 'wait', input: undefined }] : [])
-        expect(selectSearching(snapshot)).toBe(event.value.trim().length >= 2)
-      }
-      if (event.type === 'xstate.done.actor.wait') expect(asked).toEqual([{ id: 'searchUsers', input: { query: before.context.query } }])
-      if (event.type === 'xstate.done.actor.searchUsers') {
-        const users = (event.output as { users: Array<{ id: string }> }).users.filter((u) => u.id !== ME)
-        expect(selectResults(snapshot).map((u) => u.id)).toEqual(users.map((u) => u.id))
-        expect(selectNotice(snapshot)).toBe(users.length === 0 ? NO_USERS_FOUND : null)
-      }
-      if (event.type === 'xstate.error.actor.searchUsers') expect(selectNotice(snapshot)).toBe(SEARCH_FAILED)
-      if (event.type === 'new-message.pick' && before.context.results.some((u) => u.id === event.userId)) {
-        // The list starts the conversation (and opens it); the modal closes, emptied.
-        expect(started.slice(pickedBefore)).toEqual([event.userId])
-        expect(selectIsOpen(snapshot)).toBe(false)
-        expect(snapshot.context.query).toBe('')
-      } else {
-        expect(started.length, 'nothing started').toBe(pickedBefore)
-      }
-      if (event.type === 'new-message.close') expect(snapshot.context).toMatchObject({ query: '', results: [], keysReason: null })
+    expect(selectIsOpen(snapshot)).toBe(!snapshot.matches('closed'))
+    // The viewer is never offered.
+    expect(selectResults(snapshot).map((u) => u.id)).not.toContain(ME)
+    if (event.type === 'new-message.open') expect(selectKeysReason(snapshot)).toBe(walk.keysReason)
+    if (walk.keysReason !== null) {
+      // Without the key: no search, nothing to pick.
+      expect(calls.started.filter((c) => c.id === 'searchUsers')).toEqual([])
+      expect(snapshot.matches('open')).toBe(false)
     }
-    actor.stop()
-  })
-})
-
-describe('new message', () => {
-  it('paths enter every state and take every transition', () => {
-    coverage.expectComplete()
-  })
+    if (event.type === 'new-message.query' && snapshot.matches('open')) {
+      expect(selectQuery(snapshot)).toBe(event.value)
+      // The search waits for the pause, and never for fewer than 2 characters.
+      expect(asked).toEqual(event.value.trim().length >= 2 ? [{ id: 'wait', input: undefined }] : [])
+      expect(selectSearching(snapshot)).toBe(event.value.trim().length >= 2)
+    }
+    if (event.type === 'xstate.done.actor.wait') expect(asked).toEqual([{ id: 'searchUsers', input: { query: before.context.query } }])
+    if (event.type === 'xstate.done.actor.searchUsers') {
+      const users = (event.output as { users: Array<{ id: string }> }).users.filter((u) => u.id !== ME)
+      expect(selectResults(snapshot).map((u) => u.id)).toEqual(users.map((u) => u.id))
+      expect(selectNotice(snapshot)).toBe(users.length === 0 ? NO_USERS_FOUND : null)
+    }
+    if (event.type === 'xstate.error.actor.searchUsers') expect(selectNotice(snapshot)).toBe(SEARCH_FAILED)
+    if (event.type === 'new-message.pick' && before.context.results.some((u) => u.id === event.userId)) {
+      // The list starts the conversation (and opens it); the modal closes, emptied.
+      expect(started.slice(pickedBefore)).toEqual([event.userId])
+      expect(selectIsOpen(snapshot)).toBe(false)
+      expect(snapshot.context.query).toBe('')
+    } else {
+      expect(started.length, 'nothing started').toBe(pickedBefore)
+    }
+    if (event.type === 'new-message.close') expect(snapshot.context).toMatchObject({ query: '', results: [], keysReason: null })
+  }
+  actor.stop()
 })
 
 describe('new message rules', () => {

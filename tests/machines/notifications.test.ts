@@ -4,61 +4,43 @@ import { notificationsMachine } from '../../src/machines/notifications/notificat
 import { selectUnreadNotifications } from '../../src/machines/notifications/notifications.selectors'
 import { notificationsModel } from './models/notifications.model'
 import { Calls } from './support/controlled-actors'
-import { Coverage, perform, walkPaths } from './support/model'
+import { describeWalks } from './support/model'
 
 // The badge's count. What the member sees after each step: the badge (none at 0, '99+' past 99) and what was asked of
 // the server: one read at start, one per poll tick only while the socket is down, one when the socket comes back.
 
-const coverage = new Coverage(notificationsMachine)
 const quiet = fromCallback(() => () => undefined)
 
-describe.each(notificationsModel.walks.map((walk) => [walk.name || 'badge', walk] as const))('notification count: %s', (_name, walk) => {
-  const paths = walkPaths(notificationsModel, walk)
+describeWalks('notification count', notificationsModel, async ({ inspect, replay }) => {
+  const calls = new Calls()
+  const machine = notificationsMachine.provide({ actors: { loadCount: calls.actor('loadCount'), poll: quiet } })
+  const actor = createActor(machine, { inspect }).start()
+  expect(calls.started).toEqual([{ id: 'loadCount', input: undefined }])
 
-  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
-    const calls = new Calls()
-    const machine = notificationsMachine.provide({ actors: { loadCount: calls.actor('loadCount'), poll: quiet } })
-    const actor = createActor(machine, { inspect: coverage.inspector }).start()
-    coverage.see(actor.getSnapshot())
-    expect(calls.started).toEqual([{ id: 'loadCount', input: undefined }])
+  for await (const { event, before, snapshot, startedBefore } of replay(actor, { calls })) {
+    const { context } = snapshot
+    const asked = calls.started.length - startedBefore
 
-    for (const step of path.steps) {
-      const before = actor.getSnapshot()
-      const startedBefore = calls.started.length
-      await perform(actor, calls, step.event)
-      const snapshot = actor.getSnapshot()
-      coverage.see(snapshot)
-      expect(snapshot.value).toEqual(step.state.value)
-      expect(snapshot.context).toEqual(step.state.context)
-      const { context } = snapshot
-      const event = step.event
-      const asked = calls.started.length - startedBefore
-
-      const count = context.unreadCount
-      expect(selectUnreadNotifications(snapshot)).toBe(count)
-      if (event.type === 'xstate.done.actor.loadCount') expect(count).toBe(event.output)
-      if (event.type === 'notifications.count') expect(count).toBe(event.unreadCount)
-      if (event.type === 'xstate.error.actor.loadCount') expect(count, 'a failed read keeps the badge').toBe(before.context.unreadCount)
-      if (event.type === 'notifications.poll') expect(asked, 'the poll reads only while the socket is down').toBe(before.context.connected ? 0 : 1)
-      if (event.type === 'realtime.connected') {
-        expect(context.connected).toBe(true)
-        expect(asked, 'back online: one read to catch up').toBe(before.matches('idle') ? 1 : 0)
-      }
-      if (event.type === 'realtime.disconnected') {
-        expect(context.connected).toBe(false)
-        expect(asked).toBe(0)
-      }
-      if (event.type.startsWith('notifications.count')) expect(asked, 'a push asks nothing').toBe(0)
+    const count = context.unreadCount
+    expect(selectUnreadNotifications(snapshot)).toBe(count)
+    if (event.type === 'xstate.done.actor.loadCount') expect(count).toBe(event.output)
+    if (event.type === 'notifications.count') expect(count).toBe(event.unreadCount)
+    if (event.type === 'xstate.error.actor.loadCount') expect(count, 'a failed read keeps the badge').toBe(before.context.unreadCount)
+    if (event.type === 'notifications.poll') expect(asked, 'the poll reads only while the socket is down').toBe(before.context.connected ? 0 : 1)
+    if (event.type === 'realtime.connected') {
+      expect(context.connected).toBe(true)
+      expect(asked, 'back online: one read to catch up').toBe(before.matches('idle') ? 1 : 0)
     }
-    actor.stop()
-  })
+    if (event.type === 'realtime.disconnected') {
+      expect(context.connected).toBe(false)
+      expect(asked).toBe(0)
+    }
+    if (event.type.startsWith('notifications.count')) expect(asked, 'a push asks nothing').toBe(0)
+  }
+  actor.stop()
 })
 
 describe('notification count', () => {
-  it('paths enter every state and take every transition', () => {
-    coverage.expectComplete()
-  })
-
   it('counts what the server last said, never below 0', () => {
     const actor = createActor(notificationsMachine.provide({ actors: { poll: quiet, loadCount: new Calls().actor('loadCount') } })).start()
     actor.send({ type: 'notifications.count', unreadCount: 120 })

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { PRIVACY_UPDATED, PROFILE_UPDATED, profileSettingsMachine } from '../../src/machines/profile-settings/profile-settings.machine'
-import { sessionMachine } from '../../src/machines/session/session.machine'
 import { shownToasts, withToasts } from './support/toasts'
 import { privacySave, profileSave, profileSettingsModel, savedPrivacy, savedProfile, tooLong } from './models/profile-settings.model'
 import { Calls } from './support/controlled-actors'
-import { robin, storedRobin } from './support/fixtures'
+import { robin } from './support/fixtures'
 import { installLocalStorage } from './support/memory-storage'
-import { Coverage, perform, walkPaths } from './support/model'
+import { describeWalks, perform } from './support/model'
+import { signedInSession } from './support/signed-in'
 
 // Settings -> Profile and Privacy & Safety. What the member sees: the Save button busy while saving, the toast on
 // success, the reason under the form on failure, and (through the session) the shell and the forms showing the
@@ -15,71 +15,45 @@ import { Coverage, perform, walkPaths } from './support/model'
 // The walks and events are the model's (./models/profile-settings.model.ts), shared with
 // `npm run paths -- profile-settings`.
 
-const coverage = new Coverage(profileSettingsMachine)
-
 beforeEach(() => {
   installLocalStorage()
 })
 
-/** A signed-in session (its me-check already answered), to receive `session.user.updated`. */
-async function signedInSession() {
+describeWalks('profile-settings machine', profileSettingsModel, async ({ walk, inspect, replay }) => {
   const calls = new Calls()
-  const session = createActor(sessionMachine.provide({ actors: { checkAuth: calls.actor('checkAuth') } }), {
-    input: { stored: storedRobin },
-  }).start()
-  await perform(session, calls, { type: 'xstate.done.actor.checkAuth', output: robin })
-  return session
-}
-
-describe.each(profileSettingsModel.walks)('profile-settings machine ($region)', (r) => {
-  const paths = walkPaths(profileSettingsModel, r)
-
-  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
-    const calls = new Calls()
-    const session = await signedInSession()
-    const machine = profileSettingsMachine.provide({
-      actors: { saveProfile: calls.actor('saveProfile'), savePrivacy: calls.actor('savePrivacy') },
-    })
-    const actor = withToasts(createActor(machine, { input: { session }, inspect: coverage.inspector })).start()
-    coverage.see(actor.getSnapshot())
-
-    for (const step of path.steps) {
-      const toastsBefore = shownToasts().length
-      await perform(actor, calls, step.event)
-      const snapshot = actor.getSnapshot()
-      coverage.see(snapshot)
-      expect(snapshot.value).toEqual(step.state.value)
-      const toasts = shownToasts()
-      const busy = snapshot.hasTag(r.busyTag)
-      expect(busy).toBe(snapshot.matches({ [r.region]: 'saving' }))
-      // The other form is untouched.
-      expect(snapshot.hasTag(r.busyTag === 'savingProfile' ? 'savingPrivacy' : 'savingProfile')).toBe(false)
-
-      if (step.event.type === r.save.type) {
-        expect(calls.started.at(-1)).toEqual({ id: r.call, input: r.input })
-        expect(r.error(snapshot.context), 'a new try clears the old reason').toBeNull()
-        expect(toasts.length).toBe(toastsBefore)
-      } else if (step.event.type.startsWith('xstate.done.actor.')) {
-        expect(toasts.at(-1)).toMatchObject({ type: 'success', message: r.toast })
-        // The session holds the server's answer: the shell and the refilled form show what was saved.
-        expect(session.getSnapshot().context.user).toMatchObject(r.saved)
-        expect(r.error(snapshot.context)).toBeNull()
-      } else if (step.event.type.startsWith('xstate.error.actor.')) {
-        expect(r.error(snapshot.context)).toBe(step.event.error === tooLong ? tooLong.message : r.fallback)
-        expect(toasts.length, 'the reason shows under the form, not as a toast').toBe(toastsBefore)
-        expect(session.getSnapshot().context.user).toMatchObject({ displayName: robin.displayName, bio: robin.bio })
-      }
-    }
-    actor.stop()
-    session.stop()
+  const session = await signedInSession()
+  const machine = profileSettingsMachine.provide({
+    actors: { saveProfile: calls.actor('saveProfile'), savePrivacy: calls.actor('savePrivacy') },
   })
+  const actor = withToasts(createActor(machine, { input: { session }, inspect })).start()
+
+  for await (const { event, snapshot, toastsBefore } of replay(actor, { calls, context: false })) {
+    const toasts = shownToasts()
+    const busy = snapshot.hasTag(walk.busyTag)
+    expect(busy).toBe(snapshot.matches({ [walk.region]: 'saving' }))
+    // The other form is untouched.
+    expect(snapshot.hasTag(walk.busyTag === 'savingProfile' ? 'savingPrivacy' : 'savingProfile')).toBe(false)
+
+    if (event.type === walk.save.type) {
+      expect(calls.started.at(-1)).toEqual({ id: walk.call, input: walk.input })
+      expect(walk.error(snapshot.context), 'a new try clears the old reason').toBeNull()
+      expect(toasts.length).toBe(toastsBefore)
+    } else if (event.type.startsWith('xstate.done.actor.')) {
+      expect(toasts.at(-1)).toMatchObject({ type: 'success', message: walk.toast })
+      // The session holds the server's answer: the shell and the refilled form show what was saved.
+      expect(session.getSnapshot().context.user).toMatchObject(walk.saved)
+      expect(walk.error(snapshot.context)).toBeNull()
+    } else if (event.type.startsWith('xstate.error.actor.')) {
+      expect(walk.error(snapshot.context)).toBe(event.error === tooLong ? tooLong.message : walk.fallback)
+      expect(toasts.length, 'the reason shows under the form, not as a toast').toBe(toastsBefore)
+      expect(session.getSnapshot().context.user).toMatchObject({ displayName: robin.displayName, bio: robin.bio })
+    }
+  }
+  actor.stop()
+  session.stop()
 })
 
 describe('profile-settings machine (both forms)', () => {
-  it('paths enter every state and take every transition', () => {
-    coverage.expectComplete()
-  })
-
   it('saves both forms at once, each with its own toast', async () => {
     const calls = new Calls()
     const session = await signedInSession()

@@ -13,7 +13,6 @@ import {
   UPLOAD_FAILED,
 } from '../../src/machines/profile/profile.machine'
 import * as select from '../../src/machines/profile/profile.selectors'
-import { sessionMachine } from '../../src/machines/session/session.machine'
 import { shownToasts, withToasts } from './support/toasts'
 import {
   avatarFile,
@@ -26,9 +25,10 @@ import {
   profileModel,
 } from './models/profile.model'
 import { Calls } from './support/controlled-actors'
-import { robin, storedRobin } from './support/fixtures'
+import { robin } from './support/fixtures'
 import { installLocalStorage } from './support/memory-storage'
 import { Coverage, perform, settle, walkPaths } from './support/model'
+import { signedInSession } from './support/signed-in'
 import { ann, annFirstPage, photo, post, robinFirstPage } from './support/profile-fixtures'
 
 // The profile page. What the member sees is read through the same selectors the views use: the spinner, 'User not
@@ -66,15 +66,6 @@ function screen(snapshot: Snapshot, cache: ReturnType<typeof startCache>) {
 }
 
 const startCache = () => createActor(postsMachine).start()
-
-async function signedInSession() {
-  const calls = new Calls()
-  const session = createActor(sessionMachine.provide({ actors: { checkAuth: calls.actor('checkAuth') } }), {
-    input: { stored: storedRobin },
-  }).start()
-  await perform(session, calls, { type: 'xstate.done.actor.checkAuth', output: robin })
-  return session
-}
 
 const contentOf = (posts: ReadonlyArray<ProfilePost>) => posts.map((p) => p.content)
 const coverage = new Coverage(profileMachine)

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { reportMachine } from '../../src/machines/report/report.machine'
 import {
@@ -18,78 +18,64 @@ import {
 } from '../../src/machines/reports/reports.rules'
 import { duplicate, reportModel } from './models/report.model'
 import { Calls } from './support/controlled-actors'
-import { Coverage, perform, walkPaths } from './support/model'
+import { describeWalks } from './support/model'
 import { shownToasts, withToasts } from './support/toasts'
 
 // Report creation (the report dialog). After each step: whether the dialog shows, what is chosen and typed, the
 // counter, the message under the form, whether it is sending, every toast, and what was sent to the server.
 
-const coverage = new Coverage(reportMachine)
+describeWalks('reporting', reportModel, async ({ inspect, replay }) => {
+  const calls = new Calls()
+  const machine = reportMachine.provide({ actors: { fileReport: calls.actor('fileReport') } })
+  const actor = withToasts(createActor(machine, { inspect })).start()
+  expect(selectDialogOpen(actor.getSnapshot())).toBe(false)
 
-describe.each(reportModel.walks.map((walk) => [walk.name, walk] as const))('reporting %s', (_name, walk) => {
-  it.each(walkPaths(reportModel, walk).map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
-    const calls = new Calls()
-    const machine = reportMachine.provide({ actors: { fileReport: calls.actor('fileReport') } })
-    const actor = withToasts(createActor(machine, { inspect: coverage.inspector })).start()
-    coverage.see(actor.getSnapshot())
-    expect(selectDialogOpen(actor.getSnapshot())).toBe(false)
+  for await (const { event, before, snapshot, toastsBefore, startedBefore } of replay(actor, { calls })) {
+    const toasts = shownToasts().slice(toastsBefore)
+    expect(selectDialogOpen(snapshot)).toBe(snapshot.matches('editing') || snapshot.matches('submitting'))
+    expect(selectSubmitting(snapshot)).toBe(snapshot.matches('submitting'))
+    const counter = selectCounter(snapshot)
+    expect(counter).toEqual({ used: [...snapshot.context.description].length, max: 1000, over: [...snapshot.context.description].length > 1000 })
 
-    for (const step of path.steps) {
-      const before = actor.getSnapshot()
-      const toastsBefore = shownToasts().length
-      const startedBefore = calls.started.length
-      await perform(actor, calls, step.event)
-      const snapshot = actor.getSnapshot()
-      coverage.see(snapshot)
-      expect(snapshot.value).toEqual(step.state.value)
-      expect(snapshot.context).toEqual(step.state.context)
-      const event = step.event
-      const toasts = shownToasts().slice(toastsBefore)
-      expect(selectDialogOpen(snapshot)).toBe(snapshot.matches('editing') || snapshot.matches('submitting'))
-      expect(selectSubmitting(snapshot)).toBe(snapshot.matches('submitting'))
-      const counter = selectCounter(snapshot)
-      expect(counter).toEqual({ used: [...snapshot.context.description].length, max: 1000, over: [...snapshot.context.description].length > 1000 })
-
-      if (event.type === 'report.open') {
-        // Each opening starts empty.
-        expect(selectReason(snapshot)).toBe('')
-        expect(selectDescription(snapshot)).toBe('')
-        expect(selectProblem(snapshot)).toBeNull()
-      }
-      if (event.type === 'report.submit' && before.matches('editing')) {
-        const problem = reportFormProblem(before.context)
-        if (problem === null) {
-          expect(snapshot.matches('submitting')).toBe(true)
-          expect(calls.started.slice(startedBefore)).toEqual([
-            {
-              id: 'fileReport',
-              input: { subject: before.context.subject, filing: { reason: before.context.reason, description: before.context.description } },
-            },
-          ])
-        } else {
-          // Nothing is sent; the message says what to fix.
-          expect(snapshot.matches('editing')).toBe(true)
-          expect(calls.started.length).toBe(startedBefore)
-          expect(selectProblem(snapshot)).toBe(before.context.reason === '' ? REASON_REQUIRED : DESCRIPTION_TOO_LONG)
-        }
-      }
-      if (event.type === 'report.reason' || event.type === 'report.description') expect(selectProblem(snapshot)).toBeNull()
-      if (event.type === 'xstate.done.actor.fileReport') {
-        expect(selectDialogOpen(snapshot)).toBe(false)
-        expect(toasts.map((t) => [t.type, t.message])).toEqual([['success', REPORT_SENT]])
-      } else if (event.type === 'xstate.error.actor.fileReport') {
-        // The dialog stays with what was typed; the toast says why.
-        expect(snapshot.matches('editing')).toBe(true)
-        expect(snapshot.context.reason).toBe(before.context.reason)
-        expect(snapshot.context.description).toBe(before.context.description)
-        expect(toasts.map((t) => [t.type, t.message])).toEqual([['error', event.error === duplicate ? duplicate.message : REPORT_FAILED]])
-      } else {
-        expect(toasts).toEqual([])
-      }
-      if (event.type === 'report.cancel') expect(selectDialogOpen(snapshot)).toBe(false)
+    if (event.type === 'report.open') {
+      // Each opening starts empty.
+      expect(selectReason(snapshot)).toBe('')
+      expect(selectDescription(snapshot)).toBe('')
+      expect(selectProblem(snapshot)).toBeNull()
     }
-    actor.stop()
-  })
+    if (event.type === 'report.submit' && before.matches('editing')) {
+      const problem = reportFormProblem(before.context)
+      if (problem === null) {
+        expect(snapshot.matches('submitting')).toBe(true)
+        expect(calls.started.slice(startedBefore)).toEqual([
+          {
+            id: 'fileReport',
+            input: { subject: before.context.subject, filing: { reason: before.context.reason, description: before.context.description } },
+          },
+        ])
+      } else {
+        // Nothing is sent; the message says what to fix.
+        expect(snapshot.matches('editing')).toBe(true)
+        expect(calls.started.length).toBe(startedBefore)
+        expect(selectProblem(snapshot)).toBe(before.context.reason === '' ? REASON_REQUIRED : DESCRIPTION_TOO_LONG)
+      }
+    }
+    if (event.type === 'report.reason' || event.type === 'report.description') expect(selectProblem(snapshot)).toBeNull()
+    if (event.type === 'xstate.done.actor.fileReport') {
+      expect(selectDialogOpen(snapshot)).toBe(false)
+      expect(toasts.map((t) => [t.type, t.message])).toEqual([['success', REPORT_SENT]])
+    } else if (event.type === 'xstate.error.actor.fileReport') {
+      // The dialog stays with what was typed; the toast says why.
+      expect(snapshot.matches('editing')).toBe(true)
+      expect(snapshot.context.reason).toBe(before.context.reason)
+      expect(snapshot.context.description).toBe(before.context.description)
+      expect(toasts.map((t) => [t.type, t.message])).toEqual([['error', event.error === duplicate ? duplicate.message : REPORT_FAILED]])
+    } else {
+      expect(toasts).toEqual([])
+    }
+    if (event.type === 'report.cancel') expect(selectDialogOpen(snapshot)).toBe(false)
+  }
+  actor.stop()
 })
 
 describe('report creation', () => {
@@ -105,4 +91,3 @@ describe('report creation', () => {
   })
 })
 
-afterAll(() => coverage.expectComplete())

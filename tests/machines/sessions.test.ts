@@ -23,7 +23,7 @@ import {
 } from '../../src/machines/sessions/sessions.selectors'
 import { gone, offline, sessionsModel } from './models/sessions.model'
 import { Calls } from './support/controlled-actors'
-import { Coverage, perform, walkPaths } from './support/model'
+import { describeWalks } from './support/model'
 import { shownToasts, withToasts } from './support/toasts'
 
 // The View Sessions dialog. What the member sees after each step: whether the dialog is open, the spinner or the
@@ -31,95 +31,73 @@ import { shownToasts, withToasts } from './support/toasts'
 // saving, whether "Sign out all other sessions" is offered, every toast, and what was asked of the server. The walks
 // are the model's (./models/sessions.model.ts).
 
-const coverage = new Coverage(sessionsMachine)
+describeWalks('view sessions', sessionsModel, async ({ inspect, replay }) => {
+  const calls = new Calls()
+  const machine = sessionsMachine.provide({
+    actors: { loadSessions: calls.invoked(), revokeSession: calls.actor('revokeSession'), revokeOthers: calls.actor('revokeOthers') },
+  })
+  const actor = withToasts(createActor(machine, { inspect })).start()
+  expect(selectOpen(actor.getSnapshot()), 'closed until View Sessions').toBe(false)
+  expect(calls.started).toEqual([])
 
-describe.each(sessionsModel.walks.map((walk) => [walk.name, walk] as const))('view sessions: %s', (_name, walk) => {
-  const paths = walkPaths(sessionsModel, walk)
+  for await (const { event, before, snapshot, toastsBefore, startedBefore } of replay(actor, { calls })) {
+    const sessions = selectSessions(snapshot)
+    const toasts = shownToasts().slice(toastsBefore)
 
-  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_title, path) => {
-    const calls = new Calls()
-    const machine = sessionsMachine.provide({
-      actors: { loadSessions: calls.invoked(), revokeSession: calls.actor('revokeSession'), revokeOthers: calls.actor('revokeOthers') },
-    })
-    const actor = withToasts(createActor(machine, { inspect: coverage.inspector })).start()
-    coverage.see(actor.getSnapshot())
-    expect(selectOpen(actor.getSnapshot()), 'closed until View Sessions').toBe(false)
-    expect(calls.started).toEqual([])
+    expect(selectLoading(snapshot)).toBe(snapshot.matches({ open: 'loading' }))
+    expect(selectLoadError(snapshot) !== null).toBe(snapshot.matches({ open: 'failed' }))
+    // This device is listed first, once.
+    if (sessions.length > 0) expect(sessions.filter((s) => s.current).map((s) => sessions.indexOf(s))).toEqual([0])
+    // "Sign out all other sessions" is offered only when there may be others and nothing is saving.
+    expect(selectCanRevokeOthers(snapshot)).toBe(
+      snapshot.matches({ open: { ready: 'idle' } }) && (sessions.some((s) => !s.current) || selectHasMore(snapshot)),
+    )
 
-    for (const step of path.steps) {
-      const before = actor.getSnapshot()
-      const toastsBefore = shownToasts().length
-      const startedBefore = calls.started.length
-      await perform(actor, calls, step.event)
-      const snapshot = actor.getSnapshot()
-      coverage.see(snapshot)
-      expect(snapshot.value).toEqual(step.state.value)
-      expect(snapshot.context).toEqual(step.state.context)
-      const event = step.event
-      const sessions = selectSessions(snapshot)
-      const toasts = shownToasts().slice(toastsBefore)
-
-      expect(selectLoading(snapshot)).toBe(snapshot.matches({ open: 'loading' }))
-      expect(selectLoadError(snapshot) !== null).toBe(snapshot.matches({ open: 'failed' }))
-      // This device is listed first, once.
-      if (sessions.length > 0) expect(sessions.filter((s) => s.current).map((s) => sessions.indexOf(s))).toEqual([0])
-      // "Sign out all other sessions" is offered only when there may be others and nothing is saving.
-      expect(selectCanRevokeOthers(snapshot)).toBe(
-        snapshot.matches({ open: { ready: 'idle' } }) && (sessions.some((s) => !s.current) || selectHasMore(snapshot)),
-      )
-
-      if (event.type === 'sessions.open' || event.type === 'sessions.retry') {
-        expect(selectLoading(snapshot)).toBe(true)
-        expect(calls.started.slice(startedBefore)).toEqual([{ id: 'loadSessions', input: { cursor: null } }])
-      }
-      if (event.type === 'sessions.close') {
-        // A sign-out on its way keeps the dialog open until its answer (and toast) arrives.
-        expect(selectOpen(snapshot)).toBe(before.matches({ open: { ready: 'revoking' } }) || before.matches({ open: { ready: 'revokingOthers' } }))
-      }
-      if (event.type === 'xstate.error.actor.loadSessions') {
-        expect(selectLoadError(snapshot)).toBe(event.error === offline ? offline.message : SESSIONS_LOAD_FAILED)
-      }
-      if (event.type === 'sessions.more') expect(calls.started.at(-1)).toEqual({ id: 'loadMore', input: { cursor: 'c2' } })
-      if (event.type === 'xstate.done.actor.loadMore') expect(sessions).toEqual([...before.context.sessions, ...event.output.sessions])
-      if (event.type === 'session.revoke') {
-        const other = before.context.sessions.some((s) => s.id === event.id && !s.current)
-        const idle = before.matches({ open: { ready: 'idle' } })
-        // This device has no Sign out; another session's sends exactly one call.
-        expect(calls.started.slice(startedBefore)).toEqual(other && idle ? [{ id: 'revokeSession', input: { id: event.id } }] : [])
-        if (other && idle) expect(selectRevoking(snapshot)).toBe(event.id)
-      }
-      if (event.type === 'sessions.revokeOthers' && selectRevokingOthers(snapshot)) {
-        expect(calls.started.slice(startedBefore)).toEqual([{ id: 'revokeOthers', input: undefined }])
-      }
-      expect(selectBusy(snapshot)).toBe(
-        (['revoking', 'revokingOthers', 'loadingMore'] as const).some((s) => snapshot.matches({ open: { ready: s } })),
-      )
-
-      if (event.type === 'xstate.done.actor.revokeSession') {
-        expect(toasts).toEqual([expect.objectContaining({ type: 'success', message: SESSION_SIGNED_OUT })])
-        expect(sessions.map((s) => s.id)).not.toContain(before.context.revoking)
-      } else if (event.type === 'xstate.error.actor.revokeSession') {
-        expect(toasts).toEqual([expect.objectContaining({ type: 'error', message: event.error === gone ? gone.message : SIGN_OUT_FAILED })])
-        expect(sessions).toEqual(before.context.sessions)
-      } else if (event.type === 'xstate.done.actor.revokeOthers') {
-        expect(toasts).toEqual([expect.objectContaining({ type: 'success', message: othersSignedOut(event.output) })])
-        // The list is read again: what the server now holds.
-        expect(calls.started.slice(startedBefore)).toEqual([{ id: 'loadSessions', input: { cursor: null } }])
-      } else if (event.type === 'xstate.error.actor.revokeOthers') {
-        expect(toasts).toEqual([expect.objectContaining({ type: 'error', message: SIGN_OUT_FAILED })])
-        expect(sessions).toEqual(before.context.sessions)
-      } else {
-        expect(toasts, 'only a sign-out says anything').toEqual([])
-      }
+    if (event.type === 'sessions.open' || event.type === 'sessions.retry') {
+      expect(selectLoading(snapshot)).toBe(true)
+      expect(calls.started.slice(startedBefore)).toEqual([{ id: 'loadSessions', input: { cursor: null } }])
     }
-    actor.stop()
-  })
-})
+    if (event.type === 'sessions.close') {
+      // A sign-out on its way keeps the dialog open until its answer (and toast) arrives.
+      expect(selectOpen(snapshot)).toBe(before.matches({ open: { ready: 'revoking' } }) || before.matches({ open: { ready: 'revokingOthers' } }))
+    }
+    if (event.type === 'xstate.error.actor.loadSessions') {
+      expect(selectLoadError(snapshot)).toBe(event.error === offline ? offline.message : SESSIONS_LOAD_FAILED)
+    }
+    if (event.type === 'sessions.more') expect(calls.started.at(-1)).toEqual({ id: 'loadMore', input: { cursor: 'c2' } })
+    if (event.type === 'xstate.done.actor.loadMore') expect(sessions).toEqual([...before.context.sessions, ...event.output.sessions])
+    if (event.type === 'session.revoke') {
+      const other = before.context.sessions.some((s) => s.id === event.id && !s.current)
+      const idle = before.matches({ open: { ready: 'idle' } })
+      // This device has no Sign out; another session's sends exactly one call.
+      expect(calls.started.slice(startedBefore)).toEqual(other && idle ? [{ id: 'revokeSession', input: { id: event.id } }] : [])
+      if (other && idle) expect(selectRevoking(snapshot)).toBe(event.id)
+    }
+    if (event.type === 'sessions.revokeOthers' && selectRevokingOthers(snapshot)) {
+      expect(calls.started.slice(startedBefore)).toEqual([{ id: 'revokeOthers', input: undefined }])
+    }
+    expect(selectBusy(snapshot)).toBe(
+      (['revoking', 'revokingOthers', 'loadingMore'] as const).some((s) => snapshot.matches({ open: { ready: s } })),
+    )
 
-describe('view sessions', () => {
-  it('paths enter every state and take every transition', () => {
-    coverage.expectComplete()
-  })
+    if (event.type === 'xstate.done.actor.revokeSession') {
+      expect(toasts).toEqual([expect.objectContaining({ type: 'success', message: SESSION_SIGNED_OUT })])
+      expect(sessions.map((s) => s.id)).not.toContain(before.context.revoking)
+    } else if (event.type === 'xstate.error.actor.revokeSession') {
+      expect(toasts).toEqual([expect.objectContaining({ type: 'error', message: event.error === gone ? gone.message : SIGN_OUT_FAILED })])
+      expect(sessions).toEqual(before.context.sessions)
+    } else if (event.type === 'xstate.done.actor.revokeOthers') {
+      expect(toasts).toEqual([expect.objectContaining({ type: 'success', message: othersSignedOut(event.output) })])
+      // The list is read again: what the server now holds.
+      expect(calls.started.slice(startedBefore)).toEqual([{ id: 'loadSessions', input: { cursor: null } }])
+    } else if (event.type === 'xstate.error.actor.revokeOthers') {
+      expect(toasts).toEqual([expect.objectContaining({ type: 'error', message: SIGN_OUT_FAILED })])
+      expect(sessions).toEqual(before.context.sessions)
+    } else {
+      expect(toasts, 'only a sign-out says anything').toEqual([])
+    }
+  }
+  actor.stop()
 })
 
 describe('what a session row says', () => {

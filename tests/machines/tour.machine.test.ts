@@ -3,10 +3,9 @@ import { createActor } from 'xstate'
 import { createFeatureBannerStore } from '../../src/machines/feature-banner/feature-banner.store'
 import { BANNER_DISMISSED_KEY, readFlag, TOUR_COMPLETED_KEY } from '../../src/machines/lib/local-flags'
 import { TOUR_STEPS, tourMachine } from '../../src/machines/tour/tour.machine'
-import { Calls } from './support/controlled-actors'
 import { installLocalStorage, type MemoryStorage } from './support/memory-storage'
 import { tourModel } from './models/tour.model'
-import { Coverage, perform, walkPaths } from './support/model'
+import { describeWalks } from './support/model'
 
 // The welcome tour, from a first visit (opens by itself) and from a later one (closed until Help). After each step:
 // which of the six steps shows, which buttons it offers (Skip Tour and Next, or Get Started on the last), what the
@@ -20,61 +19,46 @@ beforeEach(() => {
   storage = installLocalStorage()
 })
 
-const coverage = new Coverage(tourMachine)
-
-describe.each(tourModel.walks)('tour machine ($name)', (walk) => {
+describeWalks('tour machine', tourModel, async ({ walk, inspect, replay }) => {
   const { completed } = walk
-  const paths = walkPaths(tourModel, walk)
+  if (completed) storage.setItem(TOUR_COMPLETED_KEY, 'true')
+  const clearHelpQuery = vi.fn()
+  const actor = createActor(tourMachine.provide({ actions: { clearHelpQuery } }), {
+    input: { completed: readFlag(TOUR_COMPLETED_KEY) },
+    inspect,
+  }).start()
+  // A first visit opens on the welcome step; a later one stays closed.
+  expect(stepOf(actor.getSnapshot().value)).toBe(completed ? null : 'welcome')
 
-  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
-    if (completed) storage.setItem(TOUR_COMPLETED_KEY, 'true')
-    const clearHelpQuery = vi.fn()
-    const actor = createActor(tourMachine.provide({ actions: { clearHelpQuery } }), {
-      input: { completed: readFlag(TOUR_COMPLETED_KEY) },
-      inspect: coverage.inspector,
-    }).start()
-    coverage.see(actor.getSnapshot())
-    // A first visit opens on the welcome step; a later one stays closed.
-    expect(stepOf(actor.getSnapshot().value)).toBe(completed ? null : 'welcome')
-
-    let helps = 0
-    for (const step of path.steps) {
-      await perform(actor, new Calls(), step.event)
-      const snapshot = actor.getSnapshot()
-      coverage.see(snapshot)
-      expect(snapshot.value).toEqual(step.state.value)
-      const shown = stepOf(snapshot.value)
-      expect(snapshot.hasTag('open')).toBe(shown !== null)
-      if (shown) {
-        const last = shown === 'customising'
-        // The buttons: Skip Tour and Next on every step but the last, which offers Get Started.
-        expect(snapshot.can({ type: 'tour.next' })).toBe(!last)
-        expect(snapshot.can({ type: 'tour.finish' })).toBe(last)
-        expect(snapshot.can({ type: 'tour.skip' })).toBe(true)
-      }
-      if (step.event.type === 'tour.next') {
-        const before = TOUR_STEPS.indexOf(stepOf(snapshot.value) ?? 'welcome')
-        expect(before).toBeGreaterThan(0)
-      }
-      if (step.event.type === 'tour.skip' || step.event.type === 'tour.finish') {
-        expect(shown).toBeNull()
-        expect(storage.getItem(TOUR_COMPLETED_KEY)).toBe('true')
-      }
-      if (step.event.type === 'tour.help.requested') {
-        helps += 1
-        expect(shown).toBe('welcome')
-      }
-      expect(clearHelpQuery).toHaveBeenCalledTimes(helps)
+  let helps = 0
+  for await (const { event, snapshot } of replay(actor, { context: false })) {
+    const shown = stepOf(snapshot.value)
+    expect(snapshot.hasTag('open')).toBe(shown !== null)
+    if (shown) {
+      const last = shown === 'customising'
+      // The buttons: Skip Tour and Next on every step but the last, which offers Get Started.
+      expect(snapshot.can({ type: 'tour.next' })).toBe(!last)
+      expect(snapshot.can({ type: 'tour.finish' })).toBe(last)
+      expect(snapshot.can({ type: 'tour.skip' })).toBe(true)
     }
-    actor.stop()
-  })
+    if (event.type === 'tour.next') {
+      const before = TOUR_STEPS.indexOf(stepOf(snapshot.value) ?? 'welcome')
+      expect(before).toBeGreaterThan(0)
+    }
+    if (event.type === 'tour.skip' || event.type === 'tour.finish') {
+      expect(shown).toBeNull()
+      expect(storage.getItem(TOUR_COMPLETED_KEY)).toBe('true')
+    }
+    if (event.type === 'tour.help.requested') {
+      helps += 1
+      expect(shown).toBe('welcome')
+    }
+    expect(clearHelpQuery).toHaveBeenCalledTimes(helps)
+  }
+  actor.stop()
 })
 
 describe('welcome tour', () => {
-  it('paths enter every state and take every transition', () => {
-    coverage.expectComplete()
-  })
-
   it('walks the six steps in order with Next', () => {
     const actor = createActor(tourMachine, { input: { completed: false } }).start()
     const seen = [stepOf(actor.getSnapshot().value)]

@@ -11,7 +11,7 @@ import { recoveryCodesText } from '../../src/machines/two-factor/two-factor.rule
 import { codes, failureText, setupAnswer, twoFactorModel, typed } from './models/two-factor.model'
 import { Calls } from './support/controlled-actors'
 import { installLocalStorage } from './support/memory-storage'
-import { Coverage, perform, walkPaths } from './support/model'
+import { describeWalks, perform } from './support/model'
 import { robin, storedRobin } from './support/fixtures'
 import { shownToasts, withToasts } from './support/toasts'
 
@@ -19,8 +19,6 @@ import { shownToasts, withToasts } from './support/toasts'
 // the error line, the toasts (from the real toast store), and the Security row, which reads the session. The events
 // are the model's (./models/two-factor.model.ts), shared with `npm run paths -- two-factor`.
 
-const paths = twoFactorModel.walks.flatMap((walk) => walkPaths(twoFactorModel, walk))
-const coverage = new Coverage(twoFactorMachine)
 const calls = ['setup', 'enable', 'disable', 'regenerate'] as const
 const busyStates = ['settingUp', 'enabling', 'disabling', 'regenerating'] as const
 
@@ -36,76 +34,64 @@ function start() {
   return { controlled, tellSession, copyCodes, downloadCodes, machine }
 }
 
-describe('two-factor machine', () => {
-  it.each(paths.map(({ title, path }) => [title, path] as const))('%s', async (_name, path) => {
-    const { controlled, tellSession, copyCodes, downloadCodes, machine } = start()
-    const actor = withToasts(createActor(machine, { inspect: coverage.inspector })).start()
-    coverage.see(actor.getSnapshot())
+describeWalks('two-factor machine', twoFactorModel, async ({ inspect, replay }) => {
+  const { controlled, tellSession, copyCodes, downloadCodes, machine } = start()
+  const actor = withToasts(createActor(machine, { inspect })).start()
 
-    for (const step of path.steps) {
-      const toastsBefore = shownToasts().length
-      await perform(actor, controlled, step.event)
-      const snapshot = actor.getSnapshot()
-      coverage.see(snapshot)
-      expect(snapshot.value).toEqual(step.state.value)
-      expect(snapshot.context).toEqual(step.state.context)
+  for await (const { event, snapshot, toastsBefore } of replay(actor, { calls: controlled })) {
+    const open = snapshot.hasTag('dialog')
+    expect(open).toBe(snapshot.matches('open'))
+    const busy = busyStates.some((state) => snapshot.matches({ open: state }))
+    expect(snapshot.hasTag('busy')).toBe(busy)
+    // While a change is in flight the dialog cannot be closed: closing would hide whether it happened.
+    if (busy) expect(snapshot.can({ type: 'twoFactor.close' })).toBe(false)
+    // The typed password goes into the call, never into the dialog's memory.
+    expect(JSON.stringify(snapshot.context)).not.toContain(typed.password)
+    if (!open) expect(snapshot.context).toEqual({ setup: null, recoveryCodes: null, error: null })
 
-      const open = snapshot.hasTag('dialog')
-      expect(open).toBe(snapshot.matches('open'))
-      const busy = busyStates.some((state) => snapshot.matches({ open: state }))
-      expect(snapshot.hasTag('busy')).toBe(busy)
-      // While a change is in flight the dialog cannot be closed: closing would hide whether it happened.
-      if (busy) expect(snapshot.can({ type: 'twoFactor.close' })).toBe(false)
-      // The typed password goes into the call, never into the dialog's memory.
-      expect(JSON.stringify(snapshot.context)).not.toContain(typed.password)
-      if (!open) expect(snapshot.context).toEqual({ setup: null, recoveryCodes: null, error: null })
-
-      const type = step.event.type
-      const toasts = shownToasts()
-      if (type === 'twoFactor.enable' || type === 'twoFactor.disable' || type === 'twoFactor.regenerate') {
-        if (busy) {
-          // No session in this system: no name to look the settings up by. The code goes as typed (trimmed later).
-          expect(controlled.started.at(-1)).toEqual({
-            id: type.replace('twoFactor.', ''),
-            input: { username: '', code: typed.code, password: typed.password },
-          })
-          expect(snapshot.context.error).toBeNull()
-        }
+    const type = event.type
+    const toasts = shownToasts()
+    if (type === 'twoFactor.enable' || type === 'twoFactor.disable' || type === 'twoFactor.regenerate') {
+      if (busy) {
+        // No session in this system: no name to look the settings up by. The code goes as typed (trimmed later).
+        expect(controlled.started.at(-1)).toEqual({
+          id: type.replace('twoFactor.', ''),
+          input: { username: '', code: typed.code, password: typed.password },
+        })
+        expect(snapshot.context.error).toBeNull()
       }
-      if (type === 'xstate.done.actor.setup') {
-        expect(snapshot.context.setup).toEqual(setupAnswer)
-      }
-      if (type === 'xstate.done.actor.enable') {
-        expect(snapshot.matches({ open: 'showingCodes' })).toBe(true)
-        expect(snapshot.context.recoveryCodes).toEqual(codes)
-        // The secret is forgotten once it is on.
-        expect(snapshot.context.setup).toBeNull()
-        expect(tellSession).toHaveBeenLastCalledWith(expect.anything(), true)
-        expect(toasts.at(-1)).toMatchObject({ type: 'success', message: TWO_FACTOR_ON })
-      } else if (type === 'xstate.done.actor.disable') {
-        expect(open).toBe(false)
-        expect(tellSession).toHaveBeenLastCalledWith(expect.anything(), false)
-        expect(toasts.at(-1)).toMatchObject({ type: 'success', message: TWO_FACTOR_OFF })
-      } else if (type === 'xstate.error.actor.setup') {
-        expect(open).toBe(false)
-        expect(toasts.at(-1)).toMatchObject({ type: 'error', message: failureText.get(step.event.error) })
-      } else if (/^xstate\.error\.actor\./.test(type)) {
-        expect(open).toBe(true)
-        expect(snapshot.context.error).toBe(failureText.get(step.event.error))
-        expect(toasts.length, 'the error shows in the dialog, not as a toast').toBe(toastsBefore)
-      } else {
-        expect(toasts.length, 'no toast without an answer from the server').toBe(toastsBefore)
-      }
-      if (type === 'twoFactor.copy') expect(copyCodes).toHaveBeenCalled()
-      if (type === 'twoFactor.download') expect(downloadCodes).toHaveBeenCalled()
     }
-    actor.stop()
-  })
+    if (type === 'xstate.done.actor.setup') {
+      expect(snapshot.context.setup).toEqual(setupAnswer)
+    }
+    if (type === 'xstate.done.actor.enable') {
+      expect(snapshot.matches({ open: 'showingCodes' })).toBe(true)
+      expect(snapshot.context.recoveryCodes).toEqual(codes)
+      // The secret is forgotten once it is on.
+      expect(snapshot.context.setup).toBeNull()
+      expect(tellSession).toHaveBeenLastCalledWith(expect.anything(), true)
+      expect(toasts.at(-1)).toMatchObject({ type: 'success', message: TWO_FACTOR_ON })
+    } else if (type === 'xstate.done.actor.disable') {
+      expect(open).toBe(false)
+      expect(tellSession).toHaveBeenLastCalledWith(expect.anything(), false)
+      expect(toasts.at(-1)).toMatchObject({ type: 'success', message: TWO_FACTOR_OFF })
+    } else if (type === 'xstate.error.actor.setup') {
+      expect(open).toBe(false)
+      expect(toasts.at(-1)).toMatchObject({ type: 'error', message: failureText.get(event.error) })
+    } else if (/^xstate\.error\.actor\./.test(type)) {
+      expect(open).toBe(true)
+      expect(snapshot.context.error).toBe(failureText.get(event.error))
+      expect(toasts.length, 'the error shows in the dialog, not as a toast').toBe(toastsBefore)
+    } else {
+      expect(toasts.length, 'no toast without an answer from the server').toBe(toastsBefore)
+    }
+    if (type === 'twoFactor.copy') expect(copyCodes).toHaveBeenCalled()
+    if (type === 'twoFactor.download') expect(downloadCodes).toHaveBeenCalled()
+  }
+  actor.stop()
+})
 
-  it('paths enter every state and take every transition', () => {
-    coverage.expectComplete()
-  })
-
+describe('two-factor machine', () => {
   it("sends the session member's name with the code and password, and the session hears the new state", async () => {
     installLocalStorage()
     const controlled = new Calls()

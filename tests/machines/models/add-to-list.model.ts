@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate'
 import { Invalid, Network } from '../../../src/api/errors'
 import { addToListMachine } from '../../../src/machines/add-to-list/add-to-list.machine'
 import { list } from './lists.model'
-import type { MachineModel } from '../support/walks'
+import { type MachineModel, scenarioWalks, valueAndContext } from '../support/walks'
 
 // A profile's "Add to list": opening reads the viewer's own lists with whether the member is on each; ticking adds,
 // clearing removes; failures leave the box as it was. Walked by tests/machines/add-to-list.test.ts and printed by
@@ -55,17 +55,13 @@ const label = (event: AnyEventObject): string | undefined => {
 export const addToListModel = {
   name: 'add-to-list',
   machine: addToListMachine,
-  walks: Object.entries(scenarios).map(([name, events]) => ({
-    name,
-    options: () => ({
-      input: { userId: 'u-ann' },
-      events,
-      label,
-      serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      edgesOnly: 'each list\'s tick changes the context, so every order of opening pages and ticking lists is a state of its own',
-      // The saved list is the one being changed.
-      offer: (snapshot: { context: { pending: { listId: string } | null } }, event: AnyEventObject) =>
-        event.type !== 'xstate.done.actor.setMembership' || (event.output as { id: string }).id === snapshot.context.pending?.listId,
-    }),
-  })),
+  walks: scenarioWalks(scenarios, {
+    input: { userId: 'u-ann' },
+    label,
+    serializeState: valueAndContext,
+    edgesOnly: 'each list\'s tick changes the context, so every order of opening pages and ticking lists is a state of its own',
+    // The saved list is the one being changed.
+    offer: (snapshot: { context: { pending: { listId: string } | null } }, event: AnyEventObject) =>
+      event.type !== 'xstate.done.actor.setMembership' || (event.output as { id: string }).id === snapshot.context.pending?.listId,
+  }),
 } satisfies MachineModel

@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate'
 import type { Dashboard, PostAnalytics } from '../../../src/api/analytics.calls'
 import { Forbidden, Network } from '../../../src/api/errors'
 import { analyticsMachine, type AnalyticsInput } from '../../../src/machines/analytics/analytics.machine'
-import type { MachineModel } from '../support/walks'
+import { type MachineModel, scenarioWalks, valueAndContext } from '../support/walks'
 
 // The analytics actor's model: the dashboard (opened by `?tab=analytics` or View Analytics; ranges, failures, Retry),
 // a post's view from the dashboard (Back) and from an own post's menu (no Back; 403 cannot be retried). Walked by
@@ -107,15 +107,9 @@ const label = (event: AnyEventObject): string | undefined => {
 export const analyticsModel = {
   name: 'analytics',
   machine: analyticsMachine,
-  walks: scenarios.map(({ name, input, events }) => ({
-    name,
-    input,
-    options: () => ({
-      input,
-      events,
-      label,
-      serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      edgesOnly: 'the range, the loaded dashboard and the post view are context: every order of ranges, failures and retries is its own state',
-    }),
-  })),
+  walks: scenarioWalks(scenarios, {
+    label,
+    serializeState: valueAndContext,
+    edgesOnly: 'the range, the loaded dashboard and the post view are context: every order of ranges, failures and retries is its own state',
+  }),
 } satisfies MachineModel

@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate'
 import { Network } from '../../../src/api/errors'
 import type { Attachment } from '../../../src/crypto/attachments'
 import { attachmentViewMachine } from '../../../src/machines/attachment-view/attachment-view.machine'
-import type { MachineModel, Walk } from '../support/walks'
+import { type MachineModel, valueAndContext, type Walk } from '../support/walks'
 
 // A photo in a message bubble: its thumbnail downloaded and decrypted (or not), opened whole, closed, opened again.
 // Walked by tests/machines/attachment-view.test.ts and printed by `npm run paths -- attachment-view`.
@@ -40,7 +40,7 @@ export const attachmentViewModel = {
       options: () => ({
         events,
         input: { attachment: photo },
-        serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
+        serializeState: valueAndContext,
         edgesOnly: 'the downloaded thumbnail and the opened photo are context: opening, closing and failing again in any order repeat the same steps',
       }),
     },

@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate'
 import { Network } from '../../../src/api/errors'
 import type { AuditLogPage } from '../../../src/api/reports.calls'
 import { auditLogMachine } from '../../../src/machines/admin/audit-log.machine'
-import type { MachineModel } from '../support/walks'
+import { type MachineModel, valueAndContext } from '../support/walks'
 
 // The admin panel's audit log: the first page, Load more, Try again. Walked by tests/machines/admin.test.ts's
 // sibling tests/machines/audit-log.test.ts and printed by `npm run paths -- audit-log`.
@@ -35,7 +35,7 @@ export const auditLogModel = {
       name: '',
       options: () => ({
         events,
-        serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
+        serializeState: valueAndContext,
       }),
     },
   ],

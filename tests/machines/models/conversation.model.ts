@@ -4,7 +4,7 @@ import type { Conversation, DirectMessage } from '../../../src/api/messages.call
 import type { Attachment } from '../../../src/crypto/attachments'
 import { conversationMachine, type ConversationInput } from '../../../src/machines/conversation/conversation.machine'
 import type { TrustCheck } from '../../../src/machines/conversation/conversation.trust-actors'
-import type { MachineModel, Walk } from '../support/walks'
+import { type MachineModel, valueAndContext, type Walk } from '../support/walks'
 
 // The open conversation's model, in walks that together take every transition: the history (first page, older pages,
 // refreshes), reading (auto mark-read, decrypting), sending, editing and deleting, and the keys (the check against the
@@ -112,7 +112,7 @@ const walk = (name: string, events: AnyEventObject[], annKey: string | null = AN
       events,
       label,
       input,
-      serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
+      serializeState: valueAndContext,
       edgesOnly: 'the history (pages, refreshes, edits, deletions) and the key check are context: every order of messages and answers is its own state',
     }),
   }

@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate'
 import { Forbidden, Network, NotFound } from '../../../src/api/errors'
 import type { Conversation } from '../../../src/api/messages.calls'
 import { conversationsMachine } from '../../../src/machines/conversations/conversations.machine'
-import type { MachineModel } from '../support/walks'
+import { type MachineModel, scenarioWalks, valueAndContext } from '../support/walks'
 
 // The conversation list's model (Messages, left pane), in four walks that together take every transition: the first
 // load, staying fresh (realtime changes and the socket-down poll), paging and search, and archive / mute / delete.
@@ -183,14 +183,10 @@ const label = (event: AnyEventObject): string | undefined => {
 export const conversationsModel = {
   name: 'conversations',
   machine: conversationsMachine,
-  walks: Object.entries(scenarios).map(([name, events]) => ({
-    name,
-    options: () => ({
-      events,
-      label,
-      input: { userId: ME },
-      serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      edgesOnly: 'the rows change with every page, realtime change, search and archive: every order of them is its own state',
-    }),
-  })),
+  walks: scenarioWalks(scenarios, {
+    label,
+    input: { userId: ME },
+    serializeState: valueAndContext,
+    edgesOnly: 'the rows change with every page, realtime change, search and archive: every order of them is its own state',
+  }),
 } satisfies MachineModel

@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate'
 import type { DataExport } from '../../../src/api/exports.calls'
 import { Invalid, Network } from '../../../src/api/errors'
 import { exportMachine } from '../../../src/machines/export/export.machine'
-import type { MachineModel } from '../support/walks'
+import { type MachineModel, scenarioWalks, valueAndContext } from '../support/walks'
 
 // Settings -> Account -> Export my data, in two walks that together take every transition: reading the list (and
 // failing to), asking for an export (and being refused), the notification that it is ready, and downloading it (with
@@ -63,13 +63,9 @@ const label = (event: AnyEventObject): string | undefined => {
 export const exportModel = {
   name: 'export',
   machine: exportMachine,
-  walks: scenarios.map(({ name, events }) => ({
-    name,
-    options: () => ({
-      events,
-      label,
-      serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      edgesOnly: 'the exports listed, the download and the archive are context: every order of requests, answers and downloads is its own state',
-    }),
-  })),
+  walks: scenarioWalks(scenarios, {
+    label,
+    serializeState: valueAndContext,
+    edgesOnly: 'the exports listed, the download and the archive are context: every order of requests, answers and downloads is its own state',
+  }),
 } satisfies MachineModel

@@ -1,7 +1,7 @@
 import type { AnyEventObject } from 'xstate'
 import { type ApiError, Invalid, Network } from '../../../src/api/errors'
 import type { FilterListsMachine, FilterPage } from '../../../src/machines/filter-lists/filter-lists.machine'
-import type { MachineModel } from '../support/walks'
+import { type MachineModel, valueAndContext } from '../support/walks'
 
 // The lists actor's model (src/machines/filter-lists/filter-lists.machine.ts), in three walks (loading and the
 // members, keywords, domains) that together take every transition. One model for each feature that uses the actor
@@ -79,7 +79,7 @@ export function filterListsModel<U>(name: string, machine: FilterListsMachine<U>
       options: () => ({
         events,
         label,
-        serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
+        serializeState: valueAndContext,
         // Typing, adding and removing combine freely: the shortest path to every state and one path through every edge.
         edgesOnly: 'members, keywords and domains are added and removed in any order, each a new context',
       }),

@@ -1,7 +1,7 @@
 import type { AnyEventObject } from 'xstate'
 import { Invalid, Network, NotFound } from '../../../src/api/errors'
 import { followRequestsMachine } from '../../../src/machines/follow-requests/follow-requests.machine'
-import type { MachineModel } from '../support/walks'
+import { type MachineModel, scenarioWalks, valueAndContext } from '../support/walks'
 
 // The follow-requests list's model, in two walks (loading and paging; answering rows) that together take every
 // transition. Walked by tests/machines/follow-requests.test.ts and printed by `npm run paths -- follow-requests`.
@@ -64,14 +64,10 @@ const label = (event: AnyEventObject): string | undefined => {
 export const followRequestsModel = {
   name: 'follow-requests',
   machine: followRequestsMachine,
-  walks: Object.entries(scenarios).map(([name, events]) => ({
-    name,
-    options: () => ({
-      events,
-      label,
-      serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      // Answers combine freely as rows go: the shortest path to every state and one path through every edge.
-      edgesOnly: 'requests page in and leave as they are answered: every order of pages and answers is its own state',
-    }),
-  })),
+  walks: scenarioWalks(scenarios, {
+    label,
+    serializeState: valueAndContext,
+    // Answers combine freely as rows go: the shortest path to every state and one path through every edge.
+    edgesOnly: 'requests page in and leave as they are answered: every order of pages and answers is its own state',
+  }),
 } satisfies MachineModel

@@ -54,8 +54,9 @@ import { instancePagesModel } from './instance-pages.model'
 //
 // Adding a machine's model test: put the model in ./<name>.model.ts (the machine, its walks, each walk's `modelPaths`
 // options: events, labels, serializeState, input) as `export const <name>Model = { ... } satisfies MachineModel`,
-// have the test walk it with `walkPaths(model, walk)` (so the test and `npm run paths` walk the same paths), and add
-// it to this list (tests/machines/every-machine-modelled.test.ts fails for a machine of src/machines missing here).
+// have the test walk it with `describeWalks(name, model, test)` (support/model.ts; so the test and `npm run paths` walk
+// the same paths), and add it to this list (tests/machines/every-machine-modelled.test.ts fails for a machine of
+// src/machines missing here, and for a machine such a machine can spawn or invoke).
 // Its name is the name of its chart in docs/machines.
 
 export const models: ReadonlyArray<MachineModel> = [

@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate'
 import { Network } from '../../../src/api/errors'
 import type { InstancePage } from '../../../src/api/pages.calls'
 import { instancePageMachine } from '../../../src/machines/instance-page/instance-page.machine'
-import type { MachineModel } from '../support/walks'
+import { type MachineModel, valueAndContext } from '../support/walks'
 
 // /terms and /privacy as anyone reads them: the page, or why not and Try again. Walked by
 // tests/machines/instance-page.test.ts and printed by `npm run paths -- instance-page`.
@@ -31,7 +31,7 @@ export const instancePageModel = {
       options: () => ({
         events,
         input: { slug: 'terms' },
-        serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
+        serializeState: valueAndContext,
       }),
     },
   ],

@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate'
 import { Network, NotFound } from '../../../src/api/errors'
 import { listPageMachine } from '../../../src/machines/list-page/list-page.machine'
 import { ann, bob, list, me } from './lists.model'
-import type { MachineModel } from '../support/walks'
+import { type MachineModel, scenarioWalks, valueAndContext } from '../support/walks'
 
 // The list page's model (/lists/{id}): loading, a missing list, a failure and its retry, and Subscribe / Unsubscribe
 // on someone else's list; one's own list offers neither; the Members dialog's pages (Load more, a failed page). Walked by tests/machines/list-page.test.ts and printed by
@@ -54,14 +54,10 @@ const label = (event: AnyEventObject): string | undefined => {
 export const listPageModel = {
   name: 'list-page',
   machine: listPageMachine,
-  walks: Object.entries(scenarios).map(([name, events]) => ({
-    name,
-    options: () => ({
-      input: { listId: 'l-1', viewerId: me },
-      events,
-      label,
-      serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      edgesOnly: 'the list, its timeline pages and its members are context: every order of pages and changes is its own state',
-    }),
-  })),
+  walks: scenarioWalks(scenarios, {
+    input: { listId: 'l-1', viewerId: me },
+    label,
+    serializeState: valueAndContext,
+    edgesOnly: 'the list, its timeline pages and its members are context: every order of pages and changes is its own state',
+  }),
 } satisfies MachineModel

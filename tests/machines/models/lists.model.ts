@@ -3,7 +3,7 @@ import type { UserSearchResult } from '../../../src/api/discover.calls'
 import { Invalid, Network, NotFound } from '../../../src/api/errors'
 import type { List, ListMember } from '../../../src/api/lists.calls'
 import { listsMachine } from '../../../src/machines/lists/lists.machine'
-import type { MachineModel } from '../support/walks'
+import { type MachineModel, scenarioWalks, valueAndContext } from '../support/walks'
 
 // The Manage Lists dialog's model, in walks that together take every transition: loading, the form (new and edit,
 // its rules, the server's refusal), delete with its confirmation, subscriptions, more pages, and the members panel
@@ -154,14 +154,10 @@ const label = (event: AnyEventObject): string | undefined => {
 export const listsModel = {
   name: 'lists',
   machine: listsMachine,
-  walks: Object.entries(scenarios).map(([name, events]) => ({
-    name,
-    options: () => ({
-      input: { viewerId: me },
-      events,
-      label,
-      serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      edgesOnly: 'lists and members page in and change with each save: every order of loads, edits and searches is its own state',
-    }),
-  })),
+  walks: scenarioWalks(scenarios, {
+    input: { viewerId: me },
+    label,
+    serializeState: valueAndContext,
+    edgesOnly: 'lists and members page in and change with each save: every order of loads, edits and searches is its own state',
+  }),
 } satisfies MachineModel

@@ -1,7 +1,7 @@
 import type { AnyEventObject } from 'xstate'
 import { Invalid, Network } from '../../../src/api/errors'
 import { muteMachine, type MuteInput } from '../../../src/machines/mute/mute.machine'
-import type { MachineModel, Walk } from '../support/walks'
+import { type MachineModel, valueAndContext, type Walk } from '../support/walks'
 
 // Mute @user's model: ask, type a reason (or one too long), cancel or confirm, and the server's answer. Walked by
 // tests/machines/mute.test.ts and printed by `npm run paths -- mute`.
@@ -52,7 +52,7 @@ export const muteModel = {
         input: { userId: annId },
         events,
         label,
-        serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
+        serializeState: valueAndContext,
         edgesOnly: 'the reason typed and each answer are context: every order of typing, failures and retries is its own state',
       }),
     },
@@ -63,7 +63,7 @@ export const muteModel = {
         input: { userId: annId, muted: true },
         events,
         label,
-        serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
+        serializeState: valueAndContext,
         edgesOnly: 'the reason typed and each answer are context: every order of typing, failures and retries is its own state',
       }),
     },

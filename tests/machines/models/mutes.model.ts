@@ -1,6 +1,6 @@
 import type { AnyEventObject } from 'xstate'
 import { muteListsMachine, mutesMachine, type MutesInput } from '../../../src/machines/mutes/mutes.machine'
-import type { MachineModel } from '../support/walks'
+import { type MachineModel, scenarioWalks } from '../support/walks'
 import { filterListsModel, taken } from './filter-lists.model'
 
 // The Mute Management dialog's models. `mutesModel`: opening and closing the dialog (by `?tab=mutes` or Manage
@@ -53,16 +53,10 @@ const label = (event: AnyEventObject): string | undefined =>
 export const mutesModel = {
   name: 'mutes',
   machine: mutesMachine,
-  walks: scenarios.map(({ name, input, events }) => ({
-    name,
-    input,
-    options: () => ({
-      input,
-      events,
-      label,
-      // The lists actor is walked by its own model; here only whether the dialog holds one.
-      serializeState: (s: { value: unknown; context: { open: boolean; tab: string; lists: unknown } }) =>
-        JSON.stringify({ value: s.value, tab: s.context.tab, lists: s.context.lists !== null }),
-    }),
-  })),
+  walks: scenarioWalks(scenarios, {
+    label,
+    // The lists actor is walked by its own model; here only whether the dialog holds one.
+    serializeState: (s: { value: unknown; context: { open: boolean; tab: string; lists: unknown } }) =>
+      JSON.stringify({ value: s.value, tab: s.context.tab, lists: s.context.lists !== null }),
+  }),
 } satisfies MachineModel

@@ -1,6 +1,6 @@
 import { assign, setup, type AnyEventObject } from 'xstate'
 import { namedGroupFormMachine } from '../../../src/machines/named-group-form/named-group-form.machine'
-import type { MachineModel } from '../support/walks'
+import { type MachineModel, valueAndContext } from '../support/walks'
 
 // The list / collection form's model (the child actor the Manage Lists and Bookmarks dialogs both run): typing,
 // each rule a submit can break, a valid submit, Cancel, and the dialog's refusal; new and edit. Walked by
@@ -46,7 +46,7 @@ export const namedGroupFormModel = {
       input,
       events,
       label,
-      serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
+      serializeState: valueAndContext,
       edgesOnly: 'every keystroke of the name and description is context: every order of typing and answers is its own state',
     }),
   })),

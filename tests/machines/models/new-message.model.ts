@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate'
 import { Network } from '../../../src/api/errors'
 import type { UserSearchResult } from '../../../src/api/discover.calls'
 import { newMessageMachine } from '../../../src/machines/new-message/new-message.machine'
-import type { MachineModel } from '../support/walks'
+import { type MachineModel, valueAndContext } from '../support/walks'
 
 // The New Message modal's model, in two walks: searching and picking with this browser's key ready, and the modal
 // of a browser without the key (it says why). Walked by tests/machines/new-message.test.ts and printed by
@@ -65,7 +65,7 @@ const walk = (name: string, keysReason: string | null, events: AnyEventObject[])
     events,
     label,
     input: { userId: ME, keys: keysReason === null ? readyKeys : unavailableKeys },
-    serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
+    serializeState: valueAndContext,
     edgesOnly: 'the search text, its results and the picked member are context: every order of typing and answers is its own state',
   }),
 })

@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate'
 import { Network } from '../../../src/api/errors'
 import type { Notification, NotificationsPage } from '../../../src/api/notifications.calls'
 import { notificationListMachine } from '../../../src/machines/notifications/notification-list.machine'
-import type { MachineModel } from '../support/walks'
+import { type MachineModel, scenarioWalks, valueAndContext } from '../support/walks'
 
 // The Notifications screen's list, in four walks that together take every transition: the first load (and Try again),
 // the tabs, paging and staying fresh (a count that changes while the screen is open), and reading (one item, all).
@@ -108,13 +108,9 @@ const label = (event: AnyEventObject): string | undefined => {
 export const notificationListModel = {
   name: 'notification-list',
   machine: notificationListMachine,
-  walks: Object.entries(scenarios).map(([name, events]) => ({
-    name,
-    options: () => ({
-      events,
-      label,
-      serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      edgesOnly: 'items page in, arrive live and are read, by tab: every order of pages, tabs and news is its own state',
-    }),
-  })),
+  walks: scenarioWalks(scenarios, {
+    label,
+    serializeState: valueAndContext,
+    edgesOnly: 'items page in, arrive live and are read, by tab: every order of pages, tabs and news is its own state',
+  }),
 } satisfies MachineModel

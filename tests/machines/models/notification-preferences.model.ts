@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate'
 import { Invalid, Network } from '../../../src/api/errors'
 import type { NotificationPreferences } from '../../../src/api/notifications.calls'
 import { notificationPreferencesMachine } from '../../../src/machines/notification-preferences/notification-preferences.machine'
-import type { MachineModel } from '../support/walks'
+import { type MachineModel, valueAndContext } from '../support/walks'
 
 // Settings -> Notifications: the read (and Try again), the toggles, Save and the server's answers, in one walk.
 // Walked by tests/machines/notification-preferences.test.ts and printed by `npm run paths -- notification-preferences`.
@@ -45,7 +45,7 @@ export const notificationPreferencesModel = {
       options: () => ({
         events,
         label,
-        serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
+        serializeState: valueAndContext,
       }),
     },
   ],

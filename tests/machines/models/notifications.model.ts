@@ -1,7 +1,7 @@
 import type { AnyEventObject } from 'xstate'
 import { Network } from '../../../src/api/errors'
 import { notificationsMachine } from '../../../src/machines/notifications/notifications.machine'
-import type { MachineModel } from '../support/walks'
+import { type MachineModel, valueAndContext } from '../support/walks'
 
 // The unread notification count behind the Notifications badge, in one walk: the first read (or its silent failure),
 // the server's pushes, the socket going down (the 10 s poll reads again) and coming back (one read to catch up).
@@ -39,7 +39,7 @@ export const notificationsModel = {
       options: () => ({
         events,
         label,
-        serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
+        serializeState: valueAndContext,
         edgesOnly: 'the unread count changes with every realtime event and reload: every order of them is its own state',
       }),
     },

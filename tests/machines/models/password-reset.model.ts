@@ -5,7 +5,7 @@ import { RESET_TEXTS } from '../../../src/machines/password-reset/password-reset
 import { RECOVERY_KEY_FAILED, recoveryKeyMachine } from '../../../src/machines/password-reset/recovery-key.machine'
 import { resetPasswordMachine } from '../../../src/machines/password-reset/reset-password.machine'
 import { robin } from '../support/fixtures'
-import type { MachineModel } from '../support/walks'
+import { type MachineModel, valueAndContext } from '../support/walks'
 
 // The password reset's three actors (docs/product.md, "Password reset"): the forgot-password form, the reset screen
 // (with and without a recovery copy, 2FA or not), and Settings' recovery-key dialog. Walked by
@@ -37,7 +37,7 @@ export const forgotPasswordModel = {
       name: '',
       options: () => ({
         events: forgotEvents,
-        serializeState: (s) => JSON.stringify({ value: s.value, context: s.context }),
+        serializeState: valueAndContext,
       }),
     },
   ],
@@ -82,7 +82,7 @@ export const resetPasswordModel = {
         input: { token: 'the-token' },
         events: resetEvents,
         label: resetLabel,
-        serializeState: (s) => JSON.stringify({ value: s.value, context: s.context }),
+        serializeState: valueAndContext,
       }),
     },
   ],
@@ -120,7 +120,7 @@ export const recoveryKeyModel = {
       name: '',
       options: () => ({
         events: recoveryEvents,
-        serializeState: (s) => JSON.stringify({ value: s.value, context: s.context }),
+        serializeState: valueAndContext,
       }),
     },
   ],

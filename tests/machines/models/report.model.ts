@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate'
 import { Invalid, Network } from '../../../src/api/errors'
 import type { Report, ReportSubject } from '../../../src/api/reports.calls'
 import { reportMachine } from '../../../src/machines/report/report.machine'
-import type { MachineModel, Walk } from '../support/walks'
+import { type MachineModel, valueAndContext, type Walk } from '../support/walks'
 
 // Report creation's model: open the dialog about a post, a member or a message, choose a reason (or not), type a
 // description (or one too long), cancel or submit, and the server's answer. Walked by tests/machines/report.test.ts
@@ -63,7 +63,7 @@ const walk = (name: string, subject: ReportSubject): Walk => ({
   options: () => ({
     events: events(subject),
     label,
-    serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
+    serializeState: valueAndContext,
     edgesOnly: 'the reason picked, the details typed and each answer are context: every order of them is its own state',
   }),
 })

@@ -2,7 +2,7 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate'
 import { Invalid, Network } from '../../../src/api/errors'
 import type { Report, ReportsPage } from '../../../src/api/reports.calls'
 import { reportsMachine, type ReportsInput } from '../../../src/machines/reports/reports.machine'
-import type { MachineModel, Walk } from '../support/walks'
+import { type MachineModel, valueAndContext, type Walk } from '../support/walks'
 
 // The report review workflow's model (the Reports Management dialog): open and close it, switch tabs, load more,
 // select a report, type a note (or one too long), tick "delete the post", move the report (every move, allowed or
@@ -132,7 +132,7 @@ const walk = (name: string, input: ReportsInput): ReportsWalk => ({
     events,
     label,
     offer,
-    serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
+    serializeState: valueAndContext,
     edgesOnly: 'reports page in, by filter, and change with each review: every order of pages, filters and reviews is its own state',
   }),
 })

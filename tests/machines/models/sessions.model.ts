@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate'
 import { Forbidden, Network, NotFound } from '../../../src/api/errors'
 import type { Session } from '../../../src/api/sessions.calls'
 import { sessionsMachine } from '../../../src/machines/sessions/sessions.machine'
-import type { MachineModel } from '../support/walks'
+import { type MachineModel, scenarioWalks, valueAndContext } from '../support/walks'
 
 // The View Sessions dialog's model (Settings -> Security), in two walks that together take every transition: opening,
 // failing and closing it, then signing sessions out one by one or all but this one. Walked by
@@ -83,13 +83,9 @@ const label = (event: AnyEventObject): string | undefined => {
 export const sessionsModel = {
   name: 'sessions',
   machine: sessionsMachine,
-  walks: scenarios.map(({ name, events }) => ({
-    name,
-    options: () => ({
-      events,
-      label,
-      serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context }),
-      edgesOnly: 'sessions page in and leave as they are signed out: every order of pages and sign-outs is its own state',
-    }),
-  })),
+  walks: scenarioWalks(scenarios, {
+    label,
+    serializeState: valueAndContext,
+    edgesOnly: 'sessions page in and leave as they are signed out: every order of pages and sign-outs is its own state',
+  }),
 } satisfies MachineModel

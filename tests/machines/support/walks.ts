@@ -48,6 +48,35 @@ export interface MachineModel<W extends Walk = Walk> {
   readonly walks: ReadonlyArray<W>
 }
 
+/** A state's key where every difference of its context makes a state of its own: its value and its whole context. */
+export const valueAndContext = (snapshot: { value: unknown; context: unknown }) => JSON.stringify({ value: snapshot.value, context: snapshot.context })
+
+interface Scenario<TInput> {
+  readonly name: string
+  readonly events: ReadonlyArray<AnyEventObject>
+  /** The machine's input for this walk, also kept on the walk for the test. */
+  readonly input?: TInput
+}
+
+/**
+ * One walk a scenario (its name, the events it offers, its input if it has one of its own), the rest of the options
+ * shared by all of them (`{ name: events }` where no scenario has an input of its own). Only for options that hold no actors: the shared options are
+ * made once, for every walk, where a walk's own `options` makes its inputs afresh each time it is walked.
+ */
+export function scenarioWalks<TInput = undefined>(
+  scenarios: Readonly<Record<string, ReadonlyArray<AnyEventObject>>> | ReadonlyArray<Scenario<TInput>>,
+  shared: Omit<ModelOptions, 'events'>,
+): Array<Walk & { readonly input: TInput }> {
+  const named: ReadonlyArray<Scenario<TInput>> = Array.isArray(scenarios)
+    ? scenarios
+    : Object.entries(scenarios).map(([name, events]) => ({ name, events }))
+  return named.map(({ name, events, input }) => ({
+    name,
+    input: input as TInput,
+    options: () => ({ ...shared, events, ...(input === undefined ? {} : { input }) }),
+  }))
+}
+
 /** A path with the name the test gives it (and the walk's labels, to name its steps the same way). */
 export interface TitledPath {
   readonly title: string

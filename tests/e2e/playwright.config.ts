@@ -1,11 +1,16 @@
 import { defineConfig } from '@playwright/test'
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 // Browsers cannot be downloaded here: drive Debian's Chromium. Every run gets a fresh data directory,
 // so the first account registered by the suite is the instance's first (admin) account.
 const port = Number(process.env.E2E_PORT ?? 3210)
+// Debian's headless build of Chromium (package chromium-headless-shell, the same source as chromium) when installed:
+// the walks never need a window, and it spends about a quarter less CPU per walk than the full browser in headless
+// mode (foundation + lists: 89 against 116 CPU-seconds). The full browser otherwise, or E2E_CHROMIUM.
+const chromium =
+  process.env.E2E_CHROMIUM ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium')
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wren-e2e-'))
 process.env.E2E_DATA_DIR = dataDir
 
@@ -29,7 +34,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromium,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
         '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
     },

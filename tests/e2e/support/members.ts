@@ -3,6 +3,7 @@ import { Effect } from 'effect'
 import sharp from 'sharp'
 import type { KdfSettings } from '../../../src/api/contract/kdf'
 import { deriveSecrets, freshKdf, type DerivedSecrets } from '../../../src/crypto/kdf'
+import { SESSION_STORAGE_KEY } from '../../../src/machines/session/session.storage'
 import { audit } from './audit'
 
 // Members and content made through the real API (the e2e server runs with RATE_LIMITS=off), so a test sets up a
@@ -44,19 +45,40 @@ export function registrationSecrets(password = PASSWORD): Promise<{ authSecret: 
   return secrets
 }
 
+/** The secrets a password gives under one account's settings, derived once per test process (argon2id is slow). */
+const loginSecrets = new Map<string, Promise<DerivedSecrets>>()
+
+function secretsFor(password: string, kdf: KdfSettings): Promise<DerivedSecrets> {
+  const key = JSON.stringify([password, kdf])
+  let secrets = loginSecrets.get(key)
+  if (!secrets) {
+    secrets = Effect.runPromise(deriveSecrets(password, kdf))
+    loginSecrets.set(key, secrets)
+  }
+  return secrets
+}
+
 /** Signs in through the API as the browser does: prelogin, derive, login with the secret (the password if legacy). */
 export async function signIn(
   request: APIRequestContext,
   username: string,
   password = PASSWORD,
-): Promise<{ status: number; body: { token: string; privateKey: string | null }; secrets: DerivedSecrets | null }> {
+): Promise<{
+  status: number
+  body: { token: string; privateKey: string | null; user: Record<string, unknown> }
+  secrets: DerivedSecrets | null
+}> {
   const { kdf } = (await (await request.post('/api/auth/prelogin', { data: { username } })).json()) as {
     kdf: KdfSettings | null
   }
-  const secrets = kdf === null ? null : await Effect.runPromise(deriveSecrets(password, kdf))
+  const secrets = kdf === null ? null : await secretsFor(password, kdf)
   const data = secrets ? { username, authSecret: secrets.authSecret } : { username, password }
   const res = await request.post('/api/auth/login', { data })
-  return { status: res.status(), body: (await res.json()) as { token: string; privateKey: string | null }, secrets }
+  return {
+    status: res.status(),
+    body: (await res.json()) as { token: string; privateKey: string | null; user: Record<string, unknown> },
+    secrets,
+  }
 }
 
 export async function register(request: APIRequestContext, prefix: string, displayName: string): Promise<Member> {
@@ -139,7 +161,35 @@ export async function gradientPng(width: number, height: number, from: [number, 
   return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer()
 }
 
+/**
+ * Opens Home signed in as `member`, as a browser that kept its session does: a new session through the API (the
+ * same calls the sign-in form makes), written where the app keeps a session that is not remembered (the tab's
+ * storage), then Home loads and checks it with the server. The form itself is walked by the foundation, sessions,
+ * two-factor and password walks; the other walks are about what comes after, and a form sign-in costs two page loads
+ * and an argon2id derivation in the browser each time. A member made through the API has no message keys this way:
+ * the walks that message sign in through the form.
+ */
 export async function logIn(page: Page, member: Member): Promise<void> {
+  const { status, body } = await signIn(page.request, member.username)
+  expect(status, JSON.stringify(body)).toBe(200)
+  // A same-origin answer that is not the app, so the storage is written before the app first reads it.
+  await page.goto('/api/health')
+  await page.evaluate(
+    ({ key, value }) => {
+      localStorage.removeItem(key)
+      sessionStorage.setItem(key, value)
+    },
+    {
+      key: SESSION_STORAGE_KEY,
+      value: JSON.stringify({ user: body.user, token: body.token, privateKey: body.privateKey, isAuthenticated: true }),
+    },
+  )
+  await page.goto('/')
+  await expect(page.getByRole('navigation').first()).toBeVisible()
+}
+
+/** Signs in through the login form, as a member does: the browser derives the secret and settles the keys. */
+export async function logInThroughForm(page: Page, member: Member): Promise<void> {
   await page.goto('/login')
   await page.getByLabel(/username or email/i).fill(member.username)
   await page.getByLabel('Password').fill(PASSWORD)

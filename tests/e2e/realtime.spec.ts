@@ -1,7 +1,7 @@
 import { test, expect, type WebSocket } from '@playwright/test'
 import { Effect } from 'effect'
 import { deriveSecrets, freshKdf, passwordWrapper, rewrapPrivateKey } from '../../src/crypto'
-import { logIn, register, signIn } from './support/members'
+import { logIn, logInThroughForm, register, signIn } from './support/members'
 
 // The realtime socket, seen from a real browser (docs/product.md, "Realtime"): it opens once a member is signed in,
 // says who the member is, and closes on logout; a signed-out visitor opens none; a password change elsewhere (which
@@ -42,7 +42,8 @@ test('a signed-in member gets one socket, authenticated as them; logout closes i
 test('revoking the session elsewhere drops the socket, and its refused reconnect signs the member out here', async ({ page, request }) => {
   const member = await register(request, 'rv', 'Revoked Robin')
   const opened = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/') })
-  await logIn(page, member)
+  // Through the form: that sign-in makes the account's message key, which the other device re-wraps below.
+  await logInThroughForm(page, member)
   const socket = await opened
   const closed = socket.waitForEvent('close')
   // Another device changes the password: every other session (this one too) is revoked and its sockets dropped.

@@ -153,6 +153,32 @@ describe('keys actor with the real crypto', () => {
     reloaded.stop()
   })
 
+  it('a conversation key asked for while a reload still reads the store waits for the read', async () => {
+    const { actor, store } = await settledActor()
+    // A store whose read the test ends: the key is there, the read is slow (a busy phone's IndexedDB).
+    let endRead = () => {}
+    const slowStore = {
+      ...store,
+      load: (userId: string) =>
+        Effect.flatMap(
+          Effect.promise(() => new Promise<void>((resolve) => (endRead = resolve))),
+          () => store.load(userId),
+        ),
+    }
+    const reloaded = createActor(keysMachine.provide({ actors: keysActors(slowStore, memoryPresence()) }), {
+      systemId: 'keys',
+    }).start()
+    reloaded.send({ type: 'keys.load', userId: robin.id })
+    const other = await Effect.runPromise(generateKeyPair(sealWithPassword('Nightingale2027', fastKdf)))
+    const asked = conversationKeyFor(reloaded.system, other.publicKey)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(reloaded.getSnapshot().matches('loading')).toBe(true)
+    endRead()
+    expect((await asked).algorithm.name).toBe('AES-GCM')
+    actor.stop()
+    reloaded.stop()
+  })
+
   it('answers KeysNotReady when no keys actor runs or it holds no key', async () => {
     await expect(conversationKeyFor(createEmptyActor().system, robinKeys.publicKey)).rejects.toBeInstanceOf(KeysNotReady)
     const actor = createActor(

@@ -6,7 +6,7 @@ import { messageCalls } from '../../api/messages.calls'
 import type { components } from '../../api/contract/schema'
 import { openMessage } from '../../crypto/messages'
 import { utf8 } from '../../crypto/encoding'
-import { conversationKeyFor, KeysNotReady, myKeys, type KeysRef } from '../keys/keys'
+import { conversationKeyFor, keysAfterLoad, KeysNotReady, myKeys, type KeysRef } from '../keys/keys'
 
 // The member's conversations, decrypted in this browser and written as messages/<who>-<id>.json for the archive
 // (docs/product.md, "Exporting your data"): the server never sees them. Every conversation is read page by page
@@ -53,7 +53,7 @@ const fileOf = (other: string, id: string) => `messages/${other.replace(/[^A-Za-
 
 /** Every conversation as a JSON file, oldest message first. Throws NoMessageKey when the key is not here. */
 export async function conversationFiles(system: System, myId: string, signal: AbortSignal): Promise<{ files: Zippable; count: number }> {
-  const keys = myKeys((system.get('keys') as KeysRef | undefined)?.getSnapshot())
+  const keys = myKeys(await keysAfterLoad(system.get('keys') as KeysRef | undefined))
   if (keys instanceof KeysNotReady) throw new NoMessageKey(keys.message)
   const files: Zippable = {}
   let count = 0

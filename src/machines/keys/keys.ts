@@ -203,16 +203,35 @@ export function myKeys(snapshot: KeysSnapshot | undefined): StoredKeys | KeysNot
 }
 
 /**
- * The conversation key with the member holding `otherPublicKey`, derived once and cached (ConversationKeyCache).
- * Rejects with KeysNotReady when the member's own key is not ready, or with the crypto library's tagged error
- * (InvalidPublicKey, CryptoUnavailable) when the other key is unusable.
+ * The keys actor's snapshot once it is not reading its store. After a reload, a conversation (or its list) may open
+ * before that read ends; asked then, the key would be called missing and every message shown as unavailable for good,
+ * so the answer waits for the read. An actor stopped meanwhile answers with what it had.
  */
-export function conversationKeyFor(
+export function keysAfterLoad(keys: KeysRef | undefined): Promise<KeysSnapshot | undefined> {
+  if (!keys || !keys.getSnapshot().matches('loading')) return Promise.resolve(keys?.getSnapshot())
+  return new Promise((resolve) => {
+    const subscription = keys.subscribe({
+      next: (snapshot) => {
+        if (snapshot.matches('loading')) return
+        subscription.unsubscribe()
+        resolve(snapshot)
+      },
+      complete: () => resolve(keys.getSnapshot()),
+    })
+  })
+}
+
+/**
+ * The conversation key with the member holding `otherPublicKey`, derived once and cached (ConversationKeyCache).
+ * Rejects with KeysNotReady when the member's own key is not ready (after any read of the store in progress), or with
+ * the crypto library's tagged error (InvalidPublicKey, CryptoUnavailable) when the other key is unusable.
+ */
+export async function conversationKeyFor(
   system: { get(systemId: string): AnyActorRef | undefined },
   otherPublicKey: string,
 ): Promise<CryptoKey> {
-  const snapshot = (system.get('keys') as KeysRef | undefined)?.getSnapshot()
+  const snapshot = await keysAfterLoad(system.get('keys') as KeysRef | undefined)
   const mine = myKeys(snapshot)
-  if (mine instanceof KeysNotReady || !snapshot) return Promise.reject(mine)
+  if (mine instanceof KeysNotReady || !snapshot) throw mine
   return Effect.runPromise(snapshot.context.cache.get(mine, otherPublicKey))
 }

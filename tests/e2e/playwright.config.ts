@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test'
+import { defineConfig, type TraceMode } from '@playwright/test'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -31,7 +31,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // No trace by default: recording one (its screencast above all) cost 40% of a walk's CPU (foundation + lists:
+    // 106 against 64 CPU-seconds), and a failure keeps its screenshot and error anyway. E2E_TRACE=retain-on-failure
+    // (or any trace mode) records them to replay a failure with `npx playwright show-trace`.
+    trace: (process.env.E2E_TRACE ?? 'off') as TraceMode,
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

@@ -17,12 +17,11 @@ process.env.E2E_DATA_DIR = dataDir
 export default defineConfig({
   testDir: '.',
   outputDir: '../../test-results',
-  // One file at a time, tests within a file in order. Every file makes its own members, so files could run side by
-  // side (E2E_WORKERS=2), but on this 2-core machine two Chromiums starve each other: four of the longest files took
-  // 345 s with two workers and 292 s with one (measured 2026-11-27; each browser's compositor alone keeps a third
-  // of a core busy).
-  fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two files at a time, tests within a file in order (every file makes its own members). A walk mostly waits (for
+  // the server, a socket, a debounce): one file at a time kept the 2-core machine about half busy, and two took the
+  // suite from 560 s to 339 s (measured 2026-11-27 with the headless shell and no trace; with the full browser and
+  // a trace, two browsers starved each other instead). E2E_WORKERS sets the number.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // A walk signs members in with argon2id in the browser (each ~1-3 s on this 2-core machine, two workers at once):
   // the longer walks of several members need more than 30 s on a busy run.

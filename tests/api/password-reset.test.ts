@@ -12,7 +12,7 @@ import {
 } from '../../server/modules/password-reset/service'
 import { REWRAP_REQUIRED } from '../../server/modules/auth/keys'
 import { replaceResetToken } from '../../server/modules/password-reset/queries'
-import { CURRENT_PASSWORD_INCORRECT } from '../../server/modules/auth/service'
+import { CURRENT_PASSWORD_INCORRECT } from '../../server/modules/auth/proof'
 import { INVALID_CODE } from '../../src/api/contract/two-factor'
 import { fakeKeys, fakeWrappedKey } from './e2ee-support'
 import {

@@ -1,7 +1,7 @@
 import type { UserRow } from '../../db/schema'
 import { Invalid } from '../../lib/domain-errors'
 import type { PasswordHasher } from './passwords'
-import { CURRENT_PASSWORD_INCORRECT, proofFor } from './service'
+import { CURRENT_PASSWORD_INCORRECT, proofFor } from './proof'
 import type { SignInLimits } from './sign-in-limits'
 
 export const ONE_PROOF = 'Send exactly one of currentAuthSecret and currentPassword'

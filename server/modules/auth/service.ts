@@ -25,15 +25,12 @@ import type { Authenticated } from '../../lib/authenticated'
 import type { SessionStart, SessionStore } from './sessions'
 import { SignInLimits } from './sign-in-limits'
 import type { SecondStep, SecondStepIssuer } from './second-step'
-import type { NewAccountMail } from '../email/service'
+import { EMAIL_TAKEN, type NewAccountMail } from '../email/service'
+import { CURRENT_PASSWORD_INCORRECT, proofFor, type Credential } from './proof'
 
 export const INVALID_CREDENTIALS = 'Invalid username or password'
-export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect'
 export const ALREADY_UPGRADED = 'This account already signs in with derived secrets'
 const KEYS_TOGETHER_MISSING = 'publicKey and privateKey are required'
-
-/** One answer for an address another account uses, at registration and when changing one's email. */
-export const EMAIL_TAKEN = 'Email is already registered'
 
 const conflictMessages = {
   username: 'Username is already taken',
@@ -78,10 +75,6 @@ export interface Registration {
 }
 
 /** What a sign-in proves: the derived secret, or the password of an account not moved over yet. */
-export interface Credential {
-  authSecret?: string
-  password?: string
-}
 
 /** A password change: the current proof (as Credential) and the new secret with its settings. */
 export interface PasswordChange {
@@ -106,17 +99,6 @@ function checkKdf(kdf: KdfSettings): KdfSettings {
   const problem = kdfProblem(kdf)
   if (problem !== null) throw new Invalid(problem)
   return kdf
-}
-
-/**
- * The one proof an account accepts: the derived secret once it has KDF settings, its password before. The wrong kind
- * is checked as a wrong value (same answer, same time), and undefined means "send exactly one".
- */
-export function proofFor(user: UserRow | undefined, credential: Credential): string | undefined {
-  const { authSecret, password } = credential
-  if ((authSecret === undefined) === (password === undefined)) return undefined
-  if (!user) return authSecret ?? password
-  return (user.kdf === null ? password : authSecret) ?? ''
 }
 
 const ONE_PROOF = 'Send exactly one of authSecret and password'

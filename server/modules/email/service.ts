@@ -15,7 +15,6 @@ import { Conflict, Invalid } from '../../lib/domain-errors'
 import type { RateLimiter } from '../../lib/rate-limiter'
 import type { Mailer } from '../../mail/mailer'
 import type { PasswordHasher } from '../auth/passwords'
-import { EMAIL_TAKEN } from '../auth/service'
 import { proveCurrentPassword } from '../auth/current-password'
 import type { Authenticated } from '../../lib/authenticated'
 import type { SessionStore } from '../auth/sessions'
@@ -24,6 +23,9 @@ import { hashToken, looksLikeToken, newToken } from '../auth/tokens'
 import { confirmCurrent, confirmPending, emailTakenByOther, replaceToken, setPendingEmail, takeToken } from './queries'
 
 /** How long a mailed link works: one constant, shown in the mails and in docs/product.md ("Email"). */
+/** One answer for an address another account uses, at registration and when changing one's email. */
+export const EMAIL_TAKEN = 'Email is already registered'
+
 export const EMAIL_LINK_MS = EMAIL_LINK_HOURS * 60 * 60_000
 
 /**

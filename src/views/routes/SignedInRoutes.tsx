@@ -5,7 +5,7 @@ import { ComposerHost } from '../composer/ComposerHost'
 import { AppShell } from '../shell/AppShell'
 import { HomeScreen } from '../home/HomeScreen'
 import { Spinner } from '../ui/Spinner'
-import { InstancePageScreen } from './chunks'
+import { InstancePageScreen } from './instance-page-chunk'
 
 // docs/product.md, "Screens and routes": signed-in members reach the app's routes; anything else (including /login right after logging in)
 // goes to /. Home comes with this chunk; every other screen loads on its first visit (the first load of a

@@ -3,7 +3,7 @@ import { LoginScreen } from '../auth/LoginScreen'
 import { RegisterScreen } from '../auth/RegisterScreen'
 import { ForgotPasswordScreen } from '../auth/ForgotPasswordScreen'
 import { ResetPasswordScreen } from '../auth/ResetPasswordScreen'
-import { InstancePageScreen } from './chunks'
+import { InstancePageScreen } from './instance-page-chunk'
 import { VerifyEmailSignedOut } from '../email/VerifyEmailScreen'
 
 // Signed-out visitors reach only /login, /register, /forgot-password, /reset-password, /verify-email (mailed links)

@@ -29,11 +29,3 @@ export function preloadRoutes(hasStoredToken: boolean): void {
     else whenIdle()
   })
 }
-
-/**
- * /terms and /privacy, for signed-out visitors and members alike: their own chunk (with the markdown renderer), loaded
- * on the first visit, so neither first load carries it.
- */
-export const InstancePageScreen = lazy(() =>
-  import('../pages/InstancePageScreen').then((m) => ({ default: m.InstancePageScreen })),
-)

@@ -32,22 +32,23 @@ export async function serveWebApp(app: FastifyInstance, distDir: string): Promis
     })
   }
 
-  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+  // Not async, and nothing returned: each await of an unsent reply (an async handler returning it is one) adds its own
+  // close listeners to the response, and with @fastify/static's own await of the file stream that passed Node's
+  // warning threshold on every page load.
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply): void => {
     const pathname = request.url.split('?')[0] ?? '/'
     if (isApiPath(pathname)) {
-      return reply.code(404).send({ error: `No such API endpoint: ${request.method} ${pathname}` })
+      void reply.code(404).send({ error: `No such API endpoint: ${request.method} ${pathname}` })
+    } else if (request.method !== 'GET' && request.method !== 'HEAD') {
+      void reply.code(404).send({ error: 'Not found' })
+    } else if (path.extname(pathname) !== '') {
+      // A missing file (an old hashed asset after a deploy) must fail plainly: index.html in its place breaks the page
+      // with a confusing MIME error.
+      void reply.code(404).type('text/plain; charset=utf-8').send('Not found\n')
+    } else if (!built) {
+      void reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE)
+    } else {
+      void reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(404).send({ error: 'Not found' })
-    }
-    // A missing file (an old hashed asset after a deploy) must fail plainly: index.html in its place breaks the page
-    // with a confusing MIME error.
-    if (path.extname(pathname) !== '') {
-      return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n')
-    }
-    if (!built) {
-      return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE)
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html')
   })
 }

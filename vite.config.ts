@@ -75,6 +75,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
+          setupFiles: ['tests/api/no-leak-warnings.ts'],
           exclude: [API_OWN_PROCESS],
           environment: 'node',
           testTimeout: 30_000,
@@ -94,6 +95,7 @@ export default defineConfig({
         test: {
           name: 'api-own-process',
           include: [API_OWN_PROCESS],
+          setupFiles: ['tests/api/no-leak-warnings.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

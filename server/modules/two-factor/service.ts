@@ -10,7 +10,7 @@ import type { RateLimiter } from '../../lib/rate-limiter'
 import { recordAudit } from '../admin/queries'
 import { ADMIN_USER_NOT_FOUND, ADMINS_ONLY } from '../admin/service'
 import type { PasswordHasher } from '../auth/passwords'
-import { CURRENT_PASSWORD_INCORRECT, proofFor } from '../auth/proof'
+import { proveCurrentPassword } from '../auth/current-password'
 import type { SecondStep, SecondStepIssuer } from '../auth/second-step'
 import type { Authenticated } from '../../lib/authenticated'
 import type { SessionStart, SessionStore } from '../auth/sessions'
@@ -34,7 +34,6 @@ import {
 export const TWO_FACTOR_ALREADY_ON = 'Two-factor sign-in is already on'
 export const TWO_FACTOR_NOT_SET_UP = 'Set up two-factor sign-in first'
 export const TWO_FACTOR_OFF = 'Two-factor sign-in is off'
-const ONE_PROOF = 'Send exactly one of currentAuthSecret and currentPassword'
 /** Completes "Too many ___. Try again in …" when the second-factor bucket is empty. */
 const WRONG_CODES = 'wrong codes'
 
@@ -88,7 +87,7 @@ export class TwoFactorService implements SecondStepIssuer {
 
   /** The set-up secret confirmed with one of its codes and the password: 2FA on, ten recovery codes made. */
   async enable(auth: Authenticated, input: CodeAndPassword): Promise<{ user: UserRow; recoveryCodes: string[] }> {
-    await this.provePassword(auth.user, input)
+    await proveCurrentPassword({ passwords: this.passwords, signIn: this.signIn }, auth.user, input)
     const row = await findTwoFactor(this.db, auth.user.id)
     if (!row) throw new Conflict(TWO_FACTOR_NOT_SET_UP)
     if (row.enabled) throw new Conflict(TWO_FACTOR_ALREADY_ON)
@@ -100,7 +99,7 @@ export class TwoFactorService implements SecondStepIssuer {
   }
 
   async disable(auth: Authenticated, input: CodeAndPassword): Promise<UserRow> {
-    await this.provePassword(auth.user, input)
+    await proveCurrentPassword({ passwords: this.passwords, signIn: this.signIn }, auth.user, input)
     await this.requireOn(auth.user.id)
     await this.proveCode(auth.user.id, input.code, true)
     await this.db.transaction((tx) => clearTwoFactor(tx, auth.user.id))
@@ -109,7 +108,7 @@ export class TwoFactorService implements SecondStepIssuer {
   }
 
   async regenerateRecoveryCodes(auth: Authenticated, input: CodeAndPassword): Promise<string[]> {
-    await this.provePassword(auth.user, input)
+    await proveCurrentPassword({ passwords: this.passwords, signIn: this.signIn }, auth.user, input)
     await this.requireOn(auth.user.id)
     await this.proveCode(auth.user.id, input.code, true)
     const recoveryCodes = newRecoveryCodes()
@@ -171,15 +170,6 @@ export class TwoFactorService implements SecondStepIssuer {
     })
     await this.sessions.memberChanged(member.id)
     return { id: member.id, username: member.username, twoFactorEnabled: false }
-  }
-
-  /** The current password, counted like a password change's (the account's sign-in budget). */
-  private async provePassword(user: UserRow, input: CodeAndPassword): Promise<void> {
-    const attempt = await this.signIn.attempt('password', { accountId: user.id }, null, 'password attempts')
-    const proof = proofFor(user, { authSecret: input.currentAuthSecret, password: input.currentPassword })
-    if (proof === undefined) throw new Invalid(ONE_PROOF)
-    if (!(await this.passwords.verify(user.passwordHash, proof))) throw new Invalid(CURRENT_PASSWORD_INCORRECT)
-    await attempt.refund()
   }
 
   /** A code of a member whose two-factor sign-in is on, for another module's setting (deleting the account). */

@@ -28,32 +28,35 @@ export function uniqueUsername(prefix: string): string {
   return `${prefix}_${stamp}${sequence}`.slice(0, 30)
 }
 
-const derived = new Map<string, Promise<{ authSecret: string; kdf: KdfSettings }>>()
+/** The secrets a password gives under one account's settings, derived once per test process (argon2id is slow). */
+const derived = new Map<string, Promise<DerivedSecrets>>()
+
+/** Fresh settings per password and test process: the accounts made with one password share them. */
+const registrationKdf = new Map<string, KdfSettings>()
 
 /**
  * What a browser sends for a password at registration: the secret argon2id and HKDF derive from it under fresh
  * settings (the app's own code, src/crypto/kdf.ts), so the browser can sign in with the same password later. Made
- * once per password and test process: each derivation is a second or more of argon2id, and members made through the
- * API only need to be able to sign in (the walks of registering through the form derive their own, with fresh salts).
+ * once per password and test process, and then found again at sign-in: members made through the API only need to be
+ * able to sign in (the walks of registering through the form derive their own, with fresh salts).
  */
-export function registrationSecrets(password = PASSWORD): Promise<{ authSecret: string; kdf: KdfSettings }> {
-  let secrets = derived.get(password)
-  if (!secrets) {
-    secrets = Effect.runPromise(deriveSecrets(password, freshKdf())).then(({ authSecret, kdf }) => ({ authSecret, kdf }))
-    derived.set(password, secrets)
+export async function registrationSecrets(password = PASSWORD): Promise<{ authSecret: string; kdf: KdfSettings }> {
+  let kdf = registrationKdf.get(password)
+  if (!kdf) {
+    kdf = freshKdf()
+    registrationKdf.set(password, kdf)
   }
-  return secrets
+  const { authSecret } = await secretsFor(password, kdf)
+  return { authSecret, kdf }
 }
 
-/** The secrets a password gives under one account's settings, derived once per test process (argon2id is slow). */
-const loginSecrets = new Map<string, Promise<DerivedSecrets>>()
-
 function secretsFor(password: string, kdf: KdfSettings): Promise<DerivedSecrets> {
-  const key = JSON.stringify([password, kdf])
-  let secrets = loginSecrets.get(key)
+  // Field by field: the server's answer may list the settings in another order than freshKdf does.
+  const key = JSON.stringify([password, kdf.algorithm, kdf.salt, kdf.memory, kdf.iterations, kdf.parallelism])
+  let secrets = derived.get(key)
   if (!secrets) {
     secrets = Effect.runPromise(deriveSecrets(password, kdf))
-    loginSecrets.set(key, secrets)
+    derived.set(key, secrets)
   }
   return secrets
 }

@@ -1,0 +1,251 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fakeEnvelope } from '../api/e2ee-support'
+import { Balancer } from './haproxy'
+import { createDatabase, dropDatabase, freePort, sleep, WrenProcess } from './processes'
+import { type RestartReport, rollingRestart } from './restart'
+import { MemberSocket } from './sockets'
+import { compareStates, readState, type State } from './state'
+import { ALLOWED, fakeKeys, type Member, type Op, type OpKind, type Outcome, perform, Planner, READS, register, System } from './workload'
+
+/**
+ * `npm run test:cluster`: two Wren processes on one PostgreSQL and one Redis behind HAProxy, a mixed workload of
+ * several members through the balancer, a rolling restart of both processes while it runs, and every write checked
+ * against a third process on its own database that gets the same calls in the same order (the oracle). Exits 1 on
+ * any failed request, any difference from the oracle, any acknowledged write missing, or any message event a
+ * connected socket did not get. CLUSTER_SEED replays a run's choices; CLUSTER_KEEP=1 keeps the logs.
+ */
+
+const MEMBERS = 6
+/** Workload before the restart, and after it, before each checkpoint. */
+const WARM_MS = 8_000
+const AFTER_RESTART_MS = 3_000
+/** How long a checkpoint waits for every process to agree with the oracle (cross-process invalidations). */
+const SETTLE_MS = 5_000
+/** How long after a send an event may take to reach a connected socket. */
+const DELIVERY_MS = 3_000
+
+const seed = Number(process.env.CLUSTER_SEED || Math.floor(Math.random() * 2 ** 31))
+const startedAt = Date.now()
+const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`
+const log = (line: string) => console.log(`[${elapsed()}] ${line}`)
+
+const failures: string[] = []
+const mismatches: string[] = []
+const counts = new Map<OpKind, number>()
+const latencies: number[] = []
+let slowest = { ms: 0, what: '' }
+
+interface SentMessage {
+  recipient: Member
+  id: string
+  sentAt: number
+  ackAt: number
+}
+const sentMessages: SentMessage[] = []
+
+function describe(op: Op): string {
+  const target = 'target' in op ? ` -> ${op.target.username}` : ''
+  const post = 'post' in op ? ` on "${op.post}"` : 'parent' in op ? ` to "${op.parent}"` : ''
+  return `${op.actor.username} ${op.kind}${target}${post}`
+}
+
+function judge(system: System, op: Op, outcome: Outcome): void {
+  const { status, body, error } = outcome.answer
+  if (!ALLOWED[op.kind].includes(status)) {
+    const detail = error ?? (typeof body === 'string' ? body.slice(0, 120) : JSON.stringify(body)?.slice(0, 200))
+    failures.push(`${system.label}: ${describe(op)} answered ${status}: ${detail}`)
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'wren-cluster-'))
+  const run = randomBytes(4).toString('hex')
+  const clusterDb = `wren_cluster_${run}`
+  const oracleDb = `wren_cluster_${run}_oracle`
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
+  const cleanups: (() => Promise<unknown>)[] = []
+  log(`seed ${seed}, files in ${dir}`)
+  try {
+    const [clusterUrl, oracleUrl] = await Promise.all([createDatabase(clusterDb), createDatabase(oracleDb)])
+    cleanups.push(() => dropDatabase(clusterDb), () => dropDatabase(oracleDb))
+
+    // Media live on a disk both processes share; the oracle has its own, as it has its own database.
+    const shared = { dataDir: path.join(dir, 'shared-data'), databaseUrl: clusterUrl, redisUrl, logDir: dir }
+    const a = new WrenProcess({ name: 'a', port: await freePort(), ...shared })
+    const b = new WrenProcess({ name: 'b', port: await freePort(), ...shared })
+    const oracle = new WrenProcess({ name: 'oracle', port: await freePort(), dataDir: path.join(dir, 'oracle-data'), databaseUrl: oracleUrl, logDir: dir })
+    cleanups.push(() => a.stop(), () => b.stop(), () => oracle.stop())
+    // The first process migrates the new database; the second starts on a migrated one, as in a rolling deploy.
+    await Promise.all([a.start(), oracle.start()])
+    await b.start()
+    const balancer = new Balancer({ port: await freePort(), statsPort: await freePort(), servers: [a, b].map((p) => ({ name: p.options.name, port: p.options.port })) }, dir)
+    await balancer.start()
+    cleanups.push(() => balancer.stop())
+    await Promise.all([balancer.waitFor('a', 'UP'), balancer.waitFor('b', 'UP')])
+    log(`processes a (:${a.options.port}), b (:${b.options.port}) behind HAProxy (:${balancer.options.port}); oracle (:${oracle.options.port})`)
+
+    const cluster = new System('cluster', balancer.url)
+    const reference = new System('oracle', oracle.url)
+    const members: Member[] = Array.from({ length: MEMBERS }, (_, index) => ({ index, username: `m${index}_${run}` }))
+    const courier: Member = { index: MEMBERS, username: `courier_${run}` }
+    for (const member of [...members, courier]) {
+      const keys = fakeKeys()
+      for (const system of [cluster, reference]) {
+        const answer = await register(system, member, keys)
+        if (answer.status !== 201) throw new Error(`${system.label}: registering ${member.username} answered ${answer.status}: ${JSON.stringify(answer.body)}`)
+      }
+    }
+    const sockets = new Map(members.map((m) => [m.username, new MemberSocket(balancer.url, cluster.token(m))]))
+    cleanups.push(async () => {
+      for (const socket of sockets.values()) socket.close()
+    })
+    await Promise.all([...sockets.values()].map((s) => s.connected()))
+    log(`${members.length} members and a courier registered on both systems, sockets connected through HAProxy`)
+
+    const planner = new Planner(members, seed)
+    let rounds = 0
+
+    /** One round: every member's call at once on the cluster, then the same calls one by one on the oracle. */
+    async function playRound(): Promise<void> {
+      const ops = planner.round()
+      rounds += 1
+      const started = Date.now()
+      const outcomes = await Promise.all(ops.map((op) => perform(cluster, op)))
+      const ackAt = Date.now()
+      for (const [i, op] of ops.entries()) {
+        const outcome = outcomes[i] as Outcome
+        counts.set(op.kind, (counts.get(op.kind) ?? 0) + 1)
+        latencies.push(outcome.answer.ms)
+        if (outcome.answer.ms > slowest.ms) slowest = { ms: outcome.answer.ms, what: `${describe(op)} at ${elapsed()}` }
+        judge(cluster, op, outcome)
+        if (outcome.answer.status >= 200 && outcome.answer.status < 300) planner.acknowledged(op)
+        if (op.kind === 'message' && outcome.messageId) {
+          sentMessages.push({ recipient: op.target, id: outcome.messageId, sentAt: started, ackAt })
+        }
+      }
+      for (const [i, op] of ops.entries()) {
+        const mine = outcomes[i] as Outcome
+        const theirs = await perform(reference, op)
+        judge(reference, op, theirs)
+        if (READS.has(op.kind)) continue
+        if (mine.answer.status !== theirs.answer.status || mine.result !== theirs.result) {
+          mismatches.push(
+            `${describe(op)} (round ${rounds}): cluster ${mine.answer.status} ${mine.result} vs oracle ${theirs.answer.status} ${theirs.result}`,
+          )
+        }
+      }
+    }
+
+    async function playFor(ms: number, until?: Promise<unknown>): Promise<void> {
+      const end = Date.now() + ms
+      let done = until === undefined
+      void until?.finally(() => {
+        done = true
+      })
+      while (!done || Date.now() < end) await playRound()
+    }
+
+    /** The oracle's state, then each cluster process's, until they agree or SETTLE_MS passes. */
+    async function checkpoint(name: string): Promise<State> {
+      const expected = await readState(reference.base, reference, members)
+      const started = Date.now()
+      let problems: string[] = []
+      let states: State[] = []
+      let first: string[] | undefined
+      do {
+        states = await Promise.all([a, b].map((p) => readState(p.url, cluster, members)))
+        problems = states.flatMap((state, i) => compareStates(`${name}, process ${i === 0 ? 'a' : 'b'}`, state, expected))
+        first ??= problems
+        if (problems.length === 0) break
+        await sleep(250)
+      } while (Date.now() - started < SETTLE_MS)
+      mismatches.push(...problems)
+      if (first && first.length > 0 && problems.length === 0) {
+        log(`checkpoint "${name}": at first ${first.length} differences, gone within ${SETTLE_MS} ms, e.g. ${first[0]}`)
+      }
+      log(`checkpoint "${name}": ${problems.length === 0 ? `both processes agree with the oracle (${Date.now() - started} ms)` : `${problems.length} differences`}`)
+      return states[0] ?? expected
+    }
+
+    await playFor(WARM_MS)
+    log(`${rounds} rounds before the restart`)
+    await checkpoint('before the restart')
+
+    const restartStarted = Date.now()
+    const latenciesBefore = latencies.length
+    const restarting = rollingRestart(balancer, [a, b])
+    await playFor(AFTER_RESTART_MS, restarting)
+    const restarts: RestartReport[] = await restarting
+    const restartLatencies = latencies.slice(latenciesBefore)
+    log(`rolling restart done in ${((Date.now() - restartStarted) / 1000).toFixed(1)} s; ${rounds} rounds in all`)
+    const final = await checkpoint('after the rolling restart')
+
+    // Every acknowledged write is there at the end, on the cluster itself (not only as the oracle also has it).
+    for (const post of planner.posts) {
+      if (!(post.text in (final[post.author.username]?.posts ?? {}))) failures.push(`acknowledged post lost: "${post.text}" by ${post.author.username}`)
+    }
+
+    // Sockets: every message sent while its recipient's socket stayed connected arrived; every socket reconnected
+    // after its process restarted and receives again (the courier's message to each member, sent last).
+    const probes: SentMessage[] = []
+    for (const member of members) {
+      const op: Op = { kind: 'message', actor: courier, target: member, content: fakeEnvelope() }
+      const sentAt = Date.now()
+      const outcome = await perform(cluster, op)
+      judge(cluster, op, outcome)
+      judge(reference, op, await perform(reference, op))
+      if (outcome.messageId) probes.push({ recipient: member, id: outcome.messageId, sentAt, ackAt: Date.now() })
+    }
+    await sleep(DELIVERY_MS)
+    let missedWhileReconnecting = 0
+    for (const message of sentMessages) {
+      const socket = sockets.get(message.recipient.username) as MemberSocket
+      if (socket.received.has(message.id)) continue
+      if (socket.connectedThroughout(message.sentAt, message.ackAt + DELIVERY_MS)) {
+        failures.push(`message ${message.id} to ${message.recipient.username} never reached their connected socket`)
+      } else {
+        missedWhileReconnecting += 1
+      }
+    }
+    for (const probe of probes) {
+      const socket = sockets.get(probe.recipient.username) as MemberSocket
+      if (!socket.received.has(probe.id)) {
+        failures.push(`${probe.recipient.username}'s socket did not receive the courier's message after the restart (connected: ${socket.socket.connected}, connects: ${socket.connects})`)
+      }
+      if (socket.connects < 2) failures.push(`${probe.recipient.username}'s socket never reconnected although both processes restarted`)
+    }
+
+    if (restarts.some((r) => r.exitCode !== 0)) failures.push(`a process did not exit cleanly: ${restarts.map((r) => `${r.name} ${r.exitCode}`).join(', ')}`)
+
+    const total = [...counts.values()].reduce((s, n) => s + n, 0)
+    const sorted = [...latencies].sort((x, y) => x - y)
+    const p = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(0)
+    console.log('\n=== cluster test summary')
+    console.log(`seed ${seed}; ${members.length} members; ${rounds} rounds; ${total} calls through HAProxy (the same on the oracle)`)
+    console.log(`per kind: ${[...counts.entries()].sort().map(([k, n]) => `${k} ${n}`).join(', ')}`)
+    console.log(`latency through HAProxy: p50 ${p(0.5)} ms, p99 ${p(0.99)} ms, slowest ${slowest.ms.toFixed(0)} ms (${slowest.what}); during the restart ${restartLatencies.length} calls, slowest ${Math.max(0, ...restartLatencies).toFixed(0)} ms`)
+    for (const r of restarts) {
+      console.log(`restart ${r.name}: HAProxy saw it down after ${r.downSeenMs} ms, drained and exited (code ${r.exitCode}) after ${r.drainMs} ms, ready again ${r.startMs} ms after start, back in HAProxy ${r.upSeenMs} ms later`)
+    }
+    const reconnects = [...sockets.values()].reduce((s, x) => s + x.connects - 1, 0)
+    console.log(`sockets: ${sentMessages.length} messages expected as events, ${missedWhileReconnecting} sent while the recipient was reconnecting, ${reconnects} reconnects; ${probes.length} courier probes`)
+    console.log(`failures: ${failures.length}; differences from the oracle: ${mismatches.length}; time ${elapsed()}`)
+    for (const line of failures.slice(0, 40)) console.log(`FAILURE ${line}`)
+    for (const line of mismatches.slice(0, 40)) console.log(`MISMATCH ${line}`)
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((err: unknown) => console.error(`cleanup: ${String(err)}`))
+    if (failures.length + mismatches.length === 0 && !process.env.CLUSTER_KEEP) await rm(dir, { recursive: true, force: true })
+    else console.log(`logs kept in ${dir}`)
+  }
+}
+
+try {
+  await main()
+} catch (err) {
+  failures.push(`the run stopped: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
+  console.error(failures.at(-1))
+}
+process.exit(failures.length + mismatches.length === 0 ? 0 : 1)

@@ -15,7 +15,7 @@ export interface BalancerOptions {
  *
  * - API requests are balanced round robin with no affinity: every answer must be right from either process.
  * - `option httpchk GET /api/ready` every 200 ms, down after one failure: a draining process answers 503 and leaves
- *   the rotation within a check interval.
+ *   the rotation within a check interval; a slow answer is not a failure (`timeout check`).
  * - `retry-on conn-failure empty-response response-timeout` with `option redispatch 1`: a request that meets a
  *   process going away (connection refused, or an idle keep-alive connection it closed as the request was sent) is
  *   sent again to the other process. HAProxy retries POSTs too; that is safe only because a draining Wren finishes
@@ -36,20 +36,31 @@ export function balancerConfig({ port, statsPort, servers }: BalancerOptions): s
       .join('\n')
   return `global
   maxconn 2000
+  log stdout format raw local0
 
 defaults
   mode http
+  log global
+  option httplog
+  option dontlog-normal
   timeout connect 1s
   timeout client 30s
   timeout server 15s
   timeout tunnel 1h
-  timeout http-keep-alive 10s
+  # A check answered slowly (a busy event loop) must not take a process out: only a refusal, a 503 or 3 s of
+  # silence do. Without this the read timeout is the 200 ms interval, and under load both processes left at once.
+  timeout check 3s
+  timeout http-keep-alive 30s
   retries 3
   option redispatch 1
   retry-on conn-failure empty-response response-timeout
 
 frontend wren
   bind 127.0.0.1:${port}
+  # Fastify tells clients "Keep-Alive: timeout=72" and HAProxy passes that on, while it closes an idle client
+  # connection after timeout http-keep-alive: a client trusting the hint sends a request on a connection HAProxy is closing
+  # and gets no answer. The hint is HAProxy's to give, with a margin under its own timeout.
+  http-response set-header Keep-Alive timeout=25
   acl realtime path_beg /socket.io/
   use_backend wren_realtime if realtime
   default_backend wren_api

@@ -42,7 +42,8 @@ export async function request(base: string, method: string, path: string, option
     }
     return { status: res.status, body: parsed, ms: performance.now() - started }
   } catch (err) {
-    return { status: 0, body: undefined, ms: performance.now() - started, error: String(err) }
+    const cause = err instanceof Error && err.cause ? ` (${String(err.cause)})` : ''
+    return { status: 0, body: undefined, ms: performance.now() - started, error: `${String(err)}${cause}` }
   }
 }
 

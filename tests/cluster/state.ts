@@ -14,7 +14,10 @@ export interface MemberState {
   posts: Record<string, string>
   followers: string[]
   following: string[]
-  /** Each other member's profile as this member sees it: status, whether they follow, how many posts it shows. */
+  /**
+   * Each other member's profile as this member sees it: status (404 behind a block), whether they follow or asked
+   * to, whether it is closed to them (private), how many posts it shows.
+   */
   sees: Record<string, string>
   unreadNotifications: number
   /** Each conversation, by the other participant: message contents (ciphertext), newest first. */
@@ -59,7 +62,8 @@ async function memberState(base: string, system: System, member: Member, members
     const profile = await request(base, 'GET', `/api/users/${other.username}?limit=100`, { token })
     sees[other.username] =
       profile.status === 200
-        ? `200 following=${profile.body.user.isFollowing} posts shown=${(profile.body.posts as unknown[]).length}`
+        ? `200 following=${profile.body.user.isFollowing} requested=${profile.body.user.requested} ` +
+          `restricted=${profile.body.user.restricted} posts shown=${(profile.body.posts as unknown[]).length}`
         : String(profile.status)
   }
   const byOther: Record<string, string[]> = {}

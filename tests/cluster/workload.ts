@@ -46,7 +46,8 @@ export type Op =
   | { kind: 'post'; actor: Member; text: string }
   | { kind: 'reply'; actor: Member; parent: string; text: string }
   | { kind: 'like' | 'repost' | 'read-post'; actor: Member; post: string }
-  | { kind: 'follow' | 'unfollow' | 'block' | 'unblock' | 'read-profile'; actor: Member; target: Member }
+  | { kind: 'follow' | 'unfollow' | 'block' | 'unblock' | 'approve' | 'read-profile'; actor: Member; target: Member }
+  | { kind: 'privacy'; actor: Member; private: boolean }
   | { kind: 'message'; actor: Member; target: Member; content: string }
   | { kind: 'read-feed' | 'read-notifications'; actor: Member }
 
@@ -69,6 +70,8 @@ export const ALLOWED: Record<OpKind, number[]> = {
   'read-post': [200, 404],
   follow: [200, 404],
   unfollow: [200, 404],
+  approve: [200, 404],
+  privacy: [200],
   block: [201],
   unblock: [204],
   'read-profile': [200, 404],
@@ -125,6 +128,15 @@ export async function perform(system: System, op: Op): Promise<Outcome> {
       const result = answer.status === 200 ? `following=${answer.body.following} requested=${answer.body.requested}` : ''
       return { result, answer }
     }
+    case 'approve': {
+      const answer = await call('POST', `/api/follow-requests/${system.id(op.target)}/approve`)
+      // The answer's followers count includes follows other members made in the same round: not compared.
+      return { result: '', answer }
+    }
+    case 'privacy': {
+      const answer = await call('PATCH', '/api/users/profile', { json: { privateAccount: op.private } })
+      return { result: answer.status === 200 ? `private=${answer.body.user.privateAccount}` : '', answer }
+    }
     case 'block':
       return { result: '', answer: await call('POST', `/api/blocks/user/${system.id(op.target)}`) }
     case 'unblock':
@@ -173,6 +185,8 @@ const WEIGHTS: [OpKind, number][] = [
   ['unfollow', 4],
   ['block', 2],
   ['unblock', 3],
+  ['approve', 4],
+  ['privacy', 1],
   ['message', 9],
   ['read-profile', 5],
   ['read-post', 5],
@@ -219,8 +233,11 @@ export class Planner {
       case 'unfollow':
       case 'block':
       case 'unblock':
+      case 'approve':
       case 'read-profile':
         return other && { kind, actor, target: other }
+      case 'privacy':
+        return { kind, actor, private: this.rand() < 0.5 }
       case 'message':
         return other && { kind, actor, target: other, content: fakeEnvelope() }
       case 'read-feed':
@@ -248,8 +265,12 @@ export class Planner {
       case 'unfollow':
       case 'block':
       case 'unblock':
+      case 'approve':
       case 'message':
         return [pairKey(op.actor, op.target)]
+      case 'privacy':
+        // Who may see the member's posts, follow them or repost them changes: every pair with the member.
+        return this.members.filter((m) => m !== op.actor).map((m) => pairKey(op.actor, m))
       default:
         return []
     }

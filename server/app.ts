@@ -90,7 +90,7 @@ async function assembleApp(config: Config, database: DatabaseHandle, options: Bu
   const bus =
     options.invalidationBus ??
     (config.redisUrl
-      ? await RedisBus.connect(config.redisUrl, (err) => app.log.error({ err }, 'redis (cache invalidations) error'))
+      ? await RedisBus.connect(config.redisUrl)
       : new LocalBus())
   app.decorate(
     'services',

@@ -11,7 +11,9 @@ import pg from 'pg'
 export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 /** What a load balancer asks a process before sending it traffic (docs/architecture.md, "Running more than one process"). */
-export const READY_PATH = '/api/health'
+export const READY_PATH = '/api/ready'
+
+export const DRAIN_DELAY_MS = 1_000
 
 const postgresServer = process.env.CLUSTER_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432'
 
@@ -114,6 +116,8 @@ export class WrenProcess {
         REDIS_URL: redisUrl ?? '',
         RATE_LIMITS: 'off',
         LOG_LEVEL: 'warn',
+        // Five of HAProxy's 200 ms check intervals: it has stopped sending here before the server stops listening.
+        DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

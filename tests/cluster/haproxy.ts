@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { READY_PATH, sleep, waitForOk } from './processes'
+import { READY_PATH, repositoryRoot, sleep, waitForOk } from './processes'
 
 export interface BalancerOptions {
   port: number
@@ -40,6 +40,8 @@ export function balancerConfig({ port, statsPort, servers }: BalancerOptions): s
 
 defaults
   mode http
+  # X-Forwarded-For, for the processes' rate limits per client address (TRUST_PROXY names this balancer).
+  option forwardfor
   log global
   option httplog
   option dontlog-normal
@@ -85,6 +87,22 @@ listen stats
   stats enable
   stats uri /stats
 `
+}
+
+/** The ports docs/architecture.md shows the configuration with. */
+const DOCUMENTED: BalancerOptions = { port: 8080, statsPort: 8404, servers: [{ name: 'a', port: 3001 }, { name: 'b', port: 3002 }] }
+
+/** Whether docs/architecture.md ("Example HAProxy configuration") still shows this configuration; what differs if not. */
+export async function documentedConfigDrift(): Promise<string | undefined> {
+  const doc = await readFile(path.join(repositoryRoot, 'docs', 'architecture.md'), 'utf8')
+  const shown = /### Example HAProxy configuration[\s\S]*?```haproxy\n([\s\S]*?)```/.exec(doc)?.[1]
+  if (shown === undefined) return 'docs/architecture.md has no "Example HAProxy configuration" block'
+  const wanted = balancerConfig(DOCUMENTED).split('\n')
+  const lines = shown.split('\n')
+  const at = wanted.findIndex((line, i) => line !== lines[i])
+  if (at === -1 && lines.length === wanted.length) return undefined
+  return `docs/architecture.md's example HAProxy configuration differs from tests/cluster/haproxy.ts at line ${at + 1}: ` +
+    `${JSON.stringify(lines[at])} vs ${JSON.stringify(wanted[at])}`
 }
 
 export type ServerState = 'UP' | 'DOWN' | 'other'

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fakeEnvelope } from '../api/e2ee-support'
-import { Balancer } from './haproxy'
+import { Balancer, documentedConfigDrift } from './haproxy'
 import { createDatabase, dropDatabase, freePort, sleep, WrenProcess } from './processes'
 import { type RestartReport, rollingRestart } from './restart'
 import { MemberSocket } from './sockets'
@@ -69,6 +69,8 @@ async function main(): Promise<void> {
   const cleanups: (() => Promise<unknown>)[] = []
   log(`seed ${seed}, files in ${dir}`)
   try {
+    const drift = await documentedConfigDrift()
+    if (drift) failures.push(drift)
     const [clusterUrl, oracleUrl] = await Promise.all([createDatabase(clusterDb), createDatabase(oracleDb)])
     cleanups.push(() => dropDatabase(clusterDb), () => dropDatabase(oracleDb))
 

@@ -157,6 +157,16 @@ export class Balancer {
     return 'other'
   }
 
+  /** How many requests the API backend retried, and how many of those went to the other process. */
+  async retries(): Promise<{ retried: number; redispatched: number }> {
+    const res = await fetch(`http://127.0.0.1:${this.options.statsPort}/stats;csv`)
+    const [header = '', ...rows] = (await res.text()).split('\n')
+    const columns = header.replace(/^# /, '').split(',')
+    const cells = rows.map((row) => row.split(',')).find((c) => c[0] === 'wren_api' && c[1] === 'BACKEND') ?? []
+    const count = (name: string) => Number(cells[columns.indexOf(name)] || 0)
+    return { retried: count('wretr'), redispatched: count('wredis') }
+  }
+
   /** Resolves once HAProxy sees `server` in `state`; the time it took. */
   async waitFor(server: string, state: ServerState, timeoutMs = 20_000): Promise<number> {
     const started = Date.now()

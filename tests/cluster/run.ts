@@ -39,7 +39,9 @@ const latencies: number[] = []
 let slowest = { ms: 0, what: '' }
 
 interface SentMessage {
+  sender: Member
   recipient: Member
+  content: string
   id: string
   sentAt: number
   ackAt: number
@@ -125,7 +127,7 @@ async function main(): Promise<void> {
         judge(cluster, op, outcome)
         if (outcome.answer.status >= 200 && outcome.answer.status < 300) planner.acknowledged(op)
         if (op.kind === 'message' && outcome.messageId) {
-          sentMessages.push({ recipient: op.target, id: outcome.messageId, sentAt: started, ackAt })
+          sentMessages.push({ sender: op.actor, recipient: op.target, content: op.content, id: outcome.messageId, sentAt: started, ackAt })
         }
       }
       for (const [i, op] of ops.entries()) {
@@ -192,6 +194,12 @@ async function main(): Promise<void> {
     for (const post of planner.posts) {
       if (!(post.text in (final[post.author.username]?.posts ?? {}))) failures.push(`acknowledged post lost: "${post.text}" by ${post.author.username}`)
     }
+    for (const message of sentMessages) {
+      const conversation = final[message.sender.username]?.conversations[message.recipient.username] ?? []
+      if (!conversation.includes(message.content)) {
+        failures.push(`acknowledged message lost: ${message.id} from ${message.sender.username} to ${message.recipient.username}`)
+      }
+    }
 
     // Sockets: every message sent while its recipient's socket stayed connected arrived; every socket reconnected
     // after its process restarted and receives again (the courier's message to each member, sent last).
@@ -202,7 +210,7 @@ async function main(): Promise<void> {
       const outcome = await perform(cluster, op)
       judge(cluster, op, outcome)
       judge(reference, op, await perform(reference, op))
-      if (outcome.messageId) probes.push({ recipient: member, id: outcome.messageId, sentAt, ackAt: Date.now() })
+      if (outcome.messageId) probes.push({ sender: courier, recipient: member, content: op.content, id: outcome.messageId, sentAt, ackAt: Date.now() })
     }
     await sleep(DELIVERY_MS)
     let missedWhileReconnecting = 0
@@ -235,6 +243,8 @@ async function main(): Promise<void> {
     for (const r of restarts) {
       console.log(`restart ${r.name}: HAProxy saw it down after ${r.downSeenMs} ms, drained and exited (code ${r.exitCode}) after ${r.drainMs} ms, ready again ${r.startMs} ms after start, back in HAProxy ${r.upSeenMs} ms later`)
     }
+    const { retried, redispatched } = await balancer.retries()
+    console.log(`HAProxy retried ${retried} requests, ${redispatched} of them on the other process`)
     const reconnects = [...sockets.values()].reduce((s, x) => s + x.connects - 1, 0)
     console.log(`sockets: ${sentMessages.length} messages expected as events, ${missedWhileReconnecting} sent while the recipient was reconnecting, ${reconnects} reconnects; ${probes.length} courier probes`)
     console.log(`failures: ${failures.length}; differences from the oracle: ${mismatches.length}; time ${elapsed()}`)

@@ -13,8 +13,6 @@ export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url))
 /** What a load balancer asks a process before sending it traffic (docs/architecture.md, "Running more than one process"). */
 export const READY_PATH = '/api/ready'
 
-export const DRAIN_DELAY_MS = 1_000
-
 const postgresServer = process.env.CLUSTER_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432'
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -76,6 +74,8 @@ export interface WrenProcessOptions {
   databaseUrl: string
   redisUrl?: string
   logDir: string
+  /** DRAIN_DELAY_MS: how long the process keeps answering after SIGTERM before it stops listening. */
+  drainDelayMs: number
 }
 
 /**
@@ -116,8 +116,7 @@ export class WrenProcess {
         REDIS_URL: redisUrl ?? '',
         RATE_LIMITS: 'off',
         LOG_LEVEL: 'warn',
-        // Five of HAProxy's 200 ms check intervals: it has stopped sending here before the server stops listening.
-        DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
+        DRAIN_DELAY_MS: String(this.options.drainDelayMs),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

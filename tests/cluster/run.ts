@@ -78,9 +78,19 @@ async function main(): Promise<void> {
 
     // Media live on a disk both processes share; the oracle has its own, as it has its own database.
     const shared = { dataDir: path.join(dir, 'shared-data'), databaseUrl: clusterUrl, redisUrl, logDir: dir }
-    const a = new WrenProcess({ name: 'a', port: await freePort(), ...shared })
-    const b = new WrenProcess({ name: 'b', port: await freePort(), ...shared })
-    const oracle = new WrenProcess({ name: 'oracle', port: await freePort(), dataDir: path.join(dir, 'oracle-data'), databaseUrl: oracleUrl, logDir: dir })
+    // a drains as docs/architecture.md advises: it keeps answering for five of HAProxy's 200 ms check intervals, so
+    // HAProxy has stopped sending before it stops listening. b has the default, no delay: it stops listening at once
+    // and its restart leans on HAProxy's retries. Neither may fail a request.
+    const a = new WrenProcess({ name: 'a', port: await freePort(), drainDelayMs: 1_000, ...shared })
+    const b = new WrenProcess({ name: 'b', port: await freePort(), drainDelayMs: 0, ...shared })
+    const oracle = new WrenProcess({
+      name: 'oracle',
+      port: await freePort(),
+      dataDir: path.join(dir, 'oracle-data'),
+      databaseUrl: oracleUrl,
+      logDir: dir,
+      drainDelayMs: 0,
+    })
     cleanups.push(() => a.stop(), () => b.stop(), () => oracle.stop())
     // The first process migrates the new database; the second starts on a migrated one, as in a rolling deploy.
     await Promise.all([a.start(), oracle.start()])
@@ -244,7 +254,7 @@ async function main(): Promise<void> {
       console.log(`restart ${r.name}: HAProxy saw it down after ${r.downSeenMs} ms, drained and exited (code ${r.exitCode}) after ${r.drainMs} ms, ready again ${r.startMs} ms after start, back in HAProxy ${r.upSeenMs} ms later`)
     }
     const { retried, redispatched } = await balancer.retries()
-    console.log(`HAProxy retried ${retried} requests, ${redispatched} of them on the other process`)
+    console.log(`HAProxy: ${retried} retries, ${redispatched} redispatches to the other process`)
     const reconnects = [...sockets.values()].reduce((s, x) => s + x.connects - 1, 0)
     console.log(`sockets: ${sentMessages.length} messages expected as events, ${missedWhileReconnecting} sent while the recipient was reconnecting, ${reconnects} reconnects; ${probes.length} courier probes`)
     console.log(`failures: ${failures.length}; differences from the oracle: ${mismatches.length}; time ${elapsed()}`)

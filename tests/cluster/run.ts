@@ -4,11 +4,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { fakeEnvelope } from '../api/e2ee-support'
 import { Balancer, documentedConfigDrift } from './haproxy'
+import { checkpoint } from './checkpoint'
 import { createDatabase, dropDatabase, freePort, sleep, WrenProcess } from './processes'
 import { type RestartReport, rollingRestart } from './restart'
-import { MemberSocket } from './sockets'
-import { compareStates, readState, type State } from './state'
-import { ALLOWED, fakeKeys, type Member, type Op, type OpKind, type Outcome, perform, Planner, READS, register, System } from './workload'
+import { RoundPlayer } from './rounds'
+import { type Delivery, MemberSocket, missedDeliveries } from './sockets'
+import { Verdict } from './verdict'
+import { fakeKeys, type Member, type Op, perform, Planner, register, System } from './workload'
 
 /**
  * `npm run test:cluster`: two Wren processes on one PostgreSQL and one Redis behind HAProxy, a mixed workload of
@@ -32,35 +34,7 @@ const startedAt = Date.now()
 const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`
 const log = (line: string) => console.log(`[${elapsed()}] ${line}`)
 
-const failures: string[] = []
-const mismatches: string[] = []
-const counts = new Map<OpKind, number>()
-const latencies: number[] = []
-let slowest = { ms: 0, what: '' }
-
-interface SentMessage {
-  sender: Member
-  recipient: Member
-  content: string
-  id: string
-  sentAt: number
-  ackAt: number
-}
-const sentMessages: SentMessage[] = []
-
-function describe(op: Op): string {
-  const target = 'target' in op ? ` -> ${op.target.username}` : ''
-  const post = 'post' in op ? ` on "${op.post}"` : 'parent' in op ? ` to "${op.parent}"` : ''
-  return `${op.actor.username} ${op.kind}${target}${post}`
-}
-
-function judge(system: System, op: Op, outcome: Outcome): void {
-  const { status, body, error } = outcome.answer
-  if (!ALLOWED[op.kind].includes(status)) {
-    const detail = error ?? (typeof body === 'string' ? body.slice(0, 120) : JSON.stringify(body)?.slice(0, 200))
-    failures.push(`${system.label}: ${describe(op)} answered ${status}: ${detail}`)
-  }
-}
+const verdict = new Verdict()
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'wren-cluster-'))
@@ -72,7 +46,7 @@ async function main(): Promise<void> {
   log(`seed ${seed}, files in ${dir}`)
   try {
     const drift = await documentedConfigDrift()
-    if (drift) failures.push(drift)
+    if (drift) verdict.fail(drift)
     const [clusterUrl, oracleUrl] = await Promise.all([createDatabase(clusterDb), createDatabase(oracleDb)])
     cleanups.push(() => dropDatabase(clusterDb), () => dropDatabase(oracleDb))
 
@@ -120,149 +94,77 @@ async function main(): Promise<void> {
     log(`${members.length} members and a courier registered on both systems, sockets connected through HAProxy`)
 
     const planner = new Planner(members, seed)
-    let rounds = 0
+    const player = new RoundPlayer(cluster, reference, planner, verdict, elapsed)
 
-    /** One round: every member's call at once on the cluster, then the same calls one by one on the oracle. */
-    async function playRound(): Promise<void> {
-      const ops = planner.round()
-      rounds += 1
-      const started = Date.now()
-      const outcomes = await Promise.all(ops.map((op) => perform(cluster, op)))
-      const ackAt = Date.now()
-      for (const [i, op] of ops.entries()) {
-        const outcome = outcomes[i] as Outcome
-        counts.set(op.kind, (counts.get(op.kind) ?? 0) + 1)
-        latencies.push(outcome.answer.ms)
-        if (outcome.answer.ms > slowest.ms) slowest = { ms: outcome.answer.ms, what: `${describe(op)} at ${elapsed()}` }
-        judge(cluster, op, outcome)
-        if (outcome.answer.status >= 200 && outcome.answer.status < 300) planner.acknowledged(op)
-        if (op.kind === 'message' && outcome.messageId) {
-          sentMessages.push({ sender: op.actor, recipient: op.target, content: op.content, id: outcome.messageId, sentAt: started, ackAt })
-        }
-      }
-      for (const [i, op] of ops.entries()) {
-        const mine = outcomes[i] as Outcome
-        // A call the cluster failed is already a failure; the oracle does not get it, so a later difference says the
-        // cluster ran it after all.
-        if (!ALLOWED[op.kind].includes(mine.answer.status)) continue
-        const theirs = await perform(reference, op)
-        judge(reference, op, theirs)
-        if (READS.has(op.kind)) continue
-        if (mine.answer.status !== theirs.answer.status || mine.result !== theirs.result) {
-          mismatches.push(
-            `${describe(op)} (round ${rounds}): cluster ${mine.answer.status} ${mine.result} vs oracle ${theirs.answer.status} ${theirs.result}`,
-          )
-        }
-      }
-    }
+    const systems = { oracle: reference, cluster, processes: [a, b], members }
 
-    async function playFor(ms: number, until?: Promise<unknown>): Promise<void> {
-      const end = Date.now() + ms
-      let done = until === undefined
-      void until?.finally(() => {
-        done = true
-      })
-      while (!done || Date.now() < end) await playRound()
-    }
-
-    /** The oracle's state, then each cluster process's, until they agree or SETTLE_MS passes. */
-    async function checkpoint(name: string): Promise<State> {
-      const expected = await readState(reference.base, reference, members)
-      const started = Date.now()
-      let problems: string[] = []
-      let states: State[] = []
-      let first: string[] | undefined
-      do {
-        states = await Promise.all([a, b].map((p) => readState(p.url, cluster, members)))
-        problems = states.flatMap((state, i) => compareStates(`${name}, process ${i === 0 ? 'a' : 'b'}`, state, expected))
-        first ??= problems
-        if (problems.length === 0) break
-        await sleep(250)
-      } while (Date.now() - started < SETTLE_MS)
-      mismatches.push(...problems)
-      if (first && first.length > 0 && problems.length === 0) {
-        log(`checkpoint "${name}": at first ${first.length} differences, gone within ${SETTLE_MS} ms, e.g. ${first[0]}`)
-      }
-      log(`checkpoint "${name}": ${problems.length === 0 ? `both processes agree with the oracle (${Date.now() - started} ms)` : `${problems.length} differences`}`)
-      return states[0] ?? expected
-    }
-
-    await playFor(WARM_MS)
-    log(`${rounds} rounds before the restart`)
-    await checkpoint('before the restart')
+    await player.playFor(WARM_MS)
+    log(`${player.rounds} rounds before the restart`)
+    await checkpoint('before the restart', systems, SETTLE_MS, verdict, log)
 
     const restartStarted = Date.now()
-    const latenciesBefore = latencies.length
+    const latenciesBefore = player.latencies.length
     const restarting = rollingRestart(balancer, [a, b])
-    await playFor(AFTER_RESTART_MS, restarting)
+    await player.playFor(AFTER_RESTART_MS, restarting)
     const restarts: RestartReport[] = await restarting
-    const restartLatencies = latencies.slice(latenciesBefore)
-    log(`rolling restart done in ${((Date.now() - restartStarted) / 1000).toFixed(1)} s; ${rounds} rounds in all`)
-    const final = await checkpoint('after the rolling restart')
+    const restartLatencies = player.latencies.slice(latenciesBefore)
+    log(`rolling restart done in ${((Date.now() - restartStarted) / 1000).toFixed(1)} s; ${player.rounds} rounds in all`)
+    const final = await checkpoint('after the rolling restart', systems, SETTLE_MS, verdict, log)
 
     // Every acknowledged write is there at the end, on the cluster itself (not only as the oracle also has it).
     for (const post of planner.posts) {
-      if (!(post.text in (final[post.author.username]?.posts ?? {}))) failures.push(`acknowledged post lost: "${post.text}" by ${post.author.username}`)
+      if (!(post.text in (final[post.author.username]?.posts ?? {}))) verdict.fail(`acknowledged post lost: "${post.text}" by ${post.author.username}`)
     }
-    for (const message of sentMessages) {
+    for (const message of player.sentMessages) {
       const conversation = final[message.sender.username]?.conversations[message.recipient.username] ?? []
       if (!conversation.includes(message.content)) {
-        failures.push(`acknowledged message lost: ${message.id} from ${message.sender.username} to ${message.recipient.username}`)
+        verdict.fail(`acknowledged message lost: ${message.id} from ${message.sender.username} to ${message.recipient.username}`)
       }
     }
 
     // Sockets: every message sent while its recipient's socket stayed connected arrived; every socket reconnected
     // after its process restarted and receives again (the courier's message to each member, sent last).
-    const probes: SentMessage[] = []
+    const probes: Delivery[] = []
     for (const member of members) {
       const op: Op = { kind: 'message', actor: courier, target: member, content: fakeEnvelope() }
       const sentAt = Date.now()
       const outcome = await perform(cluster, op)
-      judge(cluster, op, outcome)
-      judge(reference, op, await perform(reference, op))
-      if (outcome.messageId) probes.push({ sender: courier, recipient: member, content: op.content, id: outcome.messageId, sentAt, ackAt: Date.now() })
+      verdict.judge(cluster, op, outcome)
+      verdict.judge(reference, op, await perform(reference, op))
+      if (outcome.messageId) probes.push({ recipient: member, id: outcome.messageId, sentAt, ackAt: Date.now() })
     }
     await sleep(DELIVERY_MS)
-    let missedWhileReconnecting = 0
-    for (const message of sentMessages) {
-      const socket = sockets.get(message.recipient.username) as MemberSocket
-      if (socket.received.has(message.id)) continue
-      if (socket.connectedThroughout(message.sentAt, message.ackAt + DELIVERY_MS)) {
-        failures.push(`message ${message.id} to ${message.recipient.username} never reached their connected socket`)
-      } else {
-        missedWhileReconnecting += 1
-      }
-    }
+    const { lost, whileReconnecting } = missedDeliveries(player.sentMessages, sockets, DELIVERY_MS)
+    for (const message of lost) verdict.fail(`message ${message.id} to ${message.recipient.username} never reached their connected socket`)
     for (const probe of probes) {
       const socket = sockets.get(probe.recipient.username) as MemberSocket
       if (!socket.received.has(probe.id)) {
-        failures.push(`${probe.recipient.username}'s socket did not receive the courier's message after the restart (connected: ${socket.socket.connected}, connects: ${socket.connects})`)
+        verdict.fail(`${probe.recipient.username}'s socket did not receive the courier's message after the restart (connected: ${socket.socket.connected}, connects: ${socket.connects})`)
       }
-      if (socket.connects < 2) failures.push(`${probe.recipient.username}'s socket never reconnected although both processes restarted`)
+      if (socket.connects < 2) verdict.fail(`${probe.recipient.username}'s socket never reconnected although both processes restarted`)
     }
 
-    if (restarts.some((r) => r.exitCode !== 0)) failures.push(`a process did not exit cleanly: ${restarts.map((r) => `${r.name} ${r.exitCode}`).join(', ')}`)
+    if (restarts.some((r) => r.exitCode !== 0)) verdict.fail(`a process did not exit cleanly: ${restarts.map((r) => `${r.name} ${r.exitCode}`).join(', ')}`)
 
-    const total = [...counts.values()].reduce((s, n) => s + n, 0)
-    const sorted = [...latencies].sort((x, y) => x - y)
+    const total = [...player.counts.values()].reduce((s, n) => s + n, 0)
+    const sorted = [...player.latencies].sort((x, y) => x - y)
     const p = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(0)
     console.log('\n=== cluster test summary')
-    console.log(`seed ${seed}; ${members.length} members; ${rounds} rounds; ${total} calls through HAProxy (the same on the oracle)`)
-    console.log(`per kind: ${[...counts.entries()].sort().map(([k, n]) => `${k} ${n}`).join(', ')}`)
-    console.log(`latency through HAProxy: p50 ${p(0.5)} ms, p99 ${p(0.99)} ms, slowest ${slowest.ms.toFixed(0)} ms (${slowest.what}); during the restart ${restartLatencies.length} calls, slowest ${Math.max(0, ...restartLatencies).toFixed(0)} ms`)
+    console.log(`seed ${seed}; ${members.length} members; ${player.rounds} rounds; ${total} calls through HAProxy (the same on the oracle)`)
+    console.log(`per kind: ${[...player.counts.entries()].sort().map(([k, n]) => `${k} ${n}`).join(', ')}`)
+    console.log(`latency through HAProxy: p50 ${p(0.5)} ms, p99 ${p(0.99)} ms, slowest ${player.slowest.ms.toFixed(0)} ms (${player.slowest.what}); during the restart ${restartLatencies.length} calls, slowest ${Math.max(0, ...restartLatencies).toFixed(0)} ms`)
     for (const r of restarts) {
       console.log(`restart ${r.name}: HAProxy saw it down after ${r.downSeenMs} ms, drained and exited (code ${r.exitCode}) after ${r.drainMs} ms, ready again ${r.startMs} ms after start, back in HAProxy ${r.upSeenMs} ms later`)
     }
     const { retried, redispatched } = await balancer.retries()
     console.log(`HAProxy: ${retried} retries, ${redispatched} redispatches to the other process`)
     const reconnects = [...sockets.values()].reduce((s, x) => s + x.connects - 1, 0)
-    console.log(`sockets: ${sentMessages.length} messages expected as events, ${missedWhileReconnecting} sent while the recipient was reconnecting, ${reconnects} reconnects; ${probes.length} courier probes`)
-    console.log(`failures: ${failures.length}; differences from the oracle: ${mismatches.length}; time ${elapsed()}`)
-    for (const line of failures.slice(0, 40)) console.log(`FAILURE ${line}`)
-    for (const line of mismatches.slice(0, 40)) console.log(`MISMATCH ${line}`)
+    console.log(`sockets: ${player.sentMessages.length} messages sent to members' sockets, ${whileReconnecting} sent while the recipient was reconnecting, ${reconnects} reconnects; ${probes.length} courier probes`)
+    console.log(`failures: ${verdict.failures.length}; differences from the oracle: ${verdict.mismatches.length}; time ${elapsed()}`)
+    verdict.print()
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((err: unknown) => console.error(`cleanup: ${String(err)}`))
-    if (failures.length + mismatches.length === 0 && !process.env.CLUSTER_KEEP) await rm(dir, { recursive: true, force: true })
+    if (verdict.passed && !process.env.CLUSTER_KEEP) await rm(dir, { recursive: true, force: true })
     else console.log(`logs kept in ${dir}`)
   }
 }
@@ -270,7 +172,7 @@ async function main(): Promise<void> {
 try {
   await main()
 } catch (err) {
-  failures.push(`the run stopped: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
-  console.error(failures.at(-1))
+  verdict.fail(`the run stopped: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
+  console.error(verdict.failures.at(-1))
 }
-process.exit(failures.length + mismatches.length === 0 ? 0 : 1)
+process.exit(verdict.passed ? 0 : 1)

@@ -51,3 +51,31 @@ export class MemberSocket {
     this.socket.disconnect()
   }
 }
+
+export interface Delivery {
+  recipient: { username: string }
+  id: string
+  sentAt: number
+  ackAt: number
+}
+
+/**
+ * Which sent messages a recipient's socket should have had and did not: one that stayed connected from the send
+ * until `windowMs` after the answer must have it; one that reconnected meanwhile may have missed it (realtime is a
+ * hint: the SPA refetches), and is only counted.
+ */
+export function missedDeliveries(
+  sent: readonly Delivery[],
+  sockets: ReadonlyMap<string, MemberSocket>,
+  windowMs: number,
+): { lost: Delivery[]; whileReconnecting: number } {
+  const lost: Delivery[] = []
+  let whileReconnecting = 0
+  for (const message of sent) {
+    const socket = sockets.get(message.recipient.username)
+    if (!socket || socket.received.has(message.id)) continue
+    if (socket.connectedThroughout(message.sentAt, message.ackAt + windowMs)) lost.push(message)
+    else whileReconnecting += 1
+  }
+  return { lost, whileReconnecting }
+}

@@ -143,11 +143,13 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   // Open websockets would hold the HTTP server open: close them before Fastify waits for its connections.
   app.addHook('preClose', async () => {
     stopWatching()
-    app.services.realtime.detach()
     io.local.disconnectSockets(true)
     io.engine.close()
   })
+  // Requests still running when closing begins finish before onClose, and the events they emit (a message sent, a
+  // notification) must still reach members' sockets on the other processes through the adapter.
   app.addHook('onClose', async () => {
+    app.services.realtime.detach()
     await closeRedis()
   })
   return io

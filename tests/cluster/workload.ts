@@ -10,7 +10,8 @@ import { type Answer, request } from './http'
  * Within a round every member makes one call at once (on the cluster). The oracle then gets the same calls one by
  * one in the order of the list. That is "the same operations in the same order" only if the calls of one round
  * commute, so a round is built from calls whose conflict keys differ: `pair:a:b` for anything between two members
- * (a follow, a block, a like of the other's post, a message), and `timeline` for anything that takes a place in the
+ * (a follow, a block, a message, a like of or reply to a post in a thread the other wrote in; an account turning
+ * private takes every pair with its member), and `timeline` for anything that takes a place in the
  * feeds' order (a post, a reply, a repost), at most one a round, because the two systems stamp their own times.
  */
 
@@ -198,8 +199,8 @@ export class Planner {
   private readonly rand: () => number
   private readonly run = randomBytes(3).toString('hex')
   private counter = 0
-  /** Acknowledged posts and replies, with their authors. */
-  readonly posts: { text: string; author: Member }[] = []
+  /** Acknowledged posts and replies, with their authors and the post a reply answers. */
+  readonly posts: { text: string; author: Member; parent?: string }[] = []
 
   constructor(
     private readonly members: Member[],
@@ -246,21 +247,28 @@ export class Planner {
     }
   }
 
+  /**
+   * A pair key with the author of the post and of every post above it in its thread: whether the actor may see a
+   * reply, and whom it notifies, can depend on any of them (a block, an account turning private).
+   */
+  private threadKeys(actor: Member, text: string): string[] {
+    const keys = new Set<string>()
+    for (let post = this.posts.find((p) => p.text === text); post; post = this.posts.find((p) => p.text === post?.parent)) {
+      if (post.author !== actor) keys.add(pairKey(actor, post.author))
+    }
+    return [...keys]
+  }
+
   private keys(op: Op): string[] {
-    const author = (text: string) => this.posts.find((p) => p.text === text)?.author
     switch (op.kind) {
       case 'post':
         return ['timeline']
-      case 'reply': {
-        const parent = author(op.parent)
-        return parent ? ['timeline', pairKey(op.actor, parent)] : ['timeline']
-      }
+      case 'reply':
+        return ['timeline', ...this.threadKeys(op.actor, op.parent)]
       case 'like':
-      case 'repost': {
-        const owner = author(op.post)
-        const keys = owner ? [pairKey(op.actor, owner)] : []
-        return op.kind === 'repost' ? [...keys, 'timeline'] : keys
-      }
+        return this.threadKeys(op.actor, op.post)
+      case 'repost':
+        return ['timeline', ...this.threadKeys(op.actor, op.post)]
       case 'follow':
       case 'unfollow':
       case 'block':
@@ -300,6 +308,7 @@ export class Planner {
 
   /** After the cluster acknowledged a post or reply. */
   acknowledged(op: Op): void {
-    if (op.kind === 'post' || op.kind === 'reply') this.posts.push({ text: op.text, author: op.actor })
+    if (op.kind === 'post') this.posts.push({ text: op.text, author: op.actor })
+    if (op.kind === 'reply') this.posts.push({ text: op.text, author: op.actor, parent: op.parent })
   }
 }

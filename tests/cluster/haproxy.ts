@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createWriteStream } from 'node:fs'
+import { createWriteStream, existsSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { READY_PATH, repositoryRoot, sleep, waitForOk } from './processes'
+
+/** Debian's package. */
+const HAPROXY = '/usr/sbin/haproxy'
 
 export interface BalancerOptions {
   port: number
@@ -121,10 +124,11 @@ export class Balancer {
   }
 
   async start(): Promise<void> {
+    if (!existsSync(HAPROXY)) throw new Error(`${HAPROXY} is missing: apt-get install haproxy`)
     const config = path.join(this.dir, 'haproxy.cfg')
     await writeFile(config, balancerConfig(this.options))
     const log = createWriteStream(path.join(this.dir, 'haproxy.log'))
-    const child = spawn('/usr/sbin/haproxy', ['-db', '-f', config], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(HAPROXY, ['-db', '-f', config], { stdio: ['ignore', 'pipe', 'pipe'] })
     child.stdout?.pipe(log)
     child.stderr?.pipe(log)
     this.child = child

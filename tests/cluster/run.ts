@@ -35,6 +35,33 @@ const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`
 const log = (line: string) => console.log(`[${elapsed()}] ${line}`)
 
 const verdict = new Verdict()
+/** What the run started (processes, HAProxy, databases), stopped or dropped last first, also on Ctrl-C. */
+const cleanups: (() => Promise<unknown>)[] = []
+
+let cleaning: Promise<void> | undefined
+
+/** One cleanup however many ask (the end of the run and a signal): each waits for all of it. */
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch((err: unknown) => console.error(`cleanup: ${String(err)}`))
+    }
+  })()
+  return cleaning
+}
+
+// Ctrl-C stops what the run started and drops its databases first. `npm run test:cluster` runs node with tsx's loader
+// in this one process, as the servers run: the tsx CLI's wrapper ends its child before such a cleanup is done. A second
+// signal must not begin it again.
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal}: stopping what the run started`)
+    void cleanUp().finally(() => process.exit(130))
+  })
+}
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'wren-cluster-'))
@@ -42,7 +69,6 @@ async function main(): Promise<void> {
   const clusterDb = `wren_cluster_${run}`
   const oracleDb = `wren_cluster_${run}_oracle`
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
-  const cleanups: (() => Promise<unknown>)[] = []
   log(`seed ${seed}, files in ${dir}`)
   try {
     const drift = await documentedConfigDrift()
@@ -163,7 +189,7 @@ async function main(): Promise<void> {
     console.log(`failures: ${verdict.failures.length}; differences from the oracle: ${verdict.mismatches.length}; time ${elapsed()}`)
     verdict.print()
   } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((err: unknown) => console.error(`cleanup: ${String(err)}`))
+    await cleanUp()
     if (verdict.passed && !process.env.CLUSTER_KEEP) await rm(dir, { recursive: true, force: true })
     else console.log(`logs kept in ${dir}`)
   }

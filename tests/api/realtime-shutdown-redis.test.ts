@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MessageEvent } from '../../src/api/contract/socket-events'
 import type { Schemas } from '../../server/http/handler-types'
 import { buildApp } from '../../server/app'
+import { drainAndClose } from '../../server/http/drain'
 import { attachRealtime } from '../../server/realtime'
 import { fakeEnvelope, keyedMember, startConversation } from './e2ee-support'
 import { bearer, openTestDatabase, type TestDatabase, testCaches } from './harness'
@@ -13,7 +14,7 @@ import { bearer, openTestDatabase, type TestDatabase, testCaches } from './harne
  * A process shutting down drops its own sockets at once, but the requests it is still running finish, and the events
  * they emit must still reach sockets on the other processes (through the Redis adapter). Two apps on one database
  * and one Redis (REDIS_URL, 127.0.0.1:6379 by default); the first holds a message send in its preHandler until its
- * close has begun, as a deploy's SIGTERM would find it.
+ * close has begun, as a deploy's SIGTERM would find it, and closes as SIGTERM closes it.
  */
 
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
@@ -91,7 +92,8 @@ describe('realtime while a process shuts down', () => {
       body: JSON.stringify({ content: fakeEnvelope() }),
     })
     await sendHeld
-    const closing = leaving.close()
+    // What SIGTERM does (server/main.ts), without the balancer's delay.
+    const closing = drainAndClose(leaving, 0)
     await closeBegan
     releaseSend()
     const answer = await sending

@@ -42,6 +42,7 @@ import { PostCaches } from './modules/posts/cache/post-caches'
 import { NotificationFirstPages } from './modules/notifications/first-pages'
 import { NotificationService } from './modules/notifications/service'
 import { HashtagService, TRENDS_TTL_MS } from './modules/hashtags/service'
+import { IdempotencyService } from './modules/idempotency/service'
 import { PostService } from './modules/posts/service'
 import { ViewCounter } from './modules/posts/views'
 import { MuteService } from './modules/mutes/service'
@@ -194,6 +195,7 @@ export function createServices(options: ServicesOptions) {
     messages: new MessageService({ ...context, messageAttachments }),
     messageAttachments,
     posts,
+    idempotency: new IdempotencyService(context),
     hashtags: new HashtagService({ db: context.db, ttlMs: options.cache.enabled ? TRENDS_TTL_MS : 0 }),
     notifications,
     users: new UserService({

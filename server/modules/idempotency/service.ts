@@ -2,11 +2,11 @@ import type { Database } from '../../db/client'
 import type { JobQueue } from '../../jobs/queue'
 import type { Clock } from '../../lib/clock'
 import { Conflict, Unprocessable } from '../../lib/domain-errors'
+import { IDEMPOTENCY_KEY_IN_PROGRESS as KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED as KEY_REUSED } from '../../../src/api/contract/idempotency'
 import { claimKey, completeKey, deleteForgottenKeys, findKey, releaseKey } from './queries'
 
-// The product's words (docs/architecture.md, "Idempotent writes").
-export const KEY_REUSED = 'This Idempotency-Key was already used for a different request'
-export const KEY_IN_PROGRESS = 'A request with this Idempotency-Key is still in progress'
+// The product's words (docs/architecture.md, "Idempotent writes"), shared with the SPA.
+export { KEY_IN_PROGRESS, KEY_REUSED }
 
 /** How long a key answers with its first result; after that it is forgotten and may be used again. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000

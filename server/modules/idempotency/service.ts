@@ -71,6 +71,8 @@ export class IdempotencyService {
     await completeKey(this.deps.db, request, answer).catch((err: unknown) =>
       this.deps.warn('could not keep the answer of an idempotent write', err),
     )
+    // Only a kept answer schedules its sweep: a refused request leaves nothing behind, not even a job.
+    await this.scheduleSweep(this.deps.clock.now())
     return answer
   }
 
@@ -90,10 +92,7 @@ export class IdempotencyService {
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const now = this.deps.clock.now()
       const forgottenBefore = new Date(now - IDEMPOTENCY_KEY_TTL_MS)
-      if (await claimKey(this.deps.db, { ...request, now: new Date(now), forgottenBefore })) {
-        await this.scheduleSweep(now)
-        return undefined
-      }
+      if (await claimKey(this.deps.db, { ...request, now: new Date(now), forgottenBefore })) return undefined
       const held = await findKey(this.deps.db, request.userId, request.key)
       // Freed (its write failed) or forgotten since the claim: claim again.
       if (!held || held.createdAt < forgottenBefore) continue

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../server/db/rows'
 import type { Schemas } from '../../server/http/handler-types'
-import { IDEMPOTENCY_KEY_TTL_MS, KEY_IN_PROGRESS, KEY_REUSED } from '../../server/modules/idempotency/service'
+import { IDEMPOTENCY_CLAIM_ABANDONED_MS, IDEMPOTENCY_KEY_TTL_MS, KEY_IN_PROGRESS, KEY_REUSED } from '../../server/modules/idempotency/service'
 import { field, file, type FormPart, type Member, multipart, png, publish, quickMember } from './content-helpers'
 import { fakeEnvelope, keyedMember } from './e2ee-support'
 import { api, type ErrorBody, useTestApp } from './harness'
@@ -167,6 +167,22 @@ describe('Idempotency-Key on createPost', () => {
       sql`select count(*)::int as n from idempotency_keys where created_at < ${new Date(now - IDEMPOTENCY_KEY_TTL_MS).toISOString()}::timestamptz`,
     )
     expect(left?.n).toBe(0)
+  })
+
+  it('refuses retries while a claim is in flight, and lets one through once the claim is abandoned (its process died)', async () => {
+    const key = randomUUID()
+    const first = await createPost(ann, [field('content', 'Lost with its process')], key)
+    expect(first.statusCode).toBe(201)
+    // As if the process died after claiming the key, before keeping an answer.
+    await t.app.services.db.execute(sql`update idempotency_keys set status = null, body = null where key = ${key}`)
+    const waiting = await createPost(ann, [field('content', 'Lost with its process')], key)
+    expect(waiting.statusCode).toBe(409)
+    expect(errorOf(waiting)).toBe(KEY_IN_PROGRESS)
+    now += IDEMPOTENCY_CLAIM_ABANDONED_MS + 1_000
+    await signInAgain(ann)
+    const retried = await createPost(ann, [field('content', 'Lost with its process')], key)
+    expect(retried.statusCode, retried.body).toBe(201)
+    expectSameAnswer(retried, await createPost(ann, [field('content', 'Lost with its process')], key))
   })
 
   it('refuses a malformed key with 400 and a clear message; a quoted key is the same key', async () => {

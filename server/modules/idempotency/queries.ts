@@ -19,11 +19,13 @@ export interface Claim {
   now: Date
   /** A row created before this is forgotten: the claim takes it over. */
   forgottenBefore: Date
+  /** A row still in flight that was claimed before this was abandoned (its process died): the claim takes it over. */
+  abandonedBefore: Date
 }
 
 /**
  * Claims the member's key for a request in one statement: inserts the in-flight row, or takes over a forgotten
- * (expired) one. Answers false when the key is held: by a request in flight or by a kept answer. Two processes
+ * (expired) one or an abandoned one (in flight for longer than any request runs). Answers false when the key is held: by a request in flight or by a kept answer. Two processes
  * claiming at once meet on the primary key; exactly one of them wins.
  */
 export async function claimKey(db: Database, claim: Claim): Promise<boolean> {
@@ -35,6 +37,8 @@ export async function claimKey(db: Database, claim: Claim): Promise<boolean> {
           set operation = excluded.operation, fingerprint = excluded.fingerprint, created_at = excluded.created_at,
               status = null, body = null
           where idempotency_keys.created_at < ${claim.forgottenBefore.toISOString()}::timestamptz
+             or (idempotency_keys.status is null
+                 and idempotency_keys.created_at < ${claim.abandonedBefore.toISOString()}::timestamptz)
         returning key`,
   )
   return rows.length === 1

@@ -10,6 +10,11 @@ export { KEY_IN_PROGRESS, KEY_REUSED }
 
 /** How long a key answers with its first result; after that it is forgotten and may be used again. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000
+/**
+ * A claim still in flight this long belongs to a process that died mid-request (no write here runs for minutes:
+ * uploads are bounded and remuxed, not transcoded). A retry may then take the key over.
+ */
+export const IDEMPOTENCY_CLAIM_ABANDONED_MS = 5 * 60_000
 export const SWEEP_JOB = 'idempotency.sweep'
 /** Sweep jobs are grouped by the hour their keys expire in: at most about 25 wait at once, whatever the traffic. */
 const SWEEP_GRANULE_MS = 60 * 60_000
@@ -45,8 +50,10 @@ export interface IdempotencyDeps {
  * with an in-flight row unique per member and key, so of two identical requests arriving together on any processes
  * exactly one writes; the other is told the first is in progress (409). The write's 2xx answer is then kept with the
  * key for 24 hours and a retry receives it instead of writing again. A failed write (an error, any 4xx or 5xx) frees
- * the key so the retry can succeed. A process that dies between the write and keeping its answer leaves the key in
- * flight until it is forgotten: retries are refused with 409 rather than risking a second post.
+ * the key so the retry can succeed. A process that dies mid-request leaves the key in flight: retries are refused
+ * with 409 for IDEMPOTENCY_CLAIM_ABANDONED_MS, then the next one writes. Dying before the write committed is by far
+ * the likelier case (the commit and keeping the answer are moments apart), and refusing for a day would lose that
+ * post; the rarer case, dying between the two, can then post twice.
  */
 export class IdempotencyService {
   constructor(private readonly deps: IdempotencyDeps) {
@@ -67,7 +74,7 @@ export class IdempotencyService {
       throw err
     }
     // The write is done: a failure to keep its answer must not turn it into an error the client would retry with a
-    // new key. The key stays in flight (409 to retries) until it is forgotten.
+    // new key. The key stays in flight (409 to retries) until it counts as abandoned.
     await completeKey(this.deps.db, request, answer).catch((err: unknown) =>
       this.deps.warn('could not keep the answer of an idempotent write', err),
     )
@@ -92,10 +99,11 @@ export class IdempotencyService {
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const now = this.deps.clock.now()
       const forgottenBefore = new Date(now - IDEMPOTENCY_KEY_TTL_MS)
-      if (await claimKey(this.deps.db, { ...request, now: new Date(now), forgottenBefore })) return undefined
+      const abandonedBefore = new Date(now - IDEMPOTENCY_CLAIM_ABANDONED_MS)
+      if (await claimKey(this.deps.db, { ...request, now: new Date(now), forgottenBefore, abandonedBefore })) return undefined
       const held = await findKey(this.deps.db, request.userId, request.key)
-      // Freed (its write failed) or forgotten since the claim: claim again.
-      if (!held || held.createdAt < forgottenBefore) continue
+      // Freed (its write failed), forgotten or abandoned since the claim: claim again.
+      if (!held || held.createdAt < forgottenBefore || (held.status === null && held.createdAt < abandonedBefore)) continue
       if (held.operation !== request.operation || held.fingerprint !== request.fingerprint) throw new Unprocessable(KEY_REUSED)
       if (held.status === null) throw new Conflict(KEY_IN_PROGRESS)
       return { status: held.status, body: held.body ?? undefined }

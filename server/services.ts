@@ -57,6 +57,7 @@ import { MemberSearchCaches } from './modules/users/search-results'
 import { UserService } from './modules/users/service'
 import { PagesService } from './modules/pages/service'
 import { RealtimeEvents } from './realtime/events'
+import { DeletionHold } from './storage/deletion-hold'
 import { LocalDiskStorage } from './storage/local'
 import type { Storage } from './storage/storage'
 
@@ -78,6 +79,8 @@ export interface ServiceContext {
    * the API to the members who may see them (server/modules/messages/attachments.ts).
    */
   attachmentStorage: Storage
+  /** Holds both storages' deletions back while a backup copies files (server/backup/control-socket.ts). */
+  deletionHold: DeletionHold
   images: ImageProcessor
   /** Strips uploaded videos of their metadata (ffmpeg, a few at a time). */
   videos: VideoProcessor
@@ -125,7 +128,8 @@ export interface ServicesOptions {
 function createContext({ config, db, databaseKind, log, cache, rateLimitNamespace, clock = systemClock }: ServicesOptions): ServiceContext {
   const warn = (message: string, err: unknown) => log?.warn({ err }, message)
   const invalidations = new Invalidations(cache.bus, (err) => warn('could not publish a cache invalidation', err))
-  const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'))
+  const deletionHold = new DeletionHold(warn)
+  const storage = deletionHold.wrap(new LocalDiskStorage(path.join(config.dataDir, 'media')))
   // Every read cache, built here and registered for invalidations here, so none can be left out of either
   // (docs/architecture.md, "Caches"). With `cache.enabled` false each holds nothing.
   const sessionCache = new SessionCache(cache.enabled)
@@ -152,7 +156,8 @@ function createContext({ config, db, databaseKind, log, cache, rateLimitNamespac
     warn,
     invalidations,
     storage,
-    attachmentStorage: new LocalDiskStorage(path.join(config.dataDir, 'attachments')),
+    attachmentStorage: deletionHold.wrap(new LocalDiskStorage(path.join(config.dataDir, 'attachments'))),
+    deletionHold,
     images: new ImageProcessor(),
     videos: new VideoProcessor({
       ffmpeg: checkFfmpeg(config.ffmpegPath ?? bundledFfmpeg()),

@@ -3,7 +3,7 @@ import net from 'node:net'
 import path from 'node:path'
 import type { Database } from '../db/client'
 import type { DeletionHold } from '../storage/deletion-hold'
-import { currentMigration, type MigrationMark } from './manifest'
+import { currentMigration, drizzleQuery, type MigrationMark } from './manifest'
 
 /**
  * The backup channel of a server on the embedded database: a second process cannot open PGlite while the server has
@@ -109,7 +109,7 @@ async function serve(socket: net.Socket, options: ControlSocketOptions): Promise
   let snapshot: Blob
   let migration: MigrationMark | null
   try {
-    migration = await currentMigration(options.db)
+    migration = await currentMigration(drizzleQuery(options.db))
     snapshot = await options.snapshot()
   } catch (err) {
     socket.end(`${JSON.stringify({ ok: false, error: err instanceof Error ? err.message : String(err) })}\n`)

@@ -67,17 +67,19 @@ export function knownMigrations(): JournalEntry[] {
   return journal.entries
 }
 
+type Query = (text: string) => Promise<Record<string, unknown>[]>
+
+/** Runs migration queries through drizzle (the server, PGlite) or a plain pg client (pg_dump's side). */
+export const drizzleQuery =
+  (db: Database): Query =>
+  (text) =>
+    selectRows<Record<string, unknown>>(db, sql.raw(text))
+
 /** The last migration applied to a database (drizzle's own table), or null for a database never migrated. */
-export async function currentMigration(db: Database): Promise<MigrationMark | null> {
-  const [present] = await selectRows<{ found: string | null }>(
-    db,
-    sql`select to_regclass('drizzle.__drizzle_migrations')::text as found`,
-  )
+export async function currentMigration(query: Query): Promise<MigrationMark | null> {
+  const [present] = await query(`select to_regclass('drizzle.__drizzle_migrations')::text as found`)
   if (!present?.found) return null
-  const [row] = await selectRows<{ created_at: string | number }>(
-    db,
-    sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
-  )
+  const [row] = await query('select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1')
   if (!row) return null
   const when = Number(row.created_at)
   return { tag: knownMigrations().find((m) => m.when === when)?.tag ?? null, when }

@@ -67,7 +67,11 @@ export class TarWriter {
   }
 
   /** Adds one file; `body` must yield exactly `size` bytes (a file that changed size meanwhile is an error). */
-  async add(name: string, size: number, body: AsyncIterable<Buffer | Uint8Array>, mtime = Date.now()): Promise<void> {
+  async add(
+    name: string,
+    size: number,
+    body: AsyncIterable<Buffer | Uint8Array> | Iterable<Buffer | Uint8Array>,
+    mtime = Date.now()): Promise<void> {
     const seconds = Math.floor(mtime / 1000)
     if (Buffer.byteLength(name) > 100 || size > USTAR_MAX_SIZE) {
       const pax = Buffer.from(paxRecord('path', name) + paxRecord('size', String(size)))

@@ -55,11 +55,10 @@ export class DeletionHold {
 
   /** `storage` with its deletes going through this hold. */
   wrap(storage: Storage): Storage {
-    const hold = this
     return {
       put: (key: string, data: Buffer | Readable, contentType: string) => storage.put(key, data, contentType),
-      async delete(key: string) {
-        if (hold.held) hold.defer(storage, key)
+      delete: async (key: string) => {
+        if (this.held) this.defer(storage, key)
         else await storage.delete(key)
       },
       url: (key: string) => storage.url(key),

@@ -7,7 +7,7 @@ import { openPgliteAsIs, pgliteLockFile } from '../db/client'
 import { DatabaseInUseError } from '../db/pglite-lock'
 import { isValidKey } from '../storage/storage'
 import { appVersion } from '../version'
-import { requestSnapshot, type RemoteSnapshot } from './control-socket'
+import { controlSocketPath, requestSnapshot, type RemoteSnapshot } from './control-socket'
 import {
   type BackupManifest,
   currentMigration,
@@ -22,7 +22,7 @@ import {
   type MigrationMark,
   NOT_INCLUDED,
 } from './manifest'
-import { postgresMigration, runPgTool } from './postgres-tools'
+import { checkPgTool, postgresMigration, runPgTool } from './postgres-tools'
 import { TarWriter } from './tar'
 
 /**
@@ -143,15 +143,19 @@ interface Snapshot {
   done: () => Promise<void>
 }
 
+function assertPgliteThere(dataDir: string): void {
+  if (!existsSync(path.join(dataDir, 'db', 'PG_VERSION'))) {
+    throw new BackupRefused(`There is no embedded database in ${path.join(dataDir, 'db')}: check DATA_DIR (or set DATABASE_URL).`)
+  }
+}
+
 async function pgliteSnapshot(dataDir: string): Promise<Snapshot> {
   const remote: RemoteSnapshot | undefined = await requestSnapshot(dataDir)
   if (remote) {
     const { finish } = remote
     return { size: remote.bytes, body: remote.body, migration: remote.migration, source: 'running server', done: async () => finish() }
   }
-  if (!existsSync(path.join(dataDir, 'db', 'PG_VERSION'))) {
-    throw new BackupRefused(`There is no embedded database in ${path.join(dataDir, 'db')}: check DATA_DIR (or set DATABASE_URL).`)
-  }
+  assertPgliteThere(dataDir)
   let handle
   try {
     handle = await openPgliteAsIs(dataDir)
@@ -202,6 +206,9 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   const started = performance.now()
   const now = new Date()
   const target = await resolveOutput(options.output, options.force ?? false, now)
+  // What would make the backup fail is checked before any file is copied.
+  if (options.databaseUrl) await checkPgTool('pg_dump', options.pgBinDir)
+  else if (!existsSync(controlSocketPath(options.dataDir))) assertPgliteThere(options.dataDir)
   const partial = `${target}.partial-${process.pid}`
   const dumpFile = `${target}.pg_dump-${process.pid}`
   const kind = options.databaseUrl ? 'postgres' : 'pglite'

@@ -51,6 +51,15 @@ export function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[], databa
   })
 }
 
+/** Fails with PgToolMissingError before any work is done when the tool is not installed. */
+export function checkPgTool(tool: 'pg_dump' | 'pg_restore', binDir?: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binDir ? path.join(binDir, tool) : tool, ['--version'], { stdio: 'ignore' })
+    child.on('error', (err: NodeJS.ErrnoException) => reject(err.code === 'ENOENT' ? new PgToolMissingError(tool, binDir) : err))
+    child.on('close', () => resolve())
+  })
+}
+
 async function withClient<T>(databaseUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()

@@ -13,7 +13,7 @@ import {
   ManifestError,
   parseManifest,
 } from './manifest'
-import { postgresHasWrenTables, runPgTool } from './postgres-tools'
+import { checkPgTool, postgresHasWrenTables, runPgTool } from './postgres-tools'
 import { ArchiveFormatError, readTar } from './tar'
 
 /**
@@ -149,6 +149,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const archive = path.resolve(options.archive)
   if (!(await stat(archive).catch(() => undefined))?.isFile()) throw new RestoreRefused(`There is no archive at ${archive}.`)
   const embedded = !options.databaseUrl
+  if (!embedded) await checkPgTool('pg_restore', options.pgBinDir)
   await mkdir(options.dataDir, { recursive: true })
 
   // Taken for the whole restore: no server can start on this data directory meanwhile.

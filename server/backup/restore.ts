@@ -48,6 +48,18 @@ export interface RestoreResult {
 }
 
 const MAX_MANIFEST_BYTES = 512 * 1024 * 1024
+const STAGING_PREFIX = '.restore-'
+
+/**
+ * A restore killed half-way leaves its unpacked folder behind; it was never swapped in, so it is only waste. Safe to
+ * remove: on the embedded database this process holds the lock, and two restores into one DATA_DIR at once are not
+ * something to support.
+ */
+async function removeAbandonedStaging(dataDir: string): Promise<void> {
+  for (const name of await readdir(dataDir)) {
+    if (name.startsWith(STAGING_PREFIX)) await rm(path.join(dataDir, name), { recursive: true, force: true })
+  }
+}
 
 async function hasFiles(dir: string): Promise<boolean> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])
@@ -164,8 +176,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       throw err
     }
   }
-  const staging = path.join(options.dataDir, `.restore-${process.pid}-${Date.now()}`)
+  const staging = path.join(options.dataDir, `${STAGING_PREFIX}${process.pid}-${Date.now()}`)
   try {
+    await removeAbandonedStaging(options.dataDir)
     const replacing = await occupied(options.dataDir, embedded)
     if (replacing.length > 0 && !options.force) {
       throw new RestoreRefused(

@@ -1,7 +1,7 @@
 import { chmod, rm } from 'node:fs/promises'
 import net from 'node:net'
 import path from 'node:path'
-import type { Database } from '../db/client'
+import type { Database, PgliteSnapshot } from '../db/client'
 import type { DeletionHold } from '../storage/deletion-hold'
 import { currentMigration, drizzleQuery, type MigrationMark } from './manifest'
 
@@ -25,7 +25,7 @@ const MAX_REQUEST_BYTES = 1024
 export interface ControlSocketOptions {
   dataDir: string
   db: Database
-  snapshot: () => Promise<Blob>
+  snapshot: () => Promise<PgliteSnapshot>
   deletionHold: DeletionHold
   log: { info: (message: string) => void; warn: (message: string, err?: unknown) => void }
 }
@@ -106,7 +106,7 @@ async function serve(socket: net.Socket, options: ControlSocketOptions): Promise
     return
   }
   const started = performance.now()
-  let snapshot: Blob
+  let snapshot: PgliteSnapshot
   let migration: MigrationMark | null
   try {
     migration = await currentMigration(drizzleQuery(options.db))
@@ -116,12 +116,12 @@ async function serve(socket: net.Socket, options: ControlSocketOptions): Promise
     return
   }
   options.log.info(
-    `backup channel: database snapshot taken (${snapshot.size} bytes, ${Math.round(performance.now() - started)} ms); ` +
-      'file deletions wait until the backup ends',
+    `backup channel: database snapshot taken (${snapshot.data.size} bytes in ${Math.round(performance.now() - started)} ms, ` +
+      `queries waited ${snapshot.pausedMs} ms); file deletions wait until the backup ends`,
   )
-  const header: SnapshotHeader = { ok: true, bytes: snapshot.size, migration }
+  const header: SnapshotHeader = { ok: true, bytes: snapshot.data.size, migration }
   socket.write(`${JSON.stringify(header)}\n`)
-  for await (const chunk of snapshot.stream() as unknown as AsyncIterable<Uint8Array>) {
+  for await (const chunk of snapshot.data.stream() as unknown as AsyncIterable<Uint8Array>) {
     if (socket.destroyed) return
     if (!socket.write(chunk)) {
       await new Promise<void>((resolve) => {

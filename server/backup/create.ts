@@ -171,10 +171,10 @@ async function pgliteSnapshot(dataDir: string): Promise<Snapshot> {
   }
   try {
     const migration = await currentMigration(drizzleQuery(handle.db))
-    const dump = await handle.snapshot!()
+    const { data } = await handle.snapshot!()
     return {
-      size: dump.size,
-      body: dump.stream() as unknown as AsyncIterable<Uint8Array>,
+      size: data.size,
+      body: data.stream() as unknown as AsyncIterable<Uint8Array>,
       migration,
       source: 'database files',
       done: () => handle.close(),

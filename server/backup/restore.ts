@@ -83,8 +83,21 @@ interface Extracted {
 /** Unpacks the archive under `staging`, hashing every file; throws on anything that is not a whole Wren backup. */
 async function extract(archive: string, staging: string): Promise<Extracted> {
   const files = new Map<string, { size: number; sha256: string }>()
+  const input = createReadStream(archive)
+  try {
+    return await extractFrom(input, staging, files)
+  } finally {
+    input.destroy()
+  }
+}
+
+async function extractFrom(
+  input: ReturnType<typeof createReadStream>,
+  staging: string,
+  files: Map<string, { size: number; sha256: string }>,
+): Promise<Extracted> {
   let manifestText: string | undefined
-  for await (const entry of readTar(createReadStream(archive))) {
+  for await (const entry of readTar(input)) {
     const folder = entryFolder(entry.name)
     if (!folder) throw new ArchiveFormatError(`The archive holds "${entry.name}", which no Wren backup contains`)
     if (files.has(entry.name) || (folder === 'manifest' && manifestText !== undefined)) {

@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto'
 import { createWriteStream, existsSync } from 'node:fs'
-import { open, readdir, rename, rm, stat } from 'node:fs/promises'
+import { link, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { finished } from 'node:stream/promises'
 import { openPgliteAsIs, pgliteLockFile } from '../db/client'
@@ -75,6 +75,21 @@ async function resolveOutput(output: string, force: boolean, now: Date): Promise
     throw new BackupRefused(`The folder ${path.dirname(target)} does not exist.`)
   }
   return target
+}
+
+/** Renames the finished archive to its name; without `force`, never over a file that appeared there meanwhile. */
+async function moveIntoPlace(partial: string, target: string, force: boolean): Promise<void> {
+  if (force) return rename(partial, target)
+  try {
+    // A hard link fails if the name is taken, where a rename would silently replace that file.
+    await link(partial, target)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new BackupRefused(`${target} appeared while the backup ran (another backup?). Nothing was replaced.`)
+    }
+    throw err
+  }
+  await rm(partial)
 }
 
 async function* hashed(body: AsyncIterable<Buffer | Uint8Array>, hash: Hash): AsyncGenerator<Buffer | Uint8Array> {
@@ -249,7 +264,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     const handle = await open(partial, 'r+')
     await handle.sync()
     await handle.close()
-    await rename(partial, target)
+    await moveIntoPlace(partial, target, options.force ?? false)
     return {
       path: target,
       bytes: (await stat(target)).size,

@@ -17,7 +17,7 @@ import { postMedia, posts } from '../../server/db/schema-posts'
 import type { Schemas } from '../../server/http/handler-types'
 import { field, file, png, send } from './content-helpers'
 import { fakeEnvelope, keyedMember, startConversation } from './e2ee-support'
-import { api, type AuthResponse, loginBody, openTestDatabase, registerMember, type TestDatabase } from './harness'
+import { api, type AuthResponse, loginBody, openTestDatabase, registerMember, type TestDatabase, testCaches } from './harness'
 
 // npm run backup / restore (server/backup/), on PGlite (the snapshot asked of the running app over its control
 // socket) and, with DATABASE_URL, on PostgreSQL (pg_dump into an archive, pg_restore into a second database).
@@ -68,7 +68,12 @@ beforeAll(async () => {
     sourceHandle = source.handle
     sourceDir = source.dataDir
   }
-  app = await buildApp({ database: sourceHandle, config: { ...testConfig, dataDir: sourceDir }, controlSocket: true })
+  app = await buildApp({
+    database: sourceHandle,
+    config: { ...testConfig, dataDir: sourceDir },
+    controlSocket: true,
+    caches: testCaches,
+  })
   await app.ready()
 })
 
@@ -172,7 +177,7 @@ describe(`backup and restore (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () => 
         `restore ${restoreMs} ms`,
     )
 
-    restoredApp = await buildApp({ config: { ...testConfig, dataDir: targetDir, databaseUrl: targetUrl } })
+    restoredApp = await buildApp({ config: { ...testConfig, dataDir: targetDir, databaseUrl: targetUrl }, caches: testCaches })
     await restoredApp.ready()
     const restoredCounts = await counts(restoredApp.services.db)
     expect(restoredCounts.users).toBe(3)

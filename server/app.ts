@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from './db/client'
 import type { Clock } from './lib/clock'
 import { registerApiRoutes } from './http/api-routes'
 import { registerContent } from './http/content'
+import { addDrain } from './http/drain'
 import { handleErrors } from './http/error-handler'
 import { listenControlSocket } from './backup/control-socket'
 import { loadSpecification, type OpenApiDocument } from './http/openapi'
@@ -95,7 +96,7 @@ async function assembleApp(config: Config, database: DatabaseHandle, options: Bu
   const bus =
     options.invalidationBus ??
     (config.redisUrl
-      ? await RedisBus.connect(config.redisUrl, (err) => app.log.error({ err }, 'redis (cache invalidations) error'))
+      ? await RedisBus.connect(config.redisUrl)
       : new LocalBus())
   app.decorate(
     'services',
@@ -142,6 +143,7 @@ async function assembleApp(config: Config, database: DatabaseHandle, options: Bu
 
   options.beforeRoutes?.(app)
   addSecurityHeaders(app)
+  addDrain(app)
   handleErrors(app)
   // Upload hooks attach as the API routes are added, so this comes first.
   await registerContent(app, uploadPolicies)

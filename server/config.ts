@@ -344,6 +344,15 @@ export const settings = {
       '/usr/lib/postgresql/16/bin when several versions are installed). Unset: found on the PATH.',
     parse: (raw): string | undefined => (raw === undefined ? undefined : path.resolve(raw)),
   }),
+  drainDelayMs: setting({
+    name: 'DRAIN_DELAY_MS',
+    default: '0',
+    meaning:
+      'On SIGTERM, how long the server keeps answering (every answer with Connection: close, /api/ready 503) before it ' +
+      'stops listening, in milliseconds: set it above the load balancer\'s check interval so the balancer stops ' +
+      'sending first. Requests still running then are waited for up to 10 s more.',
+    parse: integer(0, 60_000),
+  }),
   logLevel: setting({
     name: 'LOG_LEVEL',
     default: 'info',

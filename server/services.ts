@@ -127,7 +127,10 @@ export interface ServicesOptions {
 
 function createContext({ config, db, databaseKind, log, cache, rateLimitNamespace, clock = systemClock }: ServicesOptions): ServiceContext {
   const warn = (message: string, err: unknown) => log?.warn({ err }, message)
-  const invalidations = new Invalidations(cache.bus, (err) => warn('could not publish a cache invalidation', err))
+  const invalidations = new Invalidations(cache.bus, {
+    warn: (message) => log?.warn(message),
+    info: (message) => log?.info(message),
+  })
   const deletionHold = new DeletionHold(warn)
   const storage = deletionHold.wrap(new LocalDiskStorage(path.join(config.dataDir, 'media')))
   // Every read cache, built here and registered for invalidations here, so none can be left out of either

@@ -32,6 +32,11 @@ export type Invalidation =
   | { kind: 'lists-changed'; listIds: string[] }
   /** Members' notifications changed (an item made, joined, undone, forgotten or read): their first pages. */
   | { kind: 'notifications-changed'; recipientIds: string[] }
+  /**
+   * A process was cut off from the others (its Redis connection was lost, or publishing hung) and messages may have
+   * been missed either way: every cache drops everything it holds.
+   */
+  | { kind: 'everything-changed' }
 
 export type InvalidationHandler = (message: Invalidation) => void
 
@@ -42,6 +47,8 @@ export type InvalidationHandler = (message: Invalidation) => void
 export interface InvalidationBus {
   publish(message: Invalidation): Promise<void>
   subscribe(handler: InvalidationHandler): void
+  /** Told false when the bus loses its connection and true when it is back (a bus with none never calls it). */
+  onConnectionChange?(listener: (up: boolean) => void): void
   close(): Promise<void>
 }
 
@@ -64,6 +71,7 @@ const KINDS = new Set<Invalidation['kind']>([
   'reactions-changed',
   'lists-changed',
   'notifications-changed',
+  'everything-changed',
 ])
 
 /** Messages from the wire are checked for shape before anything acts on them. */

@@ -1,5 +1,5 @@
 import { createAdapter } from '@socket.io/redis-adapter'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { createClient } from 'redis'
 import { Server, type Socket } from 'socket.io'
 import type { AuthenticateAck, ServerToClientEvents } from '../../src/api/contract/socket-events'
@@ -24,6 +24,12 @@ interface SocketData {
   sessionId: string
 }
 
+/** What outage reporting uses of a client (its generic types differ between a client and its duplicate). */
+interface RedisEvents {
+  on(event: 'ready', listener: () => void): unknown
+  on(event: 'error', listener: (err: Error) => void): unknown
+}
+
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
 
@@ -46,6 +52,25 @@ async function enterRooms(socket: RealtimeSocket, auth: Authenticated): Promise<
 }
 
 /**
+ * Without an 'error' listener a lost Redis connection would be an uncaught 'error' event. The client reconnects by
+ * itself and says 'error' at every failed attempt, so one line says Redis went and one says it is back. While it
+ * is gone the adapter's publishes wait in the client's queue (they are never awaited by a request), and members'
+ * sockets on other processes fall back on the app's periodic refetch.
+ */
+function reportOutages(client: RedisEvents, log: FastifyBaseLogger, what: string): void {
+  let down = false
+  client.on('error', (err: Error) => {
+    if (down) return
+    down = true
+    log.warn({ err }, `${what}: Redis unreachable; events reach only this process's sockets until it is back`)
+  })
+  client.on('ready', () => {
+    if (down) log.info(`${what}: Redis reachable again`)
+    down = false
+  })
+}
+
+/**
  * socket.io on the app's own HTTP server (one port for API, web app and realtime). Call before `listen()`/`ready()`:
  * it adds the app's close hooks. A socket needs a valid bearer token in `handshake.auth.token`; it is dropped when
  * that session is revoked (logout, password change).
@@ -58,9 +83,8 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   if (options.redisUrl) {
     const pub = createClient({ url: options.redisUrl })
     const sub = pub.duplicate()
-    // Without listeners a lost Redis connection would be an uncaught 'error' event; the client reconnects itself.
-    pub.on('error', (err: Error) => app.log.error({ err }, 'redis (publish) error'))
-    sub.on('error', (err: Error) => app.log.error({ err }, 'redis (subscribe) error'))
+    reportOutages(pub, app.log, 'realtime events (publish)')
+    reportOutages(sub, app.log, 'realtime events (subscribe)')
     await Promise.all([pub.connect(), sub.connect()])
     io.adapter(createAdapter(pub, sub))
     closeRedis = async () => {

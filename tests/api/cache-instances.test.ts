@@ -23,7 +23,7 @@ let reader: Member
 
 async function bus(channel: string, hub: MemoryHub): Promise<InvalidationBus> {
   if (!redisUrl) return hub.endpoint()
-  return RedisBus.connect(redisUrl, (err) => console.error(err), channel)
+  return RedisBus.connect(redisUrl, channel)
 }
 
 beforeAll(async () => {

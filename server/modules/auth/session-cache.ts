@@ -69,6 +69,7 @@ export class SessionCache implements InvalidationTarget {
   apply(message: Invalidation): void {
     if (message.kind === 'sessions-ended') this.dropSessions(message.sessionIds)
     else if (message.kind === 'member-changed' || message.kind === 'follows-changed') this.dropMember(message.userId)
+    else if (message.kind === 'everything-changed') this.lru.clear()
   }
 
   drop(tokenHash: string): void {

@@ -14,4 +14,9 @@ export const healthHandlers = {
     }
     return { status: 200, body: { status: 'ok', database: databaseKind, version: appVersion } }
   },
+
+  async getReadiness(request) {
+    if (request.server.drain.draining) throw new HttpError(503, 'This server is shutting down')
+    return { status: 200, body: { ready: true } }
+  },
 } satisfies Handlers

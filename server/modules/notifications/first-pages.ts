@@ -49,6 +49,7 @@ export class NotificationFirstPages implements InvalidationTarget {
         return
       case 'audience-changed':
       case 'posts-deleted':
+      case 'everything-changed':
         this.pages.clear()
         return
       default:

@@ -59,6 +59,7 @@ export class ProfileFirstPages implements InvalidationTarget {
         return
       case 'audience-changed':
       case 'posts-deleted':
+      case 'everything-changed':
         this.pages.clear()
         return
       default:

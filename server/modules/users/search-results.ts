@@ -147,6 +147,9 @@ export class MemberSearchCaches implements InvalidationTarget {
       this.firstPages.dropOwner(message.userId)
     }
     if (message.kind === 'member-changed') this.firstPages.clear()
+    if (message.kind === 'everything-changed') {
+      for (const cache of [this.matches, this.suggestions, this.followees, this.firstPages]) cache.clear()
+    }
   }
 
   /** One page of members matching `needle` for the viewer, ordered and cut as `searchUserPage`. */

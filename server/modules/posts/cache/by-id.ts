@@ -36,6 +36,10 @@ export class ByIdCache<V extends { id: string }> {
     return { found, missing, stale }
   }
 
+  clear(): void {
+    this.lru.clear()
+  }
+
   storeIfFresh(values: Iterable<V>, generation: number): void {
     for (const value of values) this.lru.setIfFresh(value.id, value, generation)
   }

@@ -110,6 +110,9 @@ export class PostCaches implements InvalidationTarget {
         this.listTimelines.evictWhere((key) => lists.has(listOf(key)))
         return
       }
+      case 'everything-changed':
+        for (const cache of [this.cards, this.authors, this.flags, this.timelines, this.listTimelines, this.searches]) cache.clear()
+        return
       case 'sessions-ended':
         return
     }

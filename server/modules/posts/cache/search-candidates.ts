@@ -39,6 +39,10 @@ export class SearchCandidateCache {
     this.loads = new SingleFlight(enabled)
   }
 
+  clear(): void {
+    this.lru.clear()
+  }
+
   /** The matches of `key`, read by `load` when missing or expired; concurrent misses share one read. */
   async get(key: string, load: () => Promise<CandidateSet>): Promise<CandidateSet> {
     const held = this.lru.get(key)

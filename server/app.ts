@@ -8,6 +8,7 @@ import { registerApiRoutes } from './http/api-routes'
 import { registerContent } from './http/content'
 import { addDrain } from './http/drain'
 import { handleErrors } from './http/error-handler'
+import { listenControlSocket } from './backup/control-socket'
 import { loadSpecification, type OpenApiDocument } from './http/openapi'
 import { processWideCompilers } from './http/schema-compilers'
 import { addSecurityHeaders } from './http/security-headers'
@@ -45,6 +46,11 @@ export interface BuildAppOptions {
   rateLimitNamespace?: string
   /** "Now" for session expiry; tests pass one they can move (server/lib/clock.ts). */
   clock?: Clock
+  /**
+   * On the embedded database: listen on DATA_DIR/control.sock for `npm run backup` (server/backup/control-socket.ts).
+   * The server process turns it on; apps built by tests only when they test backups.
+   */
+  controlSocket?: boolean
 }
 
 /**
@@ -105,12 +111,28 @@ async function assembleApp(config: Config, database: DatabaseHandle, options: Bu
     }),
   )
   app.decorateRequest('auth', null)
+  let closeControlSocket: (() => Promise<void>) | undefined
   app.addHook('onReady', async () => {
     app.services.sessions.startSweeping()
     app.services.mail.announce()
     app.services.jobs.start()
+    if (options.controlSocket && database.snapshot) {
+      try {
+        closeControlSocket = await listenControlSocket({
+          dataDir: config.dataDir,
+          db: database.db,
+          snapshot: database.snapshot,
+          deletionHold: app.services.deletionHold,
+          log: { info: (message) => app.log.info(message), warn: (message, err) => app.log.warn({ err }, message) },
+        })
+      } catch (err) {
+        // Serving matters more than the channel: without it a backup needs the server stopped, and says so.
+        app.log.warn({ err }, 'backup channel (DATA_DIR/control.sock) unavailable; backups need the server stopped')
+      }
+    }
   })
   app.addHook('onClose', async () => {
+    await closeControlSocket?.()
     await app.services.jobs.close()
     app.services.mail.close()
     await app.services.sessions.close()

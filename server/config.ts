@@ -336,6 +336,14 @@ export const settings = {
       '(@ffmpeg-installer/ffmpeg). Set it where that package has no build for the platform.',
     parse: (raw): string | undefined => raw,
   }),
+  pgBinDir: setting({
+    name: 'PG_BIN_DIR',
+    default: undefined,
+    meaning:
+      'Folder holding pg_dump and pg_restore, which npm run backup and restore use on PostgreSQL (e.g. ' +
+      '/usr/lib/postgresql/16/bin when several versions are installed). Unset: found on the PATH.',
+    parse: (raw): string | undefined => (raw === undefined ? undefined : path.resolve(raw)),
+  }),
   drainDelayMs: setting({
     name: 'DRAIN_DELAY_MS',
     default: '0',

@@ -17,7 +17,7 @@ function publicUrl(config: Config): string {
 
 const startedAt = performance.now()
 const config = loadConfig()
-const app = await buildApp({ config })
+const app = await buildApp({ config, controlSocket: true })
 await attachRealtime(app, { redisUrl: config.redisUrl })
 
 closeWithGrace({ delay: config.drainDelayMs + 10_000, logger: app.log }, async ({ err, signal }) => {

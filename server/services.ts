@@ -42,6 +42,7 @@ import { PostCaches } from './modules/posts/cache/post-caches'
 import { NotificationFirstPages } from './modules/notifications/first-pages'
 import { NotificationService } from './modules/notifications/service'
 import { HashtagService, TRENDS_TTL_MS } from './modules/hashtags/service'
+import { IdempotencyService } from './modules/idempotency/service'
 import { PostService } from './modules/posts/service'
 import { ViewCounter } from './modules/posts/views'
 import { MuteService } from './modules/mutes/service'
@@ -57,6 +58,7 @@ import { MemberSearchCaches } from './modules/users/search-results'
 import { UserService } from './modules/users/service'
 import { PagesService } from './modules/pages/service'
 import { RealtimeEvents } from './realtime/events'
+import { DeletionHold } from './storage/deletion-hold'
 import { LocalDiskStorage } from './storage/local'
 import type { Storage } from './storage/storage'
 
@@ -78,6 +80,8 @@ export interface ServiceContext {
    * the API to the members who may see them (server/modules/messages/attachments.ts).
    */
   attachmentStorage: Storage
+  /** Holds both storages' deletions back while a backup copies files (server/backup/control-socket.ts). */
+  deletionHold: DeletionHold
   images: ImageProcessor
   /** Strips uploaded videos of their metadata (ffmpeg, a few at a time). */
   videos: VideoProcessor
@@ -128,7 +132,8 @@ function createContext({ config, db, databaseKind, log, cache, rateLimitNamespac
     warn: (message) => log?.warn(message),
     info: (message) => log?.info(message),
   })
-  const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'))
+  const deletionHold = new DeletionHold(warn)
+  const storage = deletionHold.wrap(new LocalDiskStorage(path.join(config.dataDir, 'media')))
   // Every read cache, built here and registered for invalidations here, so none can be left out of either
   // (docs/architecture.md, "Caches"). With `cache.enabled` false each holds nothing.
   const sessionCache = new SessionCache(cache.enabled)
@@ -155,7 +160,8 @@ function createContext({ config, db, databaseKind, log, cache, rateLimitNamespac
     warn,
     invalidations,
     storage,
-    attachmentStorage: new LocalDiskStorage(path.join(config.dataDir, 'attachments')),
+    attachmentStorage: deletionHold.wrap(new LocalDiskStorage(path.join(config.dataDir, 'attachments'))),
+    deletionHold,
     images: new ImageProcessor(),
     videos: new VideoProcessor({
       ffmpeg: checkFfmpeg(config.ffmpegPath ?? bundledFfmpeg()),
@@ -194,6 +200,7 @@ export function createServices(options: ServicesOptions) {
     messages: new MessageService({ ...context, messageAttachments }),
     messageAttachments,
     posts,
+    idempotency: new IdempotencyService(context),
     hashtags: new HashtagService({ db: context.db, ttlMs: options.cache.enabled ? TRENDS_TTL_MS : 0 }),
     notifications,
     users: new UserService({

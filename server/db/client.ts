@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { gzip } from 'node:zlib'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
@@ -22,6 +24,18 @@ export interface DatabaseHandle {
   db: Database
   kind: DatabaseKind
   close: () => Promise<void>
+  /**
+   * PGlite only: its whole data directory as a gzipped tar, read while no statement and no transaction runs
+   * (PGlite runs one at a time; the dump waits its turn), so it is a consistent snapshot of committed data. Held in
+   * memory: about the data directory's size while it is compressed.
+   */
+  snapshot?: () => Promise<PgliteSnapshot>
+}
+
+export interface PgliteSnapshot {
+  data: Blob
+  /** How long every other statement waited while the files were read. */
+  pausedMs: number
 }
 
 export interface OpenDatabaseOptions {
@@ -63,8 +77,68 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const dir = path.join(dataDir, 'db')
   await mkdir(dir, { recursive: true })
   // Beside the directory, not in it: PGlite owns its contents.
-  const unlock = lockDataDir(path.join(dataDir, 'db.lock'), dir)
+  const unlock = lockDataDir(pgliteLockFile(dataDir), dir)
   return migratedPglite(new PGlite(dir, { extensions: pgliteExtensions }), unlock)
+}
+
+/** The lock file beside DATA_DIR/db that a process holds while it has the embedded database open. */
+export const pgliteLockFile = (dataDir: string) => path.join(dataDir, 'db.lock')
+
+/**
+ * Opens DATA_DIR/db as it is, without migrating (a backup copies the database, it does not change it), for a
+ * process that takes a snapshot while no server runs. Throws DatabaseInUseError when a server holds it.
+ */
+export async function openPgliteAsIs(dataDir: string): Promise<DatabaseHandle> {
+  const dir = path.join(dataDir, 'db')
+  const unlock = lockDataDir(pgliteLockFile(dataDir), dir)
+  const client = new PGlite(dir, { extensions: pgliteExtensions })
+  const close = async () => {
+    try {
+      await client.close()
+    } finally {
+      unlock()
+    }
+  }
+  try {
+    await client.waitReady
+    return { db: drizzlePglite({ client, schema }), kind: 'pglite', close, snapshot: () => snapshotOf(client) }
+  } catch (err) {
+    await close().catch(() => undefined)
+    throw err
+  }
+}
+
+/**
+ * Writes a snapshot taken by `snapshot` into `dir` (which must not hold a database) as PGlite's data directory,
+ * opens it once to check PostgreSQL accepts it, and closes it.
+ */
+export async function loadPgliteSnapshot(dir: string, dump: Blob): Promise<void> {
+  await mkdir(dir, { recursive: true })
+  const client = new PGlite(dir, { extensions: pgliteExtensions, loadDataDir: dump })
+  try {
+    await client.waitReady
+    await client.query('select 1')
+  } finally {
+    await client.close().catch(() => undefined)
+  }
+}
+
+async function snapshotOf(client: PGlite): Promise<PgliteSnapshot> {
+  // The transaction lock first: a plain query waits for it too, so no transaction is open while the files are read.
+  let pausedMs = 0
+  const tarball = await client._runExclusiveTransaction(async () => {
+    if (client.isInTransaction()) throw new Error('The database is inside a transaction block; try the backup again')
+    const started = performance.now()
+    const dump = await client.dumpDataDir('none')
+    pausedMs = Math.round(performance.now() - started)
+    return dump
+  })
+  // Compressed once the lock is released, on libuv's thread pool: the site waits only while the files are read
+  // (580 ms for a 120 MB data directory here, against 2 s with PGlite compressing inside the lock).
+  // Level 3: a tenth larger than zlib's default 6 and less than half its CPU (fresh instance: 5.6 MB in 270 ms
+  // against 5.1 MB in 650 ms), CPU a live server shares with its members.
+  const compressed = await promisify(gzip)(new Uint8Array(await tarball.arrayBuffer()), { level: 3 })
+  return { data: new Blob([new Uint8Array(compressed)], { type: 'application/gzip' }), pausedMs }
 }
 
 async function openPgliteFromDump(dump: Blob): Promise<DatabaseHandle> {
@@ -96,7 +170,7 @@ async function migratedPglite(client: PGlite, unlock: () => void): Promise<Datab
     await client.waitReady
     const db = drizzlePglite({ client, schema })
     await migratePglite(db, { migrationsFolder })
-    return { db, kind: 'pglite', close }
+    return { db, kind: 'pglite', close, snapshot: () => snapshotOf(client) }
   } catch (err) {
     await close().catch(() => undefined)
     throw err

@@ -24,6 +24,7 @@ export default defineConfig({
     './server/db/schema-exports.ts',
     './server/db/schema-account-deletion.ts',
     './server/db/schema-pages.ts',
+    './server/db/schema-idempotency.ts',
   ],
   out: './server/db/migrations',
 })

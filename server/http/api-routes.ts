@@ -5,6 +5,7 @@ import { authenticate } from './authenticate'
 import { mediaPolicy } from './security-headers'
 import { badRequest } from './errors'
 import type { AnyHandler, Handlers } from './handler-types'
+import { idempotent } from './idempotency'
 import { listOperations, type OpenApiDocument, type OperationInfo } from './openapi'
 import { type FieldMessages, withSpecMessages } from './validation-messages'
 
@@ -109,7 +110,7 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
       // Operations answering files (encrypted attachments) carry the media policy, not the app's: a file is never a
       // page of the app. Route hooks run after the root's, so this one has the last word.
       ...(operation?.servesFiles ? { onSend: [mediaPolicy] } : {}),
-      handler: respondWith(handler),
+      handler: respondWith(operation?.idempotent ? idempotent(operationId, handler) : handler),
     }
   }
 

@@ -9,6 +9,7 @@ export const domainErrorStatus: Record<DomainErrorKind, number> = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  unprocessable: 422,
   'too-many': 429,
 }
 

@@ -6,6 +6,9 @@ import { parse } from 'yaml'
 export const specificationPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url))
 
 const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
+/** The one parameter component an idempotent write declares. */
+export const IDEMPOTENCY_KEY_PARAMETER = '#/components/parameters/IdempotencyKey'
+
 export type HttpMethod = Uppercase<(typeof methods)[number]>
 
 /**
@@ -26,6 +29,8 @@ export interface OperationInfo {
   bodyRequired: boolean
   /** A response of `application/octet-stream` (a file, such as an encrypted attachment). */
   servesFiles: boolean
+  /** Declares the `Idempotency-Key` header (server/http/idempotency.ts): a retried write answers its first result. */
+  idempotent: boolean
 }
 
 export interface OpenApiDocument {
@@ -39,6 +44,7 @@ interface OperationObject {
   operationId?: string
   security?: SecurityRequirement[]
   requestBody?: { required?: boolean }
+  parameters?: Array<{ $ref?: string } | undefined>
   responses?: Record<string, { content?: Record<string, unknown> } | undefined>
 }
 
@@ -79,6 +85,7 @@ export function listOperations(spec: OpenApiDocument): OperationInfo[] {
         servesFiles: Object.values(operation.responses ?? {}).some(
           (response) => response?.content?.['application/octet-stream'] !== undefined,
         ),
+        idempotent: (operation.parameters ?? []).some((parameter) => parameter?.$ref === IDEMPOTENCY_KEY_PARAMETER),
       })
     }
   }

@@ -16,6 +16,8 @@ const patternMeanings: Record<string, string> = {
   // Message keys and ciphertext envelopes (openapi.yaml PublicKey, WrappedPrivateKey, MessageContentRequest); their
   // exact formats (src/api/contract/encryption.ts) are the services' to check.
   '^[A-Za-z0-9_.-]*$': 'must be base64url parts separated by dots (letters, digits, - _ and . only)',
+  // The Idempotency-Key header (openapi.yaml, components/parameters/IdempotencyKey).
+  '^[\\x21-\\x7E]+$': 'may only contain visible ASCII characters (no spaces)',
 }
 
 const typeNames: Record<string, string> = {
@@ -35,11 +37,15 @@ const wholeLabels: Record<Part, string> = {
   querystring: 'Query',
 }
 
+/** Fastify lowercases header names; a member reads them as they are written (`Idempotency-Key`). */
+const headerName = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase())
+
 /** `/media/0/alt` -> `media[0].alt`; the empty path names the whole part. */
 function fieldName(instancePath: string, part: Part, child?: unknown): string {
   const segments = instancePath.split('/').slice(1).map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
   if (typeof child === 'string') segments.push(child)
   if (segments.length === 0) return wholeLabels[part]
+  if (part === 'headers') return segments.map(headerName).join('.')
   return segments.reduce((name, s) => (/^\d+$/.test(s) ? `${name}[${s}]` : name ? `${name}.${s}` : s), '')
 }
 

@@ -4,7 +4,14 @@
  * status code and the contract's `{ error, details? }` body in one table; routes and the HTTP layer itself still
  * throw `HttpError` (server/http/errors.ts) for what only HTTP knows (uploads, 503).
  */
-export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'too-many'
+export type DomainErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'unprocessable'
+  | 'too-many'
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind
@@ -54,6 +61,14 @@ export class NotFound extends DomainError {
 /** The request clashes with what exists (409): a username or email already taken. */
 export class Conflict extends DomainError {
   readonly kind = 'conflict'
+}
+
+/**
+ * The request is well formed but cannot be taken as it stands (422): an Idempotency-Key already used for a different
+ * request.
+ */
+export class Unprocessable extends DomainError {
+  readonly kind = 'unprocessable'
 }
 
 /**

@@ -2,6 +2,7 @@ import { Effect } from 'effect'
 import { mutation, query } from './calls'
 import { api, type ApiClient } from './client'
 import type { ApiError } from './errors'
+import { idempotencyHeader } from './idempotency'
 import type { components } from './contract/schema'
 
 // Direct messages (openapi.yaml tag `messages`) and a member's public message key, in the style of calls.ts: every
@@ -59,10 +60,16 @@ export function makeMessageCalls(client: ApiClient) {
       ),
 
     /** Sends a ciphertext envelope, naming the encrypted blobs it carries (uploaded first). */
-    sendMessage: (id: string, content: string, attachmentIds: ReadonlyArray<string> = []): Effect.Effect<DirectMessage, ApiError> =>
+    /** `idempotencyKey`: the submission's key (src/api/idempotency.ts); a retry of the same submission sends it again. */
+    sendMessage: (
+      id: string,
+      content: string,
+      attachmentIds: ReadonlyArray<string> = [],
+      idempotencyKey: string | null = null,
+    ): Effect.Effect<DirectMessage, ApiError> =>
       mutation<Schemas['DirectMessageResponse']>((signal) =>
         client.POST('/messages/conversations/{id}/messages', {
-          params: { path: { id } },
+          params: { path: { id }, header: idempotencyHeader(idempotencyKey) },
           body: { content, ...(attachmentIds.length > 0 ? { attachmentIds: [...attachmentIds] } : {}) },
           signal,
         }),

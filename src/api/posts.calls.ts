@@ -2,6 +2,7 @@ import { Effect } from 'effect'
 import { mutation, query } from './calls'
 import { api, type ApiClient } from './client'
 import type { ApiError } from './errors'
+import { idempotencyHeader } from './idempotency'
 import type { components } from './contract/schema'
 
 // Posts (openapi.yaml tag `posts`), in the style of calls.ts: every call is an Effect failing only with a typed
@@ -64,9 +65,11 @@ export function toFormData(post: NewPost): FormData {
 
 export function makePostCalls(client: ApiClient) {
   return {
-    createPost: (post: NewPost): Effect.Effect<Post, ApiError> =>
+    /** `idempotencyKey`: the submission's key (src/api/idempotency.ts); a retry of the same submission sends it again. */
+    createPost: (post: NewPost, idempotencyKey: string | null = null): Effect.Effect<Post, ApiError> =>
       mutation<Schemas['PostResponse']>((signal) =>
         client.POST('/posts', {
+          params: { header: idempotencyHeader(idempotencyKey) },
           // openapi-typescript types `format: binary` as string, so the typed body only names the parts; the
           // serializer sends the real form (openapi-fetch leaves Content-Type, boundary included, to the browser).
           body: {

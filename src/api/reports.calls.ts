@@ -2,6 +2,7 @@ import { Effect } from 'effect'
 import { mutation, query } from './calls'
 import { api, type ApiClient } from './client'
 import type { ApiError } from './errors'
+import { idempotencyHeader } from './idempotency'
 import type { components } from './contract/schema'
 import type { ReportReason, ReportStatus } from './contract/reports'
 
@@ -37,16 +38,19 @@ const described = (description: string) => (description.trim() === '' ? {} : { d
 
 export function makeReportCalls(client: ApiClient) {
   return {
-    fileReport: (subject: ReportSubject, filing: ReportFiling): Effect.Effect<Report, ApiError> => {
+    /** `idempotencyKey`: the submission's key (src/api/idempotency.ts); a retry of the same submission sends it again. */
+    fileReport: (subject: ReportSubject, filing: ReportFiling, idempotencyKey: string | null = null): Effect.Effect<Report, ApiError> => {
       const common = { reason: filing.reason, ...described(filing.description) }
+      const params = { header: idempotencyHeader(idempotencyKey) }
       const send = (signal: AbortSignal) => {
         switch (subject.kind) {
           case 'user':
-            return client.POST('/reports/user', { body: { userId: subject.id, ...common }, signal })
+            return client.POST('/reports/user', { params, body: { userId: subject.id, ...common }, signal })
           case 'post':
-            return client.POST('/reports/post', { body: { postId: subject.id, ...common }, signal })
+            return client.POST('/reports/post', { params, body: { postId: subject.id, ...common }, signal })
           case 'message':
             return client.POST('/reports/message', {
+              params,
               body: { messageId: subject.id, messageText: subject.messageText, ...common },
               signal,
             })

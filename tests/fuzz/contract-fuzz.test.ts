@@ -11,7 +11,7 @@ import { type Role, seedWorld, tinyPng, type World } from './world'
 
 /**
  * Every operation of openapi.yaml, called as the owner of the resources it names, as a stranger and as a member the
- * owner blocked, with values read from its schema (path and query parameters, JSON and multipart bodies), half of
+ * owner blocked, with values read from its schema (path, query and header parameters, JSON and multipart bodies), half of
  * them hostile. Nothing may answer 5xx, and nothing that answers 4xx may change a row. A new operation is fuzzed
  * without touching this file. Runs once per `npm test`, on PGlite (tests/run.mjs, vitest project `fuzz`).
  *
@@ -179,6 +179,26 @@ function queryArbitrary(op: OperationInfo): fc.Arbitrary<string> {
     })
 }
 
+/**
+ * Header parameters (the Idempotency-Key): absent, a value from the schema that HTTP can carry (hostile ones
+ * included: blank, spaces, too long), or one key shared by every call, so retries and reuses of a key meet.
+ */
+function headersArbitrary(op: OperationInfo): fc.Arbitrary<Record<string, string>> {
+  const headers = parametersOf(op).filter((p) => p.in === 'header')
+  if (!headers.length) return fc.constant({})
+  return fc
+    .tuple(
+      ...headers.map((p) => {
+        const name = String(p.name).toLowerCase()
+        const fromSchema = field(resolve(p.schema), name, world.pools, resolve)
+          .map((value) => (typeof value === 'string' ? value : JSON.stringify(value) ?? ''))
+          .filter((value) => /^[\x20-\x7e]*$/.test(value))
+        return fc.option(fc.oneof(fromSchema, fc.constant('fuzz-shared-key')), { freq: 2 }).map((value) => (value === null ? null : ([name, value] as const)))
+      }),
+    )
+    .map((pairs) => Object.fromEntries(pairs.filter((pair) => pair !== null)))
+}
+
 const hostileJsonBodies = fc.constantFrom<{ payload: string; contentType: string }>(
   { payload: '{"a":', contentType: 'application/json' },
   { payload: '{"a":1}garbage', contentType: 'application/json' },
@@ -325,12 +345,14 @@ function requestArbitrary(op: OperationInfo, role: Role): fc.Arbitrary<FuzzReque
       queryArbitrary(op),
       bodyArbitrary(op),
       fc.constantFrom(...Array<string>(8).fill('valid'), 'none', 'garbage'),
+      headersArbitrary(op),
     )
-    .map(([path, query, body, auth]) => ({
+    .map(([path, query, body, auth, declaredHeaders]) => ({
       role,
       method: op.method,
       url: path + query,
       headers: {
+        ...declaredHeaders,
         ...(body.contentType ? { 'content-type': body.contentType } : {}),
         ...(auth === 'garbage' ? { authorization: `Bearer ${randomBytes(16).toString('hex')}` } : {}),
         ...(auth === 'none' ? {} : { 'x-fuzz-auth': auth }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, type EventObject } from 'xstate'
-import type { NewPost } from '../../src/api/posts.calls'
-import { composerMachine } from '../../src/machines/composer/composer.machine'
+import { Network } from '../../src/api/errors'
+import { composerMachine, type PostSubmission } from '../../src/machines/composer/composer.machine'
 import { MESSAGES, postLength } from '../../src/machines/composer/composer.rules'
 import { selectIsUploading } from '../../src/machines/composer/composer.selectors'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
@@ -39,8 +39,10 @@ describeWalks('composer machine', composerModel, async ({ inspect, replay }) => 
   const machine = composerMachine.provide({ actors: { createPost: calls.actor('createPost'), preview: preview.logic } })
   const actor = withToasts(createActor(machine, { input: { posts }, inspect })).start()
 
+  /** Every Idempotency-Key a submission of this walk has used: a new submission must not reuse one. */
+  const usedKeys = new Set<string>()
   for await (const { event, before, snapshot, toastsBefore } of replay(actor, { calls, context: key })) {
-    const { draft, errors } = snapshot.context
+    const { draft, errors, idempotencyKey } = snapshot.context
     const busy = snapshot.matches({ open: 'sending' })
     const editable = snapshot.matches({ open: 'editing' }) || snapshot.matches({ open: 'failed' })
     expect(snapshot.hasTag('open')).toBe(snapshot.matches('open'))
@@ -84,7 +86,16 @@ describeWalks('composer machine', composerModel, async ({ inspect, replay }) => 
     if (event.type === 'composer.submit' && busy) {
       // Files make it an upload; the request carries exactly the draft (schedule fields are not sent).
       expect(selectIsUploading(snapshot)).toBe(before.context.draft.media.length > 0)
-      const sent = calls.started.at(-1)?.input as NewPost
+      const { post: sent, idempotencyKey: sentKey } = calls.started.at(-1)?.input as PostSubmission
+      // One key per submission: a retry of the unchanged draft after a failure sends the same key, anything else a new one.
+      expect(sentKey).toBe(idempotencyKey)
+      expect(idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
+      if (before.context.idempotencyKey !== null) {
+        expect(idempotencyKey).toBe(before.context.idempotencyKey)
+      } else {
+        expect(usedKeys.has(idempotencyKey ?? '')).toBe(false)
+        usedKeys.add(idempotencyKey ?? '')
+      }
       expect(sent).toEqual({
         content: draft.content.trim() === '' ? '' : draft.content,
         visibility: draft.visibility,
@@ -103,14 +114,21 @@ describeWalks('composer machine', composerModel, async ({ inspect, replay }) => 
       expect(draft.media).toEqual([])
       expect(preview.live.size).toBe(0)
       for (const m of before.context.draft.media) expect(preview.revoked).toContain(m.id)
+      // The next post is a new submission.
+      expect(idempotencyKey).toBeNull()
     }
     if (event.type === 'xstate.error.actor.createPost') {
       const text = failureText.get(event.error)
       expect(toasts.at(-1)).toMatchObject({ type: 'error', message: text })
       expect(snapshot.context.failure).toBe(text)
-      // Nothing is lost: the member can retry.
+      // Nothing is lost: the member can retry, with the same key.
       expect(draft).toEqual(before.context.draft)
+      expect(idempotencyKey).toBe(before.context.idempotencyKey)
     }
+    // Any edit the form takes makes the draft a new submission; closing and reopening keeps the key.
+    const tookEdits = before.matches({ open: 'editing' }) || before.matches({ open: 'failed' })
+    if (tookEdits && /^composer\.(.+\.change|files?\.)/.test(event.type)) expect(idempotencyKey).toBeNull()
+    if (event.type === 'composer.open' || event.type === 'composer.close') expect(idempotencyKey).toBe(before.context.idempotencyKey)
     const toastEvents = ['xstate.done.actor.createPost', 'xstate.error.actor.createPost', 'composer.files.add']
     if (!toastEvents.includes(event.type)) expect(toasts.length).toBe(toastsBefore)
   }
@@ -133,7 +151,7 @@ describe('composer machine', () => {
     composer.send({ type: 'composer.open' })
     composer.send({ type: 'composer.content.change', value: 'Same here!' })
     composer.send({ type: 'composer.submit' })
-    expect(calls.started.at(-1)?.input).toMatchObject({ content: 'Same here!', replyTo: 'p1', visibility: 'public' })
+    expect((calls.started.at(-1)?.input as PostSubmission).post).toMatchObject({ content: 'Same here!', replyTo: 'p1', visibility: 'public' })
     calls.resolve('createPost', makePost('r9', { replyTo: 'p1', author: robinSummary }))
     await settle()
     expect(composer.getSnapshot().value).toBe('posted')
@@ -142,6 +160,42 @@ describe('composer machine', () => {
     // The reply box shows its prompt again and opens blank.
     composer.send({ type: 'composer.open' })
     expect(composer.getSnapshot().context.draft.content).toBe('')
+    composer.stop()
+    posts.stop()
+  })
+
+  it('retries a post that failed on the network with the same Idempotency-Key, and keys the next post anew', async () => {
+    const calls = new Calls()
+    const posts = createActor(postsMachine).start()
+    const composer = withToasts(
+      createActor(composerMachine.provide({ actors: { createPost: calls.actor('createPost') } }), { input: { posts } }),
+    ).start()
+    const sentKey = () => (calls.started.at(-1)?.input as PostSubmission).idempotencyKey
+    composer.send({ type: 'composer.open' })
+    composer.send({ type: 'composer.content.change', value: 'Hello once' })
+    composer.send({ type: 'composer.submit' })
+    const first = sentKey()
+    expect(first).toMatch(/^[0-9a-f-]{36}$/)
+    calls.reject('createPost', new Network({ message: 'Unable to reach the server. Check your connection and try again.' }))
+    await settle()
+    expect(composer.getSnapshot().matches({ open: 'failed' })).toBe(true)
+    // Post again: the same submission, the same key (the server answers the first post if it went out).
+    composer.send({ type: 'composer.submit' })
+    expect(sentKey()).toBe(first)
+    calls.reject('createPost', new Network({ message: 'Unable to reach the server. Check your connection and try again.' }))
+    await settle()
+    // An edit makes it a new submission.
+    composer.send({ type: 'composer.content.change', value: 'Hello once!' })
+    composer.send({ type: 'composer.submit' })
+    const second = sentKey()
+    expect(second).not.toBe(first)
+    calls.resolve('createPost', makePost('n2', { author: robinSummary }))
+    await settle()
+    // After a post went out, the next one has its own key.
+    composer.send({ type: 'composer.open' })
+    composer.send({ type: 'composer.content.change', value: 'Hello once' })
+    composer.send({ type: 'composer.submit' })
+    expect([first, second]).not.toContain(sentKey())
     composer.stop()
     posts.stop()
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { Attachment } from '../../src/crypto/attachments'
+import { blobIdsOf, type Attachment } from '../../src/crypto/attachments'
 import type { SealInput } from '../../src/machines/message-attachments/message-attachments.actors'
 import { messageAttachmentsMachine } from '../../src/machines/message-attachments/message-attachments.machine'
 import { conversationMachine } from '../../src/machines/conversation/conversation.machine'
@@ -40,6 +40,7 @@ import {
   conversationModel,
   firstPage,
   KEY_CHANGED_AT,
+  modelContext,
   noKeyInput,
   openedFirst,
   openedWithPhoto,
@@ -81,7 +82,12 @@ describeWalks('conversation', conversationModel, async ({ walk, inspect, replay 
   const actor = withToasts(createActor(machine, { input: walk.input, inspect })).start()
   expect(calls.started).toEqual([{ id: 'loadMessages', input: { conversationId: 'c-ann', cursor: null } }])
 
-  for await (const { event, before, snapshot, toastsBefore, startedBefore } of replay(actor, { calls })) {
+  /** Every Idempotency-Key a send of this walk has used: a new submission must not reuse one. */
+  const usedKeys = new Set<string>()
+  for await (const { event, before, snapshot, toastsBefore, startedBefore } of replay(actor, {
+    calls,
+    context: (s) => modelContext(s.context),
+  })) {
     const { context } = snapshot
     const started = calls.started.slice(startedBefore)
     const bubbles = selectBubbles(snapshot)
@@ -157,14 +163,46 @@ describeWalks('conversation', conversationModel, async ({ walk, inspect, replay 
       expect(started).toContainEqual({ id: 'checkTrust', input: { me: 'u-me', contactId: 'u-ann', theirKey: ANN_KEY, reportedOwnKey: 'pk-me' } })
     }
 
+    // One key per submission: a send after a failure (nothing changed) keeps its key and posts the same envelope and
+    // files again, without encrypting or uploading anew; any other send is a new submission with a new key.
+    const sealedRetry = event.type === 'message.send' && snapshot.hasTag('sending') && before.context.idempotencyKey !== null && before.context.envelope !== null
+    if (event.type === 'message.send' && snapshot.hasTag('sending')) {
+      if (before.context.idempotencyKey !== null) {
+        expect(context.idempotencyKey).toBe(before.context.idempotencyKey)
+      } else {
+        expect(context.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
+        expect(usedKeys.has(context.idempotencyKey ?? '')).toBe(false)
+        usedKeys.add(context.idempotencyKey ?? '')
+      }
+    }
+    if (sealedRetry) {
+      expect(started).toEqual([
+        {
+          id: 'sendMessage',
+          input: {
+            conversationId: 'c-ann',
+            content: before.context.envelope,
+            attachmentIds: blobIdsOf(before.context.outgoing),
+            idempotencyKey: before.context.idempotencyKey,
+          },
+        },
+      ])
+    }
+    if (event.type === 'message.input' || (event.type === 'attachments.changed' && event.count !== before.context.fileCount)) {
+      expect(context.idempotencyKey, 'a change makes the next send a new submission').toBeNull()
+    }
+    if (event.type.startsWith('xstate.error.actor.sendMessage') || event.type === 'xstate.error.actor.encrypt' || event.type === 'attachments.failed') {
+      expect(context.idempotencyKey, 'a failed send keeps its key for the retry').toBe(before.context.idempotencyKey)
+    }
+
     // Sending: encrypt the typed text for Ann, then send only the envelope.
-    if (event.type === 'message.send' && snapshot.hasTag('sending') && before.context.fileCount === 0) {
+    if (event.type === 'message.send' && snapshot.hasTag('sending') && before.context.fileCount === 0 && !sealedRetry) {
       expect(started).toEqual([
         { id: 'encrypt', input: { conversationId: 'c-ann', senderId: 'u-me', otherPublicKey: ANN_KEY, text: 'Hello Ann', attachments: [] } },
       ])
     }
     // With files, nothing is encrypted before the attachments child has uploaded them; then the envelope carries them.
-    if (event.type === 'message.send' && snapshot.hasTag('sending') && before.context.fileCount > 0) {
+    if (event.type === 'message.send' && snapshot.hasTag('sending') && before.context.fileCount > 0 && !sealedRetry) {
       expect(snapshot.matches({ ready: { composer: { sending: 'uploading' } } })).toBe(true)
       expect(started).toEqual([])
     }
@@ -179,12 +217,15 @@ describeWalks('conversation', conversationModel, async ({ walk, inspect, replay 
     }
     if (event.type === 'xstate.done.actor.encrypt') {
       const attachmentIds = before.context.outgoing.length > 0 ? [photo.blobId, photo.thumb.blobId] : []
-      expect(started).toEqual([{ id: 'sendMessage', input: { conversationId: 'c-ann', content: event.output, attachmentIds } }])
+      expect(started).toEqual([
+        { id: 'sendMessage', input: { conversationId: 'c-ann', content: event.output, attachmentIds, idempotencyKey: context.idempotencyKey } },
+      ])
     }
     if (event.type === 'xstate.done.actor.sendMessage') {
       expect(bubbles.at(-1)).toMatchObject({ id: 'm-sent', mine: true, text: before.context.draft })
       expect(context.draft).toBe('')
       expect(context.outgoing).toEqual([])
+      expect(context.idempotencyKey, 'the next send is a new submission').toBeNull()
       if (before.context.outgoing.length > 0) expect(context.media['m-sent'], 'the photo shows in the sent bubble').toEqual([photo])
     }
     if (event.type === 'xstate.error.actor.encrypt' || (event.type === 'xstate.error.actor.sendMessage' && event.error !== refusedByAnn && event.error !== annHasNoKey)) {

@@ -71,6 +71,14 @@ describe('message calls', () => {
     expect(await requests[2]?.json()).toEqual({ content: 'm1.iv2.ct2' })
   })
 
+  it("sends a message's Idempotency-Key when given one, and no such header without", async () => {
+    const { calls, requests } = setup(() => json(201, { message }))
+    await run(calls.sendMessage('c1', 'm1.iv.ct', [], 'b6a3a1a0-0f1e-4c2a-9d3b-1c2d3e4f5a6b'))
+    await run(calls.sendMessage('c1', 'm1.iv.ct'))
+    expect(requests[0]?.headers.get('idempotency-key')).toBe('b6a3a1a0-0f1e-4c2a-9d3b-1c2d3e4f5a6b')
+    expect(requests[1]?.headers.has('idempotency-key')).toBe(false)
+  })
+
   it('marks read, archives, mutes and deletes a conversation for the viewer', async () => {
     const { calls, requests } = setup((request) => {
       if (request.url.endsWith('/archive')) return json(200, { archived: true })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import { reportMachine } from '../../src/machines/report/report.machine'
+import { reportMachine, type ReportSubmission } from '../../src/machines/report/report.machine'
 import {
   selectCounter,
   selectDescription,
@@ -16,9 +16,9 @@ import {
   REPORT_SENT,
   reportFormProblem,
 } from '../../src/machines/reports/reports.rules'
-import { duplicate, reportModel } from './models/report.model'
+import { duplicate, modelContext, offline, reportModel } from './models/report.model'
 import { Calls } from './support/controlled-actors'
-import { describeWalks } from './support/model'
+import { describeWalks, settle } from './support/model'
 import { shownToasts, withToasts } from './support/toasts'
 
 // Report creation (the report dialog). After each step: whether the dialog shows, what is chosen and typed, the
@@ -30,7 +30,10 @@ describeWalks('reporting', reportModel, async ({ inspect, replay }) => {
   const actor = withToasts(createActor(machine, { inspect })).start()
   expect(selectDialogOpen(actor.getSnapshot())).toBe(false)
 
-  for await (const { event, before, snapshot, toastsBefore, startedBefore } of replay(actor, { calls })) {
+  /** Every Idempotency-Key a submission of this walk has used: a new submission must not reuse one. */
+  const usedKeys = new Set<string>()
+  for await (const { event, before, snapshot, toastsBefore, startedBefore } of replay(actor, { calls, context: (s) => modelContext(s.context) })) {
+    const key = snapshot.context.idempotencyKey
     const toasts = shownToasts().slice(toastsBefore)
     expect(selectDialogOpen(snapshot)).toBe(snapshot.matches('editing') || snapshot.matches('submitting'))
     expect(selectSubmitting(snapshot)).toBe(snapshot.matches('submitting'))
@@ -50,9 +53,20 @@ describeWalks('reporting', reportModel, async ({ inspect, replay }) => {
         expect(calls.started.slice(startedBefore)).toEqual([
           {
             id: 'fileReport',
-            input: { subject: before.context.subject, filing: { reason: before.context.reason, description: before.context.description } },
+            input: {
+              subject: before.context.subject,
+              filing: { reason: before.context.reason, description: before.context.description },
+              idempotencyKey: key,
+            },
           },
         ])
+        // One key per submission: Report pressed again after a failure, form unchanged, sends the same key.
+        if (before.context.idempotencyKey !== null) expect(key).toBe(before.context.idempotencyKey)
+        else {
+          expect(key).toMatch(/^[0-9a-f-]{36}$/)
+          expect(usedKeys.has(key ?? '')).toBe(false)
+          usedKeys.add(key ?? '')
+        }
       } else {
         // Nothing is sent; the message says what to fix.
         expect(snapshot.matches('editing')).toBe(true)
@@ -61,6 +75,10 @@ describeWalks('reporting', reportModel, async ({ inspect, replay }) => {
       }
     }
     if (event.type === 'report.reason' || event.type === 'report.description') expect(selectProblem(snapshot)).toBeNull()
+    // A change to the form, or another report, is a new submission.
+    if (before.matches('editing') && ['report.reason', 'report.description'].includes(event.type)) expect(key).toBeNull()
+    if (event.type === 'report.open') expect(key).toBeNull()
+    if (event.type === 'xstate.error.actor.fileReport') expect(key).toBe(before.context.idempotencyKey)
     if (event.type === 'xstate.done.actor.fileReport') {
       expect(selectDialogOpen(snapshot)).toBe(false)
       expect(toasts.map((t) => [t.type, t.message])).toEqual([['success', REPORT_SENT]])
@@ -88,6 +106,26 @@ describe('report creation', () => {
     expect(actor.getSnapshot().can({ type: 'report.cancel' })).toBe(false)
     actor.send({ type: 'report.cancel' })
     expect(selectDialogOpen(actor.getSnapshot())).toBe(true)
+  })
+
+  it('sends a report retried after a lost answer with the same Idempotency-Key; a changed form gets a new one', async () => {
+    const calls = new Calls()
+    const actor = withToasts(createActor(reportMachine.provide({ actors: { fileReport: calls.actor('fileReport') } }))).start()
+    const sentKey = () => (calls.started.at(-1)?.input as ReportSubmission).idempotencyKey
+    actor.send({ type: 'report.open', subject: { kind: 'user', id: 'u1' } })
+    actor.send({ type: 'report.reason', reason: 'Hate' })
+    actor.send({ type: 'report.submit' })
+    const first = sentKey()
+    calls.reject('fileReport', offline)
+    await settle()
+    actor.send({ type: 'report.submit' })
+    expect(sentKey()).toBe(first)
+    calls.reject('fileReport', offline)
+    await settle()
+    actor.send({ type: 'report.description', value: 'Again and again' })
+    actor.send({ type: 'report.submit' })
+    expect(sentKey()).not.toBe(first)
+    actor.stop()
   })
 })
 

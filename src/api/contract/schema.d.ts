@@ -3656,6 +3656,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The request is well formed but cannot be taken (an Idempotency-Key already used for another request) */
+        UnprocessableContent: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Rate limited; `Retry-After` says how many seconds to wait */
         TooManyRequests: {
             headers: {
@@ -3686,6 +3695,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Makes a retried write safe (IETF draft-ietf-httpapi-idempotency-key-header): a key the client makes per submission, e.g. a UUID, sent bare or as a quoted string. The same key from the same member within 24 hours answers the first request's result (same status and body) instead of writing again. Reused for a different request (another operation or another body) it is 422 'This Idempotency-Key was already used for a different request'; while the first request is still running, 409 'A request with this Idempotency-Key is still in progress'. A first request that failed (4xx or 5xx) leaves the key free. Without the header nothing changes. */
+        IdempotencyKey: string;
         /** @description The previous page's `nextCursor`. */
         Cursor: string;
         /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
@@ -4408,7 +4419,10 @@ export interface operations {
     createPost: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retried write safe (IETF draft-ietf-httpapi-idempotency-key-header): a key the client makes per submission, e.g. a UUID, sent bare or as a quoted string. The same key from the same member within 24 hours answers the first request's result (same status and body) instead of writing again. Reused for a different request (another operation or another body) it is 422 'This Idempotency-Key was already used for a different request'; while the first request is still running, 409 'A request with this Idempotency-Key is still in progress'. A first request that failed (4xx or 5xx) leaves the key free. Without the header nothing changes. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4431,7 +4445,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -5508,7 +5524,10 @@ export interface operations {
     createConversation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retried write safe (IETF draft-ietf-httpapi-idempotency-key-header): a key the client makes per submission, e.g. a UUID, sent bare or as a quoted string. The same key from the same member within 24 hours answers the first request's result (same status and body) instead of writing again. Reused for a different request (another operation or another body) it is 422 'This Idempotency-Key was already used for a different request'; while the first request is still running, 409 'A request with this Idempotency-Key is still in progress'. A first request that failed (4xx or 5xx) leaves the key free. Without the header nothing changes. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5541,6 +5560,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -5626,7 +5646,10 @@ export interface operations {
     sendMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retried write safe (IETF draft-ietf-httpapi-idempotency-key-header): a key the client makes per submission, e.g. a UUID, sent bare or as a quoted string. The same key from the same member within 24 hours answers the first request's result (same status and body) instead of writing again. Reused for a different request (another operation or another body) it is 422 'This Idempotency-Key was already used for a different request'; while the first request is still running, 409 'A request with this Idempotency-Key is still in progress'. A first request that failed (4xx or 5xx) leaves the key free. Without the header nothing changes. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -5652,6 +5675,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -6573,7 +6597,10 @@ export interface operations {
     reportUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retried write safe (IETF draft-ietf-httpapi-idempotency-key-header): a key the client makes per submission, e.g. a UUID, sent bare or as a quoted string. The same key from the same member within 24 hours answers the first request's result (same status and body) instead of writing again. Reused for a different request (another operation or another body) it is 422 'This Idempotency-Key was already used for a different request'; while the first request is still running, 409 'A request with this Idempotency-Key is still in progress'. A first request that failed (4xx or 5xx) leaves the key free. Without the header nothing changes. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6596,13 +6623,17 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     reportPost: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retried write safe (IETF draft-ietf-httpapi-idempotency-key-header): a key the client makes per submission, e.g. a UUID, sent bare or as a quoted string. The same key from the same member within 24 hours answers the first request's result (same status and body) instead of writing again. Reused for a different request (another operation or another body) it is 422 'This Idempotency-Key was already used for a different request'; while the first request is still running, 409 'A request with this Idempotency-Key is still in progress'. A first request that failed (4xx or 5xx) leaves the key free. Without the header nothing changes. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6625,13 +6656,17 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     reportMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retried write safe (IETF draft-ietf-httpapi-idempotency-key-header): a key the client makes per submission, e.g. a UUID, sent bare or as a quoted string. The same key from the same member within 24 hours answers the first request's result (same status and body) instead of writing again. Reused for a different request (another operation or another body) it is 422 'This Idempotency-Key was already used for a different request'; while the first request is still running, 409 'A request with this Idempotency-Key is still in progress'. A first request that failed (4xx or 5xx) leaves the key free. Without the header nothing changes. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6654,6 +6689,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate'
 import { run } from '../../api/calls'
+import { newIdempotencyKey } from '../../api/idempotency'
 import { postCalls, type NewPost, type Post, type Visibility } from '../../api/posts.calls'
 import type { PostsRef } from '../posts/posts.machine'
 import { showToast } from '../toasts/notify'
@@ -25,7 +26,9 @@ import {
 // cleared) or open.failed (a failure toast; text and files are kept so the member can retry). Closing keeps the
 // draft; it cannot close while sending (that would hide whether the post went out). Each attached file gets a preview
 // child actor that owns its object URL: removing the file (or posting, or stopping the composer) stops the child,
-// which revokes the URL.
+// which revokes the URL. Each submission carries an Idempotency-Key, made when the member submits: submitting the
+// same draft again after a failure (a lost answer, a timeout) sends the same key, so the server answers the first
+// post instead of publishing twice; any edit, or a post that went out, makes the next submission a new one.
 
 export interface ReplyTarget {
   id: string
@@ -72,7 +75,15 @@ export interface ComposerContext {
   previews: Readonly<Record<string, string>>
   /** The last failure's toast text, shown in the composer too until the next attempt. */
   failure: string | null
+  /** The submission's Idempotency-Key: made on submit, kept while the unchanged draft is retried, dropped by an edit. */
+  idempotencyKey: string | null
   nextMediaId: number
+}
+
+/** What the createPost actor sends: the post and its submission's key. */
+export interface PostSubmission {
+  post: NewPost
+  idempotencyKey: string | null
 }
 
 export interface ComposerInput {
@@ -142,7 +153,9 @@ export const composerMachine = setup({
     tags: {} as 'open' | 'busy',
   },
   actors: {
-    createPost: fromPromise<Post, NewPost>(({ input, signal }) => run(postCalls.createPost(input), signal)),
+    createPost: fromPromise<Post, PostSubmission>(({ input, signal }) =>
+      run(postCalls.createPost(input.post, input.idempotencyKey), signal),
+    ),
     /** Owns one attachment's object URL for as long as the attachment is in the draft. */
     preview: fromCallback<EventObject, { id: string; file: File }>(({ input, sendBack }) => {
       const url = URL.createObjectURL(input.file)
@@ -158,7 +171,7 @@ export const composerMachine = setup({
         event.type === 'composer.file.remove'
           ? Object.fromEntries(Object.entries(context.previews).filter(([id]) => id !== event.id))
           : context.previews
-      enqueue.assign({ draft, previews, errors: errorsFor(draft, context.checked), failure: null })
+      enqueue.assign({ draft, previews, errors: errorsFor(draft, context.checked), failure: null, idempotencyKey: null })
     }),
     attach: enqueueActions(({ context, enqueue }, event: ComposerEvent) => {
       if (event.type !== 'composer.files.add') return
@@ -181,7 +194,7 @@ export const composerMachine = setup({
         // The product lists it as a toast too (docs/product.md, "Media"); said inline as well, next to the files it is about.
         enqueue(({ system }) => showToast(system, 'error', notice))
       }
-      enqueue.assign({ draft, errors, nextMediaId, failure: null })
+      enqueue.assign({ draft, errors, nextMediaId, failure: null, idempotencyKey: null })
       for (const attachment of added) {
         enqueue.spawnChild('preview', { id: previewId(attachment.id), input: { id: attachment.id, file: attachment.file } })
       }
@@ -196,6 +209,8 @@ export const composerMachine = setup({
       failure: null,
       errors: validateDraft(context.draft, localDate(new Date())),
     })),
+    /** A new submission gets a key; a retry of the same one keeps its key. */
+    keySubmission: assign(({ context }) => ({ idempotencyKey: context.idempotencyKey ?? newIdempotencyKey() })),
     announce: sendTo(
       ({ context }) => context.posts,
       (_, post: Post) => ({ type: 'post.created' as const, post }),
@@ -205,7 +220,7 @@ export const composerMachine = setup({
     notifyFailure: ({ system }, message: string) => showToast(system, 'error', message),
     clearDraft: enqueueActions(({ context, enqueue }) => {
       for (const attachment of context.draft.media) enqueue.stopChild(previewId(attachment.id))
-      enqueue.assign({ draft: EMPTY_DRAFT, errors: {}, checked: false, previews: {}, failure: null })
+      enqueue.assign({ draft: EMPTY_DRAFT, errors: {}, checked: false, previews: {}, failure: null, idempotencyKey: null })
     }),
   },
   guards: {
@@ -222,6 +237,7 @@ export const composerMachine = setup({
     checked: false,
     previews: {},
     failure: null,
+    idempotencyKey: null,
     nextMediaId: 1,
   }),
   initial: 'closed',
@@ -251,7 +267,7 @@ export const composerMachine = setup({
         /** Checks every rule at once; broken ones go back to editing with their messages. */
         validating: {
           entry: 'check',
-          always: [{ guard: 'isInvalid', target: 'editing' }, { target: 'sending' }],
+          always: [{ guard: 'isInvalid', target: 'editing' }, { target: 'sending', actions: 'keySubmission' }],
         },
         /**
          * Sending the post in one request (multipart when files are attached: the button then says Uploading). The
@@ -262,7 +278,7 @@ export const composerMachine = setup({
           invoke: {
             id: 'createPost',
             src: 'createPost',
-            input: ({ context }) => toNewPost(context),
+            input: ({ context }): PostSubmission => ({ post: toNewPost(context), idempotencyKey: context.idempotencyKey }),
             onDone: {
               target: '#composer.posted',
               actions: [{ type: 'announce', params: ({ event }) => event.output }, 'notifyPosted', 'clearDraft'],
@@ -276,7 +292,7 @@ export const composerMachine = setup({
             },
           },
         },
-        /** The draft is intact; editing clears the failure, submitting tries again. */
+        /** The draft is intact; editing clears the failure (a new submission), submitting tries again with the same key. */
         failed: {
           on: {
             'composer.content.change': { target: 'editing', ...edit },

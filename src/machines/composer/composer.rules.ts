@@ -21,6 +21,8 @@ export const MESSAGES = {
   posted: 'Post created!',
   replied: 'Reply posted!',
   failed: 'An error occurred while creating the post',
+  /** The server is still handling the first try of this very post (its Idempotency-Key's 409). */
+  stillSending: 'Your post is still on its way. Try again in a moment.',
 } as const
 
 export type MediaKind = 'image' | 'video'

@@ -1,6 +1,8 @@
 import { and, assign, fromPromise, sendTo, setup, stateIn, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent } from 'xstate'
 import { run } from '../../api/calls'
+import { IDEMPOTENCY_KEY_IN_PROGRESS } from '../../api/contract/idempotency'
 import { isApiError, serverMessageOr } from '../../api/errors'
+import { newIdempotencyKey } from '../../api/idempotency'
 import { messageCalls, type Conversation, type DirectMessage, type MessagesPage, type Participant } from '../../api/messages.calls'
 import { showToast } from '../toasts/notify'
 import { otherParticipant } from '../conversations/conversations.rules'
@@ -50,6 +52,10 @@ import { shownName } from '../lib/shown-name'
 // the local own key, so a server that swaps keys cannot make both members see the same number. Photos and videos picked in the composer live in the child
 // 'attachments' (src/machines/message-attachments): a send with files first asks it to encrypt and upload them, then
 // seals an m2 envelope naming them; the bubbles show them from `media` (what each envelope carries).
+//
+// Each send carries an Idempotency-Key, made when the member sends. A failed send keeps its key, its envelope and its
+// uploaded files, so sending again posts exactly the same request and the server answers the first message if it
+// went out; typing or changing the files makes the next send a new submission (new key, new envelope).
 
 export type ConversationEvent =
   | { type: 'conversation.retry' }
@@ -99,8 +105,10 @@ export interface ConversationContext {
   /** Under the composer after a failed send. */
   error: string | null
   editing: { id: string; text: string } | null
-  /** The ciphertext made for the send or edit in progress. */
+  /** The ciphertext made for the send or edit in progress; kept after a failed send for its retry. */
   envelope: string | null
+  /** The send's Idempotency-Key: made on send, kept while the same submission is retried, dropped by any change. */
+  idempotencyKey: string | null
   deleting: string | null
   /** From this browser's own key and the other member's key as given; null until checked. */
   safetyNumber: string | null
@@ -133,6 +141,7 @@ function initialContext({ userId, conversation }: ConversationInput): Conversati
     error: null,
     editing: null,
     envelope: null,
+    idempotencyKey: null,
     deleting: null,
     safetyNumber: null,
     verified: false,
@@ -153,8 +162,24 @@ const trustSave = (context: ConversationContext, verified: boolean): TrustSave =
 
 const nameOf = (context: ConversationContext) => shownName(context.other)
 
-/** A refusal that will not change on retry and disables the composer: a block or allowDMs (403), no keys (409). */
-const isRefusal = (error: unknown) => isApiError(error) && (error._tag === 'Forbidden' || (error._tag === 'Invalid' && error.status === 409))
+/**
+ * A refusal that will not change on retry and disables the composer: a block or allowDMs (403), no keys (409). The
+ * 409 of a first try still running is not one: that send fails for a retry like any other.
+ */
+const isRefusal = (error: unknown) =>
+  isApiError(error) &&
+  (error._tag === 'Forbidden' || (error._tag === 'Invalid' && error.status === 409 && error.message !== IDEMPOTENCY_KEY_IN_PROGRESS))
+
+/** What the sendMessage actor posts: the envelope, the attachments it names, and the submission's key. */
+export interface MessageSubmission {
+  conversationId: string
+  content: string
+  attachmentIds: ReadonlyArray<string>
+  idempotencyKey: string | null
+}
+
+/** Any change to what is being sent (text, files) makes the next send a new submission. */
+const NEW_SUBMISSION = { idempotencyKey: null, envelope: null, outgoing: [] } as const
 
 export const conversationMachine = setup({
   types: {
@@ -167,8 +192,8 @@ export const conversationMachine = setup({
     loadMessages: fromPromise<MessagesPage, { conversationId: string; cursor: string | null }>(({ input, signal }) =>
       run(messageCalls.getMessages(input.conversationId, input.cursor), signal),
     ),
-    sendMessage: fromPromise<DirectMessage, { conversationId: string; content: string; attachmentIds: ReadonlyArray<string> }>(
-      ({ input, signal }) => run(messageCalls.sendMessage(input.conversationId, input.content, input.attachmentIds), signal),
+    sendMessage: fromPromise<DirectMessage, MessageSubmission>(({ input, signal }) =>
+      run(messageCalls.sendMessage(input.conversationId, input.content, input.attachmentIds, input.idempotencyKey), signal),
     ),
     editMessage: fromPromise<DirectMessage, { id: string; content: string; attachmentIds: ReadonlyArray<string> }>(({ input, signal }) =>
       run(messageCalls.editMessage(input.id, input.content, input.attachmentIds), signal),
@@ -195,7 +220,13 @@ export const conversationMachine = setup({
       opened: { ...context.opened, ...opened.texts },
       media: { ...context.media, ...opened.media },
     })),
-    countFiles: assign((_, count: number) => ({ fileCount: count })),
+    countFiles: assign(({ context }, count: number) =>
+      count === context.fileCount ? {} : { fileCount: count, ...NEW_SUBMISSION },
+    ),
+    /** A new send gets a key (and is sealed afresh); a retry of the failed one keeps its key, envelope and uploads. */
+    keySubmission: assign(({ context }) =>
+      context.idempotencyKey ? {} : { idempotencyKey: newIdempotencyKey(), envelope: null, outgoing: [] },
+    ),
     keepOutgoing: assign((_, outgoing: ReadonlyArray<Attachment>) => ({ outgoing })),
     askForFiles: sendTo('attachments', ({ context }) => ({ type: 'attachments.upload' as const, conversationId: context.conversationId })),
     failUpload: assign((_, error: string) => ({ error })),
@@ -204,7 +235,7 @@ export const conversationMachine = setup({
       opened: { ...context.opened, ...Object.fromEntries(sealedMessages(context.messages, context.opened, null).map((s) => [s.id, null])) },
     })),
     keepEnvelope: assign((_, envelope: string) => ({ envelope })),
-    typeDraft: assign((_, value: string) => ({ draft: value, error: null })),
+    typeDraft: assign((_, value: string) => ({ draft: value, error: null, ...NEW_SUBMISSION })),
     /** The sent message on top, its text known without decrypting; the composer empties. */
     showSent: assign(({ context }, message: DirectMessage) => ({
       messages: upsert(context.messages, message),
@@ -214,6 +245,7 @@ export const conversationMachine = setup({
       draft: '',
       error: null,
       envelope: null,
+      idempotencyKey: null,
     })),
     failSend: assign({ error: SEND_FAILED }),
     refuseSend: assign(({ context }, error: unknown) => ({
@@ -259,6 +291,8 @@ export const conversationMachine = setup({
     hasOlder: ({ context }) => context.nextCursor !== null,
     hasDraftOrFiles: ({ context }) => !isBlank(context.draft) || context.fileCount > 0,
     hasFiles: ({ context }) => context.fileCount > 0,
+    /** Retrying a send whose envelope is made: post the very same request again. */
+    isSealedRetry: ({ context }) => context.idempotencyKey !== null && context.envelope !== null,
     hasEditText: ({ context }) => !isBlank(context.editing?.text ?? ''),
     canChange: ({ context }, id: string) => canChange(context.messages.find((m) => m.id === id), context.me),
     isRefusal: (_, error: unknown) => isRefusal(error),
@@ -338,7 +372,7 @@ export const conversationMachine = setup({
             idle: {
               on: {
                 'message.input': { actions: { type: 'typeDraft', params: ({ event }) => event.value } },
-                'message.send': { guard: and(['hasDraftOrFiles', 'keyTrusted']), target: 'sending' },
+                'message.send': { guard: and(['hasDraftOrFiles', 'keyTrusted']), target: 'sending', actions: 'keySubmission' },
                 'message.edit': {
                   guard: { type: 'canChange', params: ({ event }) => event.id },
                   target: 'editing',
@@ -355,7 +389,9 @@ export const conversationMachine = setup({
               tags: ['sending'],
               initial: 'preparing',
               states: {
-                preparing: { always: [{ guard: 'hasFiles', target: 'uploading' }, { target: 'encrypting' }] },
+                preparing: {
+                  always: [{ guard: 'isSealedRetry', target: 'posting' }, { guard: 'hasFiles', target: 'uploading' }, { target: 'encrypting' }],
+                },
                 /** The attachments child encrypts and uploads the files; the envelope then names them. */
                 uploading: {
                   entry: 'askForFiles',
@@ -386,10 +422,11 @@ export const conversationMachine = setup({
                   invoke: {
                     id: 'sendMessage',
                     src: 'sendMessage',
-                    input: ({ context }) => ({
+                    input: ({ context }): MessageSubmission => ({
                       conversationId: context.conversationId,
                       content: context.envelope ?? '',
                       attachmentIds: blobIdsOf(context.outgoing),
+                      idempotencyKey: context.idempotencyKey,
                     }),
                     onDone: {
                       target: '#conversation.ready.composer.idle',
@@ -407,11 +444,11 @@ export const conversationMachine = setup({
                 },
               },
             },
-            /** The text stays for a retry. */
+            /** The text stays for a retry: the same submission, sent again with its key and envelope. */
             sendFailed: {
               on: {
                 'message.input': { target: 'idle', actions: { type: 'typeDraft', params: ({ event }) => event.value } },
-                'message.send': { guard: and(['hasDraftOrFiles', 'keyTrusted']), target: 'sending' },
+                'message.send': { guard: and(['hasDraftOrFiles', 'keyTrusted']), target: 'sending', actions: 'keySubmission' },
               },
             },
             /** The server will not take messages from this member to the other: the composer says why, disabled. */

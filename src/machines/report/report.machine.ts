@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate'
 import { run } from '../../api/calls'
 import { serverMessageOr } from '../../api/errors'
+import { newIdempotencyKey } from '../../api/idempotency'
 import { type Report, reportCalls, type ReportFiling, type ReportSubject } from '../../api/reports.calls'
 import { showToast } from '../toasts/notify'
 import { REPORT_FAILED, REPORT_SENT, reportFormProblem, type ReportReason } from '../reports/reports.rules'
@@ -11,6 +12,9 @@ import { REPORT_FAILED, REPORT_SENT, reportFormProblem, type ReportReason } from
 // Then POST /reports/<kind>; a message report carries the text this browser decrypted (the server cannot read it).
 // Sent: the dialog closes with a thank-you toast. Refused: the server's words (already reported, gone), else 'Failed
 // to submit report'; the dialog stays with what was typed. Cancel (or Escape) closes it except while it sends.
+// Each submission carries an Idempotency-Key made when Report is pressed: pressing it again after a failure with the
+// form unchanged sends the same key (a report whose answer was lost is answered, not refused as already filed); a
+// change to the reason or details makes a new submission.
 
 export type ReportEvent =
   | { type: 'report.open'; subject: ReportSubject }
@@ -25,6 +29,15 @@ export interface ReportContext {
   description: string
   /** Shown once Report was pressed with a form that breaks a rule; cleared by the next change. */
   problem: string | null
+  /** The submission's Idempotency-Key: made on Report, kept while the unchanged form is retried, dropped by a change. */
+  idempotencyKey: string | null
+}
+
+/** What the fileReport actor sends: the subject, the form, and the submission's key. */
+export interface ReportSubmission {
+  subject: ReportSubject
+  filing: ReportFiling
+  idempotencyKey: string | null
 }
 
 export const reportMachine = setup({
@@ -34,14 +47,16 @@ export const reportMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    fileReport: fromPromise<Report, { subject: ReportSubject; filing: ReportFiling }>(({ input, signal }) =>
-      run(reportCalls.fileReport(input.subject, input.filing), signal),
+    fileReport: fromPromise<Report, ReportSubmission>(({ input, signal }) =>
+      run(reportCalls.fileReport(input.subject, input.filing, input.idempotencyKey), signal),
     ),
   },
   actions: {
-    start: assign((_, subject: ReportSubject) => ({ subject, reason: '' as const, description: '', problem: null })),
-    chooseReason: assign((_, reason: ReportReason) => ({ reason, problem: null })),
-    typeDescription: assign((_, value: string) => ({ description: value, problem: null })),
+    start: assign((_, subject: ReportSubject) => ({ subject, reason: '' as const, description: '', problem: null, idempotencyKey: null })),
+    chooseReason: assign((_, reason: ReportReason) => ({ reason, problem: null, idempotencyKey: null })),
+    typeDescription: assign((_, value: string) => ({ description: value, problem: null, idempotencyKey: null })),
+    /** A new submission gets a key; a retry of the same one keeps its key. */
+    keySubmission: assign(({ context }) => ({ idempotencyKey: context.idempotencyKey ?? newIdempotencyKey() })),
     showProblem: assign(({ context }) => ({ problem: reportFormProblem(context) })),
     notifySent: ({ system }) => showToast(system, 'success', REPORT_SENT),
     notifyRefused: ({ system }, error: unknown) => showToast(system, 'error', serverMessageOr(error, REPORT_FAILED)),
@@ -51,7 +66,7 @@ export const reportMachine = setup({
   },
 }).createMachine({
   id: 'report',
-  context: { subject: null, reason: '', description: '', problem: null },
+  context: { subject: null, reason: '', description: '', problem: null, idempotencyKey: null },
   initial: 'idle',
   states: {
     idle: {
@@ -63,7 +78,7 @@ export const reportMachine = setup({
       on: {
         'report.reason': { actions: { type: 'chooseReason', params: ({ event }) => event.reason } },
         'report.description': { actions: { type: 'typeDescription', params: ({ event }) => event.value } },
-        'report.submit': [{ guard: 'formIsValid', target: 'submitting' }, { actions: 'showProblem' }],
+        'report.submit': [{ guard: 'formIsValid', target: 'submitting', actions: 'keySubmission' }, { actions: 'showProblem' }],
         'report.cancel': 'idle',
       },
     },
@@ -72,9 +87,10 @@ export const reportMachine = setup({
       invoke: {
         id: 'fileReport',
         src: 'fileReport',
-        input: ({ context }) => ({
+        input: ({ context }): ReportSubmission => ({
           subject: context.subject as ReportSubject,
           filing: { reason: context.reason as ReportReason, description: context.description },
+          idempotencyKey: context.idempotencyKey,
         }),
         onDone: { target: 'idle', actions: 'notifySent' },
         onError: {

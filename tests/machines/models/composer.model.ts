@@ -1,4 +1,5 @@
 import { createActor, type AnyEventObject } from 'xstate'
+import { IDEMPOTENCY_KEY_IN_PROGRESS } from '../../../src/api/contract/idempotency'
 import { Invalid, Network, Server } from '../../../src/api/errors'
 import { composerMachine } from '../../../src/machines/composer/composer.machine'
 import { localDate, MESSAGES, postLength } from '../../../src/machines/composer/composer.rules'
@@ -23,6 +24,8 @@ const bare500 = new Server({ status: 500, message: 'Something went wrong on our 
 /** A rate limit's refusal: its words say how long to wait, and the draft waits with them. */
 const limited = new Invalid({ status: 429, message: 'Too many posts. Try again in 12 minutes.', fromServer: true, details: [] })
 const unknown = new Error('')
+/** The server still runs the first try of this post (the same Idempotency-Key): a failure to retry in a moment. */
+const stillSending = new Invalid({ status: 409, message: IDEMPOTENCY_KEY_IN_PROGRESS, fromServer: true, details: [] })
 
 /** The failure toast: server error field, else details joined, else (message) the client's message, else the default. */
 export const failureText = new Map<unknown, string>([
@@ -32,6 +35,7 @@ export const failureText = new Map<unknown, string>([
   [offline, offline.message],
   [bare500, bare500.message],
   [unknown, MESSAGES.failed],
+  [stillSending, MESSAGES.stillSending],
 ])
 
 export const created = makePost('new1', { author: robinSummary, content: 'Hello @ann #wren' })

@@ -1,8 +1,9 @@
 import type { AnyEventObject } from 'xstate'
+import { IDEMPOTENCY_KEY_IN_PROGRESS } from '../../../src/api/contract/idempotency'
 import { Forbidden, Invalid, Network } from '../../../src/api/errors'
 import type { Conversation, DirectMessage } from '../../../src/api/messages.calls'
 import type { Attachment } from '../../../src/crypto/attachments'
-import { conversationMachine, type ConversationInput } from '../../../src/machines/conversation/conversation.machine'
+import { conversationMachine, type ConversationContext, type ConversationInput } from '../../../src/machines/conversation/conversation.machine'
 import type { TrustCheck } from '../../../src/machines/conversation/conversation.trust-actors'
 import { type MachineModel, valueAndContext, type Walk } from '../support/walks'
 
@@ -85,6 +86,11 @@ export const offline = new Network({ message: 'Unable to reach the server.' })
 export const refusedByAnn = new Forbidden({ message: "Ann doesn't accept messages from you", fromServer: true })
 export const annHasNoKey = new Invalid({ message: "Ann can't receive messages yet", fromServer: true, status: 409, details: [] })
 export const tooLong = new Error('Messages can be at most 2000 characters.')
+/** The first try of the same send is still running on the server: a failure to retry, not a refusal. */
+export const stillSending = new Invalid({ message: IDEMPOTENCY_KEY_IN_PROGRESS, fromServer: true, status: 409, details: [] })
+
+/** The context as the model compares it: the Idempotency-Key is random, so only whether there is one counts. */
+export const modelContext = (context: ConversationContext) => ({ ...context, idempotencyKey: context.idempotencyKey !== null })
 
 const loaded = { type: 'xstate.done.actor.loadMessages', output: firstPage }
 
@@ -112,7 +118,10 @@ const walk = (name: string, events: AnyEventObject[], annKey: string | null = AN
       events,
       label,
       input,
-      serializeState: valueAndContext,
+      serializeState: (s) => {
+        const snapshot = s as unknown as { value: unknown; context: ConversationContext }
+        return valueAndContext({ value: snapshot.value, context: modelContext(snapshot.context) })
+      },
       edgesOnly: 'the history (pages, refreshes, edits, deletions) and the key check are context: every order of messages and answers is its own state',
     }),
   }
@@ -170,6 +179,7 @@ export const conversationModel = {
       { type: 'xstate.error.actor.sendMessage', error: offline },
       { type: 'xstate.error.actor.sendMessage', error: refusedByAnn },
       { type: 'xstate.error.actor.sendMessage', error: annHasNoKey },
+      { type: 'xstate.error.actor.sendMessage', error: stillSending },
     ]),
     walk('sending photos', [
       loaded,

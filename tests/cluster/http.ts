@@ -14,6 +14,8 @@ export interface Answer {
 
 export interface RequestOptions {
   token?: string
+  /** Sent as `Idempotency-Key`, as the SPA does once per submission of a post, a conversation or a message. */
+  idempotencyKey?: string
   json?: unknown
   form?: Record<string, string>
 }
@@ -21,6 +23,7 @@ export interface RequestOptions {
 export async function request(base: string, method: string, path: string, options: RequestOptions = {}): Promise<Answer> {
   const headers: Record<string, string> = {}
   if (options.token) headers.authorization = `Bearer ${options.token}`
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey
   let body: string | FormData | undefined
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json'

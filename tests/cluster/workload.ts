@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { fakeEnvelope, fakeKeys } from '../api/e2ee-support'
 import { registration } from '../api/harness'
 import { type Answer, request } from './http'
@@ -101,7 +101,7 @@ const conversationKey = (a: Member, b: Member) => [a.username, b.username].sort(
 
 export async function perform(system: System, op: Op): Promise<Outcome> {
   const token = system.token(op.actor)
-  const call = (method: string, path: string, options: { json?: unknown; form?: Record<string, string> } = {}) =>
+  const call = (method: string, path: string, options: { json?: unknown; form?: Record<string, string>; idempotencyKey?: string } = {}) =>
     request(system.base, method, path, { token, ...options })
   const postId = (text: string) => system.posts.get(text) ?? '00000000-0000-7000-8000-000000000000'
   switch (op.kind) {
@@ -109,7 +109,7 @@ export async function perform(system: System, op: Op): Promise<Outcome> {
     case 'reply': {
       const form: Record<string, string> = { content: op.text }
       if (op.kind === 'reply') form.replyTo = postId(op.parent)
-      const answer = await call('POST', '/api/posts', { form })
+      const answer = await call('POST', '/api/posts', { form, idempotencyKey: randomUUID() })
       if (answer.status === 201) system.posts.set(op.text, answer.body.post.id as string)
       return { result: '', answer }
     }
@@ -148,13 +148,19 @@ export async function perform(system: System, op: Op): Promise<Outcome> {
       const key = conversationKey(op.actor, op.target)
       let conversationId = system.conversations.get(key)
       if (!conversationId) {
-        const opened = await call('POST', '/api/messages/conversations', { json: { recipientId: system.id(op.target) } })
+        const opened = await call('POST', '/api/messages/conversations', {
+          json: { recipientId: system.id(op.target) },
+          idempotencyKey: randomUUID(),
+        })
         if (opened.status !== 200 && opened.status !== 201) return { result: 'not opened', answer: opened }
         conversationId = opened.body.conversation.id as string
         system.conversations.set(key, conversationId)
       }
       // Sending into an existing conversation after a block is refused (403) like opening one.
-      const answer = await call('POST', `/api/messages/conversations/${conversationId}/messages`, { json: { content: op.content } })
+      const answer = await call('POST', `/api/messages/conversations/${conversationId}/messages`, {
+        json: { content: op.content },
+        idempotencyKey: randomUUID(),
+      })
       return { result: '', answer, messageId: answer.status === 201 ? (answer.body.message.id as string) : undefined }
     }
     case 'read-feed':

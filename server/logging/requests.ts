@@ -28,10 +28,9 @@ export class OneLinePerRequest extends LogController {
 export function logRequests(app: FastifyInstance, options: { slowRequestMs: number }): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id)
+    // Everything after this hook runs inside: Fastify (5.12) carries the context across reading a body too.
     runInRequest(request.id, done)
   })
-  // A body is read in the socket's own async context: the hooks and handler after it need the request's again.
-  app.addHook('preValidation', (request, _reply, done) => runInRequest(request.id, done))
   app.addHook('onResponse', (request, reply, done) => {
     const durationMs = reply.elapsedTime
     const route = routeOf(request)

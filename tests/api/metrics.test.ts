@@ -66,7 +66,8 @@ describe('GET /metrics', () => {
       expect(res.body, name).toContain(`# TYPE ${name} `)
     }
     expect(res.body).toMatch(/^wren_app_info\{version="[^"]+",database="(pglite|postgres)"\} 1$/m)
-    expect(value(res.body, 'wren_jobs{state="due"}')).toBe(0)
+    // Read by a query at scrape time: all four states, none of them made up by a failed read (which leaves none).
+    for (const state of ['due', 'scheduled', 'running', 'failed']) expect(res.body).toMatch(new RegExp(`^wren_jobs\\{state="${state}"\\} 0$`, 'm'))
     expect(res.body).toMatch(/^wren_cache_hits_total\{cache="sessions"\} \d+$/m)
     // Pool gauges exist only where there is a pool.
     expect(res.body.includes('wren_db_pool_connections{state="idle"}')).toBe(database.handle.kind === 'postgres')
@@ -82,6 +83,13 @@ describe('GET /metrics', () => {
     expect(value(after, series)).toBe(before + 2)
     expect(value(after, 'wren_http_request_duration_seconds_count{method="GET",route="/api/users/:username"}')).toBeGreaterThanOrEqual(2)
     expect(after).not.toContain('metrics_alice')
+    // A path no route names is counted as such, not under its own text.
+    const unmatched = 'wren_http_requests_total{method="GET",route="(unmatched)",status_class="4xx"}'
+    const unmatchedBefore = value(after, unmatched)
+    expect((await on.inject({ method: 'GET', url: '/api/no-such-call/42' })).statusCode).toBe(404)
+    const later = await scrape(on)
+    expect(value(later, unmatched)).toBe(unmatchedBefore + 1)
+    expect(later).not.toContain('no-such-call')
     // The health check read the database: its statement was timed.
     await on.inject({ method: 'GET', url: '/api/health' })
     expect(value(await scrape(on), 'wren_db_statement_duration_seconds_count')).toBeGreaterThan(0)

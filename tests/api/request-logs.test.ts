@@ -96,10 +96,14 @@ describe('request logs', () => {
     const id = String(res.headers['x-request-id'])
     expect(id).toMatch(/^[0-9a-f-]{36}$/)
     const mine = await logOf(id)
-    expect(mine.map((l) => l.msg)).toEqual(['a service noticed something', expect.stringMatching(/^POST \/test\/service-log\/17 200 \d+ ms$/)])
+    // On a busy machine even this request can pass the 40 ms slow mark: then its line is the warning.
+    expect(mine.map((l) => l.msg), JSON.stringify(lines.slice(-4))).toEqual([
+      'a service noticed something',
+      expect.stringMatching(/^(slow request: )?POST \/test\/service-log\/17 200 \d+ ms$/),
+    ])
     // One line for the request, carrying what an operator needs.
     expect(mine[1]?.request).toMatchObject({ method: 'POST', url: '/test/service-log/17', route: '/test/service-log/:id', status: 200 })
-    expect(mine[1]?.level).toBe(30)
+    expect(mine[1]?.level).toBe(mine[1]?.msg.startsWith('slow request') ? 40 : 30)
     // Written once per line, whether the line came from the request's logger or the app's.
     expect(raw.filter((l) => l.includes(id)).map((l) => l.split('"reqId"').length - 1)).toEqual([1, 1])
   })

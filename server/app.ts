@@ -14,8 +14,15 @@ import { processWideCompilers } from './http/schema-compilers'
 import { addSecurityHeaders } from './http/security-headers'
 import { defaultDistDir, serveWebApp } from './http/spa'
 import { validationError } from './http/validation-messages'
+import { type AppLoggerOptions, loggerOptions } from './logging/logger-options'
+import { requestIds } from './logging/request-ids'
+import { logRequests, OneLinePerRequest } from './logging/requests'
+import { AppMetrics, JOB_COUNT_CAP } from './metrics/app-metrics'
+import { cacheStats } from './metrics/caches'
+import { observeRequests, serveMetrics } from './metrics/http'
 import { moduleHandlers, uploadPolicies, validationMessages } from './modules'
 import { createServices } from './services'
+import { appVersion } from './version'
 
 /** Fastify's typings take no hop count; proxy-addr's meaning of one is "trust the nearest N hops". */
 function trustProxyOption(value: TrustProxy) {
@@ -31,8 +38,13 @@ export interface BuildAppOptions {
   distDir?: string
   /** Defaults to openapi.yaml at the repository root. */
   specification?: OpenApiDocument
-  /** Overrides the pino options derived from LOG_LEVEL. */
-  logger?: FastifyServerOptions['logger']
+  /**
+   * false: no logging at all. Otherwise merged over the options LOG_LEVEL and LOG_FORMAT give (tests pass a `stream`
+   * to read the lines); the request id of every line stays either way.
+   */
+  logger?: false | Partial<AppLoggerOptions>
+  /** Whether standard output is a terminal, for LOG_FORMAT=auto; defaults to `process.stdout.isTTY`. */
+  stdoutIsTty?: boolean
   /** Called on the bare instance before any route exists (the contract test attaches an onRoute hook here). */
   beforeRoutes?: (app: FastifyInstance) => void
   /**
@@ -70,9 +82,21 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   }
 }
 
+function appLogger(config: Config, options: BuildAppOptions): FastifyServerOptions['logger'] {
+  if (options.logger === false) return false
+  const chosen = loggerOptions({
+    level: config.logLevel,
+    format: config.logFormat,
+    stdoutIsTty: options.stdoutIsTty ?? process.stdout.isTTY === true,
+  })
+  return { ...chosen.options, ...options.logger }
+}
+
 async function assembleApp(config: Config, database: DatabaseHandle, options: BuildAppOptions) {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: appLogger(config, options),
+    logController: new OneLinePerRequest(),
+    genReqId: requestIds(config.trustProxy),
     trustProxy: trustProxyOption(config.trustProxy),
     ajv: {
       customOptions: {
@@ -93,6 +117,15 @@ async function assembleApp(config: Config, database: DatabaseHandle, options: Bu
     schemaController: { compilersFactory: processWideCompilers },
   })
 
+  const metrics = config.metrics
+    ? new AppMetrics({
+        version: appVersion,
+        database: database.kind,
+        onScrapeError: (what, err) => app.log.warn({ err }, `metrics: could not read ${what}`),
+      })
+    : undefined
+  app.decorate('metrics', metrics)
+
   const bus =
     options.invalidationBus ??
     (config.redisUrl
@@ -108,8 +141,19 @@ async function assembleApp(config: Config, database: DatabaseHandle, options: Bu
       cache: { bus, enabled: options.caches ?? true },
       rateLimitNamespace: options.rateLimitNamespace,
       clock: options.clock,
+      metrics,
     }),
   )
+  if (metrics) {
+    const { services } = app
+    metrics.sources.caches = () => cacheStats(services)
+    metrics.sources.pool = database.poolStats
+    metrics.sources.jobs = () => services.jobs.depth(JOB_COUNT_CAP)
+    metrics.collectNodeMetrics()
+    // The handle may be shared with other apps (tests) and outlive this one: the subscription ends with the app.
+    const stopTiming = database.timing.observe((seconds) => metrics.statementDuration.observe(seconds))
+    app.addHook('onClose', async () => stopTiming())
+  }
   app.decorateRequest('auth', null)
   let closeControlSocket: (() => Promise<void>) | undefined
   app.addHook('onReady', async () => {
@@ -142,6 +186,8 @@ async function assembleApp(config: Config, database: DatabaseHandle, options: Bu
   })
 
   options.beforeRoutes?.(app)
+  logRequests(app, { slowRequestMs: config.slowRequestMs })
+  if (metrics) observeRequests(app, metrics)
   addSecurityHeaders(app)
   addDrain(app)
   handleErrors(app)
@@ -152,6 +198,7 @@ async function assembleApp(config: Config, database: DatabaseHandle, options: Bu
     modules: moduleHandlers,
     messages: validationMessages,
   })
+  serveMetrics(app, metrics)
   await serveWebApp(app, options.distDir ?? defaultDistDir)
   return app
 }

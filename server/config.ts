@@ -15,6 +15,8 @@ export interface RateLimit {
   windowMs: number
 }
 
+export type LogFormat = 'auto' | 'json' | 'pretty'
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 
 /** Fastify's `trustProxy`: off, on (trust every hop), a hop count, or a list of proxy addresses/CIDRs. */
@@ -352,6 +354,39 @@ export const settings = {
       'stops listening, in milliseconds: set it above the load balancer\'s check interval so the balancer stops ' +
       'sending first. Requests still running then are waited for up to 10 s more.',
     parse: integer(0, 60_000),
+  }),
+  logFormat: setting({
+    name: 'LOG_FORMAT',
+    default: 'auto',
+    meaning:
+      'auto, json or pretty: pretty prints one readable, coloured line per request and per event; json one JSON ' +
+      'object per line (for log collectors). auto: pretty when standard output is a terminal, else json.',
+    parse: (raw): LogFormat => {
+      const value = raw ?? 'auto'
+      if (value !== 'auto' && value !== 'json' && value !== 'pretty') {
+        throw new Error(`must be "auto", "json" or "pretty" (got "${raw}")`)
+      }
+      return value
+    },
+  }),
+  slowRequestMs: setting({
+    name: 'SLOW_REQUEST_MS',
+    default: '500',
+    meaning:
+      'A request that takes longer than this many milliseconds is logged at warn (route, method, status, duration); ' +
+      '0 turns the warning off.',
+    parse: integer(0, 3_600_000),
+  }),
+  metrics: setting({
+    name: 'METRICS',
+    default: 'off',
+    meaning:
+      'on or off: whether GET /metrics serves Prometheus metrics on the app\'s own port, to loopback addresses only ' +
+      '(127.0.0.0/8, ::1, by the connection\'s own address; a proxy in front cannot expose it). Others get 404.',
+    parse: (raw) => {
+      if (raw !== 'on' && raw !== 'off') throw new Error(`must be "on" or "off" (got "${raw}")`)
+      return raw === 'on'
+    },
   }),
   logLevel: setting({
     name: 'LOG_LEVEL',

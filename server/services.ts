@@ -23,6 +23,7 @@ import type { Database, DatabaseKind } from './db/client'
 import { RateLimiter } from './lib/rate-limiter'
 import { WriteLimits } from './lib/write-limits'
 import { JobQueue } from './jobs/queue'
+import type { AppMetrics } from './metrics/app-metrics'
 import { Mailer } from './mail/mailer'
 import { ImageProcessor } from './media/images'
 import { bundledFfmpeg, checkFfmpeg, VideoProcessor } from './media/videos'
@@ -124,9 +125,12 @@ export interface ServicesOptions {
   /** Prefix of the rate limits' Redis keys (tests give each app group its own). */
   rateLimitNamespace?: string
   clock?: Clock
+  /** With METRICS on: where rate-limit refusals and realtime events are counted. */
+  metrics?: AppMetrics
 }
 
-function createContext({ config, db, databaseKind, log, cache, rateLimitNamespace, clock = systemClock }: ServicesOptions): ServiceContext {
+function createContext(options: ServicesOptions): ServiceContext {
+  const { config, db, databaseKind, log, cache, rateLimitNamespace, clock = systemClock, metrics } = options
   const warn = (message: string, err: unknown) => log?.warn({ err }, message)
   const invalidations = new Invalidations(cache.bus, {
     warn: (message) => log?.warn(message),
@@ -150,6 +154,7 @@ function createContext({ config, db, databaseKind, log, cache, rateLimitNamespac
     redisUrl: config.redisUrl,
     namespace: rateLimitNamespace,
     log: { warn: (message) => log?.warn(message), info: (message) => log?.info(message) },
+    onRefused: metrics && ((limit) => metrics.rateLimitRefusals.inc({ limit })),
   })
   const jobs = new JobQueue({ db, clock, warn })
   return {
@@ -175,7 +180,7 @@ function createContext({ config, db, databaseKind, log, cache, rateLimitNamespac
     // it). View counts on cards in lists lag by up to the card TTL; a post's own page reads them fresh.
     views: new ViewCounter(db, (err) => warn('could not save view counts', err)),
     ...readCaches,
-    realtime: new RealtimeEvents(),
+    realtime: new RealtimeEvents(metrics && ((event, members) => metrics.realtimeEvents.inc({ event }, members))),
     jobs,
     mail: new Mailer({ config, jobs, info: (message) => log?.info(message) }),
   }

@@ -1,4 +1,4 @@
-import { Lru } from './lru'
+import { Lru, type LruStats } from './lru'
 import { Versions } from './versions'
 import { SingleFlight } from './single-flight'
 
@@ -39,6 +39,11 @@ export class OwnedPages<V> {
       onRemove: (key, held) => this.unindex(key, held.owner, held.page),
     })
     this.loads = new SingleFlight(options.enabled)
+  }
+
+  /** What the cache did since it was made (metrics read it at scrape time). */
+  get stats(): LruStats {
+    return this.pages.stats
   }
 
   /** The owner's page for `variant`, from memory or from `load` (stored unless something was dropped meanwhile). */

@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { lockDataDir } from './pglite-lock'
+import { type PoolStats, StatementTiming } from './statement-timing'
 import * as schema from './schema'
 
 /** The query API both drivers share; modules only ever see this. */
@@ -24,6 +25,10 @@ export interface DatabaseHandle {
   db: Database
   kind: DatabaseKind
   close: () => Promise<void>
+  /** Every statement's time, for whoever subscribes (the app's metrics). */
+  timing: StatementTiming
+  /** The pg pool's connections now; undefined on PGlite (one in-process connection, no pool). */
+  poolStats?: () => PoolStats
   /**
    * PGlite only: its whole data directory as a gzipped tar, read while no statement and no transaction runs
    * (PGlite runs one at a time; the dump waits its turn), so it is a consistent snapshot of committed data. Held in
@@ -101,7 +106,9 @@ export async function openPgliteAsIs(dataDir: string): Promise<DatabaseHandle> {
   }
   try {
     await client.waitReady
-    return { db: drizzlePglite({ client, schema }), kind: 'pglite', close, snapshot: () => snapshotOf(client) }
+    // Nothing subscribes to an offline copy's statement times; the handle has the same shape as a server's.
+    const timing = new StatementTiming()
+    return { db: drizzlePglite({ client, schema }), kind: 'pglite', close, timing, snapshot: () => snapshotOf(client) }
   } catch (err) {
     await close().catch(() => undefined)
     throw err
@@ -159,6 +166,8 @@ export async function migratedPgliteDump(): Promise<Blob> {
 
 /** Brings a PGlite's schema up to date (a no-op for a dump that has every migration) and wraps it in a handle. */
 async function migratedPglite(client: PGlite, unlock: () => void): Promise<DatabaseHandle> {
+  const timing = new StatementTiming()
+  timing.timePglite(client)
   const close = async () => {
     try {
       await client.close()
@@ -170,7 +179,7 @@ async function migratedPglite(client: PGlite, unlock: () => void): Promise<Datab
     await client.waitReady
     const db = drizzlePglite({ client, schema })
     await migratePglite(db, { migrationsFolder })
-    return { db, kind: 'pglite', close, snapshot: () => snapshotOf(client) }
+    return { db, kind: 'pglite', close, timing, snapshot: () => snapshotOf(client) }
   } catch (err) {
     await close().catch(() => undefined)
     throw err
@@ -202,6 +211,8 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       .join(' '),
   })
   pool.on('error', (err) => options.onPoolError?.(err))
+  const timing = new StatementTiming()
+  pool.on('connect', (client) => timing.timePgClient(client))
   try {
     const db = drizzlePg({ client: pool, schema })
     const lock = await pool.connect()
@@ -219,7 +230,13 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch(() => undefined)
       lock.release()
     }
-    return { db, kind: 'postgres', close: () => pool.end() }
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      timing,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    }
   } catch (err) {
     await pool.end().catch(() => undefined)
     throw err

@@ -93,3 +93,24 @@ export async function countJobs(db: SqlExecutor): Promise<{ kind: string; pendin
         from jobs group by kind order by kind`,
   )
 }
+
+export type JobState = 'due' | 'scheduled' | 'running' | 'failed'
+
+/**
+ * How many jobs are in each state at `now`, each count stopping at `cap`: a metrics scrape reads this every few
+ * seconds, so however large a backlog grows it reads at most `cap` rows per state (a count at the cap means "at
+ * least"). Due and scheduled jobs are found through the partial index on unfinished jobs' run_at.
+ */
+export async function countJobStates(db: SqlExecutor, now: Date, cap: number): Promise<Record<JobState, number>> {
+  const at = sql`${now.toISOString()}::timestamptz`
+  const capped = (where: ReturnType<typeof sql>) => sql`(select count(*)::int from (select 1 from jobs where ${where} limit ${cap}) c)`
+  const [row] = await selectRows<Record<JobState, number>>(
+    db,
+    sql`select
+          ${capped(sql`failed_at is null and run_at <= ${at} and (locked_until is null or locked_until <= ${at})`)} as due,
+          ${capped(sql`failed_at is null and run_at > ${at} and (locked_until is null or locked_until <= ${at})`)} as scheduled,
+          ${capped(sql`failed_at is null and locked_until > ${at}`)} as running,
+          ${capped(sql`failed_at is not null`)} as failed`,
+  )
+  return row ?? { due: 0, scheduled: 0, running: 0, failed: 0 }
+}

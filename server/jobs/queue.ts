@@ -1,7 +1,7 @@
 import type { Database } from '../db/client'
 import type { SqlExecutor } from '../db/rows'
 import type { Clock } from '../lib/clock'
-import { type ClaimedJob, claimDueJob, countJobs, deleteJob, extendLease, failJob, insertJob } from './queries'
+import { type ClaimedJob, claimDueJob, countJobStates, countJobs, deleteJob, extendLease, failJob, insertJob, type JobState } from './queries'
 
 /**
  * The one durable job queue: mail, account deletion, exports. Jobs are rows (migration 0024), so they survive
@@ -140,6 +140,11 @@ export class JobQueue {
   /** Unfinished and failed jobs by kind. */
   counts(): Promise<{ kind: string; pending: number; failed: number }[]> {
     return countJobs(this.options.db)
+  }
+
+  /** Jobs by state now, each count capped at `cap` (the metrics scrape's bounded read). */
+  depth(cap: number): Promise<Record<JobState, number>> {
+    return countJobStates(this.options.db, new Date(this.options.clock.now()), cap)
   }
 
   private wake(): void {

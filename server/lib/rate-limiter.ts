@@ -18,7 +18,11 @@ import { TooMany } from './domain-errors'
  * back to Redis when it returns; what was counted in memory meanwhile is not carried over.
  */
 
-/** One thing to count: `points` (default 1; bytes for media) against `limit` under `key`. */
+/**
+ * One thing to count: `points` (default 1; bytes for media) against `limit` under `key`. Keys read
+ * `<area>:<limit>:<subject>` ("sign-in:address:203.0.113.5", "writes:posts:<member id>"): the first two parts name
+ * the limit (`limitName`), the rest whom it counts.
+ */
 export interface Charge {
   key: string
   limit: RateLimit
@@ -40,6 +44,15 @@ export interface RateLimiterOptions {
   /** Prefix of every Redis key, so tests and several sites on one Redis keep apart. */
   namespace?: string
   log?: { warn: (message: string) => void; info: (message: string) => void }
+  /** Told the name of each limit a charge was over (metrics count refusals by limit). */
+  onRefused?: (limitName: string) => void
+}
+
+/** "writes:posts:<member id>" -> "writes:posts": which limit, without whom (an address, a member id). */
+export function limitName(key: string): string {
+  const first = key.indexOf(':')
+  const second = first < 0 ? -1 : key.indexOf(':', first + 1)
+  return second < 0 ? key : key.slice(0, second)
 }
 
 const nothingTaken: Taken = { refund: () => Promise.resolve() }
@@ -137,6 +150,7 @@ export class RateLimiter {
       if (outcome.status === 'fulfilled') continue
       if (!(outcome.reason instanceof RateLimiterRes)) throw outcome.reason
       const seconds = Math.max(1, Math.ceil(outcome.reason.msBeforeNext / 1000))
+      this.options.onRefused?.(limitName(counted[i]?.key ?? ''))
       if (!refused || seconds > refused.seconds) refused = { what: counted[i]?.what ?? '', seconds }
     }
     if (refused) {

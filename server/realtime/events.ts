@@ -18,6 +18,9 @@ export interface RoomEmitter {
 export class RealtimeEvents {
   private io: RoomEmitter | undefined
 
+  /** `onSent` is told each event emitted and how many members it was addressed to (metrics count deliveries). */
+  constructor(private readonly onSent?: (event: keyof ServerToClientEvents, members: number) => void) {}
+
   attach(io: RoomEmitter): void {
     this.io = io
   }
@@ -33,5 +36,6 @@ export class RealtimeEvents {
   ): void {
     if (!this.io || userIds.length === 0) return
     this.io.to(userIds.map(userRoom)).emit(event, ...payload)
+    this.onSent?.(event, userIds.length)
   }
 }

@@ -139,6 +139,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   const stopWatching = sessions.onRevoked((ids) => io.in(ids.map(sessionRoom)).disconnectSockets(true))
   // Services emit message events through the registry's RealtimeEvents (server/realtime/events.ts).
   app.services.realtime.attach(io)
+  if (app.metrics) app.metrics.sources.sockets = () => io.of('/').sockets.size
 
   // Open websockets would hold the HTTP server open: close them before Fastify waits for its connections.
   app.addHook('preClose', async () => {

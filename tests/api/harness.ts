@@ -131,7 +131,8 @@ async function dropSchema(schema: string): Promise<void> {
   }
 }
 
-const testDefaults: Partial<Config> = { rateLimits: false, logLevel: 'silent', hashConcurrency: 2 }
+// JSON logs whatever the terminal: a test that reads log lines parses them.
+const testDefaults: Partial<Config> = { rateLimits: false, logLevel: 'silent', logFormat: 'json', hashConcurrency: 2 }
 
 export async function buildTestApp(
   database: TestDatabase,

@@ -1,5 +1,6 @@
 import type { Invalidation } from '../../cache/invalidation'
 import type { InvalidationTarget } from '../../cache/invalidations'
+import type { LruStats } from '../../cache/lru'
 import { OwnedPages } from '../../cache/owned-pages'
 import type { Schemas } from '../../http/handler-types'
 import type { NotificationFilter } from './queries'
@@ -34,6 +35,11 @@ export class NotificationFirstPages implements InvalidationTarget {
 
   get(recipientId: string, filter: NotificationFilter, limit: number, load: () => Promise<NotificationsPage>) {
     return this.pages.get(recipientId, `${filter}\n${limit}`, load)
+  }
+
+  /** What the cache did since it was made (metrics read it at scrape time). */
+  get stats(): LruStats {
+    return this.pages.stats
   }
 
   apply(message: Invalidation): void {

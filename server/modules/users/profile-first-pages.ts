@@ -1,5 +1,6 @@
 import type { Invalidation } from '../../cache/invalidation'
 import type { InvalidationTarget } from '../../cache/invalidations'
+import type { LruStats } from '../../cache/lru'
 import { OwnedPages } from '../../cache/owned-pages'
 import type { FeedKey } from '../posts/feed-queries'
 import type { ProfileHead } from './queries'
@@ -40,6 +41,11 @@ export class ProfileFirstPages implements InvalidationTarget {
 
   get(viewerId: string, variant: string, load: () => Promise<ProfileFirstPage>): Promise<ProfileFirstPage> {
     return this.pages.get(viewerId, variant, load)
+  }
+
+  /** What the cache did since it was made (metrics read it at scrape time). */
+  get stats(): LruStats {
+    return this.pages.stats
   }
 
   apply(message: Invalidation): void {

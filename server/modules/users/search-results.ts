@@ -1,6 +1,6 @@
 import type { Invalidation } from '../../cache/invalidation'
 import type { InvalidationTarget } from '../../cache/invalidations'
-import { Lru } from '../../cache/lru'
+import { Lru, type LruStats } from '../../cache/lru'
 import { OwnedPages } from '../../cache/owned-pages'
 import { SingleFlight } from '../../cache/single-flight'
 import type { Database } from '../../db/client'
@@ -138,6 +138,16 @@ export class MemberSearchCaches implements InvalidationTarget {
       weigh: (set) => Math.max(1, set.size),
     })
     this.followeeLoads = new SingleFlight(enabled)
+  }
+
+  /** What each of its caches did since it was made (metrics read them at scrape time). */
+  get stats(): { matches: LruStats; suggestions: LruStats; followees: LruStats; firstPages: LruStats } {
+    return {
+      matches: this.matches.stats,
+      suggestions: this.suggestions.stats,
+      followees: this.followees.stats,
+      firstPages: this.firstPages.stats,
+    }
   }
 
   apply(message: Invalidation): void {

@@ -1,4 +1,4 @@
-import { Lru } from '../../../cache/lru'
+import { Lru, type LruStats } from '../../../cache/lru'
 import { SingleFlight } from '../../../cache/single-flight'
 
 /** One search's matches in result order, as the cursor sees them: `at` is the rank, or the time for filter searches. */
@@ -41,6 +41,11 @@ export class SearchCandidateCache {
 
   clear(): void {
     this.lru.clear()
+  }
+
+  /** What the cache did since it was made (metrics read it at scrape time). */
+  get stats(): LruStats {
+    return this.lru.stats
   }
 
   /** The matches of `key`, read by `load` when missing or expired; concurrent misses share one read. */

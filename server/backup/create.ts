@@ -2,7 +2,6 @@ import { createHash, type Hash } from 'node:crypto'
 import { createWriteStream, existsSync } from 'node:fs'
 import { link, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { finished } from 'node:stream/promises'
 import { openPgliteAsIs, pgliteLockFile } from '../db/client'
 import { DatabaseInUseError } from '../db/pglite-lock'
 import { isValidKey } from '../storage/storage'
@@ -255,8 +254,6 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`)
     await tar.add(MANIFEST_NAME, manifestBytes.length, [manifestBytes])
     await tar.finish()
-    out.end()
-    await finished(out)
     const source = snapshot.source
     await snapshot.done()
     snapshot = undefined

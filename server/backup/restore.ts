@@ -100,9 +100,10 @@ async function extractFrom(
   for await (const entry of readTar(input)) {
     const folder = entryFolder(entry.name)
     if (!folder) throw new ArchiveFormatError(`The archive holds "${entry.name}", which no Wren backup contains`)
-    if (files.has(entry.name) || (folder === 'manifest' && manifestText !== undefined)) {
-      throw new ArchiveFormatError(`The archive holds "${entry.name}" twice: it was altered`)
+    if (manifestText !== undefined) {
+      throw new ArchiveFormatError(`The archive holds "${entry.name}" after its manifest, which a Wren backup writes last: it was altered`)
     }
+    if (files.has(entry.name)) throw new ArchiveFormatError(`The archive holds "${entry.name}" twice: it was altered`)
     if (folder === 'manifest') {
       if (entry.size > MAX_MANIFEST_BYTES) throw new ArchiveFormatError('The archive\'s manifest is implausibly large')
       const chunks: Buffer[] = []
@@ -126,7 +127,8 @@ async function extractFrom(
     files.set(entry.name, { size: entry.size, sha256: hash.digest('hex') })
   }
   if (manifestText === undefined) {
-    throw new ArchiveFormatError('The archive has no manifest: it is incomplete (a backup that did not finish) or not a Wren backup')
+    // Also what an archive cut between two entries looks like: tar-stream reads it to that point without error.
+    throw new ArchiveFormatError('The archive has no manifest: it is truncated, a backup that did not finish, or not a Wren backup')
   }
   return { manifest: parseManifest(manifestText), files }
 }

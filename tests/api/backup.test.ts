@@ -3,12 +3,14 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { PassThrough, Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requestSnapshot } from '../../server/backup/control-socket'
 import { createBackup } from '../../server/backup/create'
 import { restoreBackup } from '../../server/backup/restore'
+import { ArchiveFormatError, readTar, TarWriter } from '../../server/backup/tar'
 import { buildApp } from '../../server/app'
 import { type DatabaseHandle, openDatabase } from '../../server/db/client'
 import { users } from '../../server/db/schema'
@@ -271,5 +273,51 @@ describe(`backup and restore (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () => 
     expect(existsSync(photo)).toBe(true)
     snapshot!.finish()
     await expect.poll(() => existsSync(photo)).toBe(false)
+  })
+})
+
+describe('the archive format (tar.ts, over tar-stream)', () => {
+  async function write(entries: { name: string; bytes: Buffer }[]): Promise<Buffer> {
+    const out = new PassThrough()
+    const chunks: Buffer[] = []
+    out.on('data', (chunk: Buffer) => chunks.push(chunk))
+    const tar = new TarWriter(out)
+    for (const { name, bytes } of entries) await tar.add(name, bytes.length, [bytes])
+    await tar.finish()
+    return Buffer.concat(chunks)
+  }
+  async function read(archive: Buffer): Promise<{ name: string; bytes: Buffer }[]> {
+    const entries = []
+    for await (const entry of readTar(Readable.from([archive]))) {
+      const chunks: Buffer[] = []
+      for await (const chunk of entry.body) chunks.push(chunk)
+      entries.push({ name: entry.name, bytes: Buffer.concat(chunks) })
+    }
+    return entries
+  }
+
+  it('keeps long and non-ASCII names and exact bytes', async () => {
+    const entries = [
+      { name: `media/${'a'.repeat(120)}/${'b'.repeat(120)}.png`, bytes: randomBytes(70_000) },
+      { name: 'media/été/ünïcode.png', bytes: randomBytes(513) },
+      { name: 'manifest.json', bytes: Buffer.from('{}') },
+    ]
+    expect(await read(await write(entries))).toEqual(entries)
+  })
+
+  it('refuses a body of another size than announced', async () => {
+    await expect(new TarWriter(new PassThrough()).add('media/a', 5, [Buffer.alloc(6)])).rejects.toThrow(/grew/)
+    await expect(new TarWriter(new PassThrough()).add('media/a', 5, [Buffer.alloc(4)])).rejects.toThrow(/shrank/)
+  })
+
+  it('refuses a cut archive, a damaged header and what is not a tar with ArchiveFormatError', async () => {
+    const archive = await write([{ name: 'media/a', bytes: randomBytes(2000) }])
+    await expect(read(archive.subarray(0, 1000))).rejects.toThrow(/truncated/)
+    await expect(read(archive.subarray(0, 300))).rejects.toThrow(/truncated/)
+    const damaged = Buffer.from(archive)
+    damaged[3]! ^= 0xff
+    await expect(read(damaged)).rejects.toThrow(ArchiveFormatError)
+    await expect(read(damaged)).rejects.toThrow(/damaged header/)
+    await expect(read(randomBytes(4096))).rejects.toThrow(/damaged header/)
   })
 })

@@ -5,7 +5,7 @@ import { BENCH_DATABASE, dropBenchDatabase } from './lib/database'
 /**
  * `npm run bench`: the home feed bench (bench/feed.ts), the search bench (bench/search.ts), the mixed workload bench
  * (bench/mixed.ts), the messaging bench (bench/messages.ts), the write limits on the post path (bench/limits.ts), sign-in and session lookup (bench/sessions.ts) and the browser budgets (bench/browser.ts), each in its
- * own process so none inherits another's pools, caches or heap. `--only feed|search|mixed|messages|limits|sessions|export|browser` runs one.
+ * own process so none inherits another's pools, caches or heap. `--only feed|search|mixed|messages|limits|writes|sessions|export|browser` runs one.
  * Every other flag goes to each bench that knows it:
  *
  * - feed: --posts, --users, --duration, --warmup, --connections, --keep-db, --reuse-db
@@ -15,6 +15,7 @@ import { BENCH_DATABASE, dropBenchDatabase } from './lib/database'
  * - messages: --members, --rate, --seconds, --warmup-seconds, --configs, --connect-concurrency,
  *   --http-connections, --profile
  * - limits: --duration, --warmup, --connections, --settle (posts from 50 members with the write limits off, on in memory, on through Redis)
+ * - writes: --duration, --warmup, --connections (posts, likes spread over 20 posts, likes on one hot post; exact counts)
  * - sessions: --duration, --connections (a password sign-in, and an authenticated request's session lookup)
  * - export: --posts (a member's data export of that many posts, and of a tenth of them: peak heap and RSS growth)
  * - browser: --runs, --scroll-posts, --scroll-step, --authors, --clicks, --profiles, --skip-build
@@ -55,6 +56,7 @@ const BENCHES = {
     switches: [] as string[],
   },
   limits: { file: './limits.ts', values: ['duration', 'warmup', 'connections', 'settle'], switches: [] as string[] },
+  writes: { file: './writes.ts', values: ['duration', 'warmup', 'connections'], switches: [] as string[] },
   sessions: { file: './sessions.ts', values: ['duration', 'connections'], switches: [] as string[] },
   export: { file: './export.ts', values: ['posts'], switches: [] as string[] },
   browser: {
@@ -66,7 +68,7 @@ const BENCHES = {
 type BenchName = keyof typeof BENCHES
 
 function split(argv: string[]): { only: BenchName | undefined; args: Record<BenchName, string[]> } {
-  const args: Record<BenchName, string[]> = { feed: [], search: [], mixed: [], messages: [], limits: [], sessions: [], export: [], browser: [] }
+  const args: Record<BenchName, string[]> = { feed: [], search: [], mixed: [], messages: [], limits: [], writes: [], sessions: [], export: [], browser: [] }
   let only: BenchName | undefined
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? ''
@@ -113,7 +115,7 @@ async function main() {
   const shareSeed = !only && !args.search.includes('--database') && !args.mixed.includes('--database')
   const userKeeps = (name: BenchName) => args[name].includes('--keep-db')
   let seedKept = false
-  for (const name of ['feed', 'search', 'mixed', 'messages', 'limits', 'sessions', 'export', 'browser'] as const) {
+  for (const name of ['feed', 'search', 'mixed', 'messages', 'limits', 'writes', 'sessions', 'export', 'browser'] as const) {
     if (only && only !== name) continue
     let benchArgs = args[name]
     if (shareSeed && name === 'feed' && !userKeeps('feed')) benchArgs = [...benchArgs, '--keep-db']

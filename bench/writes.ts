@@ -1,0 +1,176 @@
+import { Effect } from 'effect'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { buildApp } from '../server/app'
+import { deriveSecrets, freshKdf } from '../src/crypto/kdf'
+import { listen } from './lib/app-http'
+import { benchUrl, dropBenchDatabase, recreateBenchDatabase } from './lib/database'
+import type { FetchLoadRequest, FetchRequest } from './lib/fetch-load-worker'
+import { type LoadResult, runWorker } from './lib/load'
+import { type Check, fromHttp, type Scenario, simpleMarkdown, writeResultFiles } from './lib/report'
+
+/**
+ * `npm run bench -- --only writes`: what the three commonest writes cost at 50 connections, each on its own, on
+ * PostgreSQL, with the load generator in a child process:
+ * - **posts**: 50 members publishing text posts in turn;
+ * - **likes spread**: the same members liking and unliking 20 posts (each request toggles one member's like);
+ * - **likes on one hot post**: every member toggling their like of one post, the viral case, where every like meets
+ *   the same rows (the post's counters, its author's grouped notification, the post's analytics row for the day).
+ * After the hot run the bench checks the counts are exact: the post's like count, its analytics row for the day and
+ * the likes table agree. Targets: a like's p50 at most a post's; the hot post takes at least 1,000 likes a second.
+ */
+
+const DATABASE = 'wren_bench_writes'
+const MEMBERS = 50
+const SPREAD_POSTS = 20
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback
+}
+const durationSeconds = arg('duration', 10)
+const warmupRequests = arg('warmup', 500)
+const connections = arg('connections', 50)
+const resultsDir = fileURLToPath(new URL('./results', import.meta.url))
+const workerFile = fileURLToPath(new URL('./lib/fetch-load-worker.ts', import.meta.url))
+const boundary = 'wrenbenchwrites'
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+function postRequests(tokens: string[]): FetchRequest[] {
+  return Array.from({ length: tokens.length * 20 }, (_, n) => ({
+    path: '/api/posts',
+    method: 'POST',
+    headers: { ...bearer(tokens[n % tokens.length] ?? ''), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: `--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\nBench post ${n}: a walk, a book, #bench\r\n--${boundary}--\r\n`,
+  }))
+}
+
+/** Every member's like of every post, interleaved so consecutive requests touch different posts and members. */
+function likeRequests(tokens: string[], postIds: string[]): FetchRequest[] {
+  return tokens.flatMap((token, m) =>
+    postIds.map((_, p) => ({
+      path: `/api/posts/${postIds[(p + m) % postIds.length]}/like`,
+      method: 'POST' as const,
+      headers: bearer(token),
+    })),
+  )
+}
+
+async function register(base: string, n: number, secrets: { authSecret: string; kdf: unknown }): Promise<string> {
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: `writes_${n}`, email: `writes_${n}@bench.invalid`, displayName: `Writes ${n}`, ...secrets }),
+  })
+  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`)
+  return ((await res.json()) as { token: string }).token
+}
+
+async function publish(base: string, token: string, text: string): Promise<string> {
+  const res = await fetch(`${base}/api/posts`, {
+    method: 'POST',
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: `--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\n${text}\r\n--${boundary}--\r\n`,
+  })
+  if (res.status !== 201) throw new Error(`createPost answered ${res.status}: ${await res.text()}`)
+  return ((await res.json()) as { post: { id: string } }).post.id
+}
+
+/** The post's like count, its likes for today in the analytics, and its rows in `likes`: equal when exact. */
+async function likeCounts(databaseUrl: string, postId: string): Promise<{ counter: number; today: number; rows: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ counter: number; today: number; rows: number }>(
+      `select p.like_count as counter,
+              coalesce((select likes from post_daily_stats s where s.post_id = p.id and s.day = (now() at time zone 'utc')::date), 0) as today,
+              (select count(*)::int from likes l where l.post_id = p.id) as rows
+       from posts p where p.id = $1`,
+      [postId],
+    )
+    const row = rows[0]
+    if (!row) throw new Error('the hot post is gone')
+    return row
+  } finally {
+    await client.end()
+  }
+}
+
+async function main() {
+  await recreateBenchDatabase(DATABASE)
+  const databaseUrl = benchUrl(undefined, DATABASE)
+  const dataDir = path.join(os.tmpdir(), `wren-bench-writes-${process.pid}`)
+  const loadBefore = os.loadavg()[0] ?? 0
+  const scenarios: Scenario[] = []
+  let counts: { counter: number; today: number; rows: number } | undefined
+  try {
+    const app = await buildApp({ config: { databaseUrl, dataDir, rateLimits: false, logLevel: 'silent' }, logger: false })
+    try {
+      const base = await listen(app)
+      // One derivation for every member: the server hashes each registration on its own anyway.
+      const secrets = await Effect.runPromise(deriveSecrets('Bench password 1', freshKdf()))
+      const tokens: string[] = []
+      for (let n = 0; n < MEMBERS; n += 1) tokens.push(await register(base, n, { authSecret: secrets.authSecret, kdf: secrets.kdf }))
+      const author = tokens[0] ?? ''
+      const spread: string[] = []
+      for (let n = 0; n < SPREAD_POSTS; n += 1) spread.push(await publish(base, author, `Spread post ${n}`))
+      const hot = await publish(base, author, 'The post everyone likes')
+
+      const load = async (name: string, requests: FetchRequest[], note: string) => {
+        const request: FetchLoadRequest = { base, requests, ok: [200, 201], connections, warmupRequests, durationSeconds }
+        const result = await runWorker<FetchLoadRequest, LoadResult>(workerFile, request)
+        scenarios.push(fromHttp(name, result, note))
+        console.log(`${name}: ${Math.round(result.requestsPerSecond)}/s, p50 ${result.p50} ms, p99 ${result.p99} ms`)
+      }
+      await load('posts', postRequests(tokens), `${MEMBERS} members in turn`)
+      await load('likes spread over 20 posts', likeRequests(tokens, spread), `${MEMBERS} members x ${SPREAD_POSTS} posts, each request toggles one like`)
+      await load('likes on one hot post', likeRequests(tokens, [hot]), `${MEMBERS} members toggling their like of one post`)
+      // Whatever the server defers, the counts must be exact once the burst has settled.
+      await new Promise((resolve) => setTimeout(resolve, 3_000))
+      counts = await likeCounts(databaseUrl, hot)
+    } finally {
+      await app.close()
+    }
+  } finally {
+    await dropBenchDatabase(DATABASE)
+  }
+
+  const byName = (name: string) => {
+    const found = scenarios.find((s) => s.name === name)
+    if (!found) throw new Error(`no scenario ${name}`)
+    return found
+  }
+  const post = byName('posts')
+  const like = byName('likes spread over 20 posts')
+  const hot = byName('likes on one hot post')
+  const checks: Check[] = [
+    { name: "a like's p50 at most a post's", pass: like.p50 <= post.p50, detail: `${like.p50} ms vs ${post.p50} ms (${(like.p50 / post.p50).toFixed(2)} x)` },
+    { name: 'a hot post takes at least 1,000 likes a second', pass: hot.rate >= 1_000, detail: `${Math.round(hot.rate)} likes/s, p99 ${hot.p99} ms` },
+    {
+      name: "the hot post's counts are exact once settled",
+      pass: Boolean(counts && counts.counter === counts.rows && counts.today === counts.rows),
+      detail: counts ? `like_count ${counts.counter}, today's analytics ${counts.today}, likes rows ${counts.rows}` : 'not read',
+    },
+    { name: 'no failed request', pass: scenarios.every((s) => s.failures === 0), detail: scenarios.map((s) => `${s.name}: ${s.failures}`).join('; ') },
+  ]
+  const date = new Date().toISOString().slice(0, 10)
+  const environment = {
+    cpus: os.cpus().length,
+    node: process.version,
+    loadAverage1mBefore: Number(loadBefore.toFixed(2)),
+    loadAverage1mAfter: Number((os.loadavg()[0] ?? 0).toFixed(2)),
+  }
+  const settings = { members: MEMBERS, spreadPosts: SPREAD_POSTS, connections, durationSeconds, warmupRequests }
+  const report = { date, environment, settings, scenarios, checks }
+  const markdown = simpleMarkdown(`Writes at ${connections} connections, ${date}`, scenarios, checks, { ...settings, ...environment })
+  const files = await writeResultFiles(resultsDir, date, 'writes', report, markdown)
+  console.log(markdown)
+  console.log(`written: ${files.markdown}`)
+}
+
+main().catch((err: unknown) => {
+  console.error(err)
+  process.exit(1)
+})

@@ -10,6 +10,7 @@ import { selectRows } from '../server/db/rows'
 import { EXPORT_PAGE } from '../server/modules/exports/service'
 import { benchUrl, dropBenchDatabase, recreateBenchDatabase } from './lib/database'
 import { writeResultFiles } from './lib/report'
+import { numberArg } from './lib/args'
 
 /**
  * `npm run bench -- --only export`: what exporting a big account holds in memory. Seeds one member with --posts
@@ -20,10 +21,7 @@ import { writeResultFiles } from './lib/report'
  */
 
 const DATABASE = 'wren_bench_export'
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback
-}
+const arg = numberArg
 const totalPosts = arg('posts', 100_000)
 const onPostgres = Boolean(process.env.DATABASE_URL)
 const resultsDir = fileURLToPath(new URL('./results', import.meta.url))

@@ -9,9 +9,11 @@ import { listen } from './lib/app-http'
 import { benchUrl, dropBenchDatabase, recreateBenchDatabase } from './lib/database'
 import type { LoadResult } from './lib/load'
 import { runWorker } from './lib/load'
-import type { FetchLoadRequest, FetchRequest } from './lib/fetch-load-worker'
+import type { FetchLoadRequest } from './lib/fetch-load-worker'
 import { type Check, fromHttp, simpleMarkdown, type Scenario, writeResultFiles } from './lib/report'
 import { deriveSecrets, freshKdf } from '../src/crypto/kdf'
+import { numberArg } from './lib/args'
+import { textPostRequests } from './lib/text-posts'
 
 async function registrationSecrets(password: string) {
   const secrets = await Effect.runPromise(deriveSecrets(password, freshKdf()))
@@ -28,10 +30,7 @@ async function registrationSecrets(password: string) {
 
 const DATABASE = 'wren_bench_limits'
 const MEMBERS = 50
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback
-}
+const arg = numberArg
 const durationSeconds = arg('duration', 10)
 const warmupRequests = arg('warmup', 500)
 const settleSeconds = arg('settle', 30)
@@ -40,20 +39,6 @@ const connections = arg('connections', 4)
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
 const resultsDir = fileURLToPath(new URL('./results', import.meta.url))
 const workerFile = fileURLToPath(new URL('./lib/fetch-load-worker.ts', import.meta.url))
-const boundary = 'wrenbenchlimits'
-
-/** Text posts (the SPA's multipart createPost), the members in turn so per-member limits see many keys, not one. */
-function posts(tokens: string[]): FetchRequest[] {
-  return Array.from({ length: tokens.length * 20 }, (_, n) => ({
-    path: '/api/posts',
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${tokens[n % tokens.length]}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    body: `--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\nBench post ${n}: a walk, a book, #bench\r\n--${boundary}--\r\n`,
-  }))
-}
 
 async function register(base: string, n: number): Promise<string> {
   const res = await fetch(`${base}/api/auth/register`, {
@@ -100,7 +85,7 @@ async function main() {
       // while, then give PostgreSQL fresh statistics.
       await runWorker<FetchLoadRequest, LoadResult>(workerFile, {
         base,
-        requests: posts(tokens),
+        requests: textPostRequests(tokens),
         ok: [200, 201],
         connections,
         warmupRequests: 0,
@@ -128,7 +113,7 @@ async function main() {
       })
       try {
         const base = await listen(app)
-        const request: FetchLoadRequest = { base, requests: posts(tokens), ok: [200, 201], connections, warmupRequests, durationSeconds }
+        const request: FetchLoadRequest = { base, requests: textPostRequests(tokens), ok: [200, 201], connections, warmupRequests, durationSeconds }
         const result = await runWorker<FetchLoadRequest, LoadResult>(workerFile, request)
         scenarios.push(fromHttp(`${variant.name}, run ${round < variants.length ? 1 : 2}`, result))
         console.log(`${variant.name}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${Math.round(result.requestsPerSecond)}/s`)

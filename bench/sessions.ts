@@ -9,6 +9,7 @@ import { benchUrl, dropBenchDatabase, recreateBenchDatabase } from './lib/databa
 import type { FetchLoadRequest } from './lib/fetch-load-worker'
 import { type LoadResult, runWorker } from './lib/load'
 import { type Check, fromHttp, simpleMarkdown, type Scenario, writeResultFiles } from './lib/report'
+import { numberArg } from './lib/args'
 
 /**
  * `npm run bench -- --only sessions`: what signing in and being signed in cost. On PostgreSQL, with the limits off:
@@ -22,10 +23,7 @@ import { type Check, fromHttp, simpleMarkdown, type Scenario, writeResultFiles }
 const DATABASE = 'wren_bench_sessions'
 const MEMBERS = 200
 const PASSWORD = 'Bench password 1'
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback
-}
+const arg = numberArg
 const durationSeconds = arg('duration', 10)
 const signInConnections = 2
 const requestConnections = arg('connections', 4)

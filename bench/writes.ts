@@ -10,6 +10,8 @@ import { benchUrl, dropBenchDatabase, recreateBenchDatabase } from './lib/databa
 import type { FetchLoadRequest, FetchRequest } from './lib/fetch-load-worker'
 import { type LoadResult, runWorker } from './lib/load'
 import { type Check, fromHttp, type Scenario, simpleMarkdown, writeResultFiles } from './lib/report'
+import { numberArg } from './lib/args'
+import { textPostRequest, textPostRequests } from './lib/text-posts'
 
 /**
  * `npm run bench -- --only writes`: what the three commonest writes cost at 50 connections, each on its own, on
@@ -25,27 +27,14 @@ import { type Check, fromHttp, type Scenario, simpleMarkdown, writeResultFiles }
 const DATABASE = 'wren_bench_writes'
 const MEMBERS = 50
 const SPREAD_POSTS = 20
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback
-}
+const arg = numberArg
 const durationSeconds = arg('duration', 10)
 const warmupRequests = arg('warmup', 500)
 const connections = arg('connections', 50)
 const resultsDir = fileURLToPath(new URL('./results', import.meta.url))
 const workerFile = fileURLToPath(new URL('./lib/fetch-load-worker.ts', import.meta.url))
-const boundary = 'wrenbenchwrites'
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
-
-function postRequests(tokens: string[]): FetchRequest[] {
-  return Array.from({ length: tokens.length * 20 }, (_, n) => ({
-    path: '/api/posts',
-    method: 'POST',
-    headers: { ...bearer(tokens[n % tokens.length] ?? ''), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: `--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\nBench post ${n}: a walk, a book, #bench\r\n--${boundary}--\r\n`,
-  }))
-}
 
 /** Every member's like of every post, interleaved so consecutive requests touch different posts and members. */
 function likeRequests(tokens: string[], postIds: string[]): FetchRequest[] {
@@ -69,11 +58,8 @@ async function register(base: string, n: number, secrets: { authSecret: string; 
 }
 
 async function publish(base: string, token: string, text: string): Promise<string> {
-  const res = await fetch(`${base}/api/posts`, {
-    method: 'POST',
-    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: `--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\n${text}\r\n--${boundary}--\r\n`,
-  })
+  const { path: url, headers, body } = textPostRequest(token, text)
+  const res = await fetch(`${base}${url}`, { method: 'POST', headers, body })
   if (res.status !== 201) throw new Error(`createPost answered ${res.status}: ${await res.text()}`)
   return ((await res.json()) as { post: { id: string } }).post.id
 }
@@ -124,7 +110,7 @@ async function main() {
         scenarios.push(fromHttp(name, result, note))
         console.log(`${name}: ${Math.round(result.requestsPerSecond)}/s, p50 ${result.p50} ms, p99 ${result.p99} ms`)
       }
-      await load('posts', postRequests(tokens), `${MEMBERS} members in turn`)
+      await load('posts', textPostRequests(tokens), `${MEMBERS} members in turn`)
       await load('likes spread over 20 posts', likeRequests(tokens, spread), `${MEMBERS} members x ${SPREAD_POSTS} posts, each request toggles one like`)
       await load('likes on one hot post', likeRequests(tokens, [hot]), `${MEMBERS} members toggling their like of one post`)
       // Whatever the server defers, the counts must be exact once the burst has settled.

@@ -1,6 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { HttpError } from './errors'
 import { serveMedia } from './media'
 import { registerUploads, type UploadPolicy } from './uploads'
 
@@ -46,6 +47,10 @@ export async function registerContent(app: FastifyInstance, policies: Record<str
   // upload and the declared size before reading a byte, then streams them to storage (never buffered, never parsed).
   // Operations that do not declare this type refuse it first (415, server/http/uploads.ts).
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload))
+  // Only an answer is a zip (an export's download); no operation takes one. The contract's router lists every media
+  // type of the yaml, answers included, and warns at start about one without a parser: this one refuses a zip body
+  // exactly as an unknown type is refused.
+  app.addContentTypeParser('application/zip', (_request, _payload, done) => done(new HttpError(415, 'Unsupported Content-Type')))
   await registerUploads(app, policies, {
     maxImageBytes: config.maxImageMb * MB,
     maxVideoBytes: config.maxVideoMb * MB,

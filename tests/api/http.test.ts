@@ -71,6 +71,10 @@ describe('malformed requests', () => {
     })
     expect(res.statusCode).toBe(415)
     expect(res.json()).toEqual({ error: 'Unsupported Content-Type' })
+    // A type the yaml names only for an answer (an export's zip) is no more welcome as a body.
+    const zip = await api(t.app, 'POST', '/api/auth/login', { body: 'PK', headers: { 'content-type': 'application/zip' } })
+    expect(zip.statusCode).toBe(415)
+    expect(zip.json()).toEqual({ error: 'Unsupported Content-Type' })
   })
 
   it('refuses text holding a NUL character (U+0000) with 400, in a query, a path, a JSON body or a form', async () => {

@@ -48,6 +48,7 @@ describe('notification events', () => {
     const [annHears, bobHears] = [await listen(ann.token), await listen(bob.token)]
     const post = await publish(app, ann.token, 'ping')
     await api(app, 'POST', `/api/posts/${post.id}/like`, { token: bob.token })
+    await settle()
     await follow(app, bob, ann)
     await settle()
     expect(annHears).toEqual([{ unreadCount: 1 }, { unreadCount: 2 }])
@@ -55,5 +56,18 @@ describe('notification events', () => {
     await settle()
     expect(annHears.at(-1)).toEqual({ unreadCount: 0 })
     expect(bobHears).toEqual([])
+  })
+
+  it('gather a burst into few pushes, the last with the count after the whole burst', async () => {
+    const ann = await quickMember(app)
+    const fans = await Promise.all(Array.from({ length: 12 }, () => quickMember(app)))
+    const annHears = await listen(ann.token)
+    const posts = await Promise.all(fans.slice(0, 6).map((_, i) => publish(app, ann.token, `burst ${i}`)))
+    // Twelve likes of six posts at once: twelve notifications' worth of changes (grouped into six items).
+    await Promise.all(fans.map((fan, i) => api(app, 'POST', `/api/posts/${posts[i % posts.length]!.id}/like`, { token: fan.token })))
+    await settle()
+    expect(annHears.length).toBeGreaterThan(0)
+    expect(annHears.length).toBeLessThan(12)
+    expect(annHears.at(-1)).toEqual({ unreadCount: 6 })
   })
 })

@@ -8,6 +8,7 @@ import { keysetPage, type PageRequest } from '../../lib/cursor'
 import { NotFound } from '../../lib/domain-errors'
 import type { RealtimeEvents } from '../../realtime/events'
 import type { NotificationFirstPages } from './first-pages'
+import { UnreadPushes } from './unread-pushes'
 import {
   addToItem,
   type Happening,
@@ -37,6 +38,7 @@ export interface NotificationDeps {
   invalidations: Invalidations
   /** Recipients' first pages in memory (empty with the other caches off). */
   notificationPages: NotificationFirstPages
+  warn: (message: string, err: unknown) => void
 }
 
 function toNotification(row: NotificationRow): Notification {
@@ -71,12 +73,18 @@ export class NotificationService {
   private readonly realtime: RealtimeEvents
   private readonly invalidations: Invalidations
   private readonly firstPages: NotificationFirstPages
+  private readonly unreadPushes: UnreadPushes
 
   constructor(deps: NotificationDeps) {
     this.db = deps.db
     this.realtime = deps.realtime
     this.invalidations = deps.invalidations
     this.firstPages = deps.notificationPages
+    this.unreadPushes = new UnreadPushes({
+      count: (id) => unreadCount(this.db, id),
+      push: (id, count) => this.realtime.toMembers([id], 'notification', { unreadCount: count }),
+      warn: deps.warn,
+    })
   }
 
   /** In the caller's transaction: the happenings each recipient wants to hear of become (or join) items. */
@@ -112,17 +120,20 @@ export class NotificationService {
   }
 
   /**
-   * After commit: every process drops the recipients' cached first pages, then each recipient's sockets hear their
-   * new unread count (a hint; the list is read over HTTP). Every write of items ends here, so nothing stays cached
-   * past it.
+   * After commit: every process drops the recipients' cached first pages before the write answers, so nothing stays
+   * cached past it; then each recipient's sockets hear their new unread count (a hint; the list is read over HTTP),
+   * gathered per member over a few milliseconds (unread-pushes.ts) and not awaited by the write.
    */
   async announce(recipientIds: readonly string[]): Promise<void> {
     const recipients = [...new Set(recipientIds)]
     if (recipients.length === 0) return
     await this.invalidations.emit({ kind: 'notifications-changed', recipientIds: recipients })
-    for (const id of recipients) {
-      this.realtime.toMembers([id], 'notification', { unreadCount: await unreadCount(this.db, id) })
-    }
+    this.unreadPushes.schedule(recipients)
+  }
+
+  /** On shutdown, before the database closes: the pushes still pending go out. */
+  close(): Promise<void> {
+    return this.unreadPushes.close()
   }
 
   async list(viewer: UserRow, filter: NotificationFilter, page: PageRequest): Promise<Schemas['NotificationsPage']> {

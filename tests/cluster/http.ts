@@ -3,13 +3,19 @@
  * network failure is an answer with status 0, so callers judge every answer the same way.
  */
 
+import type { Schemas } from '../../server/http/handler-types'
+
 export interface Answer {
   status: number
-  // The answers are read field by field and compared between the systems, not typed per operation.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any
+  /** The parsed JSON (text when it was not JSON, undefined on a network failure); read it with `bodyOf`. */
+  body: unknown
   ms: number
   error?: string
+}
+
+/** A successful answer's body as the contract names it (the caller has checked the status). */
+export function bodyOf<K extends keyof Schemas>(answer: Answer, _schema: K): Schemas[K] {
+  return answer.body as Schemas[K]
 }
 
 export interface RequestOptions {
@@ -58,8 +64,9 @@ export async function allPages<T>(base: string, path: string, key: string, token
     const separator = path.includes('?') ? '&' : '?'
     const answer = await request(base, 'GET', `${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token })
     if (answer.status !== 200) return { status: answer.status, items }
-    items.push(...(answer.body[key] as T[]))
-    cursor = answer.body.nextCursor as string | null
+    const page = answer.body as Record<string, unknown> & { nextCursor: string | null }
+    items.push(...(page[key] as T[]))
+    cursor = page.nextCursor
     if (!cursor) break
   }
   return { status: 200, items }

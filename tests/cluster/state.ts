@@ -1,4 +1,4 @@
-import { allPages, request } from './http'
+import { allPages, bodyOf, request } from './http'
 import type { Member, System } from './workload'
 
 /**
@@ -59,12 +59,12 @@ async function memberState(base: string, system: System, member: Member, members
   const sees: Record<string, string> = {}
   for (const other of members) {
     if (other === member) continue
-    const profile = await request(base, 'GET', `/api/users/${other.username}?limit=100`, { token })
-    sees[other.username] =
-      profile.status === 200
-        ? `200 following=${profile.body.user.isFollowing} requested=${profile.body.user.requested} ` +
-          `restricted=${profile.body.user.restricted} posts shown=${(profile.body.posts as unknown[]).length}`
-        : String(profile.status)
+    const answer = await request(base, 'GET', `/api/users/${other.username}?limit=100`, { token })
+    const profile = answer.status === 200 ? bodyOf(answer, 'UserProfileResponse') : undefined
+    sees[other.username] = profile
+      ? `200 following=${profile.user.isFollowing} requested=${profile.user.requested} ` +
+        `restricted=${profile.user.restricted} posts shown=${profile.posts.length}`
+      : String(answer.status)
   }
   const byOther: Record<string, string[]> = {}
   for (const conversation of conversations.items) {
@@ -72,7 +72,7 @@ async function memberState(base: string, system: System, member: Member, members
     const messages = await allPages<{ content: string }>(base, `/api/messages/conversations/${conversation.id}/messages`, 'messages', token)
     byOther[other] = messages.items.map((m) => m.content)
   }
-  const stats = own.body?.user?.stats as { followers: number; following: number; posts: number } | undefined
+  const stats = own.status === 200 ? bodyOf(own, 'UserProfileResponse').user.stats : undefined
   return {
     feed: feed.items.map((p) => (p.repostedBy ? `${p.content} [reposted by ${p.repostedBy.username}]` : p.content)),
     stats: stats ? `followers=${stats.followers} following=${stats.following} posts=${stats.posts}` : `status ${own.status}`,
@@ -80,7 +80,7 @@ async function memberState(base: string, system: System, member: Member, members
     followers: followers.items.map((f) => f.username).sort(),
     following: following.items.map((f) => f.username).sort(),
     sees,
-    unreadNotifications: notifications.status === 200 ? (notifications.body.unreadCount as number) : -notifications.status,
+    unreadNotifications: notifications.status === 200 ? bodyOf(notifications, 'NotificationsPage').unreadCount : -notifications.status,
     conversations: byOther,
   }
 }

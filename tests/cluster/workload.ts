@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { fakeEnvelope, fakeKeys } from '../api/e2ee-support'
 import { registration } from '../api/harness'
-import { type Answer, request } from './http'
+import { type Answer, bodyOf, request } from './http'
 
 /**
  * The mixed workload: simulated members posting, replying, liking, reposting, following, blocking, messaging and
@@ -88,8 +88,9 @@ export async function register(system: System, member: Member, keys: { publicKey
   const body = registration({ username: member.username, displayName: `Member ${member.index}`, ...keys })
   const answer = await request(system.base, 'POST', '/api/auth/register', { json: body })
   if (answer.status === 201) {
-    system.tokens.set(member.username, answer.body.token as string)
-    system.ids.set(member.username, answer.body.user.id as string)
+    const auth = bodyOf(answer, 'AuthResponse')
+    system.tokens.set(member.username, auth.token)
+    system.ids.set(member.username, auth.user.id)
   }
   return answer
 }
@@ -110,23 +111,24 @@ export async function perform(system: System, op: Op): Promise<Outcome> {
       const form: Record<string, string> = { content: op.text }
       if (op.kind === 'reply') form.replyTo = postId(op.parent)
       const answer = await call('POST', '/api/posts', { form, idempotencyKey: randomUUID() })
-      if (answer.status === 201) system.posts.set(op.text, answer.body.post.id as string)
+      if (answer.status === 201) system.posts.set(op.text, bodyOf(answer, 'PostResponse').post.id)
       return { result: '', answer }
     }
     case 'like': {
       const answer = await call('POST', `/api/posts/${postId(op.post)}/like`)
-      return { result: answer.status === 200 ? `liked=${answer.body.liked}` : '', answer }
+      return { result: answer.status === 200 ? `liked=${bodyOf(answer, 'LikeResponse').liked}` : '', answer }
     }
     case 'repost': {
       const answer = await call('POST', `/api/posts/${postId(op.post)}/repost`)
-      return { result: answer.status === 200 ? `reposted=${answer.body.reposted}` : '', answer }
+      return { result: answer.status === 200 ? `reposted=${bodyOf(answer, 'RepostResponse').reposted}` : '', answer }
     }
     case 'read-post':
       return { result: '', answer: await call('GET', `/api/posts/${postId(op.post)}`) }
     case 'follow':
     case 'unfollow': {
       const answer = await call(op.kind === 'follow' ? 'POST' : 'DELETE', `/api/users/${system.id(op.target)}/follow`)
-      const result = answer.status === 200 ? `following=${answer.body.following} requested=${answer.body.requested}` : ''
+      const follow = answer.status === 200 ? bodyOf(answer, 'FollowResponse') : undefined
+      const result = follow ? `following=${follow.following} requested=${follow.requested}` : ''
       return { result, answer }
     }
     case 'approve': {
@@ -136,7 +138,7 @@ export async function perform(system: System, op: Op): Promise<Outcome> {
     }
     case 'privacy': {
       const answer = await call('PATCH', '/api/users/profile', { json: { privateAccount: op.private } })
-      return { result: answer.status === 200 ? `private=${answer.body.user.privateAccount}` : '', answer }
+      return { result: answer.status === 200 ? `private=${bodyOf(answer, 'MeResponse').user.privateAccount}` : '', answer }
     }
     case 'block':
       return { result: '', answer: await call('POST', `/api/blocks/user/${system.id(op.target)}`) }
@@ -153,7 +155,7 @@ export async function perform(system: System, op: Op): Promise<Outcome> {
           idempotencyKey: randomUUID(),
         })
         if (opened.status !== 200 && opened.status !== 201) return { result: 'not opened', answer: opened }
-        conversationId = opened.body.conversation.id as string
+        conversationId = bodyOf(opened, 'ConversationResponse').conversation.id
         system.conversations.set(key, conversationId)
       }
       // Sending into an existing conversation after a block is refused (403) like opening one.
@@ -161,7 +163,7 @@ export async function perform(system: System, op: Op): Promise<Outcome> {
         json: { content: op.content },
         idempotencyKey: randomUUID(),
       })
-      return { result: '', answer, messageId: answer.status === 201 ? (answer.body.message.id as string) : undefined }
+      return { result: '', answer, messageId: answer.status === 201 ? bodyOf(answer, 'DirectMessageResponse').message.id : undefined }
     }
     case 'read-feed':
       return { result: '', answer: await call('GET', '/api/posts/feed') }

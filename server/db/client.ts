@@ -83,7 +83,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   await mkdir(dir, { recursive: true })
   // Beside the directory, not in it: PGlite owns its contents.
   const unlock = lockDataDir(pgliteLockFile(dataDir), dir)
-  return migratedPglite(new PGlite(dir, { extensions: pgliteExtensions }), unlock)
+  return pgliteHandle(new PGlite(dir, { extensions: pgliteExtensions }), unlock, { migrate: true })
 }
 
 /** The lock file beside DATA_DIR/db that a process holds while it has the embedded database open. */
@@ -96,23 +96,7 @@ export const pgliteLockFile = (dataDir: string) => path.join(dataDir, 'db.lock')
 export async function openPgliteAsIs(dataDir: string): Promise<DatabaseHandle> {
   const dir = path.join(dataDir, 'db')
   const unlock = lockDataDir(pgliteLockFile(dataDir), dir)
-  const client = new PGlite(dir, { extensions: pgliteExtensions })
-  const close = async () => {
-    try {
-      await client.close()
-    } finally {
-      unlock()
-    }
-  }
-  try {
-    await client.waitReady
-    // Nothing subscribes to an offline copy's statement times; the handle has the same shape as a server's.
-    const timing = new StatementTiming()
-    return { db: drizzlePglite({ client, schema }), kind: 'pglite', close, timing, snapshot: () => snapshotOf(client) }
-  } catch (err) {
-    await close().catch(() => undefined)
-    throw err
-  }
+  return pgliteHandle(new PGlite(dir, { extensions: pgliteExtensions }), unlock, { migrate: false })
 }
 
 /**
@@ -149,7 +133,7 @@ async function snapshotOf(client: PGlite): Promise<PgliteSnapshot> {
 }
 
 async function openPgliteFromDump(dump: Blob): Promise<DatabaseHandle> {
-  return migratedPglite(new PGlite('memory://', { extensions: pgliteExtensions, loadDataDir: dump }), () => undefined)
+  return pgliteHandle(new PGlite('memory://', { extensions: pgliteExtensions, loadDataDir: dump }), () => undefined, { migrate: true })
 }
 
 /** A fresh PGlite with every migration applied, as a data directory dump that `pgliteDump` can start from. */
@@ -164,8 +148,11 @@ export async function migratedPgliteDump(): Promise<Blob> {
   }
 }
 
-/** Brings a PGlite's schema up to date (a no-op for a dump that has every migration) and wraps it in a handle. */
-async function migratedPglite(client: PGlite, unlock: () => void): Promise<DatabaseHandle> {
+/**
+ * Wraps an opened PGlite in a handle. A server's brings the schema up to date first (a no-op for a dump that has
+ * every migration); an offline backup copies the database as it is.
+ */
+async function pgliteHandle(client: PGlite, unlock: () => void, options: { migrate: boolean }): Promise<DatabaseHandle> {
   const timing = new StatementTiming()
   timing.timePglite(client)
   const close = async () => {
@@ -178,7 +165,7 @@ async function migratedPglite(client: PGlite, unlock: () => void): Promise<Datab
   try {
     await client.waitReady
     const db = drizzlePglite({ client, schema })
-    await migratePglite(db, { migrationsFolder })
+    if (options.migrate) await migratePglite(db, { migrationsFolder })
     return { db, kind: 'pglite', close, timing, snapshot: () => snapshotOf(client) }
   } catch (err) {
     await close().catch(() => undefined)

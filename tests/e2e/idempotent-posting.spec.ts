@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test'
-import { logIn, register, type Member } from './support/members'
+import { logIn, register, shot, type Member } from './support/members'
 
 // A post whose answer is lost on the way back (docs/product.md, "Writing a post"): the first request reaches the
 // server and is published, but the browser sees a network error. Post again sends the same Idempotency-Key, so the
@@ -39,6 +39,11 @@ test('a post retried after a lost answer appears once', async ({ page }) => {
   await expect(toastSaying(page, /Unable to reach the server/)).toBeVisible()
   // The draft waits in the dialog; Post again.
   await expect(dialog.getByRole('textbox', { name: 'Post text' })).toHaveValue(text)
+  // The dark theme is one class on <html> over the same screen (src/machines/theme), so both are looked at here.
+  await shot(page, 'composer-lost-answer-light')
+  await page.evaluate(() => document.documentElement.classList.add('dark'))
+  await shot(page, 'composer-lost-answer-dark')
+  await page.evaluate(() => document.documentElement.classList.remove('dark'))
   await dialog.getByRole('button', { name: 'Post', exact: true }).click()
   await expect(toastSaying(page, 'Post created!')).toBeVisible()
   await expect(dialog).toHaveCount(0)

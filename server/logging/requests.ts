@@ -8,6 +8,23 @@ export const UNMATCHED_ROUTE = '(unmatched)'
 
 export const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? UNMATCHED_ROUTE
 
+/** Query parameters whose values are secrets: a mailed reset or confirmation link carries its token in `?token=`. */
+const SECRET_PARAMS = /token|secret|code|password|key/i
+
+/** The URL as a log may hold it: the values of secret-looking query parameters replaced by `[hidden]`. */
+export function loggableUrl(url: string): string {
+  const at = url.indexOf('?')
+  if (at < 0) return url
+  const query = new URLSearchParams(url.slice(at + 1))
+  let hidden = false
+  for (const name of new Set(query.keys())) {
+    if (!SECRET_PARAMS.test(name)) continue
+    query.set(name, '[hidden]')
+    hidden = true
+  }
+  return hidden ? `${url.slice(0, at)}?${query.toString().replaceAll('%5Bhidden%5D', '[hidden]')}` : url
+}
+
 /**
  * Fastify's request logging without its two lines per request ("incoming request", "request completed"): the one
  * line of `logRequests` replaces them. Its other lines (a response stream that failed, a header write that did) stay.
@@ -36,12 +53,13 @@ export function logRequests(app: FastifyInstance, options: { slowRequestMs: numb
     const route = routeOf(request)
     const status = reply.statusCode
     const level = requestLineLevel(route, durationMs, options.slowRequestMs)
-    const line = `${request.method} ${request.url} ${status} ${Math.round(durationMs)} ms`
+    const url = loggableUrl(request.url)
+    const line = `${request.method} ${url} ${status} ${Math.round(durationMs)} ms`
     request.log[level](
       {
         request: {
           method: request.method,
-          url: request.url,
+          url,
           route,
           status,
           durationMs: Math.round(durationMs * 10) / 10,

@@ -117,6 +117,14 @@ describe('request logs', () => {
     expect(line?.request?.durationMs).toBeGreaterThan(40)
   })
 
+  it('never writes the token of a mailed link (a reset or confirmation page opened from a mail)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/reset-password?token=SecretResetToken123&from=mail' })
+    const line = (await logOf(String(res.headers['x-request-id']))).find((l) => l.request)
+    expect(line?.request?.url).toBe('/reset-password?token=[hidden]&from=mail')
+    expect(line?.msg).toContain('/reset-password?token=[hidden]&from=mail')
+    expect(raw.some((l) => l.includes('SecretResetToken123'))).toBe(false)
+  })
+
   it('writes the health check at debug', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' })
     expect((await logOf(String(res.headers['x-request-id']))).map((l) => [l.level, l.request?.route])).toEqual([[20, '/api/health']])

@@ -1,4 +1,5 @@
 import type { Database } from '../../server/db/client'
+import { currentRequestId } from '../../server/logging/request-context'
 
 interface Logger {
   logQuery: (query: string, params: unknown[]) => void
@@ -7,6 +8,9 @@ interface Logger {
 export interface StatementCounter {
   /** The text of every statement sent since the counter started, in order. */
   readonly statements: string[]
+  /** The statements sent while handling the request with this id (its `X-Request-Id`): not those of work an earlier
+   * request left running (a push timer, a job it woke). */
+  of: (requestId: string) => string[]
   stop: () => void
 }
 
@@ -25,11 +29,19 @@ export function countStatements(db: Database): StatementCounter {
   const session = db._.session as unknown as { logger: Logger }
   const previous = session.logger
   const statements: string[] = []
+  const requests: Array<string | undefined> = []
   session.logger = {
     logQuery: (query, params) => {
-      if (!isJobPoll(query)) statements.push(query)
+      if (!isJobPoll(query)) {
+        statements.push(query)
+        requests.push(currentRequestId())
+      }
       previous.logQuery(query, params)
     },
   }
-  return { statements, stop: () => (session.logger = previous) }
+  return {
+    statements,
+    of: (requestId) => statements.filter((_, i) => requests[i] === requestId),
+    stop: () => (session.logger = previous),
+  }
 }

@@ -178,6 +178,7 @@ async function assembleApp(config: Config, database: DatabaseHandle, options: Bu
   app.addHook('onClose', async () => {
     await closeControlSocket?.()
     await app.services.jobs.close()
+    await app.services.posts.close()
     await app.services.notifications.close()
     app.services.mail.close()
     await app.services.sessions.close()

@@ -10,8 +10,9 @@ import {
   insertPost,
   mutedNotices,
   replyKeys,
-  toggleReaction,
 } from '../../server/modules/posts/queries'
+import { addToReactionCounts, flipReaction } from '../../server/modules/posts/reaction-queries'
+import { addDailyReactions } from '../../server/modules/analytics/daily-stats'
 import { parseText } from '../../server/modules/posts/text'
 import { uuidv7 } from '../../server/db/ids'
 import { decodeCursor } from '../../server/lib/cursor'
@@ -34,7 +35,7 @@ export interface SqlMixed {
   postPage: (viewer: Viewer, postId: string) => Promise<number>
   /** UserService.profile, tab `posts`: the member, the block wall, follow/request/mute flags, keys, cards, count. */
   profile: (viewer: Viewer, username: string) => Promise<number>
-  /** PostService.toggle: the post locked if visible, the like row and counter. */
+  /** PostService.toggle as a batch of one: the like row if the post is visible, its counter, its day's row. */
   like: (viewer: Viewer, postId: string) => Promise<number>
   /** PostService.create, text only: the mentionable members, then the post, its hashtags and the author's counter. */
   post: (viewer: Viewer, content: string) => Promise<number>
@@ -77,9 +78,12 @@ export function openSqlMixed(url: string, connections: number): SqlMixed {
     },
     like: (viewer, postId) =>
       db.transaction(async (tx) => {
-        const post = await findVisiblePost(tx, viewer.id, postId, 'no-key-update')
-        if (!post) return 0
-        return (await toggleReaction(tx, 'likes', viewer.id, post.id)).count
+        const flipped = await flipReaction(tx, 'likes', viewer.id, postId)
+        if (!flipped) return 0
+        const counts = await addToReactionCounts(tx, [{ postId, likes: flipped.delta, reposts: 0 }])
+        const madeAt = flipped.delta === 1 ? null : flipped.removedMadeAt
+        if (flipped.delta !== 0) await addDailyReactions(tx, [{ postId, madeAt, likes: flipped.delta, reposts: 0 }])
+        return counts.get(postId)?.likes ?? 0
       }),
     post: async (viewer, content) => {
       const parsed = parseText(content)

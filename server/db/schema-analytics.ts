@@ -9,8 +9,9 @@ import { posts } from './schema-posts'
  *
  * Who writes it (server/modules/analytics/daily-stats.ts holds the statements):
  * - views: the batched view flush (posts/views.ts), in its own statement after `posts.view_count`, never on a read;
- * - likes and reposts: `toggleReaction`, in the like's transaction, on the day the like row was made (an unlike takes
- *   one off that day), after the post's row lock, so the counts stay exact under concurrency;
+ * - likes and reposts: a batch of flips (server/modules/posts/reactions.ts), in the flips' transaction, on the day the
+ *   like row was made (an unlike takes one off that day), after the posts' row locks, so the counts stay exact under
+ *   concurrency;
  * - replies: `insertPost` and `deleteThread` for a public reply, after the parent's row lock (the same replies the
  *   card's public reply count counts).
  * Rows go with their post (cascade). `rebuild_post_daily_stats()` (migration `analytics`) recomputes the table from

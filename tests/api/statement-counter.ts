@@ -21,16 +21,19 @@ export interface StatementCounter {
 const isJobPoll = (query: string) => /^\s*update jobs set attempts = attempts \+ 1/.test(query)
 
 /**
- * Records every statement drizzle sends through `db` until stopped (drizzle's session logger, swapped in: every
- * query, prepared or not, is logged by the prepared query its session makes), except the job queue's poll.
- * Statements of other requests running at the same time are counted too: use it around requests made one at a time.
+ * Records every statement drizzle sends through `db` until stopped, transactions' included (drizzle's session logger,
+ * swapped in on the session and in the options a transaction's session is made from: every query, prepared or not,
+ * is logged by the prepared query its session makes), except the job queue's poll. Statements of other requests
+ * running at the same time are counted too: use it around requests made one at a time, or filter with `of`.
  */
 export function countStatements(db: Database): StatementCounter {
-  const session = db._.session as unknown as { logger: Logger }
+  const session = db._.session as unknown as { logger: Logger; options?: { logger?: Logger } }
   const previous = session.logger
+  const options = session.options
+  const previousOption = options?.logger
   const statements: string[] = []
   const requests: Array<string | undefined> = []
-  session.logger = {
+  const counting: Logger = {
     logQuery: (query, params) => {
       if (!isJobPoll(query)) {
         statements.push(query)
@@ -39,9 +42,14 @@ export function countStatements(db: Database): StatementCounter {
       previous.logQuery(query, params)
     },
   }
+  session.logger = counting
+  if (options) options.logger = counting
   return {
     statements,
     of: (requestId) => statements.filter((_, i) => requests[i] === requestId),
-    stop: () => (session.logger = previous),
+    stop: () => {
+      session.logger = previous
+      if (options) options.logger = previousOption
+    },
   }
 }

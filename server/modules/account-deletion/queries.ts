@@ -3,7 +3,8 @@ import type { Database } from '../../db/client'
 import { selectRows, type SqlExecutor, toDate } from '../../db/rows'
 import { countOnDay } from '../analytics/daily-stats'
 import { removeFromItem } from '../notifications/queries'
-import { deleteThread, type PostRef, type Reaction } from '../posts/queries'
+import { deleteThread, type PostRef } from '../posts/queries'
+import type { Reaction } from '../posts/reaction-queries'
 import { setFollow } from '../users/queries'
 
 // SQL of account deletion (docs/product.md, "Deleting an account"). Every step reads what is still there, so a job

@@ -65,3 +65,44 @@ export async function addDailyViews(db: SqlExecutor, counts: ReadonlyMap<string,
     order by p.id
     on conflict (post_id, day) do update set views = post_daily_stats.views + excluded.views`)
 }
+
+/** A batch's net change to one post's likes and reposts on one day: `madeAt` null is today. */
+export interface DailyReactionChange {
+  postId: string
+  madeAt: string | null
+  likes: number
+  reposts: number
+}
+
+/**
+ * Adds a batch of like and repost changes to their days' rows in one statement (server/modules/posts/reactions.ts,
+ * after the posts' row locks): rows that exist are updated, days with more given than taken get a row. A day that
+ * only loses likes and has no row stays without one, as `countOnDay` does.
+ */
+export async function addDailyReactions(db: SqlExecutor, changes: readonly DailyReactionChange[]): Promise<void> {
+  if (changes.length === 0) return
+  const values = sql.join(
+    changes.map((c) => sql`(${c.postId}::uuid, ${c.madeAt}::timestamptz, ${c.likes}::int, ${c.reposts}::int)`),
+    sql`, `,
+  )
+  await db.execute(sql`
+    with v(post_id, made_at, likes, reposts) as (values ${values}),
+    d as (
+      select post_id, ${utcDay(sql`coalesce(made_at, now())`)} as day, sum(likes)::int as likes, sum(reposts)::int as reposts
+      from v group by 1, 2
+    ),
+    updated as (
+      update post_daily_stats s
+      set likes = greatest(0, s.likes + d.likes), reposts = greatest(0, s.reposts + d.reposts)
+      from d where s.post_id = d.post_id and s.day = d.day
+      returning s.post_id, s.day
+    )
+    insert into post_daily_stats (post_id, author_id, day, likes, reposts)
+    select p.id, p.author_id, d.day, greatest(0, d.likes), greatest(0, d.reposts)
+    from d join posts p on p.id = d.post_id
+    where (d.likes > 0 or d.reposts > 0)
+      and not exists (select 1 from updated u where u.post_id = d.post_id and u.day = d.day)
+    order by p.id, d.day
+    on conflict (post_id, day) do update
+      set likes = post_daily_stats.likes + excluded.likes, reposts = post_daily_stats.reposts + excluded.reposts`)
+}

@@ -34,46 +34,73 @@ export const preferenceOf = (kind: NotificationKind): string =>
   kind === 'follow_request' || kind === 'follow_accepted' ? 'follow' : kind
 
 /**
- * Whether the recipient wants to hear of this now: not their own doing, no block either way, the actor not muted by
- * them, the kind not turned off; and a repost only from a reposter the recipient may see (`memberVisibleTo`: a
- * private account's reposts reach its approved followers only). Read in the transaction of the happening itself.
+ * Which of these actors the recipient wants to hear of now, for one kind: not their own doing, no block either way,
+ * the actor not muted by them, the kind not turned off; and a repost only from a reposter the recipient may see
+ * (`memberVisibleTo`: a private account's reposts reach its approved followers only). Read in the transaction of the
+ * happening itself; one statement for any number of actors (a batch of likes of one post).
  */
-export async function mayNotify(tx: SqlExecutor, h: Happening): Promise<boolean> {
-  if (h.actorId === h.recipientId) return false
-  const [row] = await selectRows<{ ok: boolean }>(
+export async function mayNotifyActors(
+  tx: SqlExecutor,
+  recipientId: string,
+  kind: NotificationKind,
+  actorIds: readonly string[],
+): Promise<Set<string>> {
+  const others = [...new Set(actorIds)].filter((id) => id !== recipientId)
+  if (others.length === 0) return new Set()
+  const actor = sql`a.actor_id`
+  const rows = await selectRows<{ actor_id: string }>(
     tx,
-    sql`select (not ${blockedBetween(h.recipientId, h.actorId)}
-          and ${notMuted(h.recipientId, sql`${h.actorId}::uuid`)}
-          and (${h.kind} <> 'repost' or ${memberVisibleTo(h.recipientId, sql`${h.actorId}::uuid`)})
-          and not (${preferenceOf(h.kind)} = any(r.notifications_off))) as ok
-        from users r where r.id = ${h.recipientId}`,
+    sql`select a.actor_id from users r, (values ${sql.join(others.map((id) => sql`(${id}::uuid)`), sql`, `)}) as a(actor_id)
+        where r.id = ${recipientId}
+          and not ${blockedBetween(recipientId, actor)}
+          and ${notMuted(recipientId, actor)}
+          and (${kind} <> 'repost' or ${memberVisibleTo(recipientId, actor)})
+          and not (${preferenceOf(kind)} = any(r.notifications_off))`,
   )
-  return row?.ok === true
+  return new Set(rows.map((r) => r.actor_id))
 }
 
 /**
- * Adds the actor to the item (made if new): it becomes unread and goes to the top. The count and the latest actor are
- * recomputed from notification_actors under the item's row lock (the upsert takes it), so concurrent likes of one
- * post count exactly.
+ * Adds actors (in the order they acted) to the item of one group (made if new): it becomes unread and goes to the
+ * top. The count and the latest actor are recomputed from notification_actors under the item's row lock (the upsert
+ * takes it), so concurrent likes of one post count exactly. `happenings` all share recipient, kind and group key.
  */
-export async function addToItem(tx: SqlExecutor, h: Happening): Promise<void> {
+export async function addActorsToItem(tx: SqlExecutor, happenings: readonly Happening[]): Promise<void> {
+  const [h] = happenings
+  const latest = happenings[happenings.length - 1]
+  if (!h || !latest) return
   const key = groupKeyOf(h)
   const [item] = await selectRows<{ id: string }>(
     tx,
     sql`insert into notifications
           (id, recipient_id, kind, post_id, report_id, group_key, latest_actor_id, actor_count, updated_at)
-        values (${uuidv7()}, ${h.recipientId}, ${h.kind}, ${h.postId}, ${h.reportId ?? null}, ${key}, ${h.actorId}, 1,
-          now())
+        values (${uuidv7()}, ${h.recipientId}, ${h.kind}, ${h.postId}, ${h.reportId ?? null}, ${key}, ${latest.actorId},
+          1, now())
         on conflict (recipient_id, group_key) do update
           set latest_actor_id = excluded.latest_actor_id, updated_at = now(), read_at = null
         returning id`,
   )
   if (!item) return
+  // Later actors of the batch get later times, so the latest actor is the last to act. An actor listed twice keeps
+  // their last place.
+  const order = new Map<string, number>()
+  happenings.forEach((x, i) => order.set(x.actorId, i))
+  const actors = sql.join(
+    [...order].map(([actorId, i]) => sql`(${actorId}::uuid, ${i}::int)`),
+    sql`, `,
+  )
   await tx.execute(
-    sql`insert into notification_actors (notification_id, actor_id, created_at) values (${item.id}, ${h.actorId}, now())
-        on conflict (notification_id, actor_id) do update set created_at = now()`,
+    sql`insert into notification_actors (notification_id, actor_id, created_at)
+        select ${item.id}, a.actor_id, clock_timestamp() + a.i * interval '1 microsecond'
+        from (values ${actors}) as a(actor_id, i) order by a.i
+        on conflict (notification_id, actor_id) do update set created_at = excluded.created_at`,
   )
   await recount(tx, sql`id = ${item.id}`)
+}
+
+/** One actor added to their item (see `addActorsToItem`). */
+export function addToItem(tx: SqlExecutor, h: Happening): Promise<void> {
+  return addActorsToItem(tx, [h])
 }
 
 /** Count and latest actor of the items `where` names, from their actors; items left with no actor are deleted. */
@@ -91,16 +118,31 @@ async function recount(tx: SqlExecutor, where: SQL): Promise<void> {
   )
 }
 
-/** Undoes a happening (an unlike, an unfollow, a withdrawn request): the actor leaves the item, which may go. */
-export async function removeFromItem(tx: SqlExecutor, h: Happening): Promise<void> {
+/**
+ * Undoes happenings (unlikes, an unfollow, a withdrawn request) in one statement: each actor leaves their item, and
+ * the items concerned are recounted once (an item left with no actor goes).
+ */
+export async function removeActorsFromItems(tx: SqlExecutor, happenings: readonly Happening[]): Promise<void> {
+  if (happenings.length === 0) return
+  const undone = sql.join(
+    happenings.map((h) => sql`(${h.recipientId}::uuid, ${groupKeyOf(h)}::text, ${h.actorId}::uuid)`),
+    sql`, `,
+  )
   const removed = await selectRows<{ notification_id: string }>(
     tx,
-    sql`delete from notification_actors a using notifications n
-        where n.id = a.notification_id and n.recipient_id = ${h.recipientId} and n.group_key = ${groupKeyOf(h)}
-          and a.actor_id = ${h.actorId}
+    sql`delete from notification_actors a using notifications n, (values ${undone}) as u(recipient_id, group_key, actor_id)
+        where n.id = a.notification_id and n.recipient_id = u.recipient_id and n.group_key = u.group_key
+          and a.actor_id = u.actor_id
         returning a.notification_id`,
   )
-  for (const { notification_id } of removed) await recount(tx, sql`id = ${notification_id}`)
+  const ids = [...new Set(removed.map((r) => r.notification_id))].sort()
+  if (ids.length === 0) return
+  await recount(tx, sql`id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)
+}
+
+/** One happening undone (see `removeActorsFromItems`). */
+export function removeFromItem(tx: SqlExecutor, h: Happening): Promise<void> {
+  return removeActorsFromItems(tx, [h])
 }
 
 /** A block or a mute: what the member did is taken out of the other's items (both ways for a block). */

@@ -10,22 +10,38 @@ import type { RealtimeEvents } from '../../realtime/events'
 import type { NotificationFirstPages } from './first-pages'
 import { UnreadPushes } from './unread-pushes'
 import {
+  addActorsToItem,
   addToItem,
+  groupKeyOf,
   type Happening,
   markAllRead,
   markRead,
-  mayNotify,
+  mayNotifyActors,
   type NotificationFilter,
   notificationPageAndCount,
   type NotificationRow,
   removeActorFor,
-  removeFromItem,
+  removeActorsFromItems,
   setTurnedOff,
   turnedOff,
   unreadCount,
 } from './queries'
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found'
+
+/** The happenings grouped by `key`, each group in the order given, groups in the order first seen. */
+function groupBy(happenings: readonly Happening[], key: (h: Happening) => string): Happening[][] {
+  const groups = new Map<string, Happening[]>()
+  for (const h of happenings) {
+    const k = key(h)
+    const group = groups.get(k)
+    if (group) group.push(h)
+    else groups.set(k, [h])
+  }
+  return [...groups.values()]
+}
+
+const itemOrder = (h: Happening | undefined) => (h ? `${h.recipientId} ${groupKeyOf(h)}` : '')
 
 type Notification = Schemas['Notification']
 type ReportStatus = Schemas['ReportStatus']
@@ -87,15 +103,24 @@ export class NotificationService {
     })
   }
 
-  /** In the caller's transaction: the happenings each recipient wants to hear of become (or join) items. */
+  /**
+   * In the caller's transaction: the happenings each recipient wants to hear of become (or join) items. The rules are
+   * read once per recipient and kind for all its actors, and each item is written once with all its new actors (a
+   * batch of likes of one post is one item write); items are written in (recipient, group) order, so two
+   * transactions adding to the same items take their locks in the same order.
+   */
   async record(tx: SqlExecutor, happenings: readonly Happening[]): Promise<string[]> {
-    const told: string[] = []
-    for (const h of happenings) {
-      if (!(await mayNotify(tx, h))) continue
-      await addToItem(tx, h)
-      told.push(h.recipientId)
+    const wanted: Happening[] = []
+    for (const same of groupBy(happenings, (h) => `${h.recipientId} ${h.kind}`)) {
+      const [first] = same
+      if (!first) continue
+      const allowed = await mayNotifyActors(tx, first.recipientId, first.kind, same.map((h) => h.actorId))
+      wanted.push(...same.filter((h) => allowed.has(h.actorId)))
     }
-    return told
+    const items = groupBy(wanted, (h) => `${h.recipientId} ${groupKeyOf(h)}`)
+    items.sort((a, b) => itemOrder(a[0]).localeCompare(itemOrder(b[0])))
+    for (const item of items) await addActorsToItem(tx, item)
+    return [...new Set(wanted.map((h) => h.recipientId))]
   }
 
   /**
@@ -110,7 +135,7 @@ export class NotificationService {
 
   /** In the caller's transaction: undone (unlike, un-repost, unfollow, a withdrawn or declined request). */
   async withdraw(tx: SqlExecutor, happenings: readonly Happening[]): Promise<string[]> {
-    for (const h of happenings) await removeFromItem(tx, h)
+    await removeActorsFromItems(tx, happenings)
     return happenings.map((h) => h.recipientId)
   }
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { selectPrepared } from '../../db/prepared'
-import { selectRows, type SqlExecutor, toDate } from '../../db/rows'
+import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Cursor, cursorTime } from '../../lib/cursor'
 import { countOnDay, uncountReply, addDailyViews } from '../analytics/daily-stats'
 import { posts, type NewPostMedia, postHashtags, postMedia, postMentions, type Visibility } from '../../db/schema-posts'
@@ -368,53 +368,6 @@ export async function deleteThread(tx: Database, root: PostRef): Promise<Deleted
     storageKeys: media.flatMap((m) => (m.thumbnail_key ? [m.storage_key, m.thumbnail_key] : [m.storage_key])),
     postIds: ids,
   }
-}
-
-// ---- likes and reposts ------------------------------------------------------------------------------------------
-
-export type Reaction = 'likes' | 'reposts'
-
-const counterOf: Record<Reaction, SQL> = {
-  likes: sql.raw('like_count'),
-  reposts: sql.raw('repost_count'),
-}
-
-/**
- * Flips the viewer's like or repost of a post whose row the caller holds locked (so toggles on one post run one at a
- * time and the counter moves exactly with the rows). The primary key (user, post) is what makes a row unique; the
- * counter changes only when a row was really inserted or deleted.
- */
-export async function toggleReaction(
-  tx: Database,
-  table: Reaction,
-  userId: string,
-  postId: string,
-): Promise<{ active: boolean; count: number }> {
-  const name = sql.raw(table)
-  const removed = await selectRows<{ post_id: string; created_at: unknown }>(
-    tx,
-    sql`delete from ${name} where user_id = ${userId} and post_id = ${postId} returning post_id, created_at`,
-  )
-  let active = false
-  let delta = removed.length > 0 ? -1 : 0
-  if (removed[0]) await countOnDay(tx, table, postId, toDate(removed[0].created_at), -1)
-  if (removed.length === 0) {
-    const inserted = await selectRows<{ post_id: string }>(
-      tx,
-      sql`insert into ${name} (user_id, post_id) values (${userId}, ${postId})
-          on conflict do nothing returning post_id`,
-    )
-    active = true
-    delta = inserted.length
-    // The post's analytics for today (server/modules/analytics/daily-stats.ts); the caller holds the post's row lock.
-    if (inserted.length > 0) await countOnDay(tx, table, postId, 'now', 1)
-  }
-  const counter = counterOf[table]
-  const [row] = await selectRows<{ count: number }>(
-    tx,
-    sql`update posts set ${counter} = greatest(0, ${counter} + ${delta}) where id = ${postId} returning ${counter} as count`,
-  )
-  return { active, count: row?.count ?? 0 }
 }
 
 // ---- views ------------------------------------------------------------------------------------------------------

@@ -34,15 +34,15 @@ import {
   insertPost,
   type KeyRow,
   type PostRef,
-  type Reaction,
-  toggleReaction,
 } from './queries'
+import type { Reaction } from './reaction-queries'
+import { Reactions, type ReactionState } from './reactions'
 import { parseText } from './text'
 import type { ViewCounter } from './views'
 import { POST_NOT_FOUND } from '../visibility/visibility'
 
 export const CONTENT_REQUIRED = 'Content is required when no media is attached'
-export const ONLY_PUBLIC_REPOSTS = 'Only public posts can be reposted'
+export { ONLY_PUBLIC_REPOSTS } from './reactions'
 export const NOT_YOUR_POST = 'You can only delete your own posts'
 export const SEARCH_REQUIRED = 'Search query is required'
 
@@ -112,6 +112,8 @@ export class PostService {
   /** The first keys of home and list feeds, from memory when they are cached. */
   private readonly timelines: FeedTimelines
   private readonly requireVerifiedEmail: boolean
+  /** Likes and reposts, written in batches (reactions.ts). */
+  private readonly reactions: Reactions
 
   constructor(deps: PostDeps) {
     this.db = deps.db
@@ -126,6 +128,12 @@ export class PostService {
     this.notifications = deps.notifications
     this.log = deps.warn
     this.requireVerifiedEmail = deps.config.requireVerifiedEmail
+    this.reactions = new Reactions(deps)
+  }
+
+  /** On shutdown, before the database closes: the likes and reposts being written are stored and answered. */
+  close(): Promise<void> {
+    return this.reactions.close()
   }
 
   /** A reply changes its parent's card (public replies are counted on it) or viewers' counts of hidden ones. */
@@ -223,30 +231,9 @@ export class PostService {
   }
 
   /** Like/unlike or repost/un-repost: the new state and count, exact under any number of concurrent clicks. */
-  async toggle(viewer: UserRow, postId: string, reaction: Reaction): Promise<{ active: boolean; count: number }> {
+  async toggle(viewer: UserRow, postId: string, reaction: Reaction): Promise<ReactionState> {
     await this.writeLimits.count('reactions', viewer.id)
-    const result = await this.db.transaction(async (tx) => {
-      const post = await findVisiblePost(tx, viewer.id, postId, 'no-key-update')
-      if (!post) throw new NotFound(POST_NOT_FOUND)
-      if (reaction === 'reposts' && post.visibility !== 'public') throw new Forbidden(ONLY_PUBLIC_REPOSTS)
-      const toggled = await toggleReaction(tx, reaction, viewer.id, post.id)
-      const happening = {
-        kind: reaction === 'likes' ? ('like' as const) : ('repost' as const),
-        recipientId: post.authorId,
-        actorId: viewer.id,
-        postId: post.id,
-      }
-      const told = toggled.active
-        ? await this.notifications.record(tx, [happening])
-        : await this.notifications.withdraw(tx, [happening])
-      return { ...toggled, told }
-    })
-    // Evicted, not patched: concurrent toggles finish in any order, a reload is always right.
-    await this.invalidations.emit({ kind: 'posts-changed', postIds: [postId] })
-    await this.invalidations.emit({ kind: 'reactions-changed', userId: viewer.id, postIds: [postId] })
-    if (reaction === 'reposts') await this.invalidations.emit({ kind: 'author-activity', authorId: viewer.id })
-    await this.notifications.announce(result.told)
-    return { active: result.active, count: result.count }
+    return this.reactions.toggle(viewer.id, postId, reaction)
   }
 
   // ---- reading --------------------------------------------------------------------------------------------------

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm'
+import { selectRows, type SqlExecutor } from '../../db/rows'
+import type { Visibility } from '../../db/schema-posts'
+import { visibleToAlias } from '../visibility/visibility'
+import { isPostId } from './queries'
+
+// The SQL of likes and reposts: the member's own row, then (once per batch, server/modules/posts/reactions.ts) the
+// post's counters. Lock order, as everywhere: a post's row before its day's analytics row and its notification item.
+
+export type Reaction = 'likes' | 'reposts'
+
+/** What flipping one member's like or repost did. */
+export interface Flipped {
+  postId: string
+  authorId: string
+  visibility: Visibility
+  /** +1 a row was made, -1 one was removed, 0 neither (a concurrent flip made the same row first). */
+  delta: 1 | -1 | 0
+  /** When the removed row had been made: an unlike takes the like off the day it was given. */
+  removedMadeAt: string | null
+}
+
+interface FlippedRow {
+  id: string
+  author_id: string
+  visibility: Visibility
+  removed_at: string | null
+  added: boolean
+}
+
+/**
+ * Flips the viewer's like or repost of a post they may see, in one statement: removes their row if there is one,
+ * else makes it (reposts only of public posts). Answers undefined when the viewer may not see the post (or it does
+ * not exist); answers the post with delta 0 and no change for a repost of a post that is not public, which the
+ * caller refuses. The post's row is share-locked on its key: a deletion waits for the batch, and counters (a
+ * no-key update) do not. The primary key (user, post) makes the row unique.
+ */
+export async function flipReaction(
+  tx: SqlExecutor,
+  table: Reaction,
+  viewerId: string,
+  postId: string,
+): Promise<Flipped | undefined> {
+  if (!isPostId(postId)) return undefined
+  const name = sql.raw(table)
+  const allowed = table === 'reposts' ? sql`where visibility = 'public'` : sql``
+  const [row] = await selectRows<FlippedRow>(
+    tx,
+    sql`with post as (
+          select p.id, p.author_id, p.visibility from posts p
+          where p.id = ${postId} and ${visibleToAlias(viewerId, 'p')}
+          for key share of p
+        ),
+        allowed as (select id from post ${allowed}),
+        removed as (
+          delete from ${name} r using allowed a where r.user_id = ${viewerId} and r.post_id = a.id
+          returning r.created_at
+        ),
+        added as (
+          insert into ${name} (user_id, post_id)
+          select ${viewerId}, a.id from allowed a where not exists (select 1 from removed)
+          on conflict do nothing
+          returning post_id
+        )
+        select post.id, post.author_id, post.visibility,
+          (select created_at::text from removed) as removed_at,
+          exists (select 1 from added) as added
+        from post`,
+  )
+  if (!row) return undefined
+  const delta = row.added ? 1 : row.removed_at !== null ? -1 : 0
+  return { postId: row.id, authorId: row.author_id, visibility: row.visibility, delta, removedMadeAt: row.removed_at }
+}
+
+export interface CounterChange {
+  postId: string
+  likes: number
+  reposts: number
+}
+
+/**
+ * Adds a batch's net changes to the posts' like and repost counters, locking the rows in id order first (so two
+ * batches touching the same posts wait for each other instead of deadlocking), and answers each post's counts after.
+ */
+export async function addToReactionCounts(
+  tx: SqlExecutor,
+  changes: readonly CounterChange[],
+): Promise<Map<string, { likes: number; reposts: number }>> {
+  if (changes.length === 0) return new Map()
+  const values = sql.join(
+    changes.map((c) => sql`(${c.postId}::uuid, ${c.likes}::int, ${c.reposts}::int)`),
+    sql`, `,
+  )
+  const rows = await selectRows<{ id: string; like_count: number; repost_count: number }>(
+    tx,
+    sql`with v(id, likes, reposts) as (values ${values}),
+        locked as (select p.id from posts p where p.id in (select id from v) order by p.id for no key update of p)
+        update posts p
+        set like_count = greatest(0, p.like_count + v.likes), repost_count = greatest(0, p.repost_count + v.reposts)
+        from v, locked l
+        where p.id = v.id and l.id = p.id
+        returning p.id, p.like_count, p.repost_count`,
+  )
+  return new Map(rows.map((r) => [r.id, { likes: r.like_count, reposts: r.repost_count }]))
+}

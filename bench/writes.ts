@@ -11,6 +11,7 @@ import type { FetchLoadRequest, FetchRequest } from './lib/fetch-load-worker'
 import { type LoadResult, runWorker } from './lib/load'
 import { type Check, fromHttp, type Scenario, simpleMarkdown, writeResultFiles } from './lib/report'
 import { numberArg } from './lib/args'
+import { postgresCpuMs } from './lib/msg-cpu'
 import { textPostRequest, textPostRequests } from './lib/text-posts'
 
 /**
@@ -106,9 +107,17 @@ async function main() {
 
       const load = async (name: string, requests: FetchRequest[], note: string) => {
         const request: FetchLoadRequest = { base, requests, ok: [200, 201], connections, warmupRequests, durationSeconds }
+        // CPU per request, the app's (this process; the load runs in a child) and its database backends': what a
+        // write costs whatever else the machine is doing, where a rate depends on what the cores are left to do.
+        const appBefore = process.cpuUsage()
+        const dbBefore = await postgresCpuMs(DATABASE)
         const result = await runWorker<FetchLoadRequest, LoadResult>(workerFile, request)
-        scenarios.push(fromHttp(name, result, note))
-        console.log(`${name}: ${Math.round(result.requestsPerSecond)}/s, p50 ${result.p50} ms, p99 ${result.p99} ms`)
+        const app = process.cpuUsage(appBefore)
+        const dbMs = (await postgresCpuMs(DATABASE)) - dbBefore
+        const served = result.requests + warmupRequests
+        const cpu = `CPU per request: app ${((app.user + app.system) / 1000 / served).toFixed(2)} ms, database ${(dbMs / served).toFixed(2)} ms`
+        scenarios.push(fromHttp(name, result, `${note}; ${cpu}`))
+        console.log(`${name}: ${Math.round(result.requestsPerSecond)}/s, p50 ${result.p50} ms, p99 ${result.p99} ms; ${cpu}`)
       }
       await load('posts', textPostRequests(tokens), `${MEMBERS} members in turn`)
       await load('likes spread over 20 posts', likeRequests(tokens, spread), `${MEMBERS} members x ${SPREAD_POSTS} posts, each request toggles one like`)

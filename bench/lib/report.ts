@@ -105,6 +105,7 @@ export function simpleMarkdown(title: string, scenarios: Scenario[], checks: Che
     '',
     scenarioTable(scenarios),
     '',
+    ...(scenarios.some((s) => s.note) ? ['## Scenarios', '', ...scenarios.flatMap((s) => (s.note ? [`- ${s.name}: ${s.note}`] : [])), ''] : []),
     '## Warm-up (not measured above)',
     '',
     warmupTable(scenarios),

@@ -61,46 +61,65 @@ export async function mayNotifyActors(
 }
 
 /**
- * Adds actors (in the order they acted) to the item of one group (made if new): it becomes unread and goes to the
- * top. The count and the latest actor are recomputed from notification_actors under the item's row lock (the upsert
- * takes it), so concurrent likes of one post count exactly. `happenings` all share recipient, kind and group key.
+ * Adds actors (in the order they acted) to their items, made if new: each item becomes unread and goes to the top.
+ * `items` are groups of happenings, each sharing recipient, kind and group key; all are written by three statements
+ * whatever their number (a batch of likes of many posts). Items are upserted in (recipient, group key) order, so two
+ * transactions adding to the same items take their locks in the same order. The count and the latest actor are
+ * recomputed from notification_actors under the items' row locks (the upsert takes them), so concurrent likes of
+ * one post count exactly.
  */
-export async function addActorsToItem(tx: SqlExecutor, happenings: readonly Happening[]): Promise<void> {
-  const [h] = happenings
-  const latest = happenings[happenings.length - 1]
-  if (!h || !latest) return
-  const key = groupKeyOf(h)
-  const [item] = await selectRows<{ id: string }>(
+export async function addActorsToItems(tx: SqlExecutor, items: ReadonlyArray<readonly Happening[]>): Promise<void> {
+  const groups = items
+    .flatMap((happenings) => {
+      const [h] = happenings
+      const latest = happenings[happenings.length - 1]
+      return h && latest ? [{ h, latest, happenings, key: groupKeyOf(h) }] : []
+    })
+    .sort((a, b) => a.h.recipientId.localeCompare(b.h.recipientId) || a.key.localeCompare(b.key))
+  if (groups.length === 0) return
+  const rows = sql.join(
+    groups.map(
+      ({ h, latest, key }) =>
+        sql`(${uuidv7()}::uuid, ${h.recipientId}::uuid, ${h.kind}::text, ${h.postId}::uuid,
+             ${h.reportId ?? null}::uuid, ${key}::text, ${latest.actorId}::uuid, 1, now())`,
+    ),
+    sql`, `,
+  )
+  const upserted = await selectRows<{ id: string; recipient_id: string; group_key: string }>(
     tx,
     sql`insert into notifications
           (id, recipient_id, kind, post_id, report_id, group_key, latest_actor_id, actor_count, updated_at)
-        values (${uuidv7()}, ${h.recipientId}, ${h.kind}, ${h.postId}, ${h.reportId ?? null}, ${key}, ${latest.actorId},
-          1, now())
+        values ${rows}
         on conflict (recipient_id, group_key) do update
           set latest_actor_id = excluded.latest_actor_id, updated_at = now(), read_at = null
-        returning id`,
+        returning id, recipient_id, group_key`,
   )
-  if (!item) return
-  // Later actors of the batch get later times, so the latest actor is the last to act. An actor listed twice keeps
-  // their last place.
-  const order = new Map<string, number>()
-  happenings.forEach((x, i) => order.set(x.actorId, i))
-  const actors = sql.join(
-    [...order].map(([actorId, i]) => sql`(${actorId}::uuid, ${i}::int)`),
-    sql`, `,
-  )
+  const idOf = new Map(upserted.map((r) => [`${r.recipient_id} ${r.group_key}`, r.id]))
+  // Later actors get later times, so an item's latest actor is the last to act; an actor listed twice in one item
+  // keeps their last place.
+  const actors: SQL[] = []
+  let order = 0
+  for (const { h, happenings, key } of groups) {
+    const id = idOf.get(`${h.recipientId} ${key}`)
+    if (!id) continue
+    const last = new Map<string, number>()
+    for (const x of happenings) last.set(x.actorId, (order += 1))
+    for (const [actorId, i] of last) actors.push(sql`(${id}::uuid, ${actorId}::uuid, ${i}::int)`)
+  }
+  if (actors.length === 0) return
   await tx.execute(
     sql`insert into notification_actors (notification_id, actor_id, created_at)
-        select ${item.id}, a.actor_id, clock_timestamp() + a.i * interval '1 microsecond'
-        from (values ${actors}) as a(actor_id, i) order by a.i
+        select a.id, a.actor_id, clock_timestamp() + a.i * interval '1 microsecond'
+        from (values ${sql.join(actors, sql`, `)}) as a(id, actor_id, i) order by a.id, a.actor_id
         on conflict (notification_id, actor_id) do update set created_at = excluded.created_at`,
   )
-  await recount(tx, sql`id = ${item.id}`)
+  const ids = [...new Set(upserted.map((r) => r.id))].sort()
+  await recount(tx, sql`id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)
 }
 
-/** One actor added to their item (see `addActorsToItem`). */
+/** One actor added to their item (see `addActorsToItems`). */
 export function addToItem(tx: SqlExecutor, h: Happening): Promise<void> {
-  return addActorsToItem(tx, [h])
+  return addActorsToItems(tx, [[h]])
 }
 
 /** Count and latest actor of the items `where` names, from their actors; items left with no actor are deleted. */

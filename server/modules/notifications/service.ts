@@ -10,7 +10,7 @@ import type { RealtimeEvents } from '../../realtime/events'
 import type { NotificationFirstPages } from './first-pages'
 import { UnreadPushes } from './unread-pushes'
 import {
-  addActorsToItem,
+  addActorsToItems,
   addToItem,
   groupKeyOf,
   type Happening,
@@ -40,8 +40,6 @@ function groupBy(happenings: readonly Happening[], key: (h: Happening) => string
   }
   return [...groups.values()]
 }
-
-const itemOrder = (h: Happening | undefined) => (h ? `${h.recipientId} ${groupKeyOf(h)}` : '')
 
 type Notification = Schemas['Notification']
 type ReportStatus = Schemas['ReportStatus']
@@ -105,9 +103,8 @@ export class NotificationService {
 
   /**
    * In the caller's transaction: the happenings each recipient wants to hear of become (or join) items. The rules are
-   * read once per recipient and kind for all its actors, and each item is written once with all its new actors (a
-   * batch of likes of one post is one item write); items are written in (recipient, group) order, so two
-   * transactions adding to the same items take their locks in the same order.
+   * read once per recipient and kind for all its actors, and the items are written together with all their new
+   * actors (queries.ts, `addActorsToItems`), however many.
    */
   async record(tx: SqlExecutor, happenings: readonly Happening[]): Promise<string[]> {
     const wanted: Happening[] = []
@@ -117,9 +114,7 @@ export class NotificationService {
       const allowed = await mayNotifyActors(tx, first.recipientId, first.kind, same.map((h) => h.actorId))
       wanted.push(...same.filter((h) => allowed.has(h.actorId)))
     }
-    const items = groupBy(wanted, (h) => `${h.recipientId} ${groupKeyOf(h)}`)
-    items.sort((a, b) => itemOrder(a[0]).localeCompare(itemOrder(b[0])))
-    for (const item of items) await addActorsToItem(tx, item)
+    await addActorsToItems(tx, groupBy(wanted, (h) => `${h.recipientId} ${groupKeyOf(h)}`))
     return [...new Set(wanted.map((h) => h.recipientId))]
   }
 

@@ -21,6 +21,7 @@ export interface Flipped {
 }
 
 interface FlippedRow {
+  i: number
   id: string
   author_id: string
   visibility: Visibility
@@ -28,48 +29,78 @@ interface FlippedRow {
   added: boolean
 }
 
+/** One member's flip of one post. */
+export interface FlipRequest {
+  viewerId: string
+  postId: string
+}
+
 /**
- * Flips the viewer's like or repost of a post they may see, in one statement: removes their row if there is one,
- * else makes it (reposts only of public posts). Answers undefined when the viewer may not see the post (or it does
- * not exist); answers the post with delta 0 and no change for a repost of a post that is not public, which the
- * caller refuses. The post's row is share-locked on its key: a deletion waits for the batch, and counters (a
- * no-key update) do not. The primary key (user, post) makes the row unique.
+ * Flips each member's like or repost of a post they may see, all in one statement: removes their row if there is
+ * one, else makes it (reposts only of public posts). No (member, post) may appear twice: the caller splits such
+ * flips into successive calls, in order. Answers, per request in order, undefined when the member may not see the
+ * post (or it does not exist), or the post with what changed: delta 0 and no change for a repost of a post that is
+ * not public, which the caller refuses, or when a concurrent flip made the same row first. The posts' rows are
+ * share-locked on their key, in id order: a deletion waits for the batch, and counters (a no-key update) do not.
  */
+export async function flipReactions(
+  tx: SqlExecutor,
+  table: Reaction,
+  flips: readonly FlipRequest[],
+): Promise<Array<Flipped | undefined>> {
+  const answers: Array<Flipped | undefined> = flips.map(() => undefined)
+  const valid = [...flips.entries()].filter(([, f]) => isPostId(f.postId))
+  if (valid.length === 0) return answers
+  const name = sql.raw(table)
+  const allowed = table === 'reposts' ? sql`where visibility = 'public'` : sql``
+  const values = sql.join(
+    valid.map(([i, f]) => sql`(${i}::int, ${f.viewerId}::uuid, ${f.postId}::uuid)`),
+    sql`, `,
+  )
+  const rows = await selectRows<FlippedRow>(
+    tx,
+    sql`with v(i, user_id, post_id) as (values ${values}),
+        post as (
+          select v.i, v.user_id, p.id, p.author_id, p.visibility from v join posts p on p.id = v.post_id
+          where ${visibleToAlias(sql`v.user_id`, 'p')}
+          order by p.id
+          for key share of p
+        ),
+        allowed as (select i, user_id, id from post ${allowed}),
+        removed as (
+          delete from ${name} r using allowed a where r.user_id = a.user_id and r.post_id = a.id
+          returning r.user_id, r.post_id, r.created_at
+        ),
+        added as (
+          insert into ${name} (user_id, post_id)
+          select a.user_id, a.id from allowed a
+          where not exists (select 1 from removed x where x.user_id = a.user_id and x.post_id = a.id)
+          order by a.id
+          on conflict do nothing
+          returning user_id, post_id
+        )
+        select post.i, post.id, post.author_id, post.visibility,
+          removed.created_at::text as removed_at, added.user_id is not null as added
+        from post
+        left join removed on removed.user_id = post.user_id and removed.post_id = post.id
+        left join added on added.user_id = post.user_id and added.post_id = post.id`,
+  )
+  for (const row of rows) {
+    const delta = row.added ? 1 : row.removed_at !== null ? -1 : 0
+    answers[row.i] = { postId: row.id, authorId: row.author_id, visibility: row.visibility, delta, removedMadeAt: row.removed_at }
+  }
+  return answers
+}
+
+/** One member's flip (see `flipReactions`). */
 export async function flipReaction(
   tx: SqlExecutor,
   table: Reaction,
   viewerId: string,
   postId: string,
 ): Promise<Flipped | undefined> {
-  if (!isPostId(postId)) return undefined
-  const name = sql.raw(table)
-  const allowed = table === 'reposts' ? sql`where visibility = 'public'` : sql``
-  const [row] = await selectRows<FlippedRow>(
-    tx,
-    sql`with post as (
-          select p.id, p.author_id, p.visibility from posts p
-          where p.id = ${postId} and ${visibleToAlias(viewerId, 'p')}
-          for key share of p
-        ),
-        allowed as (select id from post ${allowed}),
-        removed as (
-          delete from ${name} r using allowed a where r.user_id = ${viewerId} and r.post_id = a.id
-          returning r.created_at
-        ),
-        added as (
-          insert into ${name} (user_id, post_id)
-          select ${viewerId}, a.id from allowed a where not exists (select 1 from removed)
-          on conflict do nothing
-          returning post_id
-        )
-        select post.id, post.author_id, post.visibility,
-          (select created_at::text from removed) as removed_at,
-          exists (select 1 from added) as added
-        from post`,
-  )
-  if (!row) return undefined
-  const delta = row.added ? 1 : row.removed_at !== null ? -1 : 0
-  return { postId: row.id, authorId: row.author_id, visibility: row.visibility, delta, removedMadeAt: row.removed_at }
+  const [flipped] = await flipReactions(tx, table, [{ viewerId, postId }])
+  return flipped
 }
 
 export interface CounterChange {

@@ -7,7 +7,7 @@ import { addDailyReactions, type DailyReactionChange } from '../analytics/daily-
 import type { Happening } from '../notifications/queries'
 import type { NotificationService } from '../notifications/service'
 import { POST_NOT_FOUND } from '../visibility/visibility'
-import { addToReactionCounts, type CounterChange, type Flipped, flipReaction, type Reaction } from './reaction-queries'
+import { addToReactionCounts, type CounterChange, type Flipped, flipReactions, type Reaction } from './reaction-queries'
 
 export const ONLY_PUBLIC_REPOSTS = 'Only public posts can be reposted'
 
@@ -35,10 +35,10 @@ const ATTEMPTS = 3
  * Likes and reposts, written in batches (group commit, server/lib/group-commit.ts). A popular post's likes all change
  * the same rows: its counter, its day's analytics row and its author's grouped notification. One like at a time, each
  * in its own transaction, they queue behind those row locks (and each pays every statement). Here the flips that
- * arrive while a batch is written go together in the next one: each member's own row is flipped by its own
- * statement, then the batch's net changes go to each post's counters, each day's row and each notification item
- * once, all in one transaction, so counts are exact and nothing is answered before it is stored. A member's answer
- * carries their own like at once and the post's count after the batch.
+ * arrive while a batch is written go together in the next one: the members' own rows are flipped by one statement,
+ * then the batch's net changes go to each post's counters, each day's row and each notification item once, all in
+ * one transaction, so counts are exact and nothing is answered before it is stored. A member's answer carries their
+ * own like at once, and the post's count just after their flip.
  */
 export class Reactions {
   private readonly batches: GroupCommit<Flip, ReactionState>
@@ -141,6 +141,33 @@ function countsAsOfEach(written: Written): Array<ReactionState | Error> {
 const happeningKind = { likes: 'like', reposts: 'repost' } as const
 
 /**
+ * Every flip's own row, in as few statements as the batch allows: one per reaction kind, and again for each further
+ * flip of the same (member, post) in the batch, which must see the one before it (rounds, in arrival order).
+ */
+async function flipAll(tx: SqlExecutor, flips: readonly Flip[]): Promise<Array<Flipped | undefined>> {
+  const rounds: Array<Array<{ index: number; flip: Flip }>> = []
+  const seen = new Map<string, number>()
+  for (const [index, flip] of flips.entries()) {
+    const key = `${flip.reaction} ${flip.viewerId} ${flip.postId}`
+    const round = seen.get(key) ?? 0
+    seen.set(key, round + 1)
+    const list = rounds[round] ?? []
+    list.push({ index, flip })
+    rounds[round] = list
+  }
+  const flipped: Array<Flipped | undefined> = flips.map(() => undefined)
+  for (const round of rounds) {
+    for (const reaction of ['likes', 'reposts'] as const) {
+      const these = round.filter((x) => x.flip.reaction === reaction)
+      if (these.length === 0) continue
+      const answers = await flipReactions(tx, reaction, these.map((x) => x.flip))
+      these.forEach((x, k) => (flipped[x.index] = answers[k]))
+    }
+  }
+  return flipped
+}
+
+/**
  * One batch in one transaction: each flip's own row in arrival order, then per post the counters, per post and day
  * the analytics, and per notification item its actors, each written once with the batch's net change.
  */
@@ -152,8 +179,9 @@ async function writeBatch(tx: SqlExecutor, flips: readonly Flip[], notifications
   // in one batch leave no notification.
   const last = new Map<string, { happening: Happening; active: boolean }>()
   const reposters = new Set<string>()
-  for (const flip of flips) {
-    const flipped = await flipReaction(tx, flip.reaction, flip.viewerId, flip.postId)
+  const flippedAll = await flipAll(tx, flips)
+  for (const [i, flip] of flips.entries()) {
+    const flipped = flippedAll[i]
     if (!flipped) {
       results.push(new NotFound(POST_NOT_FOUND))
       continue

@@ -26,7 +26,7 @@ export interface PostColumns {
 
 export const POST_NOT_FOUND = 'Post not found'
 
-export function visibleTo(viewerId: string, post: PostColumns): SQL {
+export function visibleTo(viewerId: string | SQL, post: PostColumns): SQL {
   return sql`(
     ${post.authorId} = ${viewerId}
     or ((${post.visibility} = 'public'
@@ -46,7 +46,7 @@ export function visibleTo(viewerId: string, post: PostColumns): SQL {
  * stranger what a private account shares, or show a member the doings of someone who blocked them.
  * The viewer is always visible to themselves (hiddenAuthors never lists them).
  */
-export function memberVisibleTo(viewerId: string, member: AnyColumn | SQL): SQL {
+export function memberVisibleTo(viewerId: string | SQL, member: AnyColumn | SQL): SQL {
   return sql`${member} not in ${hiddenAuthors(viewerId)}`
 }
 
@@ -75,7 +75,7 @@ export function visibleToAnyone(alias: string): SQL {
  * follow, or a member deleting their account (hidden from the request on, while the job removes their rows). Uncorrelated on purpose: PostgreSQL builds it once per statement (from user_blocks' two indexes and the
  * partial index of private accounts) and probes it as a hash for each post, instead of three index probes per post.
  */
-function hiddenAuthors(viewerId: string): SQL {
+function hiddenAuthors(viewerId: string | SQL): SQL {
   return sql`(
     select vis_hb.blocked_id from user_blocks vis_hb where vis_hb.blocker_id = ${viewerId}
     union all
@@ -103,8 +103,11 @@ const column = (alias: string, name: string) => {
   return sql.raw(`${alias}.${name}`)
 }
 
-/** Raw-SQL form for queries written with a table alias, e.g. `visibleToAlias(viewer, 'p')`. */
-export function visibleToAlias(viewerId: string, alias: string): SQL {
+/**
+ * Raw-SQL form for queries written with a table alias, e.g. `visibleToAlias(viewer, 'p')`; the viewer is an id, or
+ * a column when one statement checks many viewers (a batch of likes).
+ */
+export function visibleToAlias(viewerId: string | SQL, alias: string): SQL {
   return visibleTo(viewerId, {
     id: column(alias, 'id'),
     authorId: column(alias, 'author_id'),

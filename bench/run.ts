@@ -15,7 +15,7 @@ import { BENCH_DATABASE, dropBenchDatabase } from './lib/database'
  * - messages: --members, --rate, --seconds, --warmup-seconds, --configs, --connect-concurrency,
  *   --http-connections, --profile
  * - limits: --duration, --warmup, --connections, --settle (posts from 50 members with the write limits off, on in memory, on through Redis)
- * - writes: --duration, --warmup, --connections (posts, likes spread over 20 posts, likes on one hot post; exact counts)
+ * - writes: --duration, --warmup, --connections, --profile DIR (posts, likes spread over 20 posts, likes on one hot post; exact counts)
  * - sessions: --duration, --connections (a password sign-in, and an authenticated request's session lookup)
  * - export: --posts (a member's data export of that many posts, and of a tenth of them: peak heap and RSS growth)
  * - browser: --runs, --scroll-posts, --scroll-step, --authors, --clicks, --profiles, --skip-build
@@ -56,7 +56,7 @@ const BENCHES = {
     switches: [] as string[],
   },
   limits: { file: './limits.ts', values: ['duration', 'warmup', 'connections', 'settle'], switches: [] as string[] },
-  writes: { file: './writes.ts', values: ['duration', 'warmup', 'connections'], switches: [] as string[] },
+  writes: { file: './writes.ts', values: ['duration', 'warmup', 'connections', 'profile'], switches: [] as string[] },
   sessions: { file: './sessions.ts', values: ['duration', 'connections'], switches: [] as string[] },
   export: { file: './export.ts', values: ['posts'], switches: [] as string[] },
   browser: {

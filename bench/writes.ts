@@ -12,6 +12,7 @@ import { type LoadResult, runWorker } from './lib/load'
 import { type Check, fromHttp, type Scenario, simpleMarkdown, writeResultFiles } from './lib/report'
 import { numberArg } from './lib/args'
 import { postgresCpuMs } from './lib/msg-cpu'
+import { profiled } from './lib/cpu-profile'
 import { textPostRequest, textPostRequests } from './lib/text-posts'
 
 /**
@@ -32,6 +33,9 @@ const arg = numberArg
 const durationSeconds = arg('duration', 10)
 const warmupRequests = arg('warmup', 500)
 const connections = arg('connections', 50)
+/** `--profile DIR`: a CPU profile of the app per scenario, written to DIR, its top buckets printed. */
+const profileAt = process.argv.indexOf('--profile')
+const profileDir = profileAt >= 0 ? process.argv[profileAt + 1] : undefined
 const resultsDir = fileURLToPath(new URL('./results', import.meta.url))
 const workerFile = fileURLToPath(new URL('./lib/fetch-load-worker.ts', import.meta.url))
 
@@ -111,7 +115,16 @@ async function main() {
         // write costs whatever else the machine is doing, where a rate depends on what the cores are left to do.
         const appBefore = process.cpuUsage()
         const dbBefore = await postgresCpuMs(DATABASE)
-        const result = await runWorker<FetchLoadRequest, LoadResult>(workerFile, request)
+        const run = () => runWorker<FetchLoadRequest, LoadResult>(workerFile, request)
+        let result: LoadResult
+        if (profileDir) {
+          const file = path.join(profileDir, `writes-${name.split(' ').join('-')}.cpuprofile`)
+          const profile = await profiled(file, run)
+          result = profile.result
+          console.log(`${name}, where the app's time went:`, profile.summary.slice(0, 15).map((p) => `${p.where} ${(p.share * 100).toFixed(1)}%`).join(', '))
+        } else {
+          result = await run()
+        }
         const app = process.cpuUsage(appBefore)
         const dbMs = (await postgresCpuMs(DATABASE)) - dbBefore
         const served = result.requests + warmupRequests

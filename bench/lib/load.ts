@@ -68,7 +68,7 @@ export function measureHttp(request: LoadRequest): Promise<LoadResult> {
  * with the next answer, in order. Structured-clone serialization, so latencies that are Infinity (failed requests)
  * cross as they are.
  */
-export function startWorker<Req, Res>(file: string): { ask: <R extends Res>(request: Req) => Promise<R> } {
+export function startWorker<Req, Res>(file: string): { ask: <R extends Res>(request: Req) => Promise<R>; stop: () => void } {
   const child = fork(file, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' })
   const waiting: Array<{ resolve: (value: Res) => void; reject: (err: Error) => void }> = []
   child.on('message', (answer: WorkerAnswer<Res>) => {
@@ -88,5 +88,9 @@ export function startWorker<Req, Res>(file: string): { ask: <R extends Res>(requ
         waiting.push({ resolve: resolve as (value: Res) => void, reject })
         child.send(request as object)
       }),
+    /** Ends the worker if it has not ended itself: a bench that fails midway must not be kept alive by its IPC. */
+    stop: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill()
+    },
   }
 }

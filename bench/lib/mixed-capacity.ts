@@ -74,7 +74,7 @@ const MAX_STEP_SECONDS = 12
 
 function searchSettings(o: OpenOptions, hint: number | undefined): SearchSettings {
   return {
-    start: hint !== undefined && hint > 0 ? Math.max(2, hint / 2) : o.openStart,
+    start: hint !== undefined && hint > 0 ? Math.max(2, Math.round(hint / 2)) : o.openStart,
     factor: 2,
     precision: 1.1,
     minRate: 1,
@@ -145,29 +145,34 @@ export async function appCapacity(
   hint: number | undefined,
   log: (line: string) => void,
 ): Promise<{ result: CapacityResult; samples: RequestSamples }> {
+  const t0 = performance.now()
   const worker = startWorker<OpenLoadMessage, unknown>(workerFile)
-  await worker.ask({ type: 'setup', setup })
-  const settings = searchSettings(o, hint)
-  let warmup: OpenLoadStep | undefined
-  if (hint === undefined) {
-    log(`Open-loop capacity, app ${config}: ${o.warmupSeconds + SETTLE_SECONDS} s of warm-up at ${settings.start} req/s, then the search...`)
-    warmup = await worker.ask<OpenLoadStep>({ type: 'step', step: stepSettings(o, settings.start, false) })
-  } else {
-    log(`Open-loop capacity, app ${config}: from ${settings.start} req/s (half the closed loop's ${Math.round(hint)})...`)
+  try {
+    await worker.ask({ type: 'setup', setup })
+    const settings = searchSettings(o, hint)
+    let warmup: OpenLoadStep | undefined
+    if (hint === undefined) {
+      log(`Open-loop capacity, app ${config}: ${o.warmupSeconds + SETTLE_SECONDS} s of warm-up at ${settings.start} req/s, then the search...`)
+      warmup = await worker.ask<OpenLoadStep>({ type: 'step', step: stepSettings(o, settings.start, false) })
+    } else {
+      log(`Open-loop capacity, app ${config}: from ${settings.start} req/s (half the closed loop's ${Math.round(hint)})...`)
+    }
+    const search = await searchCapacity(
+      settings,
+      (rate) =>
+        withCpu(
+          o.database,
+          () => worker.ask<OpenLoadStep>({ type: 'step', step: stepSettings(o, rate, true) }),
+          (r, ms) => ({ loadPercent: (r.loadCpuMs / ms) * 100 }),
+        ),
+      log,
+    )
+    const end = await worker.ask<OpenLoadEnd>({ type: 'end' })
+    log(`  app ${config}: ${search.capacity} req/s (${search.steps.length} steps, ${((performance.now() - t0) / 1000).toFixed(0)} s)`)
+    return { result: { config, ...(hint !== undefined ? { hint } : {}), ...(warmup ? { warmup } : {}), ...search }, samples: end.samples }
+  } finally {
+    worker.stop()
   }
-  const search = await searchCapacity(
-    settings,
-    (rate) =>
-      withCpu(
-        o.database,
-        () => worker.ask<OpenLoadStep>({ type: 'step', step: stepSettings(o, rate, true) }),
-        (r, ms) => ({ loadPercent: (r.loadCpuMs / ms) * 100 }),
-      ),
-    log,
-  )
-  const end = await worker.ask<OpenLoadEnd>({ type: 'end' })
-  log(`  app ${config}: ${search.capacity} req/s`)
-  return { result: { config, ...(hint !== undefined ? { hint } : {}), ...(warmup ? { warmup } : {}), ...search }, samples: end.samples }
 }
 
 /** The share of each raw-SQL write among the writes: the raw SQL has likes and posts only, in their weights' ratio. */
@@ -217,6 +222,7 @@ export async function sqlCapacity(
   log: (line: string) => void,
 ): Promise<CapacityResult> {
   if (samples.feedFirst.length === 0) throw new Error('no recorded feed requests to replay as raw SQL')
+  const t0 = performance.now()
   const sql = openSqlMixed(url, POOL_MAX)
   try {
     const random = seededRandom(31)
@@ -265,7 +271,7 @@ export async function sqlCapacity(
     log(`Open-loop capacity, raw SQL (pool of ${POOL_MAX}): ${o.warmupSeconds + SETTLE_SECONDS} s of warm-up at ${settings.start} req/s, then the search...`)
     const warmup = await runOpenStep(stepSettings(o, settings.start, false), next)
     const search = await searchCapacity(settings, (rate) => withCpu(o.database, () => runOpenStep(stepSettings(o, rate, true), next)), log)
-    log(`  raw SQL: ${search.capacity} req/s`)
+    log(`  raw SQL: ${search.capacity} req/s (${search.steps.length} steps, ${((performance.now() - t0) / 1000).toFixed(0)} s)`)
     return { config: 'raw SQL', ...(hint !== undefined ? { hint } : {}), warmup, ...search }
   } finally {
     await sql.close()

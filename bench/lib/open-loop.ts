@@ -28,7 +28,7 @@ export type OpenDraw = 'feed page 1' | 'feed pages 2-4' | 'post page' | 'profile
 /**
  * The closed loop's session in per-request proportions: feed page 1, three more pages, a post page and a profile
  * (6 reads), each followed by a write with probability `writeRatio`. With 0.1: 15.2% page 1, 45.5% pages 2-4, 15.2%
- * post pages, 15.2% profiles, 9.1% writes (the closed runs measured 28 : 83 : 28 : 28 : 18 per second).
+ * post pages, 15.2% profiles, 9.1% writes.
  */
 export function mixShares(writeRatio: number): Array<[OpenDraw, number]> {
   const total = 6 * (1 + writeRatio)

@@ -21,9 +21,23 @@ import {
   type KindResult,
   type MixedLoadRequest,
   type MixedLoadResult,
+  type OpenLoadSetup,
   READ_KINDS,
+  type RequestSamples,
   WRITE_KINDS,
 } from './lib/mixed-protocol'
+import {
+  activeMembers,
+  appCapacity,
+  capacityChecks,
+  capacityMarkdown,
+  capacityRows,
+  type CapacityResult,
+  OPEN_LIMITS,
+  type OpenOptions,
+  sqlCapacity,
+  sqlMixHint,
+} from './lib/mixed-capacity'
 import { makeMixedSetup, type MixedSetup } from './lib/mixed-setup'
 import { postgresCpuMs } from './lib/msg-cpu'
 import { buildNoDbApp, syntheticFeedPage } from './lib/no-db-app'
@@ -50,6 +64,9 @@ import { measureWarmFeeds } from './lib/warm-feed'
  * 5. the same mix on the app built with `caches: false` (the cache-miss path);
  * 6. the raw SQL of each request kind through `pg` (the modules' own query functions), replaying inputs the mix made;
  * 7. the no-DB route (bench/lib/no-db-app.ts);
+ * 8. (`--mode open` or `both`) the capacity of the mix: requests arriving at a fixed rate whatever the answers
+ *    (open loop, bench/lib/open-loop.ts), the rate searched up then bisected, for the app with caches, without, and
+ *    the raw SQL of the mix (bench/lib/mixed-capacity.ts); with `both`, after the closed phase of each;
  * then bench/results/<date>-mixed.{json,md}. No server code is changed by the bench: it measures.
  */
 
@@ -70,6 +87,10 @@ function options() {
       'burst-followers': { type: 'string', default: '5000' },
       'burst-seconds': { type: 'string', default: '20' },
       database: { type: 'string', default: 'wren_bench_mixed' },
+      mode: { type: 'string', default: 'both' },
+      'open-seconds': { type: 'string', default: '3' },
+      'open-start': { type: 'string', default: '40' },
+      arrivals: { type: 'string', default: 'poisson' },
       profile: { type: 'string' },
       'keep-db': { type: 'boolean', default: false },
       'reuse-db': { type: 'boolean', default: false },
@@ -81,7 +102,15 @@ function options() {
     if ((integer && !Number.isInteger(n)) || !(n >= min && n <= max)) throw new Error(`--${name} must be a number from ${min} to ${max}`)
     return n
   }
+  const oneOf = <T extends string>(name: string, raw: string, allowed: readonly T[]): T => {
+    if (!(allowed as readonly string[]).includes(raw)) throw new Error(`--${name} takes ${allowed.join(', ')} (got "${raw}")`)
+    return raw as T
+  }
   return {
+    mode: oneOf('mode', values.mode, ['closed', 'open', 'both'] as const),
+    openSeconds: number('open-seconds', values['open-seconds'], 1, 120),
+    openStart: number('open-start', values['open-start'], 1, 50_000, false),
+    arrivals: oneOf('arrivals', values.arrivals, ['poisson', 'uniform'] as const),
     posts: number('posts', values.posts, 1_000, 20_000_000),
     users: number('users', values.users, 100, 1_000_000),
     duration: number('duration', values.duration, 1, 600),
@@ -251,61 +280,98 @@ async function main() {
   let firstBody: Parameters<typeof buildNoDbApp>[0] | undefined
   let noDbRate = 0
   const sqlRows = new Map<string, Scenario>()
+  const closed = o.mode !== 'open'
+  const open = o.mode !== 'closed'
+  const capacity: Array<CapacityResult & { caches?: Record<string, LruStats> }> = []
+  let openSamples: RequestSamples | undefined
+  const openOptions: OpenOptions = {
+    openSeconds: o.openSeconds,
+    openStart: o.openStart,
+    warmupSeconds: o.warmupSeconds,
+    arrivals: o.arrivals,
+    writeRatio: o.writeRatio,
+    database: o.database,
+  }
+  const openSetup = (base: string): OpenLoadSetup => ({
+    base,
+    connections: o.connections,
+    seed: 2027,
+    members: setup.members,
+    readers: setup.readers,
+    zipfExponent: 1,
+    writeRatio: o.writeRatio,
+    writeWeights: { ...WRITE_WEIGHTS },
+    protectedMembers,
+    samples: 2000,
+  })
+  /** A closed phase's requests per second: the saturated rate a capacity search starts from (half of it). */
+  const closedRate = (name: string) => {
+    const p = phases[name]
+    return p ? p.load.kinds.reduce((a, k) => a + k.count, 0) / p.load.measuredSeconds : undefined
+  }
   try {
     // 1-4: the app as it runs, caches on, fresh.
     const app = await buildApp({ config: appConfig, logger: false })
     try {
       const base = await listen(app)
-      // Open the pool and let its statements settle on their generic plans with readers' first pages (not measured),
-      // so the cold rows measure the members' missing cache entries rather than new connections.
-      await mixedLoad(request(base, { mode: 'cold', cold: Array.from({ length: Math.min(60, setup.readers) }, (_, i) => i) }))
-      log(`Cold start, quiet: first feed page of ${half} members nobody has touched, one after another...`)
-      const coldQuiet = await measured(o.database, () => mixedLoad(request(base, { mode: 'cold', cold: setup.cold.slice(0, half) })))
-      phases['cold start, quiet'] = { load: withoutSamples(coldQuiet.result), resources: coldQuiet.resources }
+      if (closed) {
+        // Open the pool and let its statements settle on their generic plans with readers' first pages (not measured),
+        // so the cold rows measure the members' missing cache entries rather than new connections.
+        await mixedLoad(request(base, { mode: 'cold', cold: Array.from({ length: Math.min(60, setup.readers) }, (_, i) => i) }))
+        log(`Cold start, quiet: first feed page of ${half} members nobody has touched, one after another...`)
+        const coldQuiet = await measured(o.database, () => mixedLoad(request(base, { mode: 'cold', cold: setup.cold.slice(0, half) })))
+        phases['cold start, quiet'] = { load: withoutSamples(coldQuiet.result), resources: coldQuiet.resources }
 
-      log(`Mixed workload, caches on: ${o.warmupSeconds} s warm-up, ${o.duration} s measured, ${o.connections} connections...`)
-      const statsBefore = cacheStats(app)
-      const on = await measured(o.database, () => mixedLoad(request(base, { cold: setup.cold.slice(half) })))
-      phases['mixed, caches on'] = { load: withoutSamples(on.result), resources: on.resources, caches: statsSince(app, statsBefore) }
-      samples = on.result.samples
-      logPhase('mixed, caches on', on.result, on.resources)
+        log(`Mixed workload, caches on: ${o.warmupSeconds} s warm-up, ${o.duration} s measured, ${o.connections} connections...`)
+        const statsBefore = cacheStats(app)
+        const on = await measured(o.database, () => mixedLoad(request(base, { cold: setup.cold.slice(half) })))
+        phases['mixed, caches on'] = { load: withoutSamples(on.result), resources: on.resources, caches: statsSince(app, statsBefore) }
+        samples = on.result.samples
+        logPhase('mixed, caches on', on.result, on.resources)
 
-      if (o.burstSeconds > 0) {
-        log(`Burst: the account with ${setup.burst.followers.length.toLocaleString('en-US')} followers posts 3 times while they read...`)
-        const burstBefore = cacheStats(app)
-        const burst = await measured(o.database, () =>
-          mixedLoad(
-            request(base, {
-              mode: 'burst',
-              durationSeconds: o.burstSeconds,
-              burst: { author: setup.burst.author, followers: setup.burst.followers, posts: 3, polled: 10 },
-            }),
-          ),
-        )
-        phases.burst = { load: withoutSamples(burst.result), resources: burst.resources, caches: statsSince(app, burstBefore) }
-        logPhase('burst', burst.result, burst.resources)
+        if (o.burstSeconds > 0) {
+          log(`Burst: the account with ${setup.burst.followers.length.toLocaleString('en-US')} followers posts 3 times while they read...`)
+          const burstBefore = cacheStats(app)
+          const burst = await measured(o.database, () =>
+            mixedLoad(
+              request(base, {
+                mode: 'burst',
+                durationSeconds: o.burstSeconds,
+                burst: { author: setup.burst.author, followers: setup.burst.followers, posts: 3, polled: 10 },
+              }),
+            ),
+          )
+          phases.burst = { load: withoutSamples(burst.result), resources: burst.resources, caches: statsSince(app, burstBefore) }
+          logPhase('burst', burst.result, burst.resources)
+        }
+
+        // The feed bench's rows: two members whose feeds stay warm (same functions as bench/feed.ts).
+        const warmMembers = [
+          { label: '2,000 followed', index: setup.demoReader },
+          { label: '20 followed', index: setup.demoCasual },
+        ].flatMap(({ label, index }) => {
+          const m = index === undefined ? undefined : setup.members[index]
+          return m ? [{ label, username: m.username, token: m.token }] : []
+        })
+        const load = (target: string, headers: Record<string, string> = {}, connections = o.connections) =>
+          measureHttp({ url: target, headers, connections, warmupRequests: 10 * connections, durationSeconds: Math.min(10, o.duration) })
+        const warm = await measureWarmFeeds(base, warmMembers, load, log, { singleConnection: false })
+        scenarios.push(...warm.scenarios.map((s) => ({ ...s, name: `${s.name} (warm, two-member rows)` })))
+        pending.push(...warm.pending)
+        firstBody = warm.firstBody
+
+        if (o.profile) {
+          await mkdir(o.profile, { recursive: true })
+          const file = path.join(o.profile, 'mixed-caches-on.cpuprofile')
+          log(`Profiling the app through 10 s of the mix (${file}; not in the table)...`)
+          profile = (await profiled(file, () => mixedLoad(request(base, { durationSeconds: 10, warmupSeconds: 2 })))).summary
+        }
       }
-
-      // The feed bench's rows: two members whose feeds stay warm (same functions as bench/feed.ts).
-      const warmMembers = [
-        { label: '2,000 followed', index: setup.demoReader },
-        { label: '20 followed', index: setup.demoCasual },
-      ].flatMap(({ label, index }) => {
-        const m = index === undefined ? undefined : setup.members[index]
-        return m ? [{ label, username: m.username, token: m.token }] : []
-      })
-      const load = (target: string, headers: Record<string, string> = {}, connections = o.connections) =>
-        measureHttp({ url: target, headers, connections, warmupRequests: 10 * connections, durationSeconds: Math.min(10, o.duration) })
-      const warm = await measureWarmFeeds(base, warmMembers, load, log, { singleConnection: false })
-      scenarios.push(...warm.scenarios.map((s) => ({ ...s, name: `${s.name} (warm, two-member rows)` })))
-      pending.push(...warm.pending)
-      firstBody = warm.firstBody
-
-      if (o.profile) {
-        await mkdir(o.profile, { recursive: true })
-        const file = path.join(o.profile, 'mixed-caches-on.cpuprofile')
-        log(`Profiling the app through 10 s of the mix (${file}; not in the table)...`)
-        profile = (await profiled(file, () => mixedLoad(request(base, { durationSeconds: 10, warmupSeconds: 2 })))).summary
+      if (open) {
+        const statsBefore = cacheStats(app)
+        const r = await appCapacity('caches on', openSetup(base), openOptions, closedRate('mixed, caches on'), log)
+        capacity.push({ ...r.result, caches: statsSince(app, statsBefore) })
+        openSamples = r.samples
       }
     } finally {
       await app.close()
@@ -315,34 +381,48 @@ async function main() {
     const cold = await buildApp({ config: appConfig, logger: false, caches: false })
     try {
       const base = await listen(cold)
-      log(`Mixed workload, caches off: ${o.warmupSeconds} s warm-up, ${o.duration} s measured...`)
-      const off = await measured(o.database, () => mixedLoad(request(base, {})))
-      phases['mixed, caches off'] = { load: withoutSamples(off.result), resources: off.resources }
-      logPhase('mixed, caches off', off.result, off.resources)
+      if (closed) {
+        log(`Mixed workload, caches off: ${o.warmupSeconds} s warm-up, ${o.duration} s measured...`)
+        const off = await measured(o.database, () => mixedLoad(request(base, {})))
+        phases['mixed, caches off'] = { load: withoutSamples(off.result), resources: off.resources }
+        logPhase('mixed, caches off', off.result, off.resources)
+      }
+      if (open) capacity.push((await appCapacity('caches off', openSetup(base), openOptions, closedRate('mixed, caches off'), log)).result)
     } finally {
       await cold.close()
     }
 
-    // 6: the raw SQL of each kind, replaying what the caches-on mix asked.
-    if (samples) await rawSql(o, url, samples, viewers, sqlRows)
+    // 6: the raw SQL of each kind, replaying what the caches-on mix asked; then the raw SQL of the whole mix.
+    if (closed && samples) await rawSql(o, url, samples, viewers, sqlRows)
+    if (open) {
+      const replayed = openSamples && openSamples.feedFirst.length > 0 ? openSamples : samples
+      if (replayed) {
+        const hint = closed ? sqlMixHint(sqlRows, o.writeRatio, WRITE_WEIGHTS) : undefined
+        capacity.push(await sqlCapacity(url, replayed, viewers, WRITE_WEIGHTS, openOptions, hint, log))
+      } else {
+        pending.push('raw SQL capacity not measured: the app answered no feed page to replay')
+      }
+    }
 
     // 7: the web layer's ceiling.
-    const noDb = await buildNoDbApp(firstBody && firstBody.posts.length === 20 ? firstBody : syntheticFeedPage())
-    try {
-      const base = await listen(noDb)
-      log('HTTP no-DB route, 20 fixed posts...')
-      const r = await measureHttp({
-        url: `${base}/api/posts/feed`,
-        headers: {},
-        connections: o.connections,
-        warmupRequests: 10 * o.connections,
-        durationSeconds: Math.min(10, o.duration),
-      })
-      const row = fromHttp('HTTP no-DB, 20 fixed posts', r, firstBody ? 'real page' : 'synthetic page')
-      scenarios.push(row)
-      noDbRate = row.rate
-    } finally {
-      await noDb.close()
+    if (closed) {
+      const noDb = await buildNoDbApp(firstBody && firstBody.posts.length === 20 ? firstBody : syntheticFeedPage())
+      try {
+        const base = await listen(noDb)
+        log('HTTP no-DB route, 20 fixed posts...')
+        const r = await measureHttp({
+          url: `${base}/api/posts/feed`,
+          headers: {},
+          connections: o.connections,
+          warmupRequests: 10 * o.connections,
+          durationSeconds: Math.min(10, o.duration),
+        })
+        const row = fromHttp('HTTP no-DB, 20 fixed posts', r, firstBody ? 'real page' : 'synthetic page')
+        scenarios.push(row)
+        noDbRate = row.rate
+      } finally {
+        await noDb.close()
+      }
     }
   } finally {
     clearInterval(loadTimer)
@@ -352,7 +432,8 @@ async function main() {
 
   const loadAfter = os.loadavg()[0] ?? 0
   const table = kindTable(phases, sqlRows, noDbRate, o.connections)
-  const checks = targetChecks(phases, table, noDbRate)
+  const checks = [...targetChecks(phases, table, noDbRate), ...capacityChecks(capacity)]
+  const capacityOn = capacity.find((c) => c.config === 'caches on')
   const report = {
     date: new Date().toISOString().slice(0, 10),
     environment: {
@@ -367,6 +448,7 @@ async function main() {
     },
     seed,
     settings: {
+      mode: o.mode,
       database: o.database,
       connections: o.connections,
       durationSeconds: o.duration,
@@ -384,7 +466,19 @@ async function main() {
         followsAdded: setup.burst.addedFollows,
       },
       freshnessAuthors: setup.freshness.length,
+      ...(open
+        ? { open: { stepSeconds: o.openSeconds, settleSeconds: 1, arrivals: o.arrivals, start: o.openStart, limitsMs: OPEN_LIMITS } }
+        : {}),
     },
+    ...(open
+      ? {
+          capacity: {
+            rows: capacityRows(capacity),
+            ...(capacityOn ? { activeMembers: activeMembers(capacityOn.capacity) } : {}),
+            searches: capacity,
+          },
+        }
+      : {}),
     phases,
     table,
     sql: [...sqlRows.values()],
@@ -393,7 +487,7 @@ async function main() {
     ...(profile ? { profile } : {}),
     pending,
   }
-  const markdown = toMarkdown(report, setup)
+  const markdown = toMarkdown(report, setup, capacity, openOptions)
   console.log(`\n${markdown}`)
   const files = await writeResultFiles(resultsDir, report.date, 'mixed', report, markdown)
   console.log(`\nWrote ${path.relative(process.cwd(), files.json)} and ${path.relative(process.cwd(), files.markdown)}`)
@@ -596,7 +690,16 @@ function toMarkdown(
     pending: string[]
   },
   setup: MixedSetup,
+  capacity: ReadonlyArray<CapacityResult & { caches?: Record<string, LruStats> }>,
+  openOptions: OpenOptions,
 ): string {
+  const closed = report.settings.mode !== 'open'
+  const cacheRows = (phase: string, caches: Record<string, LruStats> | undefined) =>
+    Object.entries(caches ?? {}).map(([name, c]) => {
+      const lookups = c.hits + c.misses
+      const rate = lookups === 0 ? '' : `${((c.hits / lookups) * 100).toFixed(1)}%`
+      return `| ${phase} | ${name} | ${int(lookups)} | ${rate} | ${int(c.stored)} | ${int(c.refused)} |`
+    })
   const kindsOf = (name: string) =>
     (report.phases[name]?.load.kinds ?? []).map(
       (k) => `| ${k.kind} | ${ms(k.p50)} | ${ms(k.p99)} | ${ms(k.p999)} | ${ms(k.max)} | ${int(k.perSecond)} | ${int(k.count)} | ${failuresOf(k)} |`,
@@ -615,66 +718,14 @@ function toMarkdown(
       `${report.settings.connections} connections; load average ${report.environment.loadAverage1mBefore} before, ` +
       `${report.environment.loadAverage1mAfter} after, ${report.environment.loadAverage1mMaxDuring} at most during the run (2 cores).`,
     '',
-    '## Per request kind: the app (caches on), the cache-miss path (caches off), the raw SQL',
-    '',
-    '"equiv. req/s" is what the connections would serve asking only this kind at its mean latency in the mix ' +
-      '(connections x 1000 / mean ms), the figure compared with the no-DB route; "x SQL" is the p50 over the raw SQL p50 ' +
-      '(the same inputs, 50 clients on `pg`, no session lookup).',
-    '',
-    '| request | on p50 | on p99 | on p999 | on req/s | on non-2xx | off p50 | off p99 | off p999 | off req/s | off non-2xx | SQL p50 | SQL p99 | SQL q/s | SQL 1 client p50 | on x SQL | off x SQL | on equiv. req/s | x no-DB |',
-    '| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...report.table.map(
-      (r) =>
-        `| ${r.kind} | ${ms(r.on?.p50)} | ${ms(r.on?.p99)} | ${ms(r.on?.p999)} | ${int(r.on?.perSecond)} | ${failuresOf(r.on)} | ` +
-        `${ms(r.off?.p50)} | ${ms(r.off?.p99)} | ${ms(r.off?.p999)} | ${int(r.off?.perSecond)} | ${failuresOf(r.off)} | ` +
-        `${ms(r.sql?.p50)} | ${ms(r.sql?.p99)} | ${int(r.sql?.rate)} | ${ms(r.sqlSingle?.p50)} | ${r.onOverSqlP50?.toFixed(2) ?? ''} | ${r.offOverSqlP50?.toFixed(2) ?? ''} | ` +
-        `${int(r.equivalentRate)} | ${r.ofNoDb.toFixed(2)} |`,
-    ),
-    '',
-    '## Freshness: from the POST\'s 201 to the first follower\'s feed page 1 listing it (polled every 50 ms)',
-    '',
-    '| phase | (post, follower) pairs | p50 ms | p99 ms | max ms | not seen in 5 s |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
-    ...fresh('mixed, caches on'),
-    ...fresh('burst'),
-    ...fresh('mixed, caches off'),
-    '',
-    `## Burst: ${report.settings.burstAccount ? JSON.stringify(report.settings.burstAccount) : ''} posts 3 times while its followers read`,
-    '',
-    ...kindHeader,
-    ...kindsOf('burst'),
-    '',
-    '## Cold start: first feed page of members nobody has touched (following the most accounts)',
-    '',
-    ...kindHeader,
-    ...kindsOf('cold start, quiet').map((l) => l.replace('| cold first page', '| quiet, fresh app, one at a time')),
-    ...(report.phases['mixed, caches on']?.load.kinds ?? [])
-      .filter((k) => k.kind === 'cold first page')
-      .map((k) => `| during the mixed load | ${ms(k.p50)} | ${ms(k.p99)} | ${ms(k.p999)} | ${ms(k.max)} | | ${int(k.count)} | ${failuresOf(k)} |`),
-    '',
-    '## The two warm members (the feed bench\'s rows), the no-DB route',
-    '',
-    scenarioTable(report.scenarios),
-    '',
-    '## Raw SQL rows',
-    '',
-    scenarioTable(report.sql),
-    '',
-    '## Where the time went (CPU of each process over each phase; 100% = one core of 2)',
-    '',
-    ...phaseLines(report.phases),
-    '',
+    ...(closed ? closedSections() : []),
+    ...capacityMarkdown(capacity, openOptions),
     '## The caches during each phase (lookups answered from memory; fills stored, or refused because what they read changed meanwhile)',
     '',
     '| phase | cache | lookups | hit rate | fills stored | fills refused |',
     '| --- | --- | ---: | ---: | ---: | ---: |',
-    ...Object.entries(report.phases).flatMap(([phase, p]) =>
-      Object.entries(p.caches ?? {}).map(([name, c]) => {
-        const lookups = c.hits + c.misses
-        const rate = lookups === 0 ? '' : `${((c.hits / lookups) * 100).toFixed(1)}%`
-        return `| ${phase} | ${name} | ${int(lookups)} | ${rate} | ${int(c.stored)} | ${int(c.refused)} |`
-      }),
-    ),
+    ...Object.entries(report.phases).flatMap(([phase, p]) => cacheRows(phase, p.caches)),
+    ...capacity.flatMap((c) => cacheRows(`capacity search, app ${c.config}`, c.caches)),
     '',
     ...(report.profile
       ? [
@@ -698,6 +749,60 @@ function toMarkdown(
     '```',
     '',
   ].join('\n')
+
+  function closedSections(): string[] {
+    return [
+      '## Per request kind: the app (caches on), the cache-miss path (caches off), the raw SQL',
+      '',
+      '"equiv. req/s" is what the connections would serve asking only this kind at its mean latency in the mix ' +
+        '(connections x 1000 / mean ms), the figure compared with the no-DB route; "x SQL" is the p50 over the raw SQL p50 ' +
+        '(the same inputs, 50 clients on `pg`, no session lookup).',
+      '',
+      '| request | on p50 | on p99 | on p999 | on req/s | on non-2xx | off p50 | off p99 | off p999 | off req/s | off non-2xx | SQL p50 | SQL p99 | SQL q/s | SQL 1 client p50 | on x SQL | off x SQL | on equiv. req/s | x no-DB |',
+      '| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...report.table.map(
+        (r) =>
+          `| ${r.kind} | ${ms(r.on?.p50)} | ${ms(r.on?.p99)} | ${ms(r.on?.p999)} | ${int(r.on?.perSecond)} | ${failuresOf(r.on)} | ` +
+          `${ms(r.off?.p50)} | ${ms(r.off?.p99)} | ${ms(r.off?.p999)} | ${int(r.off?.perSecond)} | ${failuresOf(r.off)} | ` +
+          `${ms(r.sql?.p50)} | ${ms(r.sql?.p99)} | ${int(r.sql?.rate)} | ${ms(r.sqlSingle?.p50)} | ${r.onOverSqlP50?.toFixed(2) ?? ''} | ${r.offOverSqlP50?.toFixed(2) ?? ''} | ` +
+          `${int(r.equivalentRate)} | ${r.ofNoDb.toFixed(2)} |`,
+      ),
+      '',
+      '## Freshness: from the POST\'s 201 to the first follower\'s feed page 1 listing it (polled every 50 ms)',
+      '',
+      '| phase | (post, follower) pairs | p50 ms | p99 ms | max ms | not seen in 5 s |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      ...fresh('mixed, caches on'),
+      ...fresh('burst'),
+      ...fresh('mixed, caches off'),
+      '',
+      `## Burst: ${report.settings.burstAccount ? JSON.stringify(report.settings.burstAccount) : ''} posts 3 times while its followers read`,
+      '',
+      ...kindHeader,
+      ...kindsOf('burst'),
+      '',
+      '## Cold start: first feed page of members nobody has touched (following the most accounts)',
+      '',
+      ...kindHeader,
+      ...kindsOf('cold start, quiet').map((l) => l.replace('| cold first page', '| quiet, fresh app, one at a time')),
+      ...(report.phases['mixed, caches on']?.load.kinds ?? [])
+        .filter((k) => k.kind === 'cold first page')
+        .map((k) => `| during the mixed load | ${ms(k.p50)} | ${ms(k.p99)} | ${ms(k.p999)} | ${ms(k.max)} | | ${int(k.count)} | ${failuresOf(k)} |`),
+      '',
+      '## The two warm members (the feed bench\'s rows), the no-DB route',
+      '',
+      scenarioTable(report.scenarios),
+      '',
+      '## Raw SQL rows',
+      '',
+      scenarioTable(report.sql),
+      '',
+      '## Where the time went (CPU of each process over each phase; 100% = one core of 2)',
+      '',
+      ...phaseLines(report.phases),
+      '',
+    ]
+  }
 }
 
 main().catch((err: unknown) => {

@@ -11,7 +11,8 @@ import { BENCH_DATABASE, dropBenchDatabase } from './lib/database'
  * - feed: --posts, --users, --duration, --warmup, --connections, --keep-db, --reuse-db
  * - search: --posts, --users, --duration, --warmup, --connections, --keep-db, --reuse-db, --database
  * - mixed: --posts, --users, --duration, --warmup-seconds, --sql-duration, --connections, --write-ratio,
- *   --cold-members, --burst-followers, --burst-seconds, --database, --profile, --keep-db, --reuse-db
+ *   --cold-members, --burst-followers, --burst-seconds, --database, --profile, --keep-db, --reuse-db,
+ *   --mode closed|open|both, --open-seconds, --open-start, --arrivals poisson|uniform
  * - messages: --members, --rate, --seconds, --warmup-seconds, --configs, --connect-concurrency,
  *   --http-connections, --profile
  * - limits: --duration, --warmup, --connections, --settle (posts from 50 members with the write limits off, on in memory, on through Redis)
@@ -47,6 +48,10 @@ const BENCHES = {
       'burst-seconds',
       'database',
       'profile',
+      'mode',
+      'open-seconds',
+      'open-start',
+      'arrivals',
     ],
     switches: ['keep-db', 'reuse-db'],
   },

@@ -62,3 +62,35 @@ export function runWorker<Req, Res>(file: string, request: Req): Promise<Res> {
 export function measureHttp(request: LoadRequest): Promise<LoadResult> {
   return runWorker<LoadRequest, LoadResult>(workerFile, request)
 }
+
+/**
+ * A bench/lib worker kept for several exchanges (runWorker's is for one): each `ask` sends a message and resolves
+ * with the next answer, in order. Structured-clone serialization, so latencies that are Infinity (failed requests)
+ * cross as they are.
+ */
+export function startWorker<Req, Res>(file: string): { ask: <R extends Res>(request: Req) => Promise<R>; stop: () => void } {
+  const child = fork(file, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' })
+  const waiting: Array<{ resolve: (value: Res) => void; reject: (err: Error) => void }> = []
+  child.on('message', (answer: WorkerAnswer<Res>) => {
+    const next = waiting.shift()
+    if (!next) return
+    if (answer.ok) next.resolve(answer.result)
+    else next.reject(new Error(`load worker: ${answer.error}`))
+  })
+  const failAll = (err: Error) => {
+    for (const w of waiting.splice(0)) w.reject(err)
+  }
+  child.once('error', failAll)
+  child.once('exit', (code) => failAll(new Error(`load worker exited with code ${code} before answering`)))
+  return {
+    ask: <R extends Res>(request: Req) =>
+      new Promise<R>((resolve, reject) => {
+        waiting.push({ resolve: resolve as (value: Res) => void, reject })
+        child.send(request as object)
+      }),
+    /** Ends the worker if it has not ended itself: a bench that fails midway must not be kept alive by its IPC. */
+    stop: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill()
+    },
+  }
+}

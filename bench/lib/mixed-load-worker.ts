@@ -1,4 +1,4 @@
-import http from 'node:http'
+import { type Answer, httpClient, parseFeed, postForm, type RequestBody, type SeenPost, writePlanner } from './mixed-http'
 import { percentile } from './loop'
 import type {
   KindResult,
@@ -6,7 +6,6 @@ import type {
   MixedLoadResult,
   RequestKind,
   RequestSamples,
-  WriteKind,
 } from './mixed-protocol'
 import { seededRandom, zipfSampler } from './zipf'
 
@@ -21,82 +20,16 @@ import { seededRandom, zipfSampler } from './zipf'
  * `cold` mode asks first pages one after another. Answers one MixedLoadResult over IPC and exits.
  */
 
-interface Answer {
-  status: number
-  body: string
-  ms: number
-}
-
-interface SeenPost {
-  id: string
-  visibility: string
-  author: { id: string; username: string }
-}
-
-interface FeedAnswer {
-  posts: SeenPost[]
-  nextCursor: string | null
-}
-
-function httpClient(base: string, sockets: number) {
-  const url = new URL(base)
-  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets })
-  const call = (method: string, path: string, token: string, body?: { type: string; data: string }) =>
-    new Promise<Answer>((resolve) => {
-      const t0 = performance.now()
-      const headers: Record<string, string | number> = { authorization: `Bearer ${token}` }
-      if (body) {
-        headers['content-type'] = body.type
-        headers['content-length'] = Buffer.byteLength(body.data)
-      }
-      const failed = (err: Error) => resolve({ status: 0, body: err.message, ms: performance.now() - t0 })
-      const req = http.request({ host: url.hostname, port: url.port, method, path, headers, agent }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - t0 }),
-        )
-        res.on('error', failed)
-      })
-      req.setTimeout(30_000, () => req.destroy(new Error('timeout after 30 s')))
-      req.on('error', failed)
-      if (body) req.write(body.data)
-      req.end()
-    })
-  return { call, close: () => agent.destroy() }
-}
-
-/** A text-only createPost form (multipart, as the SPA sends it). */
-function postForm(content: string): { type: string; data: string } {
-  const boundary = `wrenbench${Math.random().toString(36).slice(2)}`
-  return {
-    type: `multipart/form-data; boundary=${boundary}`,
-    data: `--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\n${content}\r\n--${boundary}--\r\n`,
-  }
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
 
-function parseFeed(answer: Answer): FeedAnswer | undefined {
-  if (answer.status !== 200) return undefined
-  try {
-    return JSON.parse(answer.body) as FeedAnswer
-  } catch {
-    return undefined
-  }
-}
-
 async function run(o: MixedLoadRequest): Promise<MixedLoadResult> {
-  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(o.base)) throw new Error(`refusing to load ${o.base}`)
   const random = seededRandom(o.seed)
   const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(random() * items.length)]
   const zipf = zipfSampler(Math.max(1, o.readers), o.zipfExponent, random)
   const burstFollowers = o.burst?.followers ?? []
   const drawReader = o.mode === 'burst' ? () => pick(burstFollowers) ?? 0 : zipf
-  const protectedSet = new Set(o.protectedMembers)
   const { call, close } = httpClient(o.base, o.connections + 16)
-  const writeKinds = Object.entries(o.writeWeights).filter(([, w]) => w > 0) as Array<[WriteKind, number]>
-  const writeTotal = writeKinds.reduce((a, [, w]) => a + w, 0)
+  const planWrite = writePlanner(o, random)
 
   const started = performance.now()
   const windowStart = o.mode === 'cold' ? started : started + o.warmupSeconds * 1000
@@ -118,7 +51,7 @@ async function run(o: MixedLoadRequest): Promise<MixedLoadResult> {
       firstFailure ??= `${kind}: ${answer.status} ${answer.body.slice(0, 200)}`
     }
   }
-  const timed = async (kind: RequestKind, method: string, path: string, member: number, body?: { type: string; data: string }) => {
+  const timed = async (kind: RequestKind, method: string, path: string, member: number, body?: RequestBody) => {
     const t0 = performance.now()
     const answer = await call(method, path, o.members[member]?.token ?? '', body)
     record(kind, t0, answer)
@@ -132,67 +65,17 @@ async function run(o: MixedLoadRequest): Promise<MixedLoadResult> {
   }
   const distinct = new Set<number>()
   let sessions = 0
-  let posted = 0
 
   // Burst posts: the feed reads that start within 1 s of one are counted apart.
   const burstAt: number[] = []
   const nearBurst = (t: number) => burstAt.some((b) => t >= b && t <= b + 1000)
 
-  const indexOf = new Map(o.members.map((m, i) => [m.id, i]))
   const write = async (member: number, seen: readonly SeenPost[]) => {
-    const draw = random() * writeTotal
-    let acc = 0
-    let kind: WriteKind = writeKinds[0]?.[0] ?? 'like'
-    for (const [k, w] of writeKinds) {
-      acc += w
-      if (draw < acc) {
-        kind = k
-        break
-      }
-    }
-    const self = o.members[member]?.id
-    const others = seen.filter((p) => p.author.id !== self)
-    if ((kind === 'like' || kind === 'repost' || kind === 'unfollow') && others.length === 0) kind = 'follow'
-    switch (kind) {
-      case 'post': {
-        posted += 1
-        sample('post', member)
-        await timed('write: post', 'POST', '/api/posts', member, postForm(`Mixed bench note ${posted}: a walk, a book, #bench`))
-        return
-      }
-      case 'like': {
-        const post = pick(others)
-        if (!post) return
-        sample('like', { member, postId: post.id })
-        await timed('write: like', 'POST', `/api/posts/${post.id}/like`, member)
-        return
-      }
-      case 'repost': {
-        const post = pick(others.filter((p) => p.visibility === 'public')) ?? pick(others)
-        if (!post) return
-        await timed('write: repost', 'POST', `/api/posts/${post.id}/repost`, member)
-        return
-      }
-      case 'follow': {
-        const target = Math.floor(random() * o.members.length)
-        if (target === member) return
-        await timed('write: follow', 'POST', `/api/users/${o.members[target]?.id}/follow`, member)
-        return
-      }
-      case 'unfollow': {
-        const candidates = others.filter((p) => !protectedSet.has(indexOf.get(p.author.id) ?? -1))
-        const post = pick(candidates)
-        if (!post || protectedSet.has(member)) return
-        await timed('write: unfollow', 'DELETE', `/api/users/${post.author.id}/follow`, member)
-        return
-      }
-      case 'block': {
-        const target = Math.floor(random() * o.members.length)
-        if (target === member || protectedSet.has(target) || protectedSet.has(member)) return
-        await timed('write: block', 'POST', `/api/blocks/user/${o.members[target]?.id}`, member)
-        return
-      }
-    }
+    const planned = planWrite(member, seen)
+    if (!planned) return
+    if (planned.sample?.key === 'post') sample('post', planned.sample.value)
+    if (planned.sample?.key === 'like') sample('like', planned.sample.value)
+    await timed(planned.kind, planned.method, planned.path, member, planned.body)
   }
   const maybeWrite = async (member: number, seen: readonly SeenPost[]) => {
     if (o.mode === 'mixed' && random() < o.writeRatio) await write(member, seen)

@@ -3,6 +3,8 @@
  * numbered by their place in `members`, which is their Zipf rank as readers (0 = the most active).
  */
 
+import type { OpenStepResult, OpenStepSettings } from './open-loop'
+
 export interface MixedMember {
   id: string
   username: string
@@ -103,4 +105,36 @@ export interface MixedLoadResult {
   /** The load process's own CPU over the measured window, milliseconds. */
   cpuMs: number
   firstFailure?: string
+}
+
+/**
+ * The open-loop load process (bench/lib/open-load-worker.ts) lives through a whole capacity search: `setup` once,
+ * then one `step` per rate tried (its pools of cursors and seen posts carry over, as the app's caches do), then `end`.
+ */
+export interface OpenLoadSetup {
+  base: string
+  /** Keep-alive sockets the arrivals are spread over; an arrival that finds them all busy waits, and the wait is timed. */
+  connections: number
+  seed: number
+  members: MixedMember[]
+  readers: number
+  zipfExponent: number
+  writeRatio: number
+  writeWeights: Record<WriteKind, number>
+  protectedMembers: number[]
+  /** How many request inputs to keep per kind, replayed as the raw SQL of the mix. */
+  samples: number
+}
+
+export type OpenLoadMessage = { type: 'setup'; setup: OpenLoadSetup } | { type: 'step'; step: OpenStepSettings } | { type: 'end' }
+
+export interface OpenLoadStep extends OpenStepResult {
+  /** Arrivals whose kind had nothing to act on yet (no cursor, no seen post) and asked a first feed page instead. */
+  substituted: number
+  /** The load process's own CPU over the step, milliseconds. */
+  loadCpuMs: number
+}
+
+export interface OpenLoadEnd {
+  samples: RequestSamples
 }

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { LoadResult } from './load'
 import type { LoopResult } from './loop'
+import type { CapacitySearch } from './open-loop'
 
 /** The numbers of one benchmark run, the targets they are held to, and the files they are written to. */
 
@@ -59,6 +60,29 @@ export function fromLoop(name: string, r: LoopResult, note?: string): Scenario {
   }
 }
 
+/**
+ * A capacity search's row (bench/lib/open-loop.ts): `rate` is the highest arrival rate that held the limits, the
+ * latencies and counts those of the step at that rate (all request kinds; a failed request counts as infinitely late).
+ */
+export function fromCapacity(name: string, kind: 'http' | 'sql', search: CapacitySearch): Scenario {
+  const at = search.steps.find((s) => s.pass && s.rate === search.capacity)
+  const failed = search.steps.find((s) => s.rate === search.failedAt)
+  return {
+    name,
+    kind,
+    p50: at?.all.p50 ?? 0,
+    p90: at?.all.p90 ?? 0,
+    p99: at?.all.p99 ?? 0,
+    max: at?.all.max ?? 0,
+    rate: search.capacity,
+    count: at?.sent ?? 0,
+    failures: at?.all.failed ?? 0,
+    note:
+      (at ? `at ${search.capacity} req/s: ${at.verdict}` : 'no rate held the limits') +
+      (failed ? `; at ${failed.rate} req/s: ${failed.verdict}` : '; the highest rate tried held'),
+  }
+}
+
 export interface Check {
   name: string
   pass: boolean
@@ -77,7 +101,7 @@ export interface BenchReport {
   pending: string[]
 }
 
-const ms = (n: number) => n.toFixed(n < 10 ? 2 : 1)
+const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 2 : 1) : 'failed')
 const int = (n: number) => Math.round(n).toLocaleString('en-US')
 
 export function scenarioTable(scenarios: Scenario[]): string {

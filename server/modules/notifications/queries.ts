@@ -164,6 +164,41 @@ export function removeFromItem(tx: SqlExecutor, h: Happening): Promise<void> {
   return removeActorsFromItems(tx, [h])
 }
 
+/** The happenings grouped by `key`, each group in the order given, groups in the order first seen. */
+function groupBy(happenings: readonly Happening[], key: (h: Happening) => string): Happening[][] {
+  const groups = new Map<string, Happening[]>()
+  for (const h of happenings) {
+    const k = key(h)
+    const group = groups.get(k)
+    if (group) group.push(h)
+    else groups.set(k, [h])
+  }
+  return [...groups.values()]
+}
+
+/**
+ * The happenings each recipient wants to hear of become (or join) items; answers the recipients told. The rules are
+ * read once per recipient and kind for all its actors, and the items are written together with all their new actors
+ * (`addActorsToItems`), however many.
+ */
+export async function recordHappenings(tx: SqlExecutor, happenings: readonly Happening[]): Promise<string[]> {
+  const wanted: Happening[] = []
+  for (const same of groupBy(happenings, (h) => `${h.recipientId} ${h.kind}`)) {
+    const [first] = same
+    if (!first) continue
+    const allowed = await mayNotifyActors(tx, first.recipientId, first.kind, same.map((h) => h.actorId))
+    wanted.push(...same.filter((h) => allowed.has(h.actorId)))
+  }
+  await addActorsToItems(tx, groupBy(wanted, (h) => `${h.recipientId} ${groupKeyOf(h)}`))
+  return [...new Set(wanted.map((h) => h.recipientId))]
+}
+
+/** Undone happenings leave their items (`removeActorsFromItems`); answers the recipients concerned. */
+export async function withdrawHappenings(tx: SqlExecutor, happenings: readonly Happening[]): Promise<string[]> {
+  await removeActorsFromItems(tx, happenings)
+  return happenings.map((h) => h.recipientId)
+}
+
 /** A block or a mute: what the member did is taken out of the other's items (both ways for a block). */
 export async function removeActorFor(tx: SqlExecutor, recipientId: string, actorId: string): Promise<void> {
   const removed = await selectRows<{ notification_id: string }>(

@@ -10,36 +10,23 @@ import type { RealtimeEvents } from '../../realtime/events'
 import type { NotificationFirstPages } from './first-pages'
 import { UnreadPushes } from './unread-pushes'
 import {
-  addActorsToItems,
   addToItem,
-  groupKeyOf,
   type Happening,
   markAllRead,
   markRead,
-  mayNotifyActors,
   type NotificationFilter,
   notificationPageAndCount,
   type NotificationRow,
   removeActorFor,
-  removeActorsFromItems,
+  recordHappenings,
   setTurnedOff,
   turnedOff,
   unreadCount,
+  withdrawHappenings,
 } from './queries'
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found'
 
-/** The happenings grouped by `key`, each group in the order given, groups in the order first seen. */
-function groupBy(happenings: readonly Happening[], key: (h: Happening) => string): Happening[][] {
-  const groups = new Map<string, Happening[]>()
-  for (const h of happenings) {
-    const k = key(h)
-    const group = groups.get(k)
-    if (group) group.push(h)
-    else groups.set(k, [h])
-  }
-  return [...groups.values()]
-}
 
 type Notification = Schemas['Notification']
 type ReportStatus = Schemas['ReportStatus']
@@ -106,16 +93,8 @@ export class NotificationService {
    * read once per recipient and kind for all its actors, and the items are written together with all their new
    * actors (queries.ts, `addActorsToItems`), however many.
    */
-  async record(tx: SqlExecutor, happenings: readonly Happening[]): Promise<string[]> {
-    const wanted: Happening[] = []
-    for (const same of groupBy(happenings, (h) => `${h.recipientId} ${h.kind}`)) {
-      const [first] = same
-      if (!first) continue
-      const allowed = await mayNotifyActors(tx, first.recipientId, first.kind, same.map((h) => h.actorId))
-      wanted.push(...same.filter((h) => allowed.has(h.actorId)))
-    }
-    await addActorsToItems(tx, groupBy(wanted, (h) => `${h.recipientId} ${groupKeyOf(h)}`))
-    return [...new Set(wanted.map((h) => h.recipientId))]
+  record(tx: SqlExecutor, happenings: readonly Happening[]): Promise<string[]> {
+    return recordHappenings(tx, happenings)
   }
 
   /**
@@ -129,9 +108,8 @@ export class NotificationService {
   }
 
   /** In the caller's transaction: undone (unlike, un-repost, unfollow, a withdrawn or declined request). */
-  async withdraw(tx: SqlExecutor, happenings: readonly Happening[]): Promise<string[]> {
-    await removeActorsFromItems(tx, happenings)
-    return happenings.map((h) => h.recipientId)
+  withdraw(tx: SqlExecutor, happenings: readonly Happening[]): Promise<string[]> {
+    return withdrawHappenings(tx, happenings)
   }
 
   /** In the caller's transaction: a block (both ways) or a mute (the muter's items) takes the member's doings out. */

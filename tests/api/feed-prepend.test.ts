@@ -196,6 +196,28 @@ describe("a followee's new item keeps the cached timeline", () => {
     expect(sent.page.posts[0]).toMatchObject({ id: theirs.id, repostedBy: { id: bob.id } })
   })
 
+  it('stays exact when followees repost and un-repost at once (one batch may hold both)', async () => {
+    const theirs = await Promise.all([0, 1, 2, 3].map((i) => publish(on, stranger.token, `batch ${i}`)))
+    await ok('POST', `/api/posts/${theirs[0]?.id}/repost`, ann)
+    await ok('POST', `/api/posts/${theirs[1]?.id}/repost`, bob)
+    await pageOne(reader)
+    const flips = [
+      [theirs[0], ann], // un-repost
+      [theirs[2], ann],
+      [theirs[1], bob], // un-repost
+      [theirs[3], bob],
+      [theirs[3], ann],
+    ] as const
+    const answers = await Promise.all(
+      flips.map(([post, who]) => api(on, 'POST', `/api/posts/${post?.id}/repost`, { token: who.token })),
+    )
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200)
+    const ids = (await pageOne(reader)).page.posts.map((p) => p.id)
+    expect(ids).not.toContain(theirs[0]?.id)
+    expect(ids).not.toContain(theirs[1]?.id)
+    expect(ids).toContain(theirs[2]?.id)
+  })
+
   it("leaves out a followee's post the reader may not see (muted keyword), reading only the top", async () => {
     await ok('POST', '/api/mutes/keyword', reader, { keyword: 'turnips' })
     await pageOne(reader)

@@ -18,8 +18,11 @@ export type Invalidation =
    * are listed (reposts bring them into non-followers' feeds): every timeline and every viewer's flags.
    */
   | { kind: 'audience-changed'; authorId: string }
-  /** A member posted, replied, reposted or un-reposted: their timeline and their followers'. */
-  | { kind: 'author-activity'; authorId: string }
+  /**
+   * A member posted, replied, reposted or un-reposted: their timeline and their followers'. `added` when it only added
+   * an item at the top (a post, reply or repost): cached timelines then read their top again instead of going.
+   */
+  | { kind: 'author-activity'; authorId: string; added?: boolean }
   /** Posts' cards changed (counters, replies): reload them on next read. */
   | { kind: 'posts-changed'; postIds: string[] }
   /** Posts were deleted: cards, every viewer's flags and every timeline that lists them. */
@@ -83,5 +86,6 @@ export function parseInvalidation(value: unknown): Invalidation | undefined {
   const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string')
   for (const key of ['sessionIds', 'postIds', 'listIds', 'recipientIds']) if (key in fields && !strings(fields[key])) return undefined
   for (const key of ['userId', 'authorId']) if (key in fields && typeof fields[key] !== 'string') return undefined
+  if ('added' in fields && typeof fields.added !== 'boolean') return undefined
   return value as Invalidation
 }

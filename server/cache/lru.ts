@@ -83,6 +83,11 @@ export class Lru<K, V> {
     return this.entries.has(key)
   }
 
+  /** The value held (expired or not), without counting a lookup or marking it used. */
+  peek(key: K): V | undefined {
+    return this.entries.get(key)?.value
+  }
+
   get(key: K): V | undefined {
     return this.lookup(key)?.value
   }
@@ -127,6 +132,22 @@ export class Lru<K, V> {
       used: false,
     })
     this.weight += weight
+    this.shrink()
+    return true
+  }
+
+  /**
+   * Swaps the value of an entry that still holds `expected`, keeping its age (when it reloads and when it goes): for
+   * an entry brought up to date in part, whose rest is as old as before. False when the entry is gone or holds
+   * another value; the caller checks freshness first (`unchangedSince`).
+   */
+  replace(key: K, expected: V, value: V): boolean {
+    const entry = this.entries.get(key)
+    if (!entry || entry.value !== expected) return false
+    const weight = this.options.weigh?.(value) ?? 1
+    this.weight += weight - entry.weight
+    entry.value = value
+    entry.weight = weight
     this.shrink()
     return true
   }

@@ -63,7 +63,8 @@ export const SCAN_WINDOW = 6000
 /** A position above every real item, so the first page uses the same statement (and plan) as the others. */
 const TOP: Cursor = { at: '9000000000000000', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' }
 
-const toTime = (cursor: Cursor) => sql`(timestamptz 'epoch' + ${cursor.at}::bigint * interval '1 microsecond')`
+/** An item time from cursor microseconds (text). */
+const toTime = (at: string) => sql`(timestamptz 'epoch' + ${at}::bigint * interval '1 microsecond')`
 
 /** Whose timeline: the viewer's home feed, or a list's (members only; the viewer is not added). */
 export type FeedSource = { kind: 'home' } | { kind: 'list'; listId: string }
@@ -73,9 +74,14 @@ const HOME: FeedSource = { kind: 'home' }
 interface Params {
   viewer: string
   before: SQL
+  /** Only items at or after this time (a cached timeline's top read again); none: down to the end of the feed. */
+  since: SQL | undefined
   n: number
   source: FeedSource
 }
+
+/** The lower bound on an item's time, when there is one (empty otherwise: the statement's text is the unbounded one). */
+const notBefore = (column: string, p: Params) => (p.since ? sql` and ${sql.raw(column)} >= ${p.since}` : sql``)
 
 /** In the circle: the viewer or a followee (home); a member of the list (list). */
 const isFollowee = (column: SQL, p: Params) =>
@@ -111,7 +117,7 @@ const originalsPerSource = (p: Params) => sql`
   select p.id as post_id, p.created_at as ts, null::uuid as reposted_by
   from sources s cross join lateral (
     select p.id, p.created_at from posts p
-    where p.author_id = s.uid and (p.created_at, p.id) < ${p.before}
+    where p.author_id = s.uid and (p.created_at, p.id) < ${p.before}${notBefore('p.created_at', p)}
       and ${replyRule('p', p)} and ${visibleToAlias(p.viewer, 'p')} and ${feedListedFor(p.viewer, 'p')}
     order by p.created_at desc, p.id desc
     limit ${p.n}) p`
@@ -120,7 +126,7 @@ const repostsPerSource = (p: Params) => sql`
   select r.post_id, r.created_at as ts, r.user_id as reposted_by
   from sources s cross join lateral (
     select r.post_id, r.created_at, r.user_id from reposts r join posts p on p.id = r.post_id
-    where r.user_id = s.uid and (r.created_at, r.post_id) < ${p.before}
+    where r.user_id = s.uid and (r.created_at, r.post_id) < ${p.before}${notBefore('r.created_at', p)}
       and not ${isFollowee(sql.raw('p.author_id'), p)}
       and ${visibleToAlias(p.viewer, 'p')} and ${feedListedFor(p.viewer, 'p')}
       and ${reposterShown(p.viewer, sql.raw('r.user_id'))} and ${earliestRepost('r', p)}
@@ -130,7 +136,7 @@ const repostsPerSource = (p: Params) => sql`
 const originalsScan = (p: Params) => sql`
   select p.id as post_id, p.created_at as ts, null::uuid as reposted_by
   from (select p0.id, p0.author_id, p0.visibility, p0.reply_to, p0.reply_to_author_id, p0.content, p0.created_at
-        from posts p0 where (p0.created_at, p0.id) < ${p.before}
+        from posts p0 where (p0.created_at, p0.id) < ${p.before}${notBefore('p0.created_at', p)}
         order by p0.created_at desc, p0.id desc limit ${SCAN_WINDOW}) p
   where ${isFollowee(sql.raw('p.author_id'), p)}
     and ${replyRule('p', p)} and ${visibleToAlias(p.viewer, 'p')} and ${feedListedFor(p.viewer, 'p')}
@@ -140,7 +146,7 @@ const originalsScan = (p: Params) => sql`
 const repostsScan = (p: Params) => sql`
   select r.post_id, r.created_at as ts, r.user_id as reposted_by
   from (select r0.post_id, r0.user_id, r0.created_at
-        from reposts r0 where (r0.created_at, r0.post_id) < ${p.before}
+        from reposts r0 where (r0.created_at, r0.post_id) < ${p.before}${notBefore('r0.created_at', p)}
         order by r0.created_at desc, r0.post_id desc limit ${SCAN_WINDOW}) r
   join posts p on p.id = r.post_id
   where ${isFollowee(sql.raw('r.user_id'), p)}
@@ -163,18 +169,42 @@ function perSourceStatement(p: Params): SQL {
     ${merge(p)}`
 }
 
+/**
+ * With a lower bound the scan's window may hold every row down to it: then its items are all there are, however few
+ * (a refreshed top rarely holds `n`), and the per-source plan is not needed. `exhausted` says the window ran out first.
+ */
+const windowsRead = (p: Params) =>
+  p.since
+    ? sql`
+    o_window as (select count(*) >= ${SCAN_WINDOW} as exhausted from (
+      select 1 from posts p0 where (p0.created_at, p0.id) < ${p.before}${notBefore('p0.created_at', p)}
+      order by p0.created_at desc, p0.id desc limit ${SCAN_WINDOW}) w),
+    r_window as (select count(*) >= ${SCAN_WINDOW} as exhausted from (
+      select 1 from reposts r0 where (r0.created_at, r0.post_id) < ${p.before}${notBefore('r0.created_at', p)}
+      order by r0.created_at desc, r0.post_id desc limit ${SCAN_WINDOW}) w),`
+    : sql``
+
+/** Whether the scan answers alone: it found `n` items, or (with a lower bound) read everything down to it. */
+const scanAnswers = (scan: 'o' | 'r', p: Params) =>
+  p.since
+    ? sql`((select count(*) from ${sql.raw(scan)}_scan) >= ${p.n} or not (select exhausted from ${sql.raw(scan)}_window))`
+    : sql`(select count(*) from ${sql.raw(scan)}_scan) >= ${p.n}`
+
+const perSourceNeeded = (scan: 'o' | 'r', p: Params) =>
+  p.since ? sql`not ${scanAnswers(scan, p)}` : sql`(select count(*) from ${sql.raw(scan)}_scan) < ${p.n}`
+
 function scanStatement(p: Params): SQL {
   return sql`with ${ctes(p)},
     o_scan as materialized (${originalsScan(p)}),
-    r_scan as materialized (${repostsScan(p)}),
+    r_scan as materialized (${repostsScan(p)}),${windowsRead(p)}
     originals as (
-      select * from o_scan where (select count(*) from o_scan) >= ${p.n}
+      select * from o_scan where ${scanAnswers('o', p)}
       union all
-      select * from (${originalsPerSource(p)}) o where (select count(*) from o_scan) < ${p.n}),
+      select * from (${originalsPerSource(p)}) o where ${perSourceNeeded('o', p)}),
     shared as (
-      select * from r_scan where (select count(*) from r_scan) >= ${p.n}
+      select * from r_scan where ${scanAnswers('r', p)}
       union all
-      select * from (${repostsPerSource(p)}) r where (select count(*) from r_scan) < ${p.n})
+      select * from (${repostsPerSource(p)}) r where ${perSourceNeeded('r', p)})
     ${merge(p)}`
 }
 
@@ -190,10 +220,17 @@ const STATEMENT_NAMES: Record<FeedSource['kind'], Record<FeedPlan, string>> = {
   home: { scan: 'wren_feed_scan_v7', 'per-source': 'wren_feed_per_source_v7' },
   list: { scan: 'wren_list_scan_v2', 'per-source': 'wren_list_per_source_v2' },
 }
+/** The same statements with a lower bound on the items' time (`since`). */
+const SINCE_STATEMENT_NAMES: Record<FeedSource['kind'], Record<FeedPlan, string>> = {
+  home: { scan: 'wren_feed_scan_since_v1', 'per-source': 'wren_feed_per_source_since_v1' },
+  list: { scan: 'wren_list_scan_since_v1', 'per-source': 'wren_list_per_source_since_v1' },
+}
 
 /**
  * Up to `n` feed items strictly below `cursor` (or from the top), newest first. Ask for one more than the page size
- * to learn whether another page exists.
+ * to learn whether another page exists. With `since` (cursor microseconds), only items at or after that time: the
+ * same items the unbounded statement gives above it, with the same rules, which is how a cached timeline's top is
+ * read again (cache/feed-timelines.ts).
  */
 export async function feedKeys(
   db: Database,
@@ -202,9 +239,10 @@ export async function feedKeys(
   n: number,
   plan: FeedPlan,
   source: FeedSource = HOME,
+  since?: string,
 ): Promise<FeedKey[]> {
-  const name = STATEMENT_NAMES[source.kind][plan]
-  return selectPrepared<FeedKey>(db, name, feedStatement(viewerId, cursor, n, plan, source))
+  const name = (since === undefined ? STATEMENT_NAMES : SINCE_STATEMENT_NAMES)[source.kind][plan]
+  return selectPrepared<FeedKey>(db, name, feedStatement(viewerId, cursor, n, plan, source, since))
 }
 
 /** The statement text for a plan, for EXPLAIN in benchmarks and tests. */
@@ -214,8 +252,15 @@ export function feedStatement(
   n: number,
   plan: FeedPlan,
   source: FeedSource = HOME,
+  since?: string,
 ): SQL {
   const at = cursor ?? TOP
-  const params: Params = { viewer: viewerId, before: sql`(${toTime(at)}, ${at.id}::uuid)`, n, source }
+  const params: Params = {
+    viewer: viewerId,
+    before: sql`(${toTime(at.at)}, ${at.id}::uuid)`,
+    since: since === undefined ? undefined : toTime(since),
+    n,
+    source,
+  }
   return plan === 'scan' ? scanStatement(params) : perSourceStatement(params)
 }

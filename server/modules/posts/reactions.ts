@@ -102,7 +102,9 @@ export class Reactions {
     for (const [userId, postIds] of byViewer) {
       await this.invalidations.emit({ kind: 'reactions-changed', userId, postIds: [...postIds] })
     }
-    for (const authorId of written.reposters) await this.invalidations.emit({ kind: 'author-activity', authorId })
+    for (const { authorId, added } of written.reposters) {
+      await this.invalidations.emit({ kind: 'author-activity', authorId, added })
+    }
     await this.notifications.announce(written.told)
   }
 }
@@ -111,7 +113,12 @@ interface Written {
   results: Array<(Flipped & { active: boolean; reaction: Reaction }) | Error>
   counts: Map<string, { likes: number; reposts: number }>
   changedPosts: string[]
-  reposters: string[]
+  /**
+   * Members who reposted or un-reposted, and whether they only reposted: a repost is an item at the top of the feeds
+   * it is in (or nothing, when an earlier one brought the post), which cached timelines read again; an un-repost can
+   * move the post down to a later repost or take it out, which drops them.
+   */
+  reposters: Array<{ authorId: string; added: boolean }>
   told: string[]
 }
 
@@ -178,7 +185,7 @@ async function writeBatch(tx: SqlExecutor, flips: readonly Flip[], notifications
   // The last change of each (reaction, member, post) decides whether the member is in the item: a like and an unlike
   // in one batch leave no notification.
   const last = new Map<string, { happening: Happening; active: boolean }>()
-  const reposters = new Set<string>()
+  const reposters = new Map<string, boolean>()
   const flippedAll = await flipAll(tx, flips)
   for (const [i, flip] of flips.entries()) {
     const flipped = flippedAll[i]
@@ -202,7 +209,9 @@ async function writeBatch(tx: SqlExecutor, flips: readonly Flip[], notifications
       likes: flip.reaction === 'likes' ? flipped.delta : 0,
       reposts: flip.reaction === 'reposts' ? flipped.delta : 0,
     })
-    if (flip.reaction === 'reposts') reposters.add(flip.viewerId)
+    if (flip.reaction === 'reposts') {
+      reposters.set(flip.viewerId, (reposters.get(flip.viewerId) ?? true) && flipped.delta === 1)
+    }
     const happening: Happening = {
       kind: happeningKind[flip.reaction],
       recipientId: flipped.authorId,
@@ -220,5 +229,6 @@ async function writeBatch(tx: SqlExecutor, flips: readonly Flip[], notifications
   const taken = [...last.values()].filter((x) => !x.active).map((x) => x.happening)
   const told = [...(await notifications.record(tx, given)), ...(await notifications.withdraw(tx, taken))]
   const changedPosts = ordered.filter((c) => c.likes !== 0 || c.reposts !== 0).map((c) => c.postId)
-  return { results, counts, changedPosts, reposters: [...reposters], told }
+  const reposted = [...reposters].map(([authorId, added]) => ({ authorId, added }))
+  return { results, counts, changedPosts, reposters: reposted, told }
 }

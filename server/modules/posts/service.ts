@@ -205,8 +205,8 @@ export class PostService {
       await counted.refund()
       throw err
     }
-    // Committed: the author's followers' cached feeds change, and so does the parent's card.
-    await this.invalidations.emit({ kind: 'author-activity', authorId: author.id })
+    // Committed: the author's followers' cached feeds gain an item at the top, and the parent's card changes.
+    await this.invalidations.emit({ kind: 'author-activity', authorId: author.id, added: true })
     if (parent) await this.replyChanged(parent.id, input.visibility ?? 'public')
     await this.notifications.announce(told)
     const [post] = await this.present(author.id, [postId])

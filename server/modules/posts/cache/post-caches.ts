@@ -87,8 +87,12 @@ export class PostCaches implements InvalidationTarget {
         this.flags.clear()
         return
       case 'author-activity':
-        this.timelines.sourceChanged(message.authorId)
-        this.listTimelines.sourceChanged(message.authorId)
+        // A new item at the top keeps the timelines it is in (their top is read again when next served); anything
+        // else a source does to them (an un-repost can move or remove an item anywhere) drops them.
+        for (const cache of [this.timelines, this.listTimelines]) {
+          if (message.added) cache.sourceAdded(message.authorId)
+          else cache.sourceChanged(message.authorId)
+        }
         return
       case 'posts-changed':
         this.cards.evict(message.postIds)

@@ -22,25 +22,41 @@ export const TIMELINE_MAX = 10_000
  * full timeline weighs 2,001 + 81; one following 20, 21 + 81. 600,000 units is ~60-90 MB.
  */
 export const TIMELINE_MAX_WEIGHT = 600_000
+/**
+ * How far below a timeline's top key its top is read again. An item's time is its transaction's start (created_at
+ * defaults to now()), so an item that began before the top one but committed after the timeline was read sorts just
+ * below the top; any transaction that takes less than this from start to commit is found (the post search's fresh
+ * read looks back as far, for the same reason: posts/search-results.ts).
+ */
+export const TOP_OVERLAP_MICROS = 5_000_000n
 
 export interface Timeline {
   /** The first TIMELINE_ITEMS keys of the member's feed (fewer when the feed is shorter: then all of it). */
   keys: FeedKey[]
   /** The member and everyone they follow: whose activity changes this timeline. */
   sources: string[]
+  /**
+   * A source added an item (a post, reply or repost) since `keys` were read: they are exact below
+   * `TimelineCache.refreshFrom(keys)`, and the top must be read again before they are served (feed-timelines.ts).
+   */
+  topStale?: boolean
 }
 
 /**
  * The first keys of each member's home feed, per member (visibility is baked into them). Exact within one process:
- * a post, reply, repost or un-repost by a source evicts the timelines that source feeds (a reverse index, source ->
- * cached members); a deletion evicts every timeline listing a deleted post (reposts put posts in feeds of
- * non-followers of the author); a member's follow or unfollow evicts their own.
+ * a post, reply or repost by a source marks the timelines that source feeds as needing their top read again (a
+ * reverse index, source -> cached members), and they are not served before it is; an un-repost by a source evicts
+ * them; a deletion evicts every timeline listing a deleted post (reposts put posts in feeds of non-followers of the
+ * author); a member's follow or unfollow (or block, or mute) evicts their own.
  */
 export class TimelineCache {
   /** source (author) -> member -> that member's cached timeline. */
   private readonly bySource = new Map<string, Map<string, Timeline>>()
   private readonly lru: Lru<string, Timeline>
-  /** Members' keys and sources' (`sourceKey`) on one clock: a fill is refused when its member or a source changed. */
+  /**
+   * Members' keys and sources' on one clock: a fill is refused when its member changed or a source did anything but
+   * add an item (`sourceKey`), and stored with its top stale when a source added one (`addedKey`).
+   */
   private readonly versions = new Versions<string>()
 
   constructor(enabled: boolean, maxEntries = TIMELINE_MAX) {
@@ -69,9 +85,10 @@ export class TimelineCache {
 
   storeIfFresh(memberId: string, timeline: Timeline, generation: number): void {
     // Sources are checked as well as the member: a follower's fill in flight is not indexed yet, so a post by one
-    // of their sources meanwhile could not evict it (with one generation per cache any write refused every fill).
-    if (!this.lru.unchangedSince(memberId, generation)) return
-    for (const source of timeline.sources) if (!this.versions.unchangedSince(sourceKey(source), generation)) return
+    // of their sources meanwhile could not mark it (with one generation per cache any write refused every fill).
+    const fresh = this.freshness(memberId, timeline.sources, generation)
+    if (fresh === 'changed') return
+    if (fresh === 'items added') timeline.topStale = true
     // Indexed first: storing can evict the new entry at once (too heavy), and its removal then unindexes it.
     for (const source of timeline.sources) {
       let members = this.bySource.get(source)
@@ -81,7 +98,36 @@ export class TimelineCache {
     if (!this.lru.setIfFresh(memberId, timeline, generation)) this.unindex(memberId, timeline)
   }
 
-  /** `authorId` posted, replied, reposted or un-reposted. */
+  /**
+   * `base`, the cached timeline of `memberId` with its top stale, with its top read again since `generation`
+   * (`keys`): it replaces `base` unless something changed meanwhile that a reread top does not cover (then the
+   * next read loads the whole timeline). It keeps the age of `base`: the keys below the top are as old as before,
+   * and the TTL still bounds what a lost message left among them.
+   */
+  storeRefreshed(memberId: string, base: Timeline, keys: FeedKey[], generation: number): Timeline {
+    const timeline: Timeline = { keys, sources: base.sources }
+    const fresh = this.freshness(memberId, base.sources, generation)
+    if (fresh === 'changed' || this.lru.peek(memberId) !== base) return timeline
+    if (fresh === 'items added') timeline.topStale = true
+    // Re-pointed first, as in storeIfFresh: the swap can evict the entry at once, and its removal unindexes it.
+    for (const source of timeline.sources) {
+      const members = this.bySource.get(source)
+      if (members?.get(memberId) === base) members.set(memberId, timeline)
+    }
+    this.lru.replace(memberId, base, timeline)
+    return timeline
+  }
+
+  /**
+   * `authorId` added an item at the top of the feeds it is in (a post, reply or repost): the timelines it feeds keep
+   * their keys and read their top again before they are next served; fills in flight are stored so marked.
+   */
+  sourceAdded(authorId: string): void {
+    this.versions.changed(addedKey(authorId))
+    for (const timeline of this.bySource.get(authorId)?.values() ?? []) timeline.topStale = true
+  }
+
+  /** `authorId` did something to the feeds it is in that is not only an item at the top (an un-repost). */
   sourceChanged(authorId: string): void {
     // Fills in flight that list this source are not stored (storeIfFresh), whether or not they are indexed yet.
     this.versions.changed(sourceKey(authorId))
@@ -117,9 +163,45 @@ export class TimelineCache {
     return after.length === wanted || keys.length < TIMELINE_ITEMS ? after : undefined
   }
 
+  /**
+   * Where a timeline with these keys reads its top again from (cursor microseconds): TOP_OVERLAP_MICROS below its
+   * top key, so an item that committed after the keys were read is found though it sorts below the top. Undefined
+   * for an empty timeline: everything is read.
+   */
+  static refreshFrom(keys: readonly FeedKey[]): string | undefined {
+    const top = keys[0]
+    return top && (BigInt(top.at) - TOP_OVERLAP_MICROS).toString()
+  }
+
+  /**
+   * `keys` with their top read again: `fresh` (the feed's items at or after `from`, newest first, at most
+   * TIMELINE_ITEMS of them) in place of the keys at or after `from`, then the keys below it that `fresh` does not
+   * hold. Undefined when the result cannot be told to be the feed's top: `keys` were a full timeline and fewer are
+   * left (then "shorter than TIMELINE_ITEMS" would wrongly say "the whole feed"; a reload answers instead).
+   */
+  static withTop(keys: readonly FeedKey[], fresh: readonly FeedKey[], from: string | undefined): FeedKey[] | undefined {
+    if (from === undefined) return [...fresh]
+    const bound = BigInt(from)
+    const above = new Set(fresh.map((k) => k.post_id))
+    const below = keys.filter((k) => BigInt(k.at) < bound && !above.has(k.post_id))
+    const merged = [...fresh, ...below].slice(0, TIMELINE_ITEMS)
+    return keys.length >= TIMELINE_ITEMS && merged.length < TIMELINE_ITEMS ? undefined : merged
+  }
+
   postsDeleted(ids: readonly string[]): void {
     const gone = new Set(ids)
     this.lru.invalidateWhere((_member, t) => t.keys.some((k) => gone.has(k.post_id)))
+  }
+
+  /** What changed since `generation` for a timeline of `memberId` read from `sources`. */
+  private freshness(memberId: string, sources: readonly string[], generation: number): Freshness {
+    if (!this.lru.unchangedSince(memberId, generation)) return 'changed'
+    let added = false
+    for (const source of sources) {
+      if (!this.versions.unchangedSince(sourceKey(source), generation)) return 'changed'
+      if (!added && !this.versions.unchangedSince(addedKey(source), generation)) added = true
+    }
+    return added ? 'items added' : 'unchanged'
   }
 
   private unindex(memberId: string, timeline: Timeline): void {
@@ -133,5 +215,9 @@ export class TimelineCache {
   }
 }
 
+type Freshness = 'unchanged' | 'items added' | 'changed'
+
 /** A source's key in the record of changes, apart from the members' own keys (ids, and list:reader keys). */
 const sourceKey = (authorId: string) => `source:${authorId}`
+/** A source's key for the items it added at the top (`sourceAdded`). */
+const addedKey = (authorId: string) => `added:${authorId}`

@@ -11,8 +11,8 @@ import {
   mutedNotices,
   replyKeys,
 } from '../../server/modules/posts/queries'
-import { addToReactionCounts, flipReaction } from '../../server/modules/posts/reaction-queries'
-import { addDailyReactions } from '../../server/modules/analytics/daily-stats'
+import { writeReactionBatch } from '../../server/modules/posts/reactions'
+import { recordHappenings } from '../../server/modules/notifications/queries'
 import { parseText } from '../../server/modules/posts/text'
 import { uuidv7 } from '../../server/db/ids'
 import { decodeCursor } from '../../server/lib/cursor'
@@ -21,8 +21,9 @@ import { openSqlFeed, type Viewer } from './sql-feed'
 /**
  * The SQL of each request kind of the mixed bench without HTTP: the server modules' own query functions (never a
  * copy of their SQL), called in the order their services call them, on a plain `pg` pool with the app's session
- * settings (bench/lib/sql-feed.ts). What none of them includes: the session lookup every request makes, the view
- * counting, notifications (likes and posts record them in the same transaction) and the caches' invalidations.
+ * settings (bench/lib/sql-feed.ts). Writes include their notifications (recorded in the same transaction) and a post
+ * its answer (the new post read back). What none of them includes: the session lookup every request makes, the view
+ * counting and the caches' invalidations.
  */
 
 const PAGE = 20
@@ -35,9 +36,11 @@ export interface SqlMixed {
   postPage: (viewer: Viewer, postId: string) => Promise<number>
   /** UserService.profile, tab `posts`: the member, the block wall, follow/request/mute flags, keys, cards, count. */
   profile: (viewer: Viewer, username: string) => Promise<number>
-  /** PostService.toggle as a batch of one: the like row if the post is visible, its counter, its day's row. */
+  /** PostService.toggle as a batch of one: the like row if the post is visible, its counter, its day's row, the
+   * author's notification item. */
   like: (viewer: Viewer, postId: string) => Promise<number>
-  /** PostService.create, text only: the mentionable members, then the post, its hashtags and the author's counter. */
+  /** PostService.create, text only: the mentionable members, then the post, its hashtags, the author's counter and
+   * the mentions' notifications, then the post read back. */
   post: (viewer: Viewer, content: string) => Promise<number>
   close: () => Promise<void>
 }
@@ -78,25 +81,25 @@ export function openSqlMixed(url: string, connections: number): SqlMixed {
     },
     like: (viewer, postId) =>
       db.transaction(async (tx) => {
-        const flipped = await flipReaction(tx, 'likes', viewer.id, postId)
-        if (!flipped) return 0
-        const counts = await addToReactionCounts(tx, [{ postId, likes: flipped.delta, reposts: 0 }])
-        const madeAt = flipped.delta === 1 ? null : flipped.removedMadeAt
-        if (flipped.delta !== 0) await addDailyReactions(tx, [{ postId, madeAt, likes: flipped.delta, reposts: 0 }])
-        return counts.get(postId)?.likes ?? 0
+        const written = await writeReactionBatch(tx, [{ viewerId: viewer.id, postId, reaction: 'likes' }])
+        return written.counts.get(postId)?.likes ?? 0
       }),
     post: async (viewer, content) => {
       const parsed = parseText(content)
       const mentionIds = await findMentionable(db, viewer.id, parsed.mentions)
-      await db.transaction((tx) =>
-        insertPost(
+      const id = uuidv7()
+      await db.transaction(async (tx) => {
+        await insertPost(
           tx,
-          { id: uuidv7(), authorId: viewer.id, content, visibility: 'public', sensitive: false, sensitiveReason: null, replyTo: null },
+          { id, authorId: viewer.id, content, visibility: 'public', sensitive: false, sensitiveReason: null, replyTo: null },
           [],
           mentionIds,
           parsed.hashtags,
-        ),
-      )
+        )
+        await recordHappenings(tx, mentionIds.map((recipientId) => ({ kind: 'mention', recipientId, actorId: viewer.id, postId: id })))
+      })
+      // The answer is the new post as its author sees it.
+      await hydratePosts(db, viewer.id, [id])
       return 1
     },
     close: () => feed.close(),

@@ -114,7 +114,7 @@ export async function addActorsToItems(tx: SqlExecutor, items: ReadonlyArray<rea
         on conflict (notification_id, actor_id) do update set created_at = excluded.created_at`,
   )
   const ids = [...new Set(upserted.map((r) => r.id))].sort()
-  await recount(tx, sql`id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)
+  await recount(tx, sql`id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`, false)
 }
 
 /** One actor added to their item (see `addActorsToItems`). */
@@ -122,8 +122,11 @@ export function addToItem(tx: SqlExecutor, h: Happening): Promise<void> {
   return addActorsToItems(tx, [[h]])
 }
 
-/** Count and latest actor of the items `where` names, from their actors; items left with no actor are deleted. */
-async function recount(tx: SqlExecutor, where: SQL): Promise<void> {
+/**
+ * Count and latest actor of the items `where` names, from their actors; items left with no actor are deleted (not
+ * looked for when actors were only added).
+ */
+async function recount(tx: SqlExecutor, where: SQL, removed = true): Promise<void> {
   await tx.execute(
     sql`update notifications n set
           actor_count = greatest(1, (select count(*) from notification_actors a where a.notification_id = n.id)),
@@ -131,6 +134,7 @@ async function recount(tx: SqlExecutor, where: SQL): Promise<void> {
                                         order by a.created_at desc, a.actor_id desc limit 1), n.latest_actor_id)
         where ${where}`,
   )
+  if (!removed) return
   await tx.execute(
     sql`delete from notifications n
         where ${where} and not exists (select 1 from notification_actors a where a.notification_id = n.id)`,

@@ -4,14 +4,14 @@ import type { SqlExecutor } from '../../db/rows'
 import { Forbidden, NotFound } from '../../lib/domain-errors'
 import { GroupCommit } from '../../lib/group-commit'
 import { addDailyReactions, type DailyReactionChange } from '../analytics/daily-stats'
-import type { Happening } from '../notifications/queries'
+import { type Happening, recordHappenings, withdrawHappenings } from '../notifications/queries'
 import type { NotificationService } from '../notifications/service'
 import { POST_NOT_FOUND } from '../visibility/visibility'
 import { addToReactionCounts, type CounterChange, type Flipped, flipReactions, type Reaction } from './reaction-queries'
 
 export const ONLY_PUBLIC_REPOSTS = 'Only public posts can be reposted'
 
-interface Flip {
+export interface Flip {
   viewerId: string
   postId: string
   reaction: Reaction
@@ -79,7 +79,7 @@ export class Reactions {
   private async inTransaction(flips: readonly Flip[]): Promise<Written> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.db.transaction((tx) => writeBatch(tx, flips, this.notifications))
+        return await this.db.transaction((tx) => writeReactionBatch(tx, flips))
       } catch (err) {
         if (attempt >= ATTEMPTS || !isRetryable(err)) throw err
       }
@@ -109,7 +109,7 @@ export class Reactions {
   }
 }
 
-interface Written {
+export interface Written {
   results: Array<(Flipped & { active: boolean; reaction: Reaction }) | Error>
   counts: Map<string, { likes: number; reposts: number }>
   changedPosts: string[]
@@ -178,7 +178,7 @@ async function flipAll(tx: SqlExecutor, flips: readonly Flip[]): Promise<Array<F
  * One batch in one transaction: each flip's own row in arrival order, then per post the counters, per post and day
  * the analytics, and per notification item its actors, each written once with the batch's net change.
  */
-async function writeBatch(tx: SqlExecutor, flips: readonly Flip[], notifications: NotificationService): Promise<Written> {
+export async function writeReactionBatch(tx: SqlExecutor, flips: readonly Flip[]): Promise<Written> {
   const results: Written['results'] = []
   const counters = new Map<string, CounterChange>()
   const days: DailyReactionChange[] = []
@@ -227,7 +227,7 @@ async function writeBatch(tx: SqlExecutor, flips: readonly Flip[], notifications
   await addDailyReactions(tx, days)
   const given = [...last.values()].filter((x) => x.active).map((x) => x.happening)
   const taken = [...last.values()].filter((x) => !x.active).map((x) => x.happening)
-  const told = [...(await notifications.record(tx, given)), ...(await notifications.withdraw(tx, taken))]
+  const told = [...(await recordHappenings(tx, given)), ...(await withdrawHappenings(tx, taken))]
   const changedPosts = ordered.filter((c) => c.likes !== 0 || c.reposts !== 0).map((c) => c.postId)
   const reposted = [...reposters].map(([authorId, added]) => ({ authorId, added }))
   return { results, counts, changedPosts, reposters: reposted, told }

@@ -25,6 +25,7 @@ export default defineConfig({
     './server/db/schema-account-deletion.ts',
     './server/db/schema-pages.ts',
     './server/db/schema-idempotency.ts',
+    './server/db/schema-link-previews.ts',
   ],
   out: './server/db/migrations',
 })

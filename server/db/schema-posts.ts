@@ -67,6 +67,9 @@ export const posts = pgTable(
     replyToAuthorId: uuid('reply_to_author_id').references(() => users.id, { onDelete: 'cascade' }),
     // 0..4; lets the Media tab use a partial index instead of probing post_media for every post.
     mediaCount: smallint('media_count').notNull().default(0),
+    // The first http(s) link of the content, normalized (server/modules/link-previews/url.ts): its card shows that
+    // URL's row of link_previews once the server has read the page.
+    linkUrl: text('link_url'),
     createdAt: createdAt(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     likeCount: integer('like_count').notNull().default(0),

@@ -21,6 +21,7 @@ import { AppMetrics, JOB_COUNT_CAP } from './metrics/app-metrics'
 import { cacheStats } from './metrics/caches'
 import { observeRequests, serveMetrics } from './metrics/http'
 import { moduleHandlers, uploadPolicies, validationMessages } from './modules'
+import type { FetchPolicy } from './modules/link-previews/fetch'
 import { createServices } from './services'
 import { appVersion } from './version'
 
@@ -63,6 +64,12 @@ export interface BuildAppOptions {
    * The server process turns it on; apps built by tests only when they test backups.
    */
   controlSocket?: boolean
+  /**
+   * Tests only, and deliberately not a setting: no environment variable reaches it. Loosens link preview fetching so
+   * tests can serve pages from loopback (`allowLoopbackFor`), answer DNS themselves (`lookup`) or shorten the
+   * deadline (`timeoutMs`); server/modules/link-previews/fetch.ts keeps every other rule.
+   */
+  linkPreviewFetch?: Partial<FetchPolicy>
 }
 
 /**
@@ -142,6 +149,7 @@ async function assembleApp(config: Config, database: DatabaseHandle, options: Bu
       rateLimitNamespace: options.rateLimitNamespace,
       clock: options.clock,
       metrics,
+      linkPreviewFetch: options.linkPreviewFetch,
     }),
   )
   if (metrics) {

@@ -36,6 +36,8 @@ import { BlockService } from './modules/blocks/service'
 import { BookmarkService } from './modules/bookmarks/service'
 import { ExportService } from './modules/exports/service'
 import { ListService } from './modules/lists/service'
+import type { FetchPolicy } from './modules/link-previews/fetch'
+import { LinkPreviewService } from './modules/link-previews/service'
 import { SessionCache } from './modules/auth/session-cache'
 import type { Authenticated } from './lib/authenticated'
 import { SessionStore } from './modules/auth/sessions'
@@ -127,6 +129,8 @@ export interface ServicesOptions {
   clock?: Clock
   /** With METRICS on: where rate-limit refusals and realtime events are counted. */
   metrics?: AppMetrics
+  /** Tests only: link preview fetching against local servers (BuildAppOptions.linkPreviewFetch). */
+  linkPreviewFetch?: Partial<FetchPolicy>
 }
 
 function createContext(options: ServicesOptions): ServiceContext {
@@ -189,7 +193,8 @@ function createContext(options: ServicesOptions): ServiceContext {
 export function createServices(options: ServicesOptions) {
   const context = createContext(options)
   const notifications = new NotificationService(context)
-  const posts = new PostService({ ...context, notifications })
+  const linkPreviews = new LinkPreviewService({ ...context, fetchPolicy: options.linkPreviewFetch })
+  const posts = new PostService({ ...context, notifications, linkPreviews })
   const messageAttachments = new MessageAttachmentService(context)
   const twoFactor = new TwoFactorService(context)
   const email = new EmailService(context)
@@ -205,6 +210,7 @@ export function createServices(options: ServicesOptions) {
     messages: new MessageService({ ...context, messageAttachments }),
     messageAttachments,
     posts,
+    linkPreviews,
     idempotency: new IdempotencyService(context),
     hashtags: new HashtagService({ db: context.db, ttlMs: options.cache.enabled ? TRENDS_TTL_MS : 0 }),
     notifications,

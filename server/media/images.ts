@@ -30,6 +30,8 @@ export const DISPLAY_MAX_PX = 2048
 export const THUMBNAIL_MAX_PX = 400
 export const AVATAR_PX = 400
 export const BANNER_SIZE = { width: 1500, height: 500 } as const
+/** A link preview's image: the Open Graph shape (1.91:1), cropped to fill, so every card reserves the same box. */
+export const LINK_PREVIEW_SIZE = { width: 800, height: 418 } as const
 
 /**
  * Decoding cost is width x height (x frames), not file size: a 1 KB PNG can claim 100k x 100k pixels. 50 megapixels
@@ -58,7 +60,7 @@ function unreadable(err: unknown): Error {
 export class ImageProcessor {
   private readonly gate = new Semaphore(IMAGE_CONCURRENCY)
 
-  private open(file: string, animated: boolean): Sharp {
+  private open(file: string | Buffer, animated: boolean): Sharp {
     // failOn 'error': refuse broken data, but not the harmless warnings many camera files trigger.
     return sharp(file, { animated, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient()
   }
@@ -95,6 +97,14 @@ export class ImageProcessor {
   /** A 3:1 banner, 1500 x 500. */
   banner(file: string, sniffed: Sniffed): Promise<EncodedImage> {
     return this.cropped(file, sniffed, BANNER_SIZE)
+  }
+
+  /**
+   * A linked page's image, fetched by the server (server/modules/link-previews): re-encoded like an upload, as one
+   * still frame (an animation on a card nobody asked to play would only distract).
+   */
+  linkPreview(data: Buffer): Promise<EncodedImage> {
+    return this.run(() => this.encode(this.open(data, false), { ...LINK_PREVIEW_SIZE, fit: 'cover', position: 'attention' }))
   }
 
   /**

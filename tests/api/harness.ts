@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import type { LookupFunction } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
@@ -134,12 +135,20 @@ async function dropSchema(schema: string): Promise<void> {
 // JSON logs whatever the terminal: a test that reads log lines parses them.
 const testDefaults: Partial<Config> = { rateLimits: false, logLevel: 'silent', logFormat: 'json', hashConcurrency: 2 }
 
+/**
+ * No test reaches the network: every name a link preview would fetch resolves to nothing, unless the file answers
+ * DNS itself (`linkPreviewFetch.lookup`, tests/api/link-previews.test.ts).
+ */
+const offlineLookup: LookupFunction = (hostname, _options, callback) =>
+  callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname} (tests are offline)`), { code: 'ENOTFOUND' }), '', 0)
+
 export async function buildTestApp(
   database: TestDatabase,
   options: Omit<BuildAppOptions, 'database'> = {},
 ): Promise<FastifyInstance> {
   const config = { ...testDefaults, dataDir: database.dataDir, ...options.config }
-  const app = await buildApp({ caches: testCaches, ...options, database: database.handle, config })
+  const linkPreviewFetch = { lookup: offlineLookup, ...options.linkPreviewFetch }
+  const app = await buildApp({ caches: testCaches, ...options, linkPreviewFetch, database: database.handle, config })
   await app.ready()
   return app
 }

@@ -29,6 +29,15 @@ export interface MediaJson {
   height: number | null
 }
 
+/** A link preview as the card query reads it (link_previews, only once a read succeeded). */
+export interface LinkPreviewJson {
+  url: string
+  title: string
+  description: string | null
+  siteName: string | null
+  imageKey: string | null
+}
+
 /** What every viewer sees alike of a post: everything on its card but the viewer's own flags. */
 export interface PostCard {
   id: string
@@ -48,6 +57,7 @@ export interface PostCard {
   media: MediaJson[] | null
   mentions: string[]
   hashtags: string[]
+  link_preview: LinkPreviewJson | null
 }
 
 /** A card with its author's summary, as one read returns both (the author cache is filled from it). */
@@ -68,7 +78,10 @@ export function cardWithAuthorColumns(replyCount: SQL): SQL {
             from post_media m where m.post_id = p.id) end as media,
           array(select mu.username from post_mentions pm join users mu on mu.id = pm.user_id
                 where pm.post_id = p.id order by lower(mu.username)) as mentions,
-          array(select h.tag from post_hashtags h where h.post_id = p.id order by h.tag) as hashtags`
+          array(select h.tag from post_hashtags h where h.post_id = p.id order by h.tag) as hashtags,
+          (select json_build_object('url', lp.url, 'title', lp.title, 'description', lp.description,
+              'siteName', lp.site_name, 'imageKey', lp.image_key)
+           from link_previews lp where lp.url = p.link_url and lp.fetched_at is not null) as link_preview`
 }
 
 const ids = (list: readonly string[]) => sql`${sql.param([...list])}::uuid[]`
@@ -76,7 +89,7 @@ const ids = (list: readonly string[]) => sql`${sql.param([...list])}::uuid[]`
 export function loadCards(db: Database, postIds: readonly string[]): Promise<CardWithAuthor[]> {
   return selectPrepared<CardWithAuthor>(
     db,
-    'wren_post_cards_v1',
+    'wren_post_cards_v2',
     sql`select ${cardWithAuthorColumns(sql`p.reply_count`)}
         from posts p join users u on u.id = p.author_id
         where p.id = any(${ids(postIds)})`,

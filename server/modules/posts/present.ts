@@ -1,7 +1,7 @@
 import { toDate } from '../../db/rows'
 import type { Schemas } from '../../http/handler-types'
 import type { Storage } from '../../storage/storage'
-import type { MediaJson, PostCard, UserSummaryRow } from './card-queries'
+import type { LinkPreviewJson, MediaJson, PostCard, UserSummaryRow } from './card-queries'
 
 type Post = Schemas['Post']
 
@@ -24,6 +24,17 @@ function toMedia(media: MediaJson, storage: Storage): Schemas['PostMedia'] {
     alt: media.alt,
     width: media.width,
     height: media.height,
+  }
+}
+
+function toLinkPreview(preview: LinkPreviewJson | null, storage: Storage): Schemas['LinkPreview'] | null {
+  if (!preview) return null
+  return {
+    url: preview.url,
+    title: preview.title,
+    description: preview.description,
+    imageUrl: preview.imageKey ? storage.url(preview.imageKey) : null,
+    siteName: preview.siteName,
   }
 }
 
@@ -52,6 +63,7 @@ export function toPostBase(card: PostCard, storage: Storage): PostBase {
     repostCount: card.repost_count,
     publicReplies: card.reply_count,
     views: card.view_count,
+    linkPreview: toLinkPreview(card.link_preview, storage),
   }
 }
 
@@ -87,6 +99,7 @@ export function toFeedPost(post: Post, repostedBy: Schemas['UserSummary'] | null
     repostCount: post.repostCount,
     replyCount: post.replyCount,
     views: post.views,
+    linkPreview: post.linkPreview,
     liked: post.liked,
     reposted: post.reposted,
     bookmarked: post.bookmarked,
@@ -116,6 +129,7 @@ export function toPost(base: PostBase, viewer: ViewerPart): Post {
     repostCount: base.repostCount,
     replyCount: base.publicReplies + viewer.hiddenReplies,
     views: base.views,
+    linkPreview: base.linkPreview,
     liked: viewer.liked,
     reposted: viewer.reposted,
     bookmarked: viewer.bookmarked,

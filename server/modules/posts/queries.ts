@@ -74,6 +74,8 @@ export interface NewPost {
   sensitive: boolean
   sensitiveReason: string | null
   replyTo: PostRef | null
+  /** The first link, normalized (link-previews/url.ts): what the card will preview. */
+  linkUrl?: string | null
 }
 
 /**
@@ -134,6 +136,7 @@ export async function insertPost(
     replyTo: parent?.id ?? null,
     replyToAuthorId: parent?.authorId ?? null,
     mediaCount: media.length,
+    linkUrl: post.linkUrl ?? null,
   })
   if (media.length > 0) await tx.insert(postMedia).values(media)
   if (mentionIds.length > 0) {
@@ -175,7 +178,7 @@ export async function hydratePosts(db: Database, viewerId: string, ids: readonly
   // One array parameter and a name: one statement text for any number of ids, planned once per connection.
   const rows = await selectPrepared<PostViewRow>(
     db,
-    'wren_hydrate_posts_v4',
+    'wren_hydrate_posts_v5',
     sql`select ${cardWithAuthorColumns(
           sql`(p.reply_count + (select count(*) from posts c
              where c.reply_to = p.id and c.visibility <> 'public' and ${visibleToAlias(viewerId, 'c')}))::int`,

@@ -17,6 +17,8 @@ import type { VideoProcessor } from '../../media/videos'
 import { deleteQuietly, type Storage } from '../../storage/storage'
 import type { Happening } from '../notifications/queries'
 import type { NotificationService } from '../notifications/service'
+import type { LinkPreviewService } from '../link-previews/service'
+import { normalizeLinkUrl } from '../link-previews/url'
 import type { PostCaches } from './cache/post-caches'
 import { toFeedPost } from './present'
 import { FeedTimelines } from './cache/feed-timelines'
@@ -91,6 +93,8 @@ export interface PostDeps {
   invalidations: Invalidations
   /** Replies, mentions, likes and reposts notify (in the same transaction). */
   notifications: NotificationService
+  /** A post with a link has its preview read after it is created (queued in the same transaction). */
+  linkPreviews: LinkPreviewService
   /** Failures nobody waits for: a file that could not be deleted, a timeline reload behind a request. */
   warn: (message: string, err: unknown) => void
   /** REQUIRE_VERIFIED_EMAIL: unconfirmed members may not post. */
@@ -108,6 +112,7 @@ export class PostService {
   private readonly caches: PostCaches
   private readonly invalidations: Invalidations
   private readonly notifications: NotificationService
+  private readonly linkPreviews: LinkPreviewService
   private readonly log: PostDeps['warn']
   /** The first keys of home and list feeds, from memory when they are cached. */
   private readonly timelines: FeedTimelines
@@ -126,6 +131,7 @@ export class PostService {
     this.timelines = new FeedTimelines({ db: deps.db, caches: deps.postCaches, enabled: deps.postCaches.enabled, warn: deps.warn })
     this.invalidations = deps.invalidations
     this.notifications = deps.notifications
+    this.linkPreviews = deps.linkPreviews
     this.log = deps.warn
     this.requireVerifiedEmail = deps.config.requireVerifiedEmail
     this.reactions = new Reactions(deps)
@@ -168,6 +174,7 @@ export class PostService {
     if (input.replyTo && !parent) throw new NotFound(POST_NOT_FOUND)
 
     const parsed = parseText(content)
+    const linkUrl = parsed.firstLink === null ? null : normalizeLinkUrl(parsed.firstLink)
     const mentionIds = await findMentionable(this.db, author.id, parsed.mentions)
     const postId = uuidv7()
     const counted = await this.writeLimits.count('posts', author.id, files.map((f) => f.size))
@@ -191,6 +198,7 @@ export class PostService {
             sensitive,
             sensitiveReason: reason,
             replyTo: parent,
+            linkUrl,
           },
           stored.rows,
           mentionIds,
@@ -198,6 +206,7 @@ export class PostService {
         )
         // Thrown inside, so whatever insertPost wrote rolls back with it.
         if (outcome === 'parent-gone') throw new NotFound(POST_NOT_FOUND)
+        if (linkUrl !== null) await this.linkPreviews.schedule(tx, postId)
         return this.notifications.record(tx, postHappenings(author.id, postId, parent?.authorId ?? null, mentionIds))
       })
     } catch (err) {

@@ -12,12 +12,15 @@ export interface ParsedText {
   /** Lowercased (NFC), first occurrence order, unique. */
   hashtags: string[]
   links: string[]
+  /** The address of the first well-formed http(s) link, which the card previews (link-previews/). */
+  firstLink: string | null
 }
 
 export function parseText(text: string): ParsedText {
   const mentions = new Map<string, string>()
   const hashtags = new Set<string>()
   const links: string[] = []
+  let firstLink: string | null = null
   for (const token of tokenize(text)) {
     if (token.kind === 'mention') {
       const key = token.username.toLowerCase()
@@ -26,7 +29,8 @@ export function parseText(text: string): ParsedText {
       hashtags.add(token.tag.normalize('NFC').toLowerCase())
     } else if (token.kind === 'link') {
       links.push(token.text)
+      firstLink ??= token.href
     }
   }
-  return { mentions: [...mentions.values()], hashtags: [...hashtags], links }
+  return { mentions: [...mentions.values()], hashtags: [...hashtags], links, firstLink }
 }

@@ -2914,12 +2914,28 @@ export interface components {
             /** @description The viewer bookmarked this post */
             bookmarked: boolean;
             /**
+             * @description The card of the post's first http(s) link, read by the server after the post was created (so absent or
+             *     null at first, and on links the server could not or would not read). Its text is the linked page's own:
+             *     show it as text.
+             */
+            linkPreview?: components["schemas"]["LinkPreview"] | null;
+            /**
              * @description Set only on the post page (`GET /posts/{id}`: the post and its replies) when the viewer's mutes concern
              *     the post: `@username` of a muted author, else the muted keyword it contains (as stored), else the muted
              *     domain it links to. The page shows the post behind a "Muted: {muted}" notice with "Show anyway". Never set
              *     on the viewer's own posts, nor in feeds or profiles (mutes leave such posts out of feeds instead).
              */
             muted?: string;
+        };
+        /** @description What a linked page says about itself (Open Graph, else its title and description), capped in length */
+        LinkPreview: {
+            /** @description The link (http or https) */
+            url: string;
+            title: string;
+            description: string | null;
+            /** @description The page's image as re-encoded and served by this server */
+            imageUrl: string | null;
+            siteName: string | null;
         };
         /** @description A post in a feed or on a profile; `repostedBy` is set when it is there because of a repost */
         FeedPost: components["schemas"]["Post"] & {

@@ -84,7 +84,6 @@ export class MetaReader {
 }
 
 // Controls, bidi overrides and zero-width characters: a title must not reorder or hide the text around it.
-// eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g
 
 /**

@@ -1,36 +1,4 @@
-import closeWithGrace from 'close-with-grace'
-import { buildApp } from './app'
-import { type Config, loadConfig } from './config'
-import { drainAndClose } from './http/drain'
-import { attachRealtime } from './realtime'
+import { serve } from './serve'
 
-/**
- * The server process: parse the environment (or exit with what is wrong), open and migrate the database, serve API,
- * web app and realtime on one port, and close cleanly on SIGINT/SIGTERM (in-flight requests finish, sockets drop,
- * the database closes) within 10 s after DRAIN_DELAY_MS (server/http/drain.ts).
- */
-
-function publicUrl(config: Config): string {
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`
-}
-
-const startedAt = performance.now()
-const config = loadConfig()
-const app = await buildApp({ config, controlSocket: true })
-await attachRealtime(app, { redisUrl: config.redisUrl })
-
-closeWithGrace({ delay: config.drainDelayMs + 10_000, logger: app.log }, async ({ err, signal }) => {
-  if (err) {
-    app.log.error({ err }, 'closing after an unexpected error')
-    await app.close()
-    return
-  }
-  app.log.info(`${signal ?? 'close'} received, draining${config.drainDelayMs ? ` for ${config.drainDelayMs} ms` : ''}`)
-  await drainAndClose(app, config.drainDelayMs)
-})
-
-await app.listen({ port: config.port, host: config.host })
-app.log.info(
-  `Wren is running at ${publicUrl(config)} (${app.services.databaseKind}, ready in ${Math.round(performance.now() - startedAt)} ms)`,
-)
+// The server process (server/serve.ts says what it does), configured by the environment alone.
+await serve()

@@ -6,6 +6,9 @@ import { join } from 'node:path'
 // Browsers cannot be downloaded here: drive Debian's Chromium. Every run gets a fresh data directory,
 // so the first account registered by the suite is the instance's first (admin) account.
 const port = Number(process.env.E2E_PORT ?? 3210)
+// Where the link-preview walk serves its page; the walks' server lets previews read loopback at this port only.
+const previewPort = Number(process.env.E2E_PREVIEW_PORT ?? port + 9)
+process.env.E2E_PREVIEW_PORT = String(previewPort)
 // Debian's headless build of Chromium (package chromium-headless-shell, the same source as chromium) when installed:
 // the walks never need a window, and it spends about a quarter less CPU per walk than the full browser in headless
 // mode (foundation + lists: 89 against 116 CPU-seconds). The full browser otherwise, or E2E_CHROMIUM.
@@ -53,12 +56,13 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Always build, so the suite never tests a stale bundle.
-    command: 'npx panda codegen --silent && npx vite build --logLevel warn && npx tsx server/main.ts',
+    // Always build, so the suite never tests a stale bundle. server/main.ts plus the walks' one test-only allowance
+    // (tests/e2e/support/server.ts).
+    command: 'npx panda codegen --silent && npx vite build --logLevel warn && npx tsx tests/e2e/support/server.ts',
     cwd: '../..',
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, RATE_LIMITS: 'off', DATABASE_URL: '', REDIS_URL: '' },
+    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, RATE_LIMITS: 'off', DATABASE_URL: '', REDIS_URL: '', E2E_PREVIEW_PORT: String(previewPort) },
   },
 })

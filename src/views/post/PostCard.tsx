@@ -19,6 +19,7 @@ import { profileHref } from './content-tokens'
 import { DeletePostDialog } from './DeletePostDialog'
 import { MutedNotice } from './MutedNotice'
 import { PostIcon } from './icons'
+import { LinkPreviewCard } from './LinkPreviewCard'
 import { MediaGrid } from './MediaGrid'
 import { PostActions } from './PostActions'
 import { PostCardMenu } from './PostCardMenu'
@@ -173,6 +174,7 @@ function PostBody({
     <div className={css({ mt: '0.5' })}>
       <PostContent content={post.content} large={large} />
       <MediaGrid media={post.media} />
+      {post.linkPreview ? <LinkPreviewCard preview={post.linkPreview} /> : null}
     </div>
   )
 }

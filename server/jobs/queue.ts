@@ -4,10 +4,10 @@ import type { Clock } from '../lib/clock'
 import { type ClaimedJob, claimDueJob, countJobStates, countJobs, deleteJob, extendLease, failJob, insertJob, type JobState } from './queries'
 
 /**
- * The one durable job queue: mail, account deletion, exports, link previews. Jobs are rows (migration 0024), so they survive
- * restarts; each due job is claimed by one process (FOR UPDATE SKIP LOCKED) and leased, so across processes it runs
- * once while that process lives. A process that dies mid-job loses the lease and the job runs again: a handler must
- * be safe to rerun (delete what is already gone, overwrite what is half written).
+ * The one durable job queue: mail, account deletion, exports, link previews. Jobs are rows (migration 0024), so
+ * they survive restarts; each due job is claimed by one process (FOR UPDATE SKIP LOCKED) and leased, so across
+ * processes it runs once while that process lives. A process that dies mid-job loses the lease and the job runs
+ * again: a handler must be safe to rerun (delete what is already gone, overwrite what is half written).
  *
  * Each process polls every `pollMs` for jobs others enqueued or retries that came due, and wakes at once for a job
  * it enqueued itself. A failed run is retried with exponential backoff (5 s, 10 s, 20 s, ... at most an hour) up to

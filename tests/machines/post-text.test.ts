@@ -72,7 +72,8 @@ describe('tokenize', () => {
       const mentions = [...new Map(tokens.flatMap((t) => (t.kind === 'mention' ? [[t.username.toLowerCase(), t.username] as const] : []))).values()]
       const hashtags = [...new Set(tokens.flatMap((t) => (t.kind === 'hashtag' ? [t.tag.normalize('NFC').toLowerCase()] : [])))]
       const links = tokens.flatMap((t) => (t.kind === 'link' ? [t.text] : []))
-      expect({ mentions, hashtags, links }, text).toEqual(server)
+      const firstLink = tokens.flatMap((t) => (t.kind === 'link' ? [t.href] : []))[0] ?? null
+      expect({ mentions, hashtags, links, firstLink }, text).toEqual(server)
     }
   })
 

@@ -8,11 +8,11 @@ import { DiscoverPanels, type DiscoverPanelsProps } from '../search/DiscoverPane
 // right column beside Explore, an empty Home). Its own chunk (lazy.ts): the first screen of a member with posts in
 // Home loads none of it.
 
-export function DiscoverBox({ show }: Pick<DiscoverPanelsProps, 'show'>) {
+export function DiscoverBox({ show, dense }: Pick<DiscoverPanelsProps, 'show' | 'dense'>) {
   const viewerId = useSelector(useSession(), (s) => selectUser(s)?.id ?? '')
   return (
     <ScreenActor logic={discoverMachine} input={{ viewerId }}>
-      {(discover) => <DiscoverPanels discover={discover} show={show} />}
+      {(discover) => <DiscoverPanels discover={discover} show={show} dense={dense} />}
     </ScreenActor>
   )
 }

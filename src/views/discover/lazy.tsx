@@ -4,10 +4,10 @@ import type { DiscoverPanelsProps } from '../search/DiscoverPanels'
 const Box = lazy(() => import('./DiscoverBox').then((m) => ({ default: m.DiscoverBox })))
 
 /** DiscoverBox, loaded when first shown. */
-export function LazyDiscoverBox({ show }: Pick<DiscoverPanelsProps, 'show'>) {
+export function LazyDiscoverBox({ show, dense }: Pick<DiscoverPanelsProps, 'show' | 'dense'>) {
   return (
     <Suspense fallback={null}>
-      <Box show={show} />
+      <Box show={show} dense={dense} />
     </Suspense>
   )
 }

@@ -24,13 +24,15 @@ export interface DiscoverPanelsProps {
   onTrend?: (hashtag: string) => void
   /** Which panels (both by default). */
   show?: ReadonlyArray<'trending' | 'suggestions'>
+  /** Rows that fit a narrow column. */
+  dense?: boolean
 }
 
-export function DiscoverPanels({ discover, onTrend, show = ['trending', 'suggestions'] }: DiscoverPanelsProps) {
+export function DiscoverPanels({ discover, onTrend, show = ['trending', 'suggestions'], dense = false }: DiscoverPanelsProps) {
   return (
     <>
       {show.includes('trending') ? <Trending discover={discover} onTrend={onTrend} /> : null}
-      {show.includes('suggestions') ? <WhoToFollow discover={discover} /> : null}
+      {show.includes('suggestions') ? <WhoToFollow discover={discover} dense={dense} /> : null}
     </>
   )
 }
@@ -90,7 +92,7 @@ function Trending({ discover, onTrend }: { discover: DiscoverRef; onTrend?: (has
   )
 }
 
-function WhoToFollow({ discover }: { discover: DiscoverRef }) {
+function WhoToFollow({ discover, dense }: { discover: DiscoverRef; dense: boolean }) {
   const suggestions = useSelector(discover, selectSuggestions)
   return (
     <section aria-labelledby="who-to-follow-heading" className={section}>
@@ -106,7 +108,7 @@ function WhoToFollow({ discover }: { discover: DiscoverRef }) {
       ) : (
         <ul aria-label="Who to Follow">
           {suggestions.map((row) => (
-            <UserRow key={row.user.id} row={row} compact />
+            <UserRow key={row.user.id} row={row} compact dense={dense} />
           ))}
         </ul>
       )}

@@ -52,7 +52,7 @@ export function RightRail() {
       </Link>
       {!shown ? null : path === '/explore' ? (
         <div className={css({ borderRadius: 'xl', borderWidth: '1px', borderColor: 'border', bg: 'bg.surface', overflowY: 'auto', minH: 0, flexShrink: 1, '& > section:last-child': { borderBottomWidth: 0 } })}>
-          <LazyDiscoverBox />
+          <LazyDiscoverBox dense />
         </div>
       ) : (
         <Welcome />

@@ -39,11 +39,16 @@ test.beforeAll(async ({ request }) => {
 
 const toastSaying = (page: Page, text: string | RegExp) => page.getByRole('region', { name: 'Notifications' }).getByText(text).last()
 
+/** The dark theme is one class on <html> over the same screen; colours ease over, so each shot waits for that. */
 async function bothThemes(page: Page, name: string) {
+  const settled = () => page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => a))))
+  await settled()
   await shot(page, `${name}-light`)
   await page.evaluate(() => document.documentElement.classList.add('dark'))
+  await settled()
   await shot(page, `${name}-dark`)
   await page.evaluate(() => document.documentElement.classList.remove('dark'))
+  await settled()
 }
 
 test('an empty Home suggests people to follow and leads to Explore; following fills it', async ({ page }) => {

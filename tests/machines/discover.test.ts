@@ -13,13 +13,16 @@ import { shownToasts, withToasts } from './support/toasts'
 // actor starts; after each answer the panels show the trends (or the fixed list, silently, for none or a failure) and
 // the suggestions, each with a Follow actor but the viewer's own (none after a failure).
 
-describeWalks('discover machine', discoverModel, async ({ inspect, replay }) => {
+describeWalks('discover machine', discoverModel, async ({ walk, inspect, replay }) => {
   const calls = new Calls()
   const machine = discoverMachine.provide({
     actors: { loadTrending: calls.actor('loadTrending'), loadSuggestions: calls.actor('loadSuggestions') },
   })
-  const actor = createActor(machine, { input: { viewerId }, inspect }).start()
-  expect(calls.started.map((c) => c.id).sort()).toEqual(['loadSuggestions', 'loadTrending'])
+  const input = walk.options().input as { viewerId: string; panels?: Array<'trending' | 'suggestions'> }
+  const actor = createActor(machine, { input, inspect }).start()
+  // Only the panels shown are asked for.
+  const asked = { both: ['loadSuggestions', 'loadTrending'], 'suggestions only': ['loadSuggestions'], 'trending only': ['loadTrending'] }
+  expect(calls.started.map((c) => c.id).sort()).toEqual(asked[walk.name as keyof typeof asked])
 
   for await (const { event, snapshot: s } of replay(actor, {
     calls,

@@ -7,13 +7,18 @@ import { trendsOrFallback, type TrendItem } from '../search/search.rules'
 
 // Trending Now and Who to Follow (docs/product.md, "Search and hashtags", "Explore", "Home feed"): the panels that help
 // a member find people and topics, wherever they show (an empty Search box, beside Explore, an empty Home). Two regions
-// side by side, each loaded once when the actor starts:
+// side by side, each loaded once when the actor starts, and only if its screen shows it (`panels`; an empty Home
+// shows suggestions only, and asks for nothing else):
 // - trending: the trending hashtags; no trends or a failure quietly show the fixed list.
 // - suggestions: members to follow, each row with its own Follow actor (none on the viewer's own row); a failure shows
 //   none ('No suggestions available').
 
+export type DiscoverPanel = 'trending' | 'suggestions'
+
 export interface DiscoverInput {
   viewerId: string
+  /** The panels shown, so loaded; both when absent. */
+  panels?: ReadonlyArray<DiscoverPanel>
 }
 
 export interface SuggestionRow {
@@ -24,6 +29,7 @@ export interface SuggestionRow {
 
 export interface DiscoverContext {
   viewerId: string
+  panels: ReadonlyArray<DiscoverPanel>
   /** Null while loading. */
   trends: TrendItem[] | null
   /** Null while loading. */
@@ -41,6 +47,9 @@ export const discoverMachine = setup({
       run(discoverCalls.searchUsers(null), signal).then((r) => r.suggestions),
     ),
     follow: followMachine,
+  },
+  guards: {
+    shows: ({ context }, panel: DiscoverPanel) => context.panels.includes(panel),
   },
   actions: {
     showTrends: assign((_, trends: Trend[] | null) => ({ trends: trendsOrFallback(trends) })),
@@ -60,12 +69,15 @@ export const discoverMachine = setup({
   },
 }).createMachine({
   id: 'discover',
-  context: ({ input }) => ({ viewerId: input.viewerId, trends: null, suggestions: null }),
+  context: ({ input }) => ({ viewerId: input.viewerId, panels: input.panels ?? ['trending', 'suggestions'], trends: null, suggestions: null }),
   type: 'parallel',
   states: {
     trending: {
-      initial: 'loading',
+      initial: 'start',
       states: {
+        start: { always: [{ guard: { type: 'shows', params: 'trending' }, target: 'loading' }, { target: 'hidden' }] },
+        /** Not shown on this screen: never asked for. */
+        hidden: {},
         loading: {
           invoke: {
             id: 'loadTrending',
@@ -79,8 +91,11 @@ export const discoverMachine = setup({
       },
     },
     suggestions: {
-      initial: 'loading',
+      initial: 'start',
       states: {
+        start: { always: [{ guard: { type: 'shows', params: 'suggestions' }, target: 'loading' }, { target: 'hidden' }] },
+        /** Not shown on this screen: never asked for. */
+        hidden: {},
         loading: {
           invoke: {
             id: 'loadSuggestions',

@@ -11,7 +11,7 @@ import { DiscoverPanels, type DiscoverPanelsProps } from '../search/DiscoverPane
 export function DiscoverBox({ show, dense }: Pick<DiscoverPanelsProps, 'show' | 'dense'>) {
   const viewerId = useSelector(useSession(), (s) => selectUser(s)?.id ?? '')
   return (
-    <ScreenActor logic={discoverMachine} input={{ viewerId }}>
+    <ScreenActor logic={discoverMachine} input={{ viewerId, panels: show }}>
       {(discover) => <DiscoverPanels discover={discover} show={show} dense={dense} />}
     </ScreenActor>
   )

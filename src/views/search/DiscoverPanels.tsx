@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react'
 import { useSelector } from '@xstate/react'
 import { Link } from 'wouter'
 import { css } from 'styled-system/css'
-import type { DiscoverRef } from '../../machines/discover/discover.machine'
+import type { DiscoverPanel, DiscoverRef } from '../../machines/discover/discover.machine'
 import { selectSuggestions, selectTrends } from '../../machines/discover/discover.selectors'
 import { searchHref, tagQuery } from '../../machines/search/search.rules'
 import { Spinner } from '../ui/Spinner'
@@ -22,8 +22,8 @@ const posts = (count: number) => (count === 1 ? '1 post' : `${count.toLocaleStri
 export interface DiscoverPanelsProps {
   discover: DiscoverRef
   onTrend?: (hashtag: string) => void
-  /** Which panels (both by default). */
-  show?: ReadonlyArray<'trending' | 'suggestions'>
+  /** Which panels (both by default); the actor must load them (its `panels`). */
+  show?: ReadonlyArray<DiscoverPanel>
   /** Rows that fit a narrow column. */
   dense?: boolean
 }

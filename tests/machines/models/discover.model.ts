@@ -28,5 +28,10 @@ const serializeState = (s: AnyMachineSnapshot) => {
 export const discoverModel = {
   name: 'discover',
   machine: discoverMachine,
-  walks: [{ name: '', options: () => ({ input: { viewerId }, events, serializeState, label }) }],
+  // Both panels (Search, Explore), and one of them alone (an empty Home shows suggestions only): the other is never asked for.
+  walks: [
+    { name: 'both', options: () => ({ input: { viewerId }, events, serializeState, label }) },
+    { name: 'suggestions only', options: () => ({ input: { viewerId, panels: ['suggestions'] }, events, serializeState, label }) },
+    { name: 'trending only', options: () => ({ input: { viewerId, panels: ['trending'] }, events, serializeState, label }) },
+  ],
 } satisfies MachineModel

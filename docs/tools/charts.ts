@@ -38,6 +38,8 @@ import { registerMachine } from '../../src/machines/register/register.machine'
 import { composerMachine } from '../../src/machines/composer/composer.machine'
 import { feedMachine } from '../../src/machines/feed/feed.machine'
 import { searchMachine } from '../../src/machines/search/search.machine'
+import { discoverMachine } from '../../src/machines/discover/discover.machine'
+import { shareMachine } from '../../src/machines/share/share.machine'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
 import { tourMachine } from '../../src/machines/tour/tour.machine'
 import { describeState, listStateNodes, listTransitions, triggerText, type TransitionInfo } from './machine-graph'
@@ -455,13 +457,14 @@ const charts: ChartSpec[] = [
   },
   {
     name: 'feed',
-    title: 'Home feed and list timelines',
+    title: 'Home feed, list timelines and Explore',
     source: 'src/machines/feed/feed.machine.ts',
     summary:
       'The first page loads when Home (or a list\'s page) opens (error: a message and Try again). Near the end of the ' +
       'list the next page loads (end when there is no next cursor); a failed next page keeps the posts shown and offers ' +
       'Try again. Deleted posts leave, as the post cache announces them, without a refetch; the member\'s own new posts ' +
-      'go on top of Home. Its source says whose timeline it reads: the home feed, or a list\'s.',
+      'go on top of Home. Its source says whose timeline it reads: the home feed, a list\'s, or Explore (the community ' +
+      'timeline). Reload reads the first page again (an empty Home after following someone).',
     machine: feedMachine,
   },
   {
@@ -470,11 +473,31 @@ const charts: ChartSpec[] = [
     source: 'src/machines/search/search.machine.ts',
     summary:
       '/search: the box is the address\'s q. Typing waits 500 ms after the last key, then searches the open tab (Posts, ' +
-      'Users or Hashtags) and replaces ?q= in the address; an empty box shows Trending Now (the fixed list when there ' +
-      'are no trends or they fail, silently) and Who to Follow, both loaded once. A trending hashtag or one chosen on the ' +
+      'Users or Hashtags) and replaces ?q= in the address; an empty box shows Trending Now and Who to Follow (the ' +
+      'discovery actor, started with the screen). A trending hashtag or one chosen on the ' +
       'Hashtags tab searches #tag on Posts. Each search: loading, the list (next pages, Try again), empty or failed ' +
       '(Try again); a users query under 2 characters makes no call. User rows each get a Follow actor.',
     machine: searchMachine,
+  },
+  {
+    name: 'discover',
+    title: 'Trending Now and Who to Follow',
+    source: 'src/machines/discover/discover.machine.ts',
+    summary:
+      'The discovery panels of an empty Search box, beside Explore and on an empty Home: the trending hashtags (the fixed ' +
+      'list when there are none or they fail, silently) and members to follow, each with a Follow button that works in ' +
+      'place (none after a failure). Both load once, when the panels open.',
+    machine: discoverMachine,
+  },
+  {
+    name: 'share',
+    title: 'Share',
+    source: 'src/machines/share/share.machine.ts',
+    summary:
+      "A post's Share button: where the browser has a share sheet it opens with the post page's link (closing it does " +
+      "nothing; any other refusal copies the link instead); otherwise the link is copied: 'Link copied', or an error " +
+      'toast when the browser refuses the clipboard. One share at a time.',
+    machine: shareMachine,
   },
   {
     name: 'post-page',

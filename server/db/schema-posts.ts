@@ -91,6 +91,11 @@ export const posts = pgTable(
     index('posts_author_created_idx').on(t.authorId, t.createdAt, t.id),
     // The feed of a member following many accounts walks all posts newest first (see posts/feed-queries.ts).
     index('posts_created_idx').on(t.createdAt, t.id),
+    // Explore (posts/explore-queries.ts): public top-level posts newest first, without walking replies and
+    // restricted posts.
+    index('posts_public_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.visibility} = 'public' and ${t.replyTo} is null`),
     // Replies tab and Media tab: only the rows they list.
     index('posts_author_replies_idx')
       .on(t.authorId, t.createdAt, t.id)

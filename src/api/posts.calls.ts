@@ -86,6 +86,10 @@ export function makePostCalls(client: ApiClient) {
     getFeed: (cursor: string | null): Effect.Effect<PostPage<FeedPost>, ApiError> =>
       query<FeedResponse>((signal) => client.GET('/posts/feed', { params: { query: cursorParam(cursor) }, signal })),
 
+    /** Explore: public top-level posts of the instance's public accounts, newest first, with the viewer's filters. */
+    getExplore: (cursor: string | null): Effect.Effect<PostPage<FeedPost>, ApiError> =>
+      query<FeedResponse>((signal) => client.GET('/posts/explore', { params: { query: cursorParam(cursor) }, signal })),
+
     getPost: ({ id, cursor }: PostDetailQuery): Effect.Effect<PostDetailResponse, ApiError> =>
       query<PostDetailResponse>((signal) =>
         client.GET('/posts/{id}', { params: { path: { id }, query: cursorParam(cursor) }, signal }),

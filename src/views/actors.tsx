@@ -38,6 +38,8 @@ export const useKeys = () => useAppActor('keys')
 export const usePosts = () => useAppActor('posts')
 /** The Create Post composer: send it `composer.open`. */
 export const useComposer = () => useAppActor('composer')
+/** A post's Share button: send it `share.post`. */
+export const useShare = () => useAppActor('share')
 /**
  * The conversation list (Messages, the badge): send it `conversation.start`, `conversation.open`... Its code loads
  * after the first screen (src/machines/member/member.machine.ts), so it is undefined until then; a screen that needs

@@ -161,7 +161,7 @@ test('the phone layout has a bottom bar with the first five items', async ({ pag
   await page.getByRole('button', { name: /log in|sign in/i }).click()
   await expect(page).toHaveURL(/\/$/)
   const bar = page.getByRole('navigation', { name: /bottom/i })
-  for (const item of ['Home', 'Search', 'Messages', 'Notifications', 'Lists']) {
+  for (const item of ['Home', 'Explore', 'Search', 'Messages', 'Notifications']) {
     await expect(bar.getByRole('link', { name: item })).toBeVisible()
   }
   await shot(page, 'home-phone')

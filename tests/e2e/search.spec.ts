@@ -114,7 +114,7 @@ test('a trending hashtag searches #tag on the Posts tab', async ({ page }) => {
   await logIn(page, robin)
   await page.goto('/search')
   const trending = page.getByRole('region', { name: 'Trending Now' })
-  await trending.getByRole('button', { name: /#estuarywalk/ }).click()
+  await trending.getByRole('link', { name: /#estuarywalk/ }).click()
   await expect(box(page)).toHaveValue('#estuarywalk')
   await expect(page).toHaveURL(/\/search\?q=%23estuarywalk$/)
   await expect(tab(page, 'Posts')).toHaveAttribute('aria-selected', 'true')
@@ -154,7 +154,7 @@ test('screenshots: Search, light and dark, desktop and phone', async ({ page }) 
     for (const device of ['desktop', 'phone'] as const) {
       await page.setViewportSize(device === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 })
       await page.goto('/search')
-      await expect(page.getByRole('region', { name: 'Trending Now' }).getByRole('button').first()).toBeVisible()
+      await expect(page.getByRole('region', { name: 'Trending Now' }).getByRole('link').first()).toBeVisible()
       await expect(page.getByRole('heading', { name: 'Who to Follow' })).toBeVisible()
       await shot(page, `search-panels-${device}-${theme}`)
 

@@ -12,7 +12,7 @@ import {
   selectLoadMoreFailed,
 } from '../../src/machines/feed/feed.selectors'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
-import { feedModel, first, listSource, mine, offline, page } from './models/feed.model'
+import { exploreSource, feedModel, first, listSource, mine, offline, page } from './models/feed.model'
 import { Calls } from './support/controlled-actors'
 import { describeWalks, perform, settle } from './support/model'
 import { ann, robinSummary, SpawnedCalls } from './support/post-fixtures'
@@ -28,7 +28,7 @@ const idsOf = (entries: ReadonlyArray<{ id: string }>) => entries.map((e) => e.i
 const feedKey = ({ context }: { context: FeedContext }) => ({ entries: idsOf(context.entries), cursor: context.cursor, error: context.error })
 
 describeWalks('feed machine', feedModel, async ({ walk, inspect, replay }) => {
-  const source = walk.name === 'list' ? listSource : undefined
+  const source = walk.name === 'list' ? listSource : walk.name === 'explore' ? exploreSource : undefined
   const home = { kind: 'home' }
   const calls = new Calls()
   const posts = createActor(postsMachine).start()
@@ -46,6 +46,11 @@ describeWalks('feed machine', feedModel, async ({ walk, inspect, replay }) => {
     const entries = selectEntries(snapshot)
 
     if (event.type === 'feed.retry') expect(calls.started.at(-1)).toEqual({ id: 'loadPage', input: { source: source ?? home, cursor: null } })
+    if (event.type === 'feed.reload') {
+      // The first page again, from the top; the placeholders show until it answers.
+      expect(calls.started.at(-1)).toEqual({ id: 'loadPage', input: { source: source ?? home, cursor: null } })
+      expect(selectIsLoading(snapshot)).toBe(true)
+    }
     if (event.type === 'feed.loadMore') {
       // The next page starts where the last one ended.
       expect(calls.started.at(-1)).toEqual({ id: 'loadMore', input: { source: source ?? home, cursor: before.context.cursor } })
@@ -79,7 +84,7 @@ describeWalks('feed machine', feedModel, async ({ walk, inspect, replay }) => {
       expect(snapshot.can({ type: 'feed.loadMore' })).toBe(true)
     }
     if (event.type === 'post.created' && source) {
-      // A list's timeline shows the member's own new post on its next reading (if they are on the list), not now.
+      // A list's timeline and Explore show the member's own new post on their next reading (if it belongs), not now.
       expect(entries).toEqual(before.context.entries)
     } else if (event.type === 'post.created') {
       expect(entries[0]).toEqual({ id: 'n1', repostedBy: null })

@@ -24,6 +24,7 @@ describe.each(memberModel.walks.map((walk) => [walk.name || 'member', walk] as c
         posts: idle,
         composer: idle,
         notifications: idle,
+        share: idle,
         realtime: idle,
         firstScreen: calls.actor('firstScreen'),
         loadMessaging: calls.actor('loadMessaging'),

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromCallback, type SnapshotFrom } from 'xstate'
+import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate'
+import type { Trend, UserSearchResult } from '../../src/api/discover.calls'
+import { discoverMachine } from '../../src/machines/discover/discover.machine'
 import type { Post } from '../../src/api/posts.calls'
 import { searchMachine, type SearchResults } from '../../src/machines/search/search.machine'
-import { FALLBACK_TRENDS, searchHref } from '../../src/machines/search/search.rules'
+import { searchHref } from '../../src/machines/search/search.rules'
 import { selectCanLoadMore, selectPhase, selectShowsPanels } from '../../src/machines/search/search.selectors'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
 import { followMachine } from '../../src/machines/follow/follow.machine'
-import { annUser, down, offline, robinUser, searchModel, trends, viewerId } from './models/search.model'
+import { annUser, down, offline, searchModel, viewerId } from './models/search.model'
 import { Calls } from './support/controlled-actors'
 import { Coverage, perform } from './support/model'
 import { withToasts, shownToasts } from './support/toasts'
@@ -18,9 +20,13 @@ import { walkPaths } from './support/walks'
 // server (the debounce, then one search for the open tab and the term; none for a 1-character users query), what it
 // wrote to the address (replacing the entry while typing, a new entry for a chosen hashtag, nothing when the address
 // itself changed), and the rows: posts in the cache and in order, users with a Follow actor each but the viewer's own.
+// The panels of an empty box are the discovery actor's (its own test: discover.test.ts); here a stand-in plays it.
 
 type Snapshot = SnapshotFrom<typeof searchMachine>
 const coverage = new Coverage(searchMachine)
+/** The discovery actor, its calls never answering (its own test answers them). */
+const never = <T,>() => fromPromise<T>(() => new Promise<T>(() => {}))
+const panels = discoverMachine.provide({ actors: { loadTrending: never<Trend[]>(), loadSuggestions: never<UserSearchResult[]>() } })
 const idsOf = (entries: ReadonlyArray<{ id: string }>) => entries.map((e) => e.id)
 const userIds = (s: Snapshot) => s.context.users.map((row) => row.user.id)
 
@@ -32,8 +38,7 @@ function start(q: string) {
     actors: {
       search: calls.invoked(),
       debounce: calls.actor('debounce'),
-      loadTrending: calls.actor('loadTrending'),
-      loadSuggestions: calls.actor('loadSuggestions'),
+      discover: panels,
       watchPosts: fromCallback(() => {}),
     },
     actions: { writeUrl: ({ context }, { replace }: { replace: boolean }) => urls.push({ href: searchHref(context.term), replace }) },
@@ -48,8 +53,8 @@ describe.each(searchModel.walks.map((walk) => [walk.name, walk] as const))('sear
     const q = (walk.options().input as { q: string }).q
     const { calls, urls, posts, actor } = start(q)
     coverage.see(actor.getSnapshot())
-    // Both panels ask once, when the screen opens; an address with q searches it at once on the Posts tab.
-    expect(calls.started.filter((c) => c.id === 'loadTrending' || c.id === 'loadSuggestions')).toHaveLength(2)
+    // The panels start with the screen, for its viewer; an address with q searches it at once on the Posts tab.
+    expect(actor.getSnapshot().children.discover?.getSnapshot().context.viewerId).toBe(viewerId)
     if (q) expect(calls.started.at(-1)).toEqual({ id: 'search', input: { tab: 'posts', term: q, cursor: null } })
 
     for (const step of path.steps) {
@@ -149,24 +154,6 @@ describe.each(searchModel.walks.map((walk) => [walk.name, walk] as const))('sear
       }
       if (event.type === 'post.deleted') expect(idsOf(s.context.entries)).not.toContain('p1')
       if (event.type === 'author.muted') expect(idsOf(s.context.entries)).not.toContain('p2')
-
-      if (event.type === 'xstate.done.actor.loadTrending') {
-        expect(s.context.trends).toEqual(
-          (event.output as unknown[]).length ? trends : FALLBACK_TRENDS.map((hashtag) => ({ hashtag, count: null })),
-        )
-      }
-      // A failure is silent: the fixed list, no error.
-      if (event.type === 'xstate.error.actor.loadTrending') {
-        expect(s.context.trends?.map((t) => t.hashtag)).toEqual([...FALLBACK_TRENDS])
-        expect(s.context.error).toBeNull()
-      }
-      if (event.type === 'xstate.done.actor.loadSuggestions') {
-        expect(s.context.suggestions?.map((r) => [r.user.id, r.follow === null])).toEqual([
-          [annUser.id, false],
-          [robinUser.id, true],
-        ])
-      }
-      if (event.type === 'xstate.error.actor.loadSuggestions') expect(s.context.suggestions).toEqual([])
     }
     actor.stop()
     posts.stop()
@@ -188,8 +175,7 @@ describe('search rows', () => {
       actors: {
         search: calls.invoked(),
         debounce: calls.actor('debounce'),
-        loadTrending: calls.actor('loadTrending'),
-        loadSuggestions: calls.actor('loadSuggestions'),
+        discover: panels,
         watchPosts: fromCallback(() => {}),
         follow: followMachine.provide({ actors: { setFollow: rowCalls.actor('setFollow') } }),
       },

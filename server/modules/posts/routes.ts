@@ -34,6 +34,12 @@ export const postHandlers = {
     return { status: 200, body: { posts: page.items, nextCursor: page.nextCursor } }
   },
 
+  async getExplore(request) {
+    const viewer = requireAuth(request).user
+    const page = await request.server.services.posts.explore(viewer, pageRequest(request.query))
+    return { status: 200, body: { posts: page.items, nextCursor: page.nextCursor } }
+  },
+
   async searchPosts(request) {
     const { q, ...paging } = request.query
     const page = await request.server.services.posts.search(requireAuth(request).user, q, pageRequest(paging))

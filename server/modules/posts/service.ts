@@ -22,6 +22,7 @@ import { normalizeLinkUrl } from '../link-previews/url'
 import type { PostCaches } from './cache/post-caches'
 import { toFeedPost } from './present'
 import { FeedTimelines } from './cache/feed-timelines'
+import { exploreKeys } from './explore-queries'
 import { feedKeys, feedPlanFor, type FeedKey } from './feed-queries'
 import { storePostMedia } from './post-media'
 import { profileKeys, type ProfileTab } from './profile-queries'
@@ -296,6 +297,16 @@ export class PostService {
       (await this.timelines.homePage(viewer, page.cursor, wanted)) ??
       (await feedKeys(this.db, viewer.id, page.cursor, wanted, feedPlanFor(viewer.followingCount)))
     const { keys: pageKeys, nextCursor } = this.paginate(keys.slice(page.offset), page)
+    return { items: await this.presentFeed(viewer.id, pageKeys), nextCursor }
+  }
+
+  /**
+   * Explore, the community timeline (explore-queries.ts): public top-level posts of public accounts, with the viewer's
+   * filters, newest first. Its keys are read fresh on every request (why: explore-queries.ts); the cards are cached.
+   */
+  async explore(viewer: UserRow, page: PageRequest): Promise<Page<FeedPost>> {
+    const keys = await exploreKeys(this.db, viewer.id, page.cursor, page.offset, page.limit + 1)
+    const { keys: pageKeys, nextCursor } = this.paginate(keys, page)
     return { items: await this.presentFeed(viewer.id, pageKeys), nextCursor }
   }
 

@@ -648,6 +648,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/posts/explore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Explore, the community timeline
+         * @description Every public top-level post (no replies, no reposts) of the instance's public accounts, newest first, with
+         *     the home feed's filters: no posts across a block either way, none by muted members, none matching the
+         *     viewer's muted or blocked keywords and domains. Posts of private accounts and followers-only or mentioned
+         *     posts are never listed, not even to members who may read them elsewhere. Keyset paginated like the home feed.
+         */
+        get: operations["getExplore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/posts/search": {
         parameters: {
             query?: never;
@@ -4483,6 +4506,34 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description One page of the feed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getExplore: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the community timeline */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -5,6 +5,7 @@ import type { KeysRef } from '../keys/keys'
 import type { NotificationsRef } from '../notifications/notifications.machine'
 import type { PostsRef } from '../posts/posts.machine'
 import type { SessionMachine } from '../session/session.machine'
+import type { ShareRef } from '../share/share.machine'
 import type { ThemeRef } from '../theme/theme.machine'
 import type { ToastsRef } from '../toasts/toasts.machine'
 import type { ActorRefFrom } from 'xstate'
@@ -34,6 +35,8 @@ export interface AppSystem {
   conversations: ConversationsRef
   /** The unread notification count (the Notifications badge); while signed in. */
   notifications: NotificationsRef
+  /** A post's Share button (share sheet or clipboard); while signed in. */
+  share: ShareRef
 }
 
 export type AppSystemId = keyof AppSystem

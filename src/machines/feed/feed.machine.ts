@@ -18,21 +18,26 @@ import { watchPosts, type PostsNews } from '../posts/watch-posts'
 // The home feed (docs/product.md, "Home feed"): the first page loads when Home opens (loading -> ready or error with a
 // retry), more pages load as the member nears the end (ready.loadingMore -> loaded, or end when there is no next
 // cursor). A failed load-more keeps what is shown and offers Try again (no automatic retry: scrolling must not hammer
-// a failing server); a failed first load shows the error with a retry. The feed holds ids only: the posts go to the
+// a failing server); a failed first load shows the error with a retry. `feed.reload` reads the first page again (an
+// empty Home after the member followed someone from its suggestions). The feed holds ids only: the posts go to the
 // post cache, which is also where it hears about new posts (prepended) and deleted ones (removed).
 //
 // The same actor runs a list's timeline (/lists/{id}, docs/product.md "Lists"), told by its `source` which pages to
 // read: the home feed's or the list's (GET /lists/{id}/posts, the home feed's rules over the list's members). The
 // member's own new post goes on top of Home only: it belongs to a list's timeline only if they are on the list, which
 // the next reading of the list shows.
+//
+// And Explore (/explore, docs/product.md "Explore"): the community timeline (GET /posts/explore), read the same way. The
+// member's own new post shows there on the next reading too: only a public top-level post belongs on it.
 
 export const FEED_LOAD_FAILED = 'Could not load your feed.'
 export const LIST_TIMELINE_LOAD_FAILED = 'Could not load this list.'
+export const EXPLORE_LOAD_FAILED = 'Could not load Explore.'
 
 /** Whose timeline the actor shows. */
-export type FeedSource = { kind: 'home' } | { kind: 'list'; listId: string }
+export type FeedSource = { kind: 'home' } | { kind: 'list'; listId: string } | { kind: 'explore' }
 
-export type FeedEvent = { type: 'feed.loadMore' } | { type: 'feed.retry' } | PostsNews
+export type FeedEvent = { type: 'feed.loadMore' } | { type: 'feed.retry' } | { type: 'feed.reload' } | PostsNews
 
 export interface FeedInput {
   posts: PostsRef
@@ -51,7 +56,19 @@ export interface FeedContext {
 
 type FeedPage = PostPage<FeedPost>
 
-const failedText = (source: FeedSource) => (source.kind === 'list' ? LIST_TIMELINE_LOAD_FAILED : FEED_LOAD_FAILED)
+const FAILED: Record<FeedSource['kind'], string> = {
+  home: FEED_LOAD_FAILED,
+  list: LIST_TIMELINE_LOAD_FAILED,
+  explore: EXPLORE_LOAD_FAILED,
+}
+const failedText = (source: FeedSource) => FAILED[source.kind]
+
+/** The page of the timeline the source names. */
+function pageOf(source: FeedSource, cursor: string | null) {
+  if (source.kind === 'list') return listCalls.getListPosts(source.listId, cursor)
+  if (source.kind === 'explore') return postCalls.getExplore(cursor)
+  return postCalls.getFeed(cursor)
+}
 
 export const feedMachine = setup({
   types: {
@@ -62,7 +79,7 @@ export const feedMachine = setup({
   },
   actors: {
     loadPage: fromPromise<FeedPage, { source: FeedSource; cursor: string | null }>(({ input, signal }) =>
-      run(input.source.kind === 'list' ? listCalls.getListPosts(input.source.listId, input.cursor) : postCalls.getFeed(input.cursor), signal),
+      run(pageOf(input.source, input.cursor), signal),
     ),
     watchPosts,
   },
@@ -94,7 +111,7 @@ export const feedMachine = setup({
   },
   guards: {
     hasNextPage: (_, page: FeedPage) => page.nextCursor !== null,
-    /** The member's own new post belongs on top of Home (a list shows it on its next reading, if they are on it). */
+    /** The member's own new post belongs on top of Home (a list or Explore shows it on its next reading, if it belongs). */
     showsOwnPosts: ({ context }) => context.source.kind === 'home',
   },
 }).createMachine({
@@ -134,6 +151,7 @@ export const feedMachine = setup({
     ready: {
       invoke: { id: 'watchPosts', src: 'watchPosts', input: ({ context }) => ({ posts: context.posts }) },
       on: {
+        'feed.reload': { target: 'loading' },
         // The cache has already stored it; the feed shows it on top (the member's own posts are in their feed).
         'post.created': { guard: 'showsOwnPosts', actions: { type: 'showCreated', params: ({ event }) => event.post } },
         'post.deleted': { actions: { type: 'forget', params: ({ event }) => event.id } },

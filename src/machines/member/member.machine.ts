@@ -5,10 +5,12 @@ import { afterFirstScreen } from '../lib/first-screen'
 import { notificationsMachine } from '../notifications/notifications.machine'
 import { postsMachine, type PostsRef } from '../posts/posts.machine'
 import { realtimeActor, type RealtimeInput, type RealtimeStatusEvent } from '../realtime/realtime.actor'
+import { shareMachine } from '../share/share.machine'
 import type { ConversationsLogic } from './member.messaging'
 
 // What exists only while a member is signed in, as one child of the app actor (docs/architecture.md, "Actors"): the
-// post cache and the Create Post composer (systemIds 'posts' and 'composer') and the realtime socket ('realtime'),
+// post cache, the Create Post composer and the Share button's actor (systemIds 'posts', 'composer' and 'share') and the
+// realtime socket ('realtime'),
 // connected with the member's token. The app stops this actor on sign-out, which stops all of them at once: the next
 // member starts with an empty cache, a blank composer and their own socket. The socket's ups and downs go up to the
 // app, which shows them to the inspector, and to the conversation list ('conversations'), which the realtime actor
@@ -49,6 +51,7 @@ export const memberMachine = setup({
     composer: composerMachine,
     realtime: realtimeActor,
     notifications: notificationsMachine,
+    share: shareMachine,
     /** Resolves once the first screen is up (or a few seconds after the session started on another screen). */
     firstScreen: fromPromise<void>(() => new Promise<void>((resolve) => afterFirstScreen(resolve))),
     loadMessaging: fromPromise<ConversationsLogic>(() => import('./member.messaging').then((m) => m.conversationsLogic)),
@@ -81,6 +84,7 @@ export const memberMachine = setup({
       enqueue.spawnChild('composer', { id: 'composer', systemId: 'composer', input: { posts: system.get('posts') as PostsRef } }),
     ),
     spawnChild('notifications', { id: 'notifications', systemId: 'notifications' }),
+    spawnChild('share', { id: 'share', systemId: 'share', input: {} }),
   ],
   invoke: { id: 'realtime', systemId: 'realtime', src: 'realtime', input: ({ context }) => context.member },
   on: {

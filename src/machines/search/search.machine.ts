@@ -2,6 +2,7 @@ import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'x
 import { run } from '../../api/calls'
 import { describeError } from '../../api/errors'
 import { discoverCalls, type Trend, type UserSearchResult } from '../../api/discover.calls'
+import { discoverMachine } from '../discover/discover.machine'
 import type { Post } from '../../api/posts.calls'
 import { followMachine, LIST_FOLLOW_MESSAGES, type FollowRef } from '../follow/follow.machine'
 import { canFollow } from '../follow/follow.rules'
@@ -14,22 +15,19 @@ import {
   searchHref,
   tagQuery,
   toTerm,
-  trendsOrFallback,
   userQuery,
   type SearchTab,
-  type TrendItem,
 } from './search.rules'
 
-// The Search screen (docs/product.md, "Search and hashtags"). Three regions side by side:
-// - trending: Trending Now, loaded once; no trends or a failure quietly show the fixed list.
-// - suggestions: Who to Follow, loaded once; a failure shows none ('No suggestions available').
+// The Search screen (docs/product.md, "Search and hashtags"). Trending Now and Who to Follow are the discovery
+// actor's (src/machines/discover, invoked as 'discover' for the screen's life); the rest is the query:
 // - query: the box and the results. Typing waits 500 ms after the last key (`typing`), then the term is searched on
 //   the open tab and written to the address (?q=, replacing the entry). An empty box shows the two panels (`idle`).
 //   A trending hashtag or a hashtag chosen on the Hashtags tab searches `#tag` on the Posts tab at once (a new
 //   history entry); the address changing by itself (Back, a hashtag link) searches what it says.
 //   Each search: loading -> loaded (idle with more pages, loadingMore, moreFailed with Try again, end) | empty |
 //   failed (Try again). A users query under 2 characters (after '@') makes no call (`tooShort`).
-// Users rows (and suggestions) each get a Follow actor; posts go to the post cache and the list holds their ids.
+// Users rows each get a Follow actor; posts go to the post cache and the list holds their ids.
 
 export type SearchResults =
   | { tab: 'posts'; posts: Post[]; nextCursor: string | null }
@@ -68,8 +66,6 @@ export interface SearchContext {
   hashtags: Trend[]
   cursor: string | null
   error: string | null
-  trends: TrendItem[] | null
-  suggestions: UserRow[] | null
   /** Counts searches, so the Follow actors of a new result list never clash with the old ones' ids. */
   generation: number
 }
@@ -127,10 +123,7 @@ export const searchMachine = setup({
           signal.addEventListener('abort', () => clearTimeout(timer))
         }),
     ),
-    loadTrending: fromPromise<Trend[]>(({ signal }) => run(discoverCalls.getTrending(), signal).then((r) => r.trends)),
-    loadSuggestions: fromPromise<UserSearchResult[]>(({ signal }) =>
-      run(discoverCalls.searchUsers(null), signal).then((r) => r.suggestions),
-    ),
+    discover: discoverMachine,
     follow: followMachine,
     watchPosts,
   },
@@ -172,20 +165,6 @@ export const searchMachine = setup({
         return { ...base, users: [...context.users, ...rows] }
       })
     }),
-    showTrends: assign((_, trends: Trend[] | null) => ({ trends: trendsOrFallback(trends) })),
-    showSuggestions: assign(({ context, spawn }, users: UserSearchResult[]) => ({
-      suggestions: users.map(
-        (user): UserRow => ({
-          user,
-          follow: canFollow(user.id, context.viewerId)
-            ? spawn('follow', {
-                id: `suggested-${user.id}`,
-                input: { userId: user.id, following: user.isFollowing, followers: 0, messages: LIST_FOLLOW_MESSAGES },
-              })
-            : null,
-        }),
-      ),
-    })),
     setError: assign((_, message: string) => ({ error: message })),
     clearError: assign({ error: null }),
     forget: assign(({ context }, id: string) => ({ entries: removeEntry(context.entries, id) })),
@@ -215,41 +194,12 @@ export const searchMachine = setup({
     hashtags: [],
     cursor: null,
     error: null,
-    trends: null,
-    suggestions: null,
     generation: 0,
   }),
+  // The panels an empty box shows, loaded once when the screen opens.
+  invoke: { id: 'discover', src: 'discover', input: ({ context }) => ({ viewerId: context.viewerId }) },
   type: 'parallel',
   states: {
-    trending: {
-      initial: 'loading',
-      states: {
-        loading: {
-          invoke: {
-            id: 'loadTrending',
-            src: 'loadTrending',
-            onDone: { target: 'ready', actions: { type: 'showTrends', params: ({ event }) => event.output } },
-            // Silent: the fixed list stands in.
-            onError: { target: 'ready', actions: { type: 'showTrends', params: null } },
-          },
-        },
-        ready: {},
-      },
-    },
-    suggestions: {
-      initial: 'loading',
-      states: {
-        loading: {
-          invoke: {
-            id: 'loadSuggestions',
-            src: 'loadSuggestions',
-            onDone: { target: 'ready', actions: { type: 'showSuggestions', params: ({ event }) => event.output } },
-            onError: { target: 'ready', actions: { type: 'showSuggestions', params: [] } },
-          },
-        },
-        ready: {},
-      },
-    },
     query: {
       initial: 'start',
       on: {

@@ -27,5 +27,5 @@ export const selectHashtags = (s: SearchSnapshot) => s.context.hashtags
 export const selectCanLoadMore = (s: SearchSnapshot) => s.can({ type: 'search.more' })
 export const selectIsLoadingMore = (s: SearchSnapshot) => s.matches({ query: { searching: { loaded: 'loadingMore' } } })
 export const selectLoadMoreFailed = (s: SearchSnapshot) => s.matches({ query: { searching: { loaded: 'moreFailed' } } })
-export const selectTrends = (s: SearchSnapshot) => s.context.trends
-export const selectSuggestions = (s: SearchSnapshot) => s.context.suggestions
+/** The discovery panels' actor (Trending Now, Who to Follow), running as long as the screen. */
+export const selectDiscover = (s: SearchSnapshot) => s.children.discover

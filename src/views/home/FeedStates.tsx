@@ -1,8 +1,11 @@
+import { Link } from 'wouter'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import { LazyDiscoverBox } from '../discover/lazy'
 import { Icon } from '../ui/Icon'
 
-// What Home shows instead of posts: placeholders while the first page loads, the error with a retry, the empty feed.
+// What Home shows instead of posts: placeholders while the first page loads, the error with a retry, the empty feed
+// (with people to follow).
 
 const skeletonBar = css({ h: '3', borderRadius: 'full', bg: 'bg.subtle', animation: 'pulse 1.4s ease-in-out infinite' })
 
@@ -38,14 +41,32 @@ export function FeedError({ message, onRetry, title = "Couldn't load your feed" 
   )
 }
 
-export function FeedEmpty() {
+/**
+ * An empty Home: who to follow (Follow buttons that work in place), a way to Explore, and a refresh that reads the
+ * feed again once the member has followed someone (docs/product.md, "Home feed").
+ */
+export function FeedEmpty({ onReload }: { onReload: () => void }) {
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: '2', px: '6', py: '16', color: 'fg.muted' })}>
-      <span className={css({ display: 'grid', placeItems: 'center', w: '16', h: '16', borderRadius: '2xl', bg: 'accent.subtle', color: 'accent.text', mb: '2' })}>
-        <Icon name="home" size={30} />
-      </span>
-      <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', color: 'fg.default' })}>No posts yet</h2>
-      <p>Follow some users to see their posts here</p>
+    <div>
+      <div className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: '2', px: '6', pt: '12', pb: '6', color: 'fg.muted' })}>
+        <span className={css({ display: 'grid', placeItems: 'center', w: '16', h: '16', borderRadius: '2xl', bg: 'accent.subtle', color: 'accent.text', mb: '2' })}>
+          <Icon name="home" size={30} />
+        </span>
+        <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', color: 'fg.default' })}>No posts yet</h2>
+        <p className={css({ maxW: '400px' })}>Follow people to see their posts here. Start with a few suggestions, or see what everyone is posting on Explore.</p>
+        <div className={css({ display: 'flex', gap: '2', mt: '3', flexWrap: 'wrap', justifyContent: 'center' })}>
+          <Link href="/explore" className={button()}>
+            <Icon name="compass" size={18} />
+            Explore posts
+          </Link>
+          <button type="button" className={button({ variant: 'outline' })} onClick={onReload}>
+            Refresh Home
+          </button>
+        </div>
+      </div>
+      <div className={css({ borderTopWidth: '1px', borderColor: 'border' })}>
+        <LazyDiscoverBox show={['suggestions']} />
+      </div>
     </div>
   )
 }

@@ -46,7 +46,7 @@ function FeedList({ feed }: { feed: FeedRef }) {
   useEffect(() => {
     if (!loading) firstScreenShown()
   }, [loading])
-  return <FeedTimeline feed={feed} label="Home feed" empty={<FeedEmpty />} />
+  return <FeedTimeline feed={feed} label="Home feed" empty={<FeedEmpty onReload={() => feed.send({ type: 'feed.reload' })} />} />
 }
 
 export function HomeScreen() {

@@ -5,7 +5,7 @@ import { formatCount } from './format'
 import { PostIcon } from './icons'
 
 // The counts under a post (docs/product.md, "Post card"): replies (to the post page), reposts and likes (toggles that
-// change at once), bookmark (a toggle that changes at once), share (not built yet) and views. Counts abbreviate at 1K and 1M.
+// change at once), bookmark (a toggle that changes at once), share (the share sheet, or the link copied) and views. Counts abbreviate at 1K and 1M.
 
 const row = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', maxW: '420px', mt: '1.5', ml: '-2' })
 
@@ -52,6 +52,7 @@ export function PostActions({
   onLike,
   onRepost,
   onBookmark,
+  onShare,
 }: {
   post: Post
   /** Whether the repost button works (posts.rules.ts canBeReposted, read through a selector). */
@@ -59,6 +60,7 @@ export function PostActions({
   onLike: () => void
   onRepost: () => void
   onBookmark: () => void
+  onShare: () => void
 }) {
   return (
     <div className={row}>
@@ -102,7 +104,7 @@ export function PostActions({
       >
         <PostIcon name="bookmark" size={18} fill={post.bookmarked ? 'currentColor' : 'none'} />
       </button>
-      <button type="button" className={cx(action, tone.neutral)} aria-label="Share" aria-disabled title="Sharing is coming soon">
+      <button type="button" className={cx(action, tone.neutral)} aria-label="Share" title="Share" onClick={onShare}>
         <PostIcon name="share" size={18} />
       </button>
       <span className={cx(action, css({ cursor: 'default' }))} aria-label={`${post.views} views`} title={`${post.views} views`} role="img">

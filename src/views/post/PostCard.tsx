@@ -13,7 +13,7 @@ import {
 } from '../../machines/posts/posts.selectors'
 import { navigate } from '../../machines/lib/navigation'
 import { selectShowsSensitive, selectUserId } from '../../machines/session/session.selectors'
-import { useSession } from '../actors'
+import { useSession, useShare } from '../actors'
 import { Avatar } from '../ui/Avatar'
 import { profileHref } from './content-tokens'
 import { DeletePostDialog } from './DeletePostDialog'
@@ -77,6 +77,7 @@ function RepostedBy({ user }: { user: UserSummary }) {
 
 export function PostCard({ id, repostedBy = null, variant = 'feed', position, setSize }: PostCardProps) {
   const posts = usePosts()
+  const share = useShare()
   const post = useSelector(posts, selectPost(id))
   const deleting = useSelector(posts, selectIsDeleting(id))
   const session = useSession()
@@ -90,6 +91,14 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
 
   if (!post) return null
   const focus = variant === 'focus'
+  const actions = {
+    post,
+    repostable,
+    onLike: () => posts.send({ type: 'post.like', id }),
+    onRepost: () => posts.send({ type: 'post.repost', id }),
+    onBookmark: () => posts.send({ type: 'post.bookmark', id }),
+    onShare: () => share.send({ type: 'share.post', postId: id }),
+  }
   const author = post.author
 
   const openPost = (event: MouseEvent<HTMLElement>) => {
@@ -129,7 +138,7 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
             <PostBody post={post} hidden={hidden} onReveal={() => posts.send({ type: 'post.reveal', id })} />
           )}
           {focus ? null : (
-            <PostActions post={post} repostable={repostable} onLike={() => posts.send({ type: 'post.like', id })} onRepost={() => posts.send({ type: 'post.repost', id })} onBookmark={() => posts.send({ type: 'post.bookmark', id })} />
+            <PostActions {...actions} />
           )}
         </div>
       </div>
@@ -142,7 +151,7 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
           )}
           <PostTimestamp post={post} />
           <div className={css({ borderTopWidth: '1px', borderColor: 'border', pt: '0.5' })}>
-            <PostActions post={post} repostable={repostable} onLike={() => posts.send({ type: 'post.like', id })} onRepost={() => posts.send({ type: 'post.repost', id })} onBookmark={() => posts.send({ type: 'post.bookmark', id })} />
+            <PostActions {...actions} />
           </div>
         </div>
       ) : null}

@@ -1,12 +1,17 @@
+import type { MouseEvent } from 'react'
 import { useSelector } from '@xstate/react'
+import { Link } from 'wouter'
 import { css } from 'styled-system/css'
-import type { SearchRef } from '../../machines/search/search.machine'
-import { selectSuggestions, selectTrends } from '../../machines/search/search.selectors'
+import type { DiscoverPanel, DiscoverRef } from '../../machines/discover/discover.machine'
+import { selectSuggestions, selectTrends } from '../../machines/discover/discover.selectors'
+import { searchHref, tagQuery } from '../../machines/search/search.rules'
 import { Spinner } from '../ui/Spinner'
 import { UserRow } from './UserRow'
 
-// What Search shows with an empty box: Trending Now (numbered hashtags with their post counts; a click searches the
-// tag) and Who to Follow. Both are loaded once, when the screen opens.
+// Trending Now (numbered hashtags with their post counts; each links to the search for its tag) and Who to Follow
+// (Follow buttons that work in place), from a discovery actor (src/machines/discover). Search shows them with an empty
+// box, Explore beside its timeline, an empty Home below its greeting. `onTrend` lets a screen search the tag itself
+// (Search does, in its own actor); without it the link goes to /search.
 
 const section = css({ borderBottomWidth: '1px', borderColor: 'border', pb: '2' })
 const heading = css({ fontSize: 'xl', fontWeight: 'extrabold', px: '4', pt: '4', pb: '2' })
@@ -14,17 +19,31 @@ const pending = css({ display: 'grid', placeItems: 'center', py: '8', color: 'ac
 
 const posts = (count: number) => (count === 1 ? '1 post' : `${count.toLocaleString()} posts`)
 
-export function DiscoverPanels({ search }: { search: SearchRef }) {
+export interface DiscoverPanelsProps {
+  discover: DiscoverRef
+  onTrend?: (hashtag: string) => void
+  /** Which panels (both by default); the actor must load them (its `panels`). */
+  show?: ReadonlyArray<DiscoverPanel>
+  /** Rows that fit a narrow column. */
+  dense?: boolean
+}
+
+export function DiscoverPanels({ discover, onTrend, show = ['trending', 'suggestions'], dense = false }: DiscoverPanelsProps) {
   return (
     <>
-      <Trending search={search} />
-      <WhoToFollow search={search} />
+      {show.includes('trending') ? <Trending discover={discover} onTrend={onTrend} /> : null}
+      {show.includes('suggestions') ? <WhoToFollow discover={discover} dense={dense} /> : null}
     </>
   )
 }
 
-function Trending({ search }: { search: SearchRef }) {
-  const trends = useSelector(search, selectTrends)
+function Trending({ discover, onTrend }: { discover: DiscoverRef; onTrend?: (hashtag: string) => void }) {
+  const trends = useSelector(discover, selectTrends)
+  const choose = (hashtag: string) => (event: MouseEvent) => {
+    if (!onTrend) return
+    event.preventDefault()
+    onTrend(hashtag)
+  }
   return (
     <section aria-labelledby="trending-heading" className={section}>
       <h2 id="trending-heading" className={heading}>
@@ -38,9 +57,9 @@ function Trending({ search }: { search: SearchRef }) {
         <ol>
           {trends.map((trend, index) => (
             <li key={trend.hashtag}>
-              <button
-                type="button"
-                onClick={() => search.send({ type: 'search.trend', hashtag: trend.hashtag })}
+              <Link
+                href={searchHref(tagQuery(trend.hashtag))}
+                onClick={choose(trend.hashtag)}
                 className={css({
                   display: 'flex',
                   alignItems: 'baseline',
@@ -64,7 +83,7 @@ function Trending({ search }: { search: SearchRef }) {
                     <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{posts(trend.count)}</span>
                   )}
                 </span>
-              </button>
+              </Link>
             </li>
           ))}
         </ol>
@@ -73,8 +92,8 @@ function Trending({ search }: { search: SearchRef }) {
   )
 }
 
-function WhoToFollow({ search }: { search: SearchRef }) {
-  const suggestions = useSelector(search, selectSuggestions)
+function WhoToFollow({ discover, dense }: { discover: DiscoverRef; dense: boolean }) {
+  const suggestions = useSelector(discover, selectSuggestions)
   return (
     <section aria-labelledby="who-to-follow-heading" className={section}>
       <h2 id="who-to-follow-heading" className={heading}>
@@ -89,7 +108,7 @@ function WhoToFollow({ search }: { search: SearchRef }) {
       ) : (
         <ul aria-label="Who to Follow">
           {suggestions.map((row) => (
-            <UserRow key={row.user.id} row={row} compact />
+            <UserRow key={row.user.id} row={row} compact dense={dense} />
           ))}
         </ul>
       )}

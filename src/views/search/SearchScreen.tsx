@@ -4,7 +4,7 @@ import { useSearch } from 'wouter'
 import { css } from 'styled-system/css'
 import { input as inputRecipe } from 'styled-system/recipes'
 import { searchMachine, type SearchRef } from '../../machines/search/search.machine'
-import { selectQueryText, selectShowsPanels, selectTab } from '../../machines/search/search.selectors'
+import { selectDiscover, selectQueryText, selectShowsPanels, selectTab } from '../../machines/search/search.selectors'
 import { SEARCH_TABS, type SearchTab } from '../../machines/search/search.rules'
 import { selectUser } from '../../machines/session/session.selectors'
 import { ScreenActor, usePosts, useSession } from '../actors'
@@ -42,10 +42,15 @@ function Search({ search, q }: { search: SearchRef; q: string }) {
     search.send({ type: 'search.urlChanged', q })
   }, [search, q])
   const showsPanels = useSelector(search, selectShowsPanels)
+  const discover = useSelector(search, selectDiscover)
   return (
     <>
       <SearchBox search={search} />
-      {showsPanels ? <DiscoverPanels search={search} /> : <SearchTabs search={search} />}
+      {!showsPanels ? (
+        <SearchTabs search={search} />
+      ) : discover ? (
+        <DiscoverPanels discover={discover} onTrend={(hashtag) => search.send({ type: 'search.trend', hashtag })} />
+      ) : null}
     </>
   )
 }

@@ -13,6 +13,7 @@ export interface NavItem {
 export function navItems(username: string, isAdmin: boolean): NavItem[] {
   const items: NavItem[] = [
     { label: 'Home', href: '/', icon: 'home' },
+    { label: 'Explore', href: '/explore', icon: 'compass' },
     { label: 'Search', href: '/search', icon: 'search' },
     { label: 'Messages', href: '/messages', icon: 'messages' },
     { label: 'Notifications', href: '/notifications', icon: 'bell' },

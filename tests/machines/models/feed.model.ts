@@ -23,6 +23,7 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadPage', output: page([], null) },
   { type: 'xstate.error.actor.loadPage', error: offline },
   { type: 'feed.retry' },
+  { type: 'feed.reload' },
   { type: 'feed.loadMore' },
   { type: 'xstate.done.actor.loadMore', output: page(second, 'cursor-2') },
   { type: 'xstate.done.actor.loadMore', output: page(second, null) },
@@ -44,8 +45,10 @@ const label = (event: AnyEventObject) => {
 
 /** A list's timeline: the same actor reading GET /lists/{id}/posts. */
 export const listSource = { kind: 'list', listId: 'list-1' } as const
+/** Explore: the same actor reading GET /posts/explore. */
+export const exploreSource = { kind: 'explore' } as const
 
-const walk = (name: string, source: typeof listSource | undefined): Walk => ({
+const walk = (name: string, source: typeof listSource | typeof exploreSource | undefined): Walk => ({
   name,
   options: () => ({
     input: { posts: createActor(postsMachine).start(), ...(source ? { source } : {}) },
@@ -63,6 +66,6 @@ const walk = (name: string, source: typeof listSource | undefined): Walk => ({
 export const feedModel = {
   name: 'feed',
   machine: feedMachine,
-  // Home, and a list's timeline (where the member's own new post does not go on top).
-  walks: [walk('home', undefined), walk('list', listSource)],
+  // Home, a list's timeline and Explore (where the member's own new post does not go on top).
+  walks: [walk('home', undefined), walk('list', listSource), walk('explore', exploreSource)],
 } satisfies MachineModel

@@ -17,6 +17,7 @@ import { attachmentViewModel } from './attachment-view.model'
 import { messageAttachmentsModel } from './message-attachments.model'
 import { namedGroupFormModel } from './named-group-form.model'
 import { loginModel, registerModel } from './credentials.model'
+import { discoverModel } from './discover.model'
 import { feedModel } from './feed.model'
 import { followListModel } from './follow-list.model'
 import { followModel } from './follow.model'
@@ -37,6 +38,7 @@ import { reportModel } from './report.model'
 import { reportsModel } from './reports.model'
 import { searchModel } from './search.model'
 import { settingsPageModel } from './settings-page.model'
+import { shareModel } from './share.model'
 import { sessionModel } from './session.model'
 import { sessionsModel } from './sessions.model'
 import { exportModel } from './export.model'
@@ -94,6 +96,8 @@ export const models: ReadonlyArray<MachineModel> = [
   postsModel,
   feedModel,
   searchModel,
+  discoverModel,
+  shareModel,
   postPageModel,
   tourModel,
   conversationsModel,

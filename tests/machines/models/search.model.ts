@@ -7,9 +7,7 @@ import { postsMachine } from '../../../src/machines/posts/posts.machine'
 import { ann, makePost, robinSummary } from '../support/post-fixtures'
 import type { MachineModel } from '../support/walks'
 
-// The Search screen's model. Two walks:
-// - panels: what an empty box shows (Trending Now: trends, none, or a failure -> the fixed list; Who to Follow:
-//   suggestions, or a failure -> none), with no query events;
+// The Search screen's model (the panels of an empty box are the discovery actor's: ./discover.model.ts). Two walks:
 // - typing: typing (the debounce is a call the test settles), the address, trending hashtags and the tabs;
 // - results: a search from the address, each tab's answers (a page with more, the last page, nothing), failures,
 //   Try again, the next pages, a chosen hashtag and the post cache's news.
@@ -48,14 +46,6 @@ export const usersNext: SearchResults = { tab: 'users', users: [calUser, annUser
 export const hashtagsLast: SearchResults = { tab: 'hashtags', hashtags: trends, nextCursor: null }
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output })
-
-const panelEvents: AnyEventObject[] = [
-  done('loadTrending', trends),
-  done('loadTrending', []),
-  { type: 'xstate.error.actor.loadTrending', error: down },
-  done('loadSuggestions', [annUser, robinUser]),
-  { type: 'xstate.error.actor.loadSuggestions', error: offline },
-]
 
 /** Typing, the address, trending hashtags and the tabs, with one answer per tab. */
 const typingEvents: AnyEventObject[] = [
@@ -107,9 +97,6 @@ const label = (event: AnyEventObject) => {
     const n = output.tab === 'posts' ? output.posts.length : output.tab === 'users' ? output.users.length : output.hashtags.length
     return `${event.type.replace('xstate.done.actor.', '')}(${output.tab}: ${n}${output.nextCursor ? ', more' : ', last'})`
   }
-  if (event.type === 'xstate.done.actor.loadTrending' || event.type === 'xstate.done.actor.loadSuggestions') {
-    return `${event.type.replace('xstate.done.actor.', '')}(${(event.output as unknown[]).length})`
-  }
   if (event.type === 'search.typed') return `typed(${JSON.stringify(event.text)})`
   if (event.type === 'search.tab') return `tab(${event.tab as string})`
   if (event.type === 'search.urlChanged') return `urlChanged(${JSON.stringify(event.q)})`
@@ -126,8 +113,6 @@ const serializeState = (s: AnyMachineSnapshot) => {
     hashtags: Trend[]
     cursor: string | null
     error: string | null
-    trends: unknown
-    suggestions: { user: { id: string } }[] | null
   }
   return JSON.stringify({
     value: s.value,
@@ -139,8 +124,6 @@ const serializeState = (s: AnyMachineSnapshot) => {
     hashtags: c.hashtags.map((h) => h.hashtag),
     cursor: c.cursor,
     error: c.error,
-    trends: c.trends,
-    suggestions: c.suggestions?.map((r) => r.user.id) ?? null,
   })
 }
 
@@ -150,7 +133,6 @@ export const searchModel = {
   name: 'search',
   machine: searchMachine,
   walks: [
-    { name: 'panels', options: () => ({ input: input(), events: panelEvents, serializeState, label }) },
     {
       name: 'typing',
       options: () => ({ input: input(), events: typingEvents, serializeState, label, offer, edgesOnly: 'every keystroke and each page of results is context: every order of typing and answers is its own state' }),

@@ -35,7 +35,11 @@ export class RealtimeEvents {
     ...payload: Parameters<ServerToClientEvents[E]>
   ): void {
     if (!this.io || userIds.length === 0) return
-    this.io.to(userIds.map(userRoom)).emit(event, ...payload)
-    this.onSent?.(event, userIds.length)
+    // One emit per member: an emit naming a single room travels only to the processes holding that member's
+    // sockets (server/realtime/redis-adapter.ts), where several rooms would go to every process. A member named
+    // twice (a message to oneself) is told once.
+    const members = new Set(userIds)
+    for (const id of members) this.io.to(userRoom(id)).emit(event, ...payload)
+    this.onSent?.(event, members.size)
   }
 }

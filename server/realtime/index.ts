@@ -1,4 +1,3 @@
-import { createAdapter } from '@socket.io/redis-adapter'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { createClient } from 'redis'
 import { Server, type Socket } from 'socket.io'
@@ -6,6 +5,7 @@ import type { AuthenticateAck, ServerToClientEvents } from '../../src/api/contra
 import { AUTH_REQUIRED, SESSION_ENDED } from '../http/authenticate'
 import type { Authenticated } from '../lib/authenticated'
 import { sessionRoom, userRoom } from './events'
+import { crossProcessAdapter } from './redis-adapter'
 
 export { sessionRoom, userRoom }
 
@@ -43,12 +43,17 @@ function tokenOf(value: unknown): string | undefined {
   return typeof token === 'string' ? token : undefined
 }
 
-async function enterRooms(socket: RealtimeSocket, auth: Authenticated): Promise<void> {
+/** Resolves once this process hears the rooms' events from the other processes (see redis-adapter.ts). */
+type Subscribed = (rooms: readonly string[]) => Promise<void>
+
+async function enterRooms(socket: RealtimeSocket, auth: Authenticated, subscribed: Subscribed): Promise<void> {
   if (socket.data.userId) await socket.leave(userRoom(socket.data.userId))
   if (socket.data.sessionId) await socket.leave(sessionRoom(socket.data.sessionId))
   socket.data.userId = auth.user.id
   socket.data.sessionId = auth.sessionId
-  await socket.join([userRoom(auth.user.id), sessionRoom(auth.sessionId)])
+  const rooms = [userRoom(auth.user.id), sessionRoom(auth.sessionId)]
+  await socket.join(rooms)
+  await subscribed(rooms)
 }
 
 /**
@@ -80,13 +85,16 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   const io: RealtimeServer = new Server(app.server, { serveClient: false })
 
   let closeRedis = async () => {}
+  let subscribed: Subscribed = () => Promise.resolve()
   if (options.redisUrl) {
     const pub = createClient({ url: options.redisUrl })
     const sub = pub.duplicate()
     reportOutages(pub, app.log, 'realtime events (publish)')
     reportOutages(sub, app.log, 'realtime events (subscribe)')
     await Promise.all([pub.connect(), sub.connect()])
-    io.adapter(createAdapter(pub, sub))
+    const adapter = await crossProcessAdapter(pub, sub, app.log)
+    io.adapter(adapter.factory)
+    subscribed = adapter.subscribed
     closeRedis = async () => {
       await Promise.allSettled([pub.close(), sub.close()])
     }
@@ -99,7 +107,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
       .resolve(token)
       .then(async (auth) => {
         if (!auth) return next(new Error(SESSION_ENDED))
-        await enterRooms(socket, auth)
+        await enterRooms(socket, auth, subscribed)
         next()
       })
       .catch((err: unknown) => {
@@ -126,7 +134,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
             socket.disconnect(true)
             return
           }
-          await enterRooms(socket, auth)
+          await enterRooms(socket, auth, subscribed)
           reply({ ok: true, userId: auth.user.id })
         })
         .catch((err: unknown) => {

@@ -51,6 +51,7 @@ describe('listing', () => {
     // Firefox is used again from elsewhere: its last use and address move, its sign-in address stays.
     const used = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${firefox}` }, remoteAddress: '203.0.113.99' })
     expect(used.statusCode).toBe(200)
+    await t.app.services.sessions.touched()
     now += 60_000
 
     const page = await listed(safari)

@@ -126,12 +126,15 @@ describe('bearer authentication', () => {
     const old = new Date(Date.now() - 5 * 60_000)
     await db.update(sessions).set({ lastSeenAt: old }).where(where)
     await me(member.token)
+    // The touch is written beside the request, not before its answer.
+    await t.app.services.sessions.touched()
     const [touched] = await db.select().from(sessions).where(where)
     expect(touched!.lastSeenAt.getTime()).toBeGreaterThan(old.getTime())
 
     const recent = new Date(Date.now() - 10_000)
     await db.update(sessions).set({ lastSeenAt: recent }).where(where)
     await me(member.token)
+    await t.app.services.sessions.touched()
     const [untouched] = await db.select().from(sessions).where(where)
     expect(untouched!.lastSeenAt.getTime()).toBe(recent.getTime())
   })

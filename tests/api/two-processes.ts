@@ -4,7 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { buildApp } from '../../server/app'
 import type { Clock } from '../../server/lib/clock'
-import { attachRealtime } from '../../server/realtime'
+import { attachRealtime, type RealtimeServer } from '../../server/realtime'
 import { openTestDatabase, type TestDatabase, testCaches } from './harness'
 
 /**
@@ -16,6 +16,7 @@ import { openTestDatabase, type TestDatabase, testCaches } from './harness'
 export function useTwoProcesses(options: { clock?: Clock } = {}) {
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
   const apps: FastifyInstance[] = []
+  const servers: RealtimeServer[] = []
   const urls: string[] = []
   const sockets: Socket[] = []
   let database: TestDatabase
@@ -29,7 +30,7 @@ export function useTwoProcesses(options: { clock?: Clock } = {}) {
         caches: testCaches,
         ...(options.clock ? { clock: options.clock } : {}),
       })
-      await attachRealtime(app, { redisUrl })
+      servers.push(await attachRealtime(app, { redisUrl }))
       await app.listen({ port: 0, host: '127.0.0.1' })
       apps.push(app)
       urls.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`)
@@ -54,5 +55,5 @@ export function useTwoProcesses(options: { clock?: Clock } = {}) {
     return socket
   }
 
-  return { apps, urls, open }
+  return { apps, servers, urls, open }
 }

@@ -66,6 +66,7 @@ export class SessionStore {
   private readonly warn: (message: string, err: unknown) => void
   private sweeper: NodeJS.Timeout | undefined
   private sweeping: Promise<unknown> = Promise.resolve()
+  private readonly touches = new Set<Promise<void>>()
 
   constructor(deps: {
     db: Database
@@ -92,6 +93,18 @@ export class SessionStore {
     clearInterval(this.sweeper)
     this.sweeper = undefined
     await this.sweeping
+    await this.touched()
+  }
+
+  /** Resolves when the last-used touches started so far are written (or have failed and been logged). */
+  async touched(): Promise<void> {
+    await Promise.all(this.touches)
+  }
+
+  private track(touch: Promise<void>): void {
+    const done = touch.catch((err: unknown) => this.warn('could not record when a session was last used', err))
+    this.touches.add(done)
+    void done.then(() => this.touches.delete(done))
   }
 
   /**
@@ -165,7 +178,9 @@ export class SessionStore {
     if (session.lastSeenAt < staleBefore) {
       // Marked first so that concurrent requests of this session do not all write; the update is conditional anyway.
       session.lastSeenAt = new Date(now)
-      await touchSession(this.db, session.sessionId, staleBefore, session.lastSeenAt, ip)
+      // Not awaited: "last used" is for the sessions list, and a request (a message send, a socket's handshake)
+      // should not wait a write for it. `close` and `touched` wait for the ones still running.
+      this.track(touchSession(this.db, session.sessionId, staleBefore, session.lastSeenAt, ip))
     }
     return { user: session.user, sessionId: session.sessionId }
   }

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { adminUrl, benchUrl, dropBenchDatabase, serverVersion } from './lib/database'
 import { postgresCpuMs, redisCpuMs } from './lib/msg-cpu'
-import { runLoad, type ServerProcess, startServer } from './lib/msg-processes'
-import type { Latency, LoadOutcome, ServerUsage } from './lib/msg-protocol'
+import { type LoadProcess, type ServerProcess, startLoad, startServer } from './lib/msg-processes'
+import type { Latency, LoadOutcome, ServerUsage, WindowOutcome } from './lib/msg-protocol'
 import { makeMessagingData, type MessagingData } from './lib/msg-setup'
 import { type Check, writeResultFiles } from './lib/report'
 
@@ -44,12 +44,14 @@ function options() {
     options: {
       members: { type: 'string', default: '5000' },
       rate: { type: 'string', default: '200' },
-      seconds: { type: 'string', default: '20' },
+      seconds: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '4' },
       'warmup-seconds': { type: 'string', default: '6' },
       configs: { type: 'string', default: CONFIGS.join(',') },
       'connect-concurrency': { type: 'string', default: '100' },
       'http-connections': { type: 'string', default: '32' },
       profile: { type: 'string' },
+      name: { type: 'string', default: 'messages' },
     },
     strict: true,
   })
@@ -66,11 +68,13 @@ function options() {
     members: number('members', values.members, 2, 50_000),
     rate: number('rate', values.rate, 1, 20_000),
     seconds: number('seconds', values.seconds, 1, 300),
+    rounds: number('rounds', values.rounds, 1, 50),
     warmupSeconds: number('warmup-seconds', values['warmup-seconds'], 0, 120),
     configs: configs as ConfigName[],
     connectConcurrency: number('connect-concurrency', values['connect-concurrency'], 1, 5_000),
     httpConnections: number('http-connections', values['http-connections'], 1, 1_000),
     profile: values.profile ? path.resolve(values.profile) : undefined,
+    name: /^[a-z0-9-]{1,40}$/.test(values.name) ? values.name : 'messages',
   }
 }
 
@@ -96,6 +100,13 @@ interface ConfigResult {
   netCpuPerMessageUs: CpuPerMessage
   /** CPU milliseconds per second with the sockets connected and no messages. */
   idle: { seconds: number; serverCpuMsPerSecond: number; postgresCpuMsPerSecond: number; redisCpuMsPerSecond?: number }
+}
+
+/** The machine's 1-minute load average as a round's window began. */
+interface RoundLoad {
+  config: ConfigName
+  round: number
+  loadAverage: number
 }
 
 interface CpuPerMessage {
@@ -127,13 +138,17 @@ async function snapshot(servers: ServerProcess[], measureRedis: boolean): Promis
   return { at: performance.now(), usages, postgres, ...(redis !== undefined ? { redis } : {}) }
 }
 
-async function runConfig(
-  name: ConfigName,
-  data: MessagingData,
-  o: ReturnType<typeof options>,
-  url: string,
-  dataDir: string,
-): Promise<ConfigResult> {
+/** One configuration with its servers up and its load process connected and warm. */
+interface OpenConfig {
+  name: ConfigName
+  servers: ServerProcess[]
+  load: LoadProcess
+  idle: ConfigResult['idle']
+  /** Summed over the measured windows. */
+  cpu: { serverMs: number; postgresMs: number; redisMs?: number; seconds: number; active: number[]; idle: number[] }
+}
+
+async function startServers(name: ConfigName, o: ReturnType<typeof options>, url: string, dataDir: string) {
   const profileDir = o.profile ? path.join(o.profile, name) : undefined
   const servers: ServerProcess[] = []
   try {
@@ -141,21 +156,35 @@ async function runConfig(
     else {
       const count = name === 'redis' ? 2 : 1
       for (let i = 0; i < count; i += 1) {
-        servers.push(
-          await startServer(
-            { mode: 'wren', databaseUrl: url, dataDir, ...(name === 'redis' ? { redisUrl } : {}) },
-            profileDir,
-          ),
-        )
+        const start = { mode: 'wren', databaseUrl: url, dataDir, ...(name === 'redis' ? { redisUrl } : {}) } as const
+        servers.push(await startServer(start, profileDir))
       }
     }
+  } catch (err) {
+    for (const s of servers) await s.close()
+    throw err
+  }
+  return servers
+}
+
+const serverCpu = (from: Snapshot, to: Snapshot) =>
+  to.usages.reduce((sum, u, i) => sum + (u.cpuMicros - (from.usages[i]?.cpuMicros ?? 0)) / 1000, 0)
+
+/** Starts the servers and the load process: sockets connected, the idle cost measured, warmed up. */
+async function openConfig(
+  name: ConfigName,
+  data: MessagingData,
+  o: ReturnType<typeof options>,
+  url: string,
+  dataDir: string,
+): Promise<OpenConfig> {
+  const servers = await startServers(name, o, url, dataDir)
+  try {
     const [first] = servers
     if (!first) throw new Error('no server')
-    let before: Snapshot | undefined
-    let after: Snapshot | undefined
     let idleBefore: Snapshot | undefined
     let idleAfter: Snapshot | undefined
-    const outcome = await runLoad(
+    const load = await startLoad(
       {
         mode: name === 'echo' ? 'echo' : 'wren',
         socketUrls: servers.map((s) => s.url),
@@ -171,20 +200,12 @@ async function runConfig(
         httpConnections: o.httpConnections,
       },
       async (phase) => {
-        if (phase === 'connected') {
-          log(`  connected; warming up ${o.warmupSeconds} s, then measuring ${o.seconds} s at ${o.rate} msg/s...`)
-        } else if (phase === 'measuring') before = await snapshot(servers, name === 'redis')
-        else if (phase === 'measured') after = await snapshot(servers, name === 'redis')
+        if (phase === 'connected') log(`  connected; idle ${4} s, then warming up ${o.warmupSeconds} s...`)
         else if (phase === 'idle-start') idleBefore = await snapshot(servers, name === 'redis')
-        else idleAfter = await snapshot(servers, name === 'redis')
+        else if (phase === 'idle-end') idleAfter = await snapshot(servers, name === 'redis')
       },
     )
-    if (!before || !after || !idleBefore || !idleAfter) throw new Error('the load process did not report its windows')
-    const b = before
-    const a = after
-    const serverCpu = (from: Snapshot, to: Snapshot) =>
-      to.usages.reduce((sum, u, i) => sum + (u.cpuMicros - (from.usages[i]?.cpuMicros ?? 0)) / 1000, 0)
-    const serverCpuMs = serverCpu(b, a)
+    if (!idleBefore || !idleAfter) throw new Error('the load process did not report its idle window')
     const idleSeconds = (idleAfter.at - idleBefore.at) / 1000
     const idle = {
       seconds: idleSeconds,
@@ -194,42 +215,77 @@ async function runConfig(
         ? { redisCpuMsPerSecond: (idleAfter.redis - idleBefore.redis) / idleSeconds }
         : {}),
     }
-    const serverElu = a.usages.map((u, i) => {
-      const start = b.usages[i]?.elu
-      if (!start) return 0
-      const active = u.elu.active - start.active
-      const idle = u.elu.idle - start.idle
-      return active + idle > 0 ? active / (active + idle) : 0
+    const zeros = servers.map(() => 0)
+    return { name, servers, load, idle, cpu: { serverMs: 0, postgresMs: 0, seconds: 0, active: zeros, idle: [...zeros] } }
+  } catch (err) {
+    for (const s of servers) await s.close()
+    throw err
+  }
+}
+
+/** One measured window of an open configuration, its CPU added to the configuration's. */
+async function measureRound(config: OpenConfig): Promise<WindowOutcome> {
+  let before: Snapshot | undefined
+  let after: Snapshot | undefined
+  const measureRedis = config.name === 'redis'
+  const round = await config.load.window(async (phase) => {
+    if (phase === 'measuring') before = await snapshot(config.servers, measureRedis)
+    else after = await snapshot(config.servers, measureRedis)
+  })
+  if (!before || !after) throw new Error('the load process did not report its window')
+  const b = before
+  const a = after
+  config.cpu.serverMs += serverCpu(b, a)
+  config.cpu.postgresMs += a.postgres - b.postgres
+  if (a.redis !== undefined && b.redis !== undefined) config.cpu.redisMs = (config.cpu.redisMs ?? 0) + a.redis - b.redis
+  config.cpu.seconds += (a.at - b.at) / 1000
+  a.usages.forEach((u, i) => {
+    const start = b.usages[i]?.elu
+    if (!start) return
+    config.cpu.active[i] = (config.cpu.active[i] ?? 0) + u.elu.active - start.active
+    config.cpu.idle[i] = (config.cpu.idle[i] ?? 0) + u.elu.idle - start.idle
+  })
+  return round
+}
+
+/** Disconnects, stops the servers and sums the configuration up. */
+async function closeConfig(config: OpenConfig): Promise<ConfigResult> {
+  try {
+    const outcome = await config.load.finish()
+    const usages = await Promise.all(config.servers.map((s) => s.usage()))
+    const { cpu, idle } = config
+    const serverElu = cpu.active.map((active, i) => {
+      const total = active + (cpu.idle[i] ?? 0)
+      return total > 0 ? active / total : 0
     })
-    const postgres = a.postgres - b.postgres
-    const redis = a.redis !== undefined && b.redis !== undefined ? a.redis - b.redis : undefined
     const delivered = Math.max(1, outcome.delivered)
     const perMessage = (ms: number) => (ms * 1000) / delivered
-    const windowSeconds = (a.at - b.at) / 1000
+    const windowSeconds = cpu.seconds
+    const redis = cpu.redisMs
     const net = {
-      server: Math.max(0, serverCpuMs - idle.serverCpuMsPerSecond * windowSeconds),
-      postgres: Math.max(0, postgres - idle.postgresCpuMsPerSecond * windowSeconds),
+      server: Math.max(0, cpu.serverMs - idle.serverCpuMsPerSecond * windowSeconds),
+      postgres: Math.max(0, cpu.postgresMs - idle.postgresCpuMsPerSecond * windowSeconds),
       redis:
         redis !== undefined && idle.redisCpuMsPerSecond !== undefined
           ? Math.max(0, redis - idle.redisCpuMsPerSecond * windowSeconds)
           : undefined,
     }
     return {
-      name,
-      label: LABELS[name],
-      processes: servers.length,
+      name: config.name,
+      label: LABELS[config.name],
+      processes: config.servers.length,
       outcome,
       windowSeconds,
-      serverCpuMs,
+      serverCpuMs: cpu.serverMs,
       serverElu,
-      serverRssMb: a.usages.map((u) => Math.round(u.rssBytes / 2 ** 20)),
-      postgresCpuMs: postgres,
+      serverRssMb: usages.map((u) => Math.round(u.rssBytes / 2 ** 20)),
+      postgresCpuMs: cpu.postgresMs,
       ...(redis !== undefined ? { redisCpuMs: redis } : {}),
       cpuPerMessageUs: {
-        server: perMessage(serverCpuMs),
-        postgres: perMessage(postgres),
+        server: perMessage(cpu.serverMs),
+        postgres: perMessage(cpu.postgresMs),
         ...(redis !== undefined ? { redis: perMessage(redis) } : {}),
-        total: perMessage(serverCpuMs + postgres + (redis ?? 0)),
+        total: perMessage(cpu.serverMs + cpu.postgresMs + (redis ?? 0)),
       },
       netCpuPerMessageUs: {
         server: perMessage(net.server),
@@ -240,7 +296,7 @@ async function runConfig(
       idle,
     }
   } finally {
-    for (const s of servers) await s.close()
+    for (const s of config.servers) await s.close()
   }
 }
 
@@ -269,14 +325,63 @@ function byServerLines(results: ConfigResult[]): string[] {
     )
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length === 0 ? 0 : sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
+}
+
+/** The delivery p99 of each round, and their median: the figure the ratios to the echo compare. */
+interface RoundsSummary {
+  config: ConfigName
+  p99s: number[]
+  medianP99: number
+}
+
+function roundsSummary(results: ConfigResult[]): RoundsSummary[] {
+  return results.map((r) => {
+    const p99s = r.outcome.windows.map((w) => w.delivery.p99)
+    return { config: r.name, p99s, medianP99: median(p99s) }
+  })
+}
+
+/** Through Redis over the echo: the ratio of the rounds' median p99s, and each round's own ratio. */
+function redisOverEcho(results: ConfigResult[]): { median: number; perRound: number[] } | undefined {
+  const rounds = roundsSummary(results)
+  const echo = rounds.find((r) => r.config === 'echo')
+  const redis = rounds.find((r) => r.config === 'redis')
+  if (!echo || !redis || echo.medianP99 === 0) return undefined
+  return { median: redis.medianP99 / echo.medianP99, perRound: redis.p99s.map((p, i) => p / (echo.p99s[i] ?? Number.NaN)) }
+}
+
+function roundsTable(results: ConfigResult[], loads: RoundLoad[]): string {
+  const count = Math.max(0, ...results.map((r) => r.outcome.windows.length))
+  const header = `| configuration | ${Array.from({ length: count }, (_, i) => `round ${i + 1} p99 ms (load)`).join(' | ')} | median p99 ms |`
+  const rule = `| --- |${' ---: |'.repeat(count + 1)}`
+  const rows = results.map((r) => {
+    const cells = r.outcome.windows.map((w, i) => {
+      const load = loads.find((l) => l.config === r.name && l.round === i + 1)
+      return `${ms(w.delivery.p99)} (${load ? load.loadAverage.toFixed(1) : '?'})`
+    })
+    return `| ${r.label} | ${cells.join(' | ')} | ${ms(median(r.outcome.windows.map((w) => w.delivery.p99)))} |`
+  })
+  return [header, rule, ...rows].join('\n')
+}
+
 function ratios(results: ConfigResult[]): Record<string, number> {
   const out: Record<string, number> = {}
   const echo = results.find((r) => r.name === 'echo')
   if (!echo) return out
+  const rounds = roundsSummary(results)
+  const echoRounds = rounds.find((x) => x.config === 'echo')
   for (const r of results) {
     if (r === echo) continue
+    const own = rounds.find((x) => x.config === r.name)
+    if (own && echoRounds && echoRounds.medianP99 > 0) {
+      out[`${r.label} / echo, delivery p99, median of the rounds`] = own.medianP99 / echoRounds.medianP99
+    }
     out[`${r.label} / echo, delivery p50`] = r.outcome.delivery.p50 / echo.outcome.delivery.p50
-    out[`${r.label} / echo, delivery p99`] = r.outcome.delivery.p99 / echo.outcome.delivery.p99
+    out[`${r.label} / echo, delivery p99, all rounds pooled`] = r.outcome.delivery.p99 / echo.outcome.delivery.p99
     out[`${r.label} / echo, server CPU per message`] = r.cpuPerMessageUs.server / echo.cpuPerMessageUs.server
     out[`${r.label} / echo, server CPU per message net of idle sockets`] =
       r.netCpuPerMessageUs.server / echo.netCpuPerMessageUs.server
@@ -288,6 +393,17 @@ function ratios(results: ConfigResult[]): Record<string, number> {
 
 function checks(results: ConfigResult[]): Check[] {
   const out: Check[] = []
+  const overEcho = redisOverEcho(results)
+  if (overEcho) {
+    const rounds = roundsSummary(results)
+    const echo = rounds.find((r) => r.config === 'echo')
+    const redis = rounds.find((r) => r.config === 'redis')
+    out.push({
+      name: 'delivery through Redis p99 <= 2 x echo p99 (median of the rounds, echo and Redis measured in turns)',
+      pass: overEcho.median <= 2,
+      detail: `${overEcho.median.toFixed(2)} x (Redis ${ms(redis?.medianP99 ?? 0)} ms, echo ${ms(echo?.medianP99 ?? 0)} ms; per round ${overEcho.perRound.map((x) => x.toFixed(2)).join(', ')})`,
+    })
+  }
   const target = { one: 50, redis: 100 } as const
   for (const r of results) {
     const o = r.outcome
@@ -328,6 +444,10 @@ function markdown(report: MessagesReport): string {
     resultTable(report.results),
     '',
     ...(byServerLines(report.results).length > 0 ? ['## Delivery by the recipient\'s process', '', ...byServerLines(report.results), ''] : []),
+    `## Rounds (${report.settings.rounds} of ${report.settings.seconds} s per configuration, measured in turns; 1-minute load average as each began)`,
+    '',
+    roundsTable(report.results, report.roundLoad),
+    '',
     '## Ratios to the socket.io echo',
     '',
     ...Object.entries(report.ratios).map(([k, v]) => `- ${k}: ${v.toFixed(2)}`),
@@ -360,7 +480,8 @@ interface MessagesReport {
   date: string
   environment: Record<string, string | number>
   setup: { members: number; conversations: number; seconds: number }
-  settings: { members: number; rate: number; seconds: number; warmupSeconds: number; connectConcurrency: number; httpConnections: number; configs: string }
+  settings: { members: number; rate: number; seconds: number; rounds: number; warmupSeconds: number; connectConcurrency: number; httpConnections: number; configs: string }
+  roundLoad: RoundLoad[]
   results: ConfigResult[]
   ratios: Record<string, number>
   checks: Check[]
@@ -376,15 +497,35 @@ async function main() {
   log(`  done in ${data.seconds.toFixed(1)} s (${data.pairs.length.toLocaleString('en-US')} conversations)`)
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wren-bench-msg-'))
   const results: ConfigResult[] = []
+  const roundLoad: RoundLoad[] = []
   try {
-    for (const name of o.configs) {
-      log(`${LABELS[name]}: connecting ${o.members.toLocaleString('en-US')} sockets...`)
-      const r = await runConfig(name, data, o, url, dataDir)
-      results.push(r)
-      const d = r.outcome.delivery
-      log(
-        `  connect ${r.outcome.connect.seconds.toFixed(1)} s (${r.outcome.connect.failed} failed); delivered ${r.outcome.delivered}/${r.outcome.sent}, p50 ${ms(d.p50)} p95 ${ms(d.p95)} p99 ${ms(d.p99)} max ${ms(d.max)} ms; server CPU ${int(r.cpuPerMessageUs.server)} µs/msg`,
-      )
+    // Every configuration connected at once, then measured in turns (one window each per round): the machine's
+    // other work then weighs on all of them alike, which back-to-back runs of a few minutes each do not give.
+    const open: OpenConfig[] = []
+    try {
+      for (const name of o.configs) {
+        log(`${LABELS[name]}: connecting ${o.members.toLocaleString('en-US')} sockets...`)
+        open.push(await openConfig(name, data, o, url, dataDir))
+      }
+      for (let round = 1; round <= o.rounds; round += 1) {
+        for (const config of open) {
+          const loadAverage = os.loadavg()[0] ?? 0
+          const w = await measureRound(config)
+          roundLoad.push({ config: config.name, round, loadAverage })
+          log(
+            `  round ${round}, ${LABELS[config.name]}: delivered ${w.delivered}/${w.sent}, p50 ${ms(w.delivery.p50)} p99 ${ms(w.delivery.p99)} max ${ms(w.delivery.max)} ms (load ${loadAverage.toFixed(2)})`,
+          )
+        }
+      }
+    } finally {
+      for (const config of open.splice(0)) {
+        const r = await closeConfig(config)
+        results.push(r)
+        const d = r.outcome.delivery
+        log(
+          `${r.label}: connect ${r.outcome.connect.seconds.toFixed(1)} s (${r.outcome.connect.failed} failed); delivered ${r.outcome.delivered}/${r.outcome.sent}, p50 ${ms(d.p50)} p95 ${ms(d.p95)} p99 ${ms(d.p99)} max ${ms(d.max)} ms; server CPU ${int(r.cpuPerMessageUs.server)} µs/msg`,
+        )
+      }
     }
   } finally {
     await rm(dataDir, { recursive: true, force: true })
@@ -408,20 +549,23 @@ async function main() {
       members: o.members,
       rate: o.rate,
       seconds: o.seconds,
+      rounds: o.rounds,
       warmupSeconds: o.warmupSeconds,
       connectConcurrency: o.connectConcurrency,
       httpConnections: o.httpConnections,
       configs: o.configs.join(','),
     },
+    roundLoad,
     results,
     ratios: ratios(results),
     checks: checks(results),
   }
   console.log(`\n${resultTable(results)}\n`)
+  console.log(`${roundsTable(results, roundLoad)}\n`)
   for (const line of byServerLines(results)) console.log(line)
   for (const [k, v] of Object.entries(report.ratios)) console.log(`${k}: ${v.toFixed(2)}`)
   for (const c of report.checks) console.log(`${c.pass ? 'PASS' : 'FAIL'} ${c.name}: ${c.detail}`)
-  const files = await writeResultFiles(resultsDir, report.date, 'messages', report, markdown(report))
+  const files = await writeResultFiles(resultsDir, report.date, o.name, report, markdown(report))
   console.log(`\nWrote ${path.relative(process.cwd(), files.json)} and ${path.relative(process.cwd(), files.markdown)}`)
   console.log(`Total ${((Date.now() - started) / 1000).toFixed(0)} s`)
 }

@@ -14,7 +14,7 @@ import { BENCH_DATABASE, dropBenchDatabase } from './lib/database'
  *   --cold-members, --burst-followers, --burst-seconds, --database, --profile, --keep-db, --reuse-db,
  *   --mode closed|open|both, --open-seconds, --open-start, --arrivals poisson|uniform
  * - messages: --members, --rate, --seconds, --warmup-seconds, --configs, --connect-concurrency,
- *   --http-connections, --profile
+ *   --http-connections, --profile, --rounds, --name
  * - limits: --duration, --warmup, --connections, --settle (posts from 50 members with the write limits off, on in memory, on through Redis)
  * - writes: --duration, --warmup, --connections, --profile DIR (posts, likes spread over 20 posts, likes on one hot post; exact counts)
  * - sessions: --duration, --connections (a password sign-in, and an authenticated request's session lookup)
@@ -57,7 +57,7 @@ const BENCHES = {
   },
   messages: {
     file: './messages.ts',
-    values: ['members', 'rate', 'seconds', 'warmup-seconds', 'configs', 'connect-concurrency', 'http-connections', 'profile'],
+    values: ['members', 'rate', 'seconds', 'warmup-seconds', 'configs', 'connect-concurrency', 'http-connections', 'profile', 'rounds', 'name'],
     switches: [] as string[],
   },
   limits: { file: './limits.ts', values: ['duration', 'warmup', 'connections', 'settle'], switches: [] as string[] },

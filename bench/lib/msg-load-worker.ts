@@ -3,7 +3,7 @@ import http from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { io as connect, type Socket } from 'socket.io-client'
 import type { MessageEvent } from '../../src/api/contract/socket-events'
-import type { Latency, LoadMessage, LoadOutcome, LoadPlan } from './msg-protocol'
+import type { Latency, LoadCommand, LoadMessage, LoadOutcome, LoadPlan, WindowOutcome } from './msg-protocol'
 
 /**
  * The messaging bench's load generator, in its own process so it never shares the server's event loop. Receives a
@@ -51,10 +51,21 @@ const seqOf = (content: string): number => {
   return iv ? Buffer.from(iv, 'base64url').readUInt32BE(8) : -1
 }
 
+/** What one measured window collects. */
+interface Window {
+  delivery: number[]
+  byServer: number[][]
+  http: number[]
+  httpFailed: number
+  httpFirstError?: string
+  misdelivered: number
+}
+
 interface InFlight {
   t0: number
   recipient: number
-  measured: boolean
+  /** The measured window it belongs to; none in the warm-up. */
+  window: Window | undefined
   delivered: boolean
 }
 
@@ -104,7 +115,11 @@ async function connectAll(plan: LoadPlan, sockets: Socket[]): Promise<LoadOutcom
   }
 }
 
-async function run(plan: LoadPlan, report: (m: LoadMessage) => void): Promise<LoadOutcome> {
+async function run(
+  plan: LoadPlan,
+  report: (m: LoadMessage) => void,
+  nextCommand: () => Promise<LoadCommand>,
+): Promise<LoadOutcome> {
   for (const url of [...plan.socketUrls, plan.sendUrl]) {
     // Loopback only: the bench never sends traffic elsewhere.
     if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(url)) throw new Error(`refusing to load ${url}`)
@@ -120,10 +135,7 @@ async function run(plan: LoadPlan, report: (m: LoadMessage) => void): Promise<Lo
   report({ kind: 'idle-end' })
 
   const inFlight = new Map<number, InFlight>()
-  const delivery: number[] = []
-  const byServer: number[][] = plan.socketUrls.map(() => [])
   const warmupDelivery: number[] = []
-  let misdelivered = 0
   sockets.forEach((socket, index) => {
     const own = plan.members[index]?.id
     socket.on('new_message', (event: MessageEvent) => {
@@ -133,23 +145,26 @@ async function run(plan: LoadPlan, report: (m: LoadMessage) => void): Promise<Lo
       const f = inFlight.get(seqOf(event.message.content))
       if (!f || f.delivered) return
       if (f.recipient !== index) {
-        misdelivered += 1
+        // Counted in the measured windows (a warm-up one would still show in `warmup.delivered`).
+        if (f.window) f.window.misdelivered += 1
         return
       }
       f.delivered = true
       const latency = now - f.t0
-      if (f.measured) {
-        delivery.push(latency)
-        byServer[index % plan.socketUrls.length]?.push(latency)
+      if (f.window) {
+        f.window.delivery.push(latency)
+        f.window.byServer[index % plan.socketUrls.length]?.push(latency)
       } else warmupDelivery.push(latency)
     })
   })
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: plan.httpConnections })
-  const httpLatency: number[] = []
-  let httpFailed = 0
-  let httpFirstError: string | undefined
-  const post = (token: string, conversationId: string, content: string, measured: boolean, t0: number) => {
+  const post = (token: string, conversationId: string, content: string, window: Window | undefined, t0: number) => {
+    const failed = (error: string) => {
+      if (!window) return
+      window.httpFailed += 1
+      window.httpFirstError ??= error
+    }
     const body = JSON.stringify({ content })
     const req = http.request(
       `${plan.sendUrl}/api/messages/conversations/${conversationId}/messages`,
@@ -163,21 +178,17 @@ async function run(plan: LoadPlan, report: (m: LoadMessage) => void): Promise<Lo
         res.on('data', (c: Buffer) => chunks.push(c))
         res.on('end', () => {
           if (res.statusCode !== 201 && res.statusCode !== 200) {
-            httpFailed += 1
-            httpFirstError ??= `${res.statusCode} ${Buffer.concat(chunks).toString().slice(0, 200)}`
-          } else if (measured) httpLatency.push(performance.now() - t0)
+            failed(`${res.statusCode} ${Buffer.concat(chunks).toString().slice(0, 200)}`)
+          } else window?.http.push(performance.now() - t0)
         })
       },
     )
-    req.on('error', (err) => {
-      httpFailed += 1
-      httpFirstError ??= err.message
-    })
+    req.on('error', (err) => failed(err.message))
     req.end(body)
   }
 
   let seq = 0
-  const sendOne = (measured: boolean) => {
+  const sendOne = (window: Window | undefined) => {
     const pairs = plan.pairs
     const pair = pairs[seq % pairs.length]
     if (!pair) return
@@ -192,21 +203,21 @@ async function run(plan: LoadPlan, report: (m: LoadMessage) => void): Promise<Lo
     if (!sender || !recipient) return
     const content = envelope(seq)
     const t0 = performance.now()
-    inFlight.set(seq, { t0, recipient: to, measured, delivered: false })
-    if (plan.mode === 'wren') post(sender.token, pair.conversationId, content, measured, t0)
+    inFlight.set(seq, { t0, recipient: to, window, delivered: false })
+    if (plan.mode === 'wren') post(sender.token, pair.conversationId, content, window, t0)
     else sockets[from]?.emit('send', { to: recipient.id, conversationId: pair.conversationId, content })
     seq += 1
   }
 
   /** Sends at `plan.rate` per second for `seconds`, catching up on the schedule each tick. */
-  const phase = async (seconds: number, measured: boolean) => {
+  const phase = async (seconds: number, window: Window | undefined) => {
     const start = performance.now()
     let sent = 0
     const total = Math.round(seconds * plan.rate)
     while (sent < total) {
       const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * plan.rate) + 1)
       while (sent < due) {
-        sendOne(measured)
+        sendOne(window)
         sent += 1
       }
       await sleep(2)
@@ -214,45 +225,98 @@ async function run(plan: LoadPlan, report: (m: LoadMessage) => void): Promise<Lo
     return { sent, seconds: (performance.now() - start) / 1000 }
   }
 
-  await phase(plan.warmupSeconds, false)
+  await phase(plan.warmupSeconds, undefined)
   await sleep(500)
   const warmupSent = seq
   const warmupDelivered = warmupDelivery.length
-  report({ kind: 'measuring' })
-  const eluStart = performance.eventLoopUtilization()
-  const measuredStart = seq
-  const measured = await phase(plan.seconds, true)
-  const loadElu = performance.eventLoopUtilization(eluStart).utilization
-  report({ kind: 'measured' })
-  // Stragglers: wait until everything measured is in, or the drain time is up.
-  const drainUntil = performance.now() + plan.drainSeconds * 1000
-  while (delivery.length < measured.sent && performance.now() < drainUntil) await sleep(50)
-  // HTTP answers still out (the last sends) get a moment as well.
-  while (httpLatency.length + httpFailed < measured.sent && performance.now() < drainUntil) await sleep(50)
+  report({ kind: 'ready' })
+
+  const windows: WindowOutcome[] = []
+  const pooled: Window = { delivery: [], byServer: plan.socketUrls.map(() => []), http: [], httpFailed: 0, misdelivered: 0 }
+  let measuredSent = 0
+  let measuredSeconds = 0
+  let busy = 0
+  for (;;) {
+    const command = await nextCommand()
+    if (command.cmd === 'finish') break
+    const window: Window = { delivery: [], byServer: plan.socketUrls.map(() => []), http: [], httpFailed: 0, misdelivered: 0 }
+    report({ kind: 'measuring' })
+    const eluStart = performance.eventLoopUtilization()
+    const measured = await phase(plan.seconds, window)
+    const loadElu = performance.eventLoopUtilization(eluStart).utilization
+    report({ kind: 'measured' })
+    // Stragglers: wait until everything measured is in, or the drain time is up.
+    const drainUntil = performance.now() + plan.drainSeconds * 1000
+    while (window.delivery.length < measured.sent && performance.now() < drainUntil) await sleep(50)
+    // HTTP answers still out (the last sends) get a moment as well.
+    while (plan.mode === 'wren' && window.http.length + window.httpFailed < measured.sent && performance.now() < drainUntil) {
+      await sleep(50)
+    }
+    const outcome: WindowOutcome = {
+      sent: measured.sent,
+      delivered: window.delivery.length,
+      lost: measured.sent - window.delivery.length,
+      misdelivered: window.misdelivered,
+      delivery: summarize(window.delivery),
+      deliveryByServer: window.byServer.map(summarize),
+      ...(plan.mode === 'wren'
+        ? { http: { ...summarize(window.http), failed: window.httpFailed, ...(window.httpFirstError ? { firstError: window.httpFirstError } : {}) } }
+        : {}),
+      achievedRate: measured.sent / measured.seconds,
+      loadElu,
+    }
+    windows.push(outcome)
+    pooled.delivery.push(...window.delivery)
+    window.byServer.forEach((values, i) => pooled.byServer[i]?.push(...values))
+    pooled.http.push(...window.http)
+    pooled.httpFailed += window.httpFailed
+    pooled.httpFirstError ??= window.httpFirstError
+    pooled.misdelivered += window.misdelivered
+    measuredSent += measured.sent
+    measuredSeconds += measured.seconds
+    busy += loadElu * measured.seconds
+    report({ kind: 'window', window: outcome })
+  }
 
   for (const socket of sockets) socket?.disconnect()
   agent.destroy()
-  const sent = seq - measuredStart
   return {
     connect: connectResult,
-    sent,
-    delivered: delivery.length,
-    lost: sent - delivery.length,
-    misdelivered,
-    delivery: summarize(delivery),
-    deliveryByServer: byServer.map(summarize),
+    sent: measuredSent,
+    delivered: pooled.delivery.length,
+    lost: measuredSent - pooled.delivery.length,
+    misdelivered: pooled.misdelivered,
+    delivery: summarize(pooled.delivery),
+    deliveryByServer: pooled.byServer.map(summarize),
     ...(plan.mode === 'wren'
-      ? { http: { ...summarize(httpLatency), failed: httpFailed, ...(httpFirstError ? { firstError: httpFirstError } : {}) } }
+      ? { http: { ...summarize(pooled.http), failed: pooled.httpFailed, ...(pooled.httpFirstError ? { firstError: pooled.httpFirstError } : {}) } }
       : {}),
-    achievedRate: measured.sent / measured.seconds,
-    loadElu,
+    achievedRate: measuredSeconds > 0 ? measuredSent / measuredSeconds : 0,
+    loadElu: measuredSeconds > 0 ? busy / measuredSeconds : 0,
     warmup: { sent: warmupSent, delivered: warmupDelivered, delivery: summarize(warmupDelivery) },
+    windows,
   }
 }
 
+/** The plan comes first; then, once warm, one command at a time. */
+const commands: LoadCommand[] = []
+let waiting: ((command: LoadCommand) => void) | undefined
+const nextCommand = () =>
+  new Promise<LoadCommand>((resolve) => {
+    const queued = commands.shift()
+    if (queued) resolve(queued)
+    else waiting = resolve
+  })
+
 process.once('message', (plan: LoadPlan) => {
   const report = (m: LoadMessage) => process.send?.(m)
-  run(plan, report)
+  process.on('message', (command: LoadCommand) => {
+    const take = waiting
+    waiting = undefined
+    if (take) take(command)
+    else commands.push(command)
+  })
+  run(plan, report, nextCommand)
     .then((outcome) => report({ kind: 'done', outcome }))
     .catch((err: unknown) => report({ kind: 'error', error: err instanceof Error ? (err.stack ?? err.message) : String(err) }))
     .finally(() => process.disconnect?.())

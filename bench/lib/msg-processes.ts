@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import type { LoadMessage, LoadOutcome, LoadPlan, ServerAnswer, ServerStart, ServerUsage } from './msg-protocol'
+import type { LoadCommand, LoadMessage, LoadOutcome, LoadPlan, ServerAnswer, ServerStart, ServerUsage, WindowOutcome } from './msg-protocol'
 
 /** The messaging bench's child processes: server processes (msg-server.ts) and the load generator (msg-load-worker.ts). */
 
@@ -62,32 +62,81 @@ export async function startServer(start: ServerStart, profileDir?: string): Prom
   }
 }
 
+/** A load process, connected and warm, measuring windows when asked. */
+export interface LoadProcess {
+  /** One measured window; `onPhase` is called as it starts and ends (the bench reads the CPU counters there). */
+  window(onPhase: (phase: 'measuring' | 'measured') => Promise<void>): Promise<WindowOutcome>
+  /** Disconnects the sockets; the whole run's outcome. */
+  finish(): Promise<LoadOutcome>
+}
+
+type Phase = Exclude<LoadMessage['kind'], 'done' | 'error' | 'window' | 'ready'>
+
 /**
- * Runs one LoadPlan in a fresh load process. `onPhase` is called when the measured window starts and ends (the
- * bench reads the servers' CPU counters there).
+ * Starts one LoadPlan in a fresh load process and resolves once its sockets are connected and warm. `onSetup` is called
+ * at the idle window's start and end (the bench reads the servers' CPU counters there).
  */
-export function runLoad(plan: LoadPlan, onPhase: (phase: Exclude<LoadMessage['kind'], 'done' | 'error'>) => Promise<void>): Promise<LoadOutcome> {
-  return new Promise((resolve, reject) => {
-    const child = fork(loadFile, {
-      execArgv: ['--import', 'tsx', '--max-old-space-size=4096'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+export function startLoad(plan: LoadPlan, onSetup: (phase: Phase) => Promise<void>): Promise<LoadProcess> {
+  const child = fork(loadFile, {
+    execArgv: ['--import', 'tsx', '--max-old-space-size=4096'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  let onPhase: (phase: Phase) => Promise<void> = onSetup
+  // Phase callbacks run in order, and an answer waits for the callbacks before it: their numbers belong to it.
+  let phases = Promise.resolve()
+  let waiter: { kinds: LoadMessage['kind'][]; resolve: (m: LoadMessage) => void; reject: (err: Error) => void } | undefined
+  let ended: Error | undefined
+  const expect = (...kinds: LoadMessage['kind'][]) =>
+    new Promise<LoadMessage>((resolve, reject) => {
+      if (ended) return reject(ended)
+      waiter = { kinds, resolve, reject }
     })
-    let settled = false
-    let phases = Promise.resolve()
-    child.on('message', (m: LoadMessage) => {
-      if (m.kind === 'done' || m.kind === 'error') {
-        settled = true
-        // Phase callbacks first: their numbers belong to this run.
-        void phases.then(() => (m.kind === 'done' ? resolve(m.outcome) : reject(new Error(`load process: ${m.error}`))))
-        return
-      }
+  child.on('message', (m: LoadMessage) => {
+    if (m.kind === 'measuring' || m.kind === 'measured' || m.kind === 'connected' || m.kind === 'idle-start' || m.kind === 'idle-end') {
       const kind = m.kind
       phases = phases.then(() => onPhase(kind)).catch(() => undefined)
+      return
+    }
+    void phases.then(() => {
+      const w = waiter
+      if (m.kind === 'error') {
+        ended = new Error(`load process: ${m.error}`)
+        waiter = undefined
+        w?.reject(ended)
+      } else if (w && w.kinds.includes(m.kind)) {
+        waiter = undefined
+        w.resolve(m)
+      }
     })
-    child.once('error', reject)
-    child.once('exit', (code) => {
-      if (!settled) reject(new Error(`load process exited (${code}) before answering`))
-    })
-    child.send(plan)
   })
+  child.once('exit', (code) => {
+    ended ??= new Error(`load process exited (${code}) before answering`)
+    void phases.then(() => {
+      const w = waiter
+      waiter = undefined
+      w?.reject(ended as Error)
+    })
+  })
+  const send = (command: LoadPlan | LoadCommand) => child.send(command)
+  const ready = expect('ready')
+  send(plan)
+  return ready.then(() => ({
+    async window(callback) {
+      onPhase = async (phase) => {
+        if (phase === 'measuring' || phase === 'measured') await callback(phase)
+      }
+      const answer = expect('window')
+      send({ cmd: 'window' })
+      const m = await answer
+      if (m.kind !== 'window') throw new Error('unexpected answer')
+      return m.window
+    },
+    async finish() {
+      const answer = expect('done')
+      send({ cmd: 'finish' })
+      const m = await answer
+      if (m.kind !== 'done') throw new Error('unexpected answer')
+      return m.outcome
+    },
+  }))
 }

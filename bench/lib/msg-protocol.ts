@@ -40,6 +40,7 @@ export interface LoadPlan {
   /** Messages per second, open loop (sends are started on schedule whatever the answers do). */
   rate: number
   warmupSeconds: number
+  /** Length of each measured window; the parent asks for windows one at a time (LoadCommand `window`). */
   seconds: number
   /** How long to wait for stragglers after the last send before counting a message lost. */
   drainSeconds: number
@@ -61,6 +62,22 @@ export interface Latency {
   max: number
   mean: number
 }
+
+/** One measured window (a round: interleaved with another configuration's windows). */
+export interface WindowOutcome {
+  sent: number
+  delivered: number
+  lost: number
+  misdelivered: number
+  delivery: Latency
+  deliveryByServer: Latency[]
+  http?: Latency & { failed: number; firstError?: string }
+  achievedRate: number
+  loadElu: number
+}
+
+/** What the parent asks of a load process once it is warm. */
+export type LoadCommand = { cmd: 'window' } | { cmd: 'finish' }
 
 export interface LoadOutcome {
   connect: {
@@ -89,6 +106,8 @@ export interface LoadOutcome {
   /** The load process's own event-loop utilisation while measuring (near 1 would mean the generator is the limit). */
   loadElu: number
   warmup: { sent: number; delivered: number; delivery: Latency }
+  /** Each measured window on its own; the fields above pool them. */
+  windows: WindowOutcome[]
 }
 
 export type LoadMessage =
@@ -97,5 +116,7 @@ export type LoadMessage =
   | { kind: 'measured' }
   | { kind: 'idle-start' }
   | { kind: 'idle-end' }
+  | { kind: 'ready' }
+  | { kind: 'window'; window: WindowOutcome }
   | { kind: 'done'; outcome: LoadOutcome }
   | { kind: 'error'; error: string }

@@ -217,7 +217,9 @@ describe('starting a conversation', () => {
       // Retracting stays allowed to the sender, whatever the block.
       const retracted = await api(t.app, 'DELETE', `/api/messages/messages/${fromB.id}`, { token: b.token })
       expect(retracted.statusCode).toBe(204)
-      expect(heard.map((h) => h.event)).toEqual(['message_deleted'])
+      // One emit per member (each member's room is its own channel between processes).
+      expect(heard.map((h) => h.event)).toEqual(['message_deleted', 'message_deleted'])
+      expect(heard.flatMap((h) => h.rooms).sort()).toEqual([`user:${a.user.id}`, `user:${b.user.id}`].sort())
       const after = (await history(a.token, id)).messages.find((m) => m.id === fromB.id)
       expect(after).toMatchObject({ deleted: true, content: '' })
     } finally {

@@ -15,23 +15,25 @@ import { type Check, writeResultFiles } from './lib/report'
  *
  * 1. A fresh database `wren_bench_msg`: N members (5,000) with message keys and a session each, paired in
  *    conversations (bench/lib/msg-setup.ts, direct SQL: no 5,000 argon2 hashes).
- * 2. Three configurations, each with its own server process(es) and a fresh load process (msg-load-worker.ts)
+ * 2. Three configurations, each with its own server process(es) and its own load process (msg-load-worker.ts)
  *    holding one socket.io client per member:
  *    - `one`: one Wren process (buildApp + attachRealtime as server/main.ts, rate limits off);
  *    - `redis`: two Wren processes with REDIS_URL; sockets alternate between them, every send goes to process A,
  *      so half the deliveries cross Redis to process B;
  *    - `echo`: a plain socket.io server, no database, no auth: a client emits, the server forwards to the
  *      recipient's (and sender's) room. The floor: what socket.io itself costs per message on this machine.
- *    Messages go at a fixed rate (open loop), warm-up first, then the measured window; each is timed from just
- *    before the send call to the recipient socket's `new_message`.
- * 3. Per configuration: connect time of all sockets, delivery p50/p95/p99/max, delivered/missing, HTTP answer time,
- *    CPU per message (server processes via process.cpuUsage; PostgreSQL backends of this database; Redis), the
- *    ratios to the echo, the targets (p99 < 50 ms on one process, < 100 ms through Redis), and
- *    bench/results/<date>-messages.{json,md}. The database is dropped at the end.
+ *    All of them are connected (and warmed up) first; then they are measured in turns, one window of `--seconds`
+ *    each per round (A-B-A-B...), so the machine's other work weighs on every configuration alike. Messages go at
+ *    a fixed rate (open loop); each is timed from just before the send call to the recipient socket's `new_message`.
+ * 3. Per configuration: connect time of all sockets, delivery p50/p95/p99/max (all rounds pooled, and each round's
+ *    p99 with the load average as it began), delivered/missing, HTTP answer time, CPU per message (server processes
+ *    via process.cpuUsage; PostgreSQL backends of this database; Redis), the ratios to the echo (p99: the median of
+ *    the rounds over the echo's), the targets (p99 < 50 ms on one process, < 100 ms through Redis, through Redis
+ *    <= 2 x the echo), and bench/results/<date>-<name>.{json,md}. The database is dropped at the end.
  *
- * Flags: --members N (5,000), --rate N messages/s (200), --seconds S measured (20), --warmup-seconds S (6),
- * --configs one,redis,echo, --connect-concurrency N (100), --http-connections N (32), --profile DIR (V8 CPU
- * profiles of the server processes).
+ * Flags: --members N (5,000), --rate N messages/s (200), --seconds S per round (10), --rounds N (4),
+ * --warmup-seconds S (6), --configs one,redis,echo, --connect-concurrency N (100), --http-connections N (32),
+ * --profile DIR (V8 CPU profiles of the server processes), --name NAME of the results files (messages).
  */
 
 export const MESSAGES_DATABASE = 'wren_bench_msg'

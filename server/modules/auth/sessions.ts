@@ -176,11 +176,16 @@ export class SessionStore {
     }
     const staleBefore = new Date(now - TOUCH_INTERVAL_MS)
     if (session.lastSeenAt < staleBefore) {
+      const previous = session.lastSeenAt.getTime()
       // Marked first so that concurrent requests of this session do not all write; the update is conditional anyway.
       session.lastSeenAt = new Date(now)
-      // Not awaited: "last used" is for the sessions list, and a request (a message send, a socket's handshake)
-      // should not wait a write for it. `close` and `touched` wait for the ones still running.
-      this.track(touchSession(this.db, session.sessionId, staleBefore, session.lastSeenAt, ip))
+      const touch = touchSession(this.db, session.sessionId, staleBefore, session.lastSeenAt, ip)
+      // Far from the idle limit the write runs beside the request (a message send or a socket's handshake does not
+      // wait for it): whoever reads the previous time meanwhile (another process, the sweep) still finds the session
+      // alive for half a limit. Near the limit the request answers only once it is written, or a reader could take a
+      // session in use for an idle one. `close` and `touched` wait for the ones still running.
+      if (now - previous < session.idleMs / 2) this.track(touch)
+      else await touch
     }
     return { user: session.user, sessionId: session.sessionId }
   }

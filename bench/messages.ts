@@ -441,7 +441,7 @@ function markdown(report: MessagesReport): string {
   return [
     `# Messaging benchmark, ${report.date}`,
     '',
-    `${int(report.settings.members)} members connected, ${report.settings.rate} messages/s for ${report.settings.seconds} s after a ${report.settings.warmupSeconds} s warm-up; delivery = send call to the recipient socket's \`new_message\`.`,
+    `${int(report.settings.members)} members connected, ${report.settings.rate} messages/s in ${report.settings.rounds} rounds of ${report.settings.seconds} s per configuration (measured in turns) after a ${report.settings.warmupSeconds} s warm-up; delivery = send call to the recipient socket's \`new_message\`.`,
     '',
     resultTable(report.results),
     '',

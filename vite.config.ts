@@ -36,12 +36,57 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * Names the signed-in screens' chunk and every chunk it imports statically (beyond what the entry already imports) in
+ * index.html's `<meta name="wren-signed-in-chunks">` (placed just before the boot script, which reads it). public/boot-prefetch.js preloads them when a
+ * session is stored, so a returning member's Home downloads alongside the main bundle instead of after it has run
+ * (src/views/routes/chunks.ts starts that import only once the bundle is running). A visitor signing in or up never
+ * fetches them early.
+ */
+function signedInChunks(): Plugin {
+  return {
+    name: 'wren-signed-in-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html
+        const chunks = new Map<string, { imports: string[] }>()
+        let entry: string | undefined
+        let routes: string | undefined
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk') continue
+          chunks.set(output.fileName, output)
+          if (output.isEntry) entry = output.fileName
+          if (output.facadeModuleId?.endsWith('src/views/routes/SignedInRoutes.tsx')) routes = output.fileName
+        }
+        if (!entry || !routes) throw new Error('wren-signed-in-chunks: the entry or SignedInRoutes chunk is missing')
+        const graph = (start: string) => {
+          const seen = new Set<string>()
+          const visit = (file: string) => {
+            if (seen.has(file)) return
+            seen.add(file)
+            for (const next of chunks.get(file)?.imports ?? []) visit(next)
+          }
+          visit(start)
+          return seen
+        }
+        const loaded = graph(entry)
+        const files = [...graph(routes)].filter((file) => !loaded.has(file)).map((file) => `/${file}`)
+        const placeholder = '<meta name="wren-signed-in-chunks" content="" />'
+        if (!html.includes(placeholder)) throw new Error(`wren-signed-in-chunks: index.html has no ${placeholder}`)
+        return html.replace(placeholder, `<meta name="wren-signed-in-chunks" content="${files.join(' ')}" />`)
+      },
+    },
+  }
+}
+
 /** API test files that need a process of their own (see the `api-own-process` project). */
 const API_OWN_PROCESS = 'tests/api/seed.test.ts'
 
 // One config for the SPA build and for vitest: the top level stays as the design card fixes it.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), signedInChunks(), precompress()],
   // PostCSS (Panda) config lives in .config/postcss.config.cjs.
   css: { postcss: new URL('./.config', import.meta.url).pathname },
   resolve: { alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname } },

@@ -19,7 +19,7 @@ import { BENCH_DATABASE, dropBenchDatabase } from './lib/database'
  * - writes: --duration, --warmup, --connections, --profile DIR (posts, likes spread over 20 posts, likes on one hot post; exact counts)
  * - sessions: --duration, --connections (a password sign-in, and an authenticated request's session lookup)
  * - export: --posts (a member's data export of that many posts, and of a tenth of them: peak heap and RSS growth)
- * - browser: --runs, --scroll-posts, --scroll-step, --authors, --clicks, --profiles, --skip-build
+ * - browser: --runs, --scroll-posts, --scroll-step, --authors, --clicks, --profiles, --skip-build, --waterfall
  *
  * Feed, search and mixed share one seed: the feed bench keeps `wren_bench` (--keep-db), the search bench reuses it
  * (--reuse-db) and keeps it, the mixed bench reuses it (--reuse-db --database wren_bench) and drops it unless --keep-db
@@ -67,7 +67,7 @@ const BENCHES = {
   browser: {
     file: './browser.ts',
     values: ['runs', 'scroll-posts', 'scroll-step', 'authors', 'clicks', 'profiles'],
-    switches: ['skip-build'],
+    switches: ['skip-build', 'waterfall'],
   },
 } as const
 type BenchName = keyof typeof BENCHES

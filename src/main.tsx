@@ -3,6 +3,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createActor } from 'xstate'
 import { appMachine } from './machines/app/app.machine'
+import { installBootPrefetch } from './machines/lib/boot-prefetch'
 import { readStoredSession } from './machines/session/session.storage'
 import type { Theme } from './machines/theme/theme.machine'
 import { readStoredTheme } from './machines/theme/theme.storage'
@@ -25,6 +26,10 @@ async function start() {
   // `import.meta.env.DEV` is `false` in production builds, so this import and the inspector are dropped there.
   const devtools = import.meta.env.DEV ? await import('./devtools') : null
 
+  // What public/boot-prefetch.js already asked the server (the session check, Home's first page): the actors adopt it.
+  const boot = window as { __wrenBoot?: unknown }
+  installBootPrefetch(boot.__wrenBoot)
+  delete boot.__wrenBoot
   const stored = readStoredSession()
   preloadRoutes(stored.token !== null)
   const app = createActor(appMachine, { input: { stored, theme: readStoredTheme() }, inspect: devtools?.inspect })

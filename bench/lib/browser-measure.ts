@@ -155,6 +155,11 @@ export interface HomeLoad {
   ttfbMs: number
   domContentLoadedMs: number
   scripts: ScriptFile[]
+  /** Every request of the load (Resource Timing), ms after navigation start: the waterfall. */
+  requests: Array<{ path: string; initiator: string; startMs: number; endMs: number }>
+  /** The main thread's long tasks until measuring ended, and the longest. */
+  longTasks: Array<{ startTime: number; duration: number }>
+  longTaskMaxMs: number
 }
 
 const FEED_CARD = '[role=feed] article'
@@ -178,14 +183,24 @@ export async function loadHome(
     const measured = await page.evaluate(() => {
       const bench = (
         window as unknown as {
-          __bench: { lcp: Array<{ startTime: number; tag: string | null; text: string | null; size: number }>; firstCardAt: number | null }
+          __bench: {
+            lcp: Array<{ startTime: number; tag: string | null; text: string | null; size: number }>
+            firstCardAt: number | null
+            longtasks: Array<{ startTime: number; duration: number }>
+          }
         }
       ).__bench
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
       return {
         lcp: bench.lcp.at(-1) ?? null,
         firstCardAt: bench.firstCardAt,
-        resources: performance.getEntriesByType('resource').map((r) => ({ name: r.name, startTime: r.startTime })),
+        resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
+          name: r.name,
+          startTime: r.startTime,
+          responseEnd: r.responseEnd,
+          initiator: r.initiatorType,
+        })),
+        longtasks: bench.longtasks,
         ttfb: nav ? nav.responseStart : 0,
         dcl: nav ? nav.domContentLoadedEventEnd : 0,
       }
@@ -216,6 +231,11 @@ export async function loadHome(
       ttfbMs: measured.ttfb,
       domContentLoadedMs: measured.dcl,
       scripts: files,
+      requests: measured.resources
+        .map((r) => ({ path: new URL(r.name).pathname, initiator: r.initiator, startMs: round(r.startTime, 0), endMs: round(r.responseEnd, 0) }))
+        .sort((a, b) => a.startMs - b.startMs),
+      longTasks: measured.longtasks.map((t) => ({ startTime: round(t.startTime, 0), duration: round(t.duration, 0) })),
+      longTaskMaxMs: Math.max(0, ...measured.longtasks.map((t) => t.duration)),
     }
   } finally {
     await context.close()
@@ -374,23 +394,29 @@ export async function likeLatency(
     await page.evaluate(() => {
       ;(window as unknown as { __bench: { events: unknown[] } }).__bench.events = []
     })
-    const button = page.locator(FEED_CARD).first().getByRole('button', { name: /^(Like|Unlike) \(/ })
+    // The like button's name is its words and count ('Like, 3 likes', 'Unlike, 1 like': PostActions.tsx).
+    const button = page.locator(FEED_CARD).first().getByRole('button', { name: /^(Like|Unlike),/ })
     for (let i = 0; i < clicks; i += 1) {
-      const before = await button.getAttribute('aria-pressed')
-      await button.click()
+      const before = await button.getAttribute('aria-pressed', { timeout: 15_000 })
+      // The next click must wait for this one's answer: while a like is on its way the post ignores another toggle
+      // (src/machines/posts canReact), so clicking again too soon times the click of a button that does nothing.
+      const answered = page.waitForResponse((r) => /\/api\/posts\/[^/]+\/like$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST', {
+        timeout: 30_000,
+      })
+      await button.click({ timeout: 15_000 })
       await page.waitForFunction(
         ([selector, previous]) => {
           const card = document.querySelector(selector ?? '')
           const like = [...(card?.querySelectorAll('button[aria-pressed]') ?? [])].find((b) =>
-            /^(Like|Unlike) \(/.test(b.getAttribute('aria-label') ?? ''),
+            /^(Like|Unlike),/.test(b.getAttribute('aria-label') ?? ''),
           )
           return like?.getAttribute('aria-pressed') !== previous
         },
         [FEED_CARD, before] as const,
         { timeout: 15_000 },
       )
-      // Let the API answer and the card settle before the next click.
-      await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined)
+      await answered
+      // Let the card settle (the answer's count) before the next click.
       await page.waitForTimeout(250)
     }
     await page.waitForTimeout(500)

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Schemas } from '../../server/http/handler-types'
@@ -84,6 +85,20 @@ describe("the app's policy", () => {
     expect(policy.get('default-src')).toBe("'self'")
     // WebAssembly may compile (argon2id runs in hash-wasm); JavaScript eval and inline script stay refused.
     expect(policy.get('script-src')).toBe("'self' 'wasm-unsafe-eval'")
+  })
+
+  it('index.html runs no inline script: the pre-paint and boot scripts are files of this origin', async () => {
+    const html = await readFile(new URL('../../index.html', import.meta.url), 'utf8')
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    expect(scripts.length).toBeGreaterThanOrEqual(3)
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\ssrc="\/[^/"]/)
+      expect(body?.trim()).toBe('')
+    }
+    for (const file of ['theme-prepaint.js', 'boot-prefetch.js']) {
+      expect(html).toContain(`<script src="/${file}"></script>`)
+      await expect(readFile(new URL(`../../public/${file}`, import.meta.url), 'utf8')).resolves.toBeTruthy()
+    }
   })
 })
 

@@ -136,7 +136,7 @@ describe('session machine: the me-check\'s 10 s', () => {
     vi.useFakeTimers()
     try {
       let signal: AbortSignal | undefined
-      const hanging = fromPromise<SessionUser>(({ signal: callSignal }) => {
+      const hanging = fromPromise<SessionUser, { token: string | null }>(({ signal: callSignal }) => {
         signal = callSignal
         return new Promise<SessionUser>(() => undefined)
       })

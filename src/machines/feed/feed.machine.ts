@@ -1,8 +1,9 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate'
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate'
 import { run } from '../../api/calls'
 import { describeError } from '../../api/errors'
 import { listCalls } from '../../api/lists.calls'
 import { postCalls, type FeedPost, type Post, type PostPage } from '../../api/posts.calls'
+import { adoptingCall } from '../lib/boot-prefetch'
 import type { PostsRef } from '../posts/posts.machine'
 import {
   appendEntries,
@@ -56,6 +57,11 @@ export interface FeedContext {
 
 type FeedPage = PostPage<FeedPost>
 
+/** The session actor as far as the feed needs it: the token its requests carry. */
+interface SessionTokenHolder {
+  getSnapshot(): { context: { token: string | null } }
+}
+
 const FAILED: Record<FeedSource['kind'], string> = {
   home: FEED_LOAD_FAILED,
   list: LIST_TIMELINE_LOAD_FAILED,
@@ -70,6 +76,25 @@ function pageOf(source: FeedSource, cursor: string | null) {
   return postCalls.getFeed(cursor)
 }
 
+type PageRequest = { source: FeedSource; cursor: string | null }
+
+/**
+ * A page of the timeline. Home's first page may be on its way already, sent by the boot script with the session's
+ * token (lib/boot-prefetch.ts): adopted if it succeeded and the session still holds that token, else asked for with
+ * `fetchNormally` (tests pass their own).
+ */
+export function feedPageCall(
+  fetchNormally: (request: PageRequest, signal: AbortSignal) => Promise<FeedPage> = (request, signal) => run(pageOf(request.source, request.cursor), signal),
+) {
+  return adoptingCall<FeedPage, PageRequest>({
+    call: 'homeFeed',
+    use: (request) => request.source.kind === 'home' && request.cursor === null,
+    tokenOf: ({ system }) => (system.get('session') as SessionTokenHolder | undefined)?.getSnapshot().context.token ?? null,
+    read: (body) => body as FeedPage,
+    fetchNormally,
+  })
+}
+
 export const feedMachine = setup({
   types: {
     context: {} as FeedContext,
@@ -78,9 +103,7 @@ export const feedMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    loadPage: fromPromise<FeedPage, { source: FeedSource; cursor: string | null }>(({ input, signal }) =>
-      run(pageOf(input.source, input.cursor), signal),
-    ),
+    loadPage: feedPageCall(),
     watchPosts,
   },
   actions: {

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate'
 import { calls, run } from '../../api/calls'
 import { isApiError } from '../../api/errors'
+import { adoptingCall } from '../lib/boot-prefetch'
 import type { SessionUser, StoredSession } from './session.schema'
 import { writeStoredSession } from './session.storage'
 
@@ -56,6 +57,20 @@ const EMPTY: SessionContext = { user: null, token: null, privateKey: null, remem
 /** How long the me-check may take before the stored session is kept unchecked (docs/product.md, "Session check"). */
 export const ME_CHECK_MS = 10_000
 
+/**
+ * The me-check. The boot script may have sent this very request already (lib/boot-prefetch.ts): its answer is adopted
+ * if it succeeded, and anything else asks again with `fetchNormally` (tests pass their own), so failures take the
+ * usual path below.
+ */
+export function meCheck(fetchNormally: (signal: AbortSignal) => Promise<SessionUser> = (signal) => run(calls.me(), signal)) {
+  return adoptingCall<SessionUser, { token: string | null }>({
+    call: 'me',
+    tokenOf: ({ input }) => input.token,
+    read: (body) => (body as { user: SessionUser }).user,
+    fetchNormally: (_, signal) => fetchNormally(signal),
+  })
+}
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -64,7 +79,7 @@ export const sessionMachine = setup({
     tags: {} as 'loading' | 'authenticated' | 'busy',
   },
   actors: {
-    checkAuth: fromPromise<SessionUser>(({ signal }) => run(calls.me(), signal)),
+    checkAuth: meCheck(),
     logout: fromPromise<void>(({ signal }) => run(calls.logout(), signal)),
   },
   actions: {
@@ -108,6 +123,7 @@ export const sessionMachine = setup({
       invoke: {
         id: 'checkAuth',
         src: 'checkAuth',
+        input: ({ context }) => ({ token: context.token }),
         onDone: {
           target: 'authenticated',
           actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'persist'],

@@ -61,6 +61,11 @@ export function PostList({
     overscan: OVERSCAN,
   })
 
+  // The feed pattern's "size unknown" (-1) while more may load: a page arriving then changes no card's props, so only
+  // the rows that enter render (every shown card re-rendering per page was a long task on a slow phone).
+  const complete = !canLoadMore && !loadingMore && !loadMoreFailed
+  const setSize = complete ? entries.length : -1
+
   const lastShown = rows.at(-1)?.index ?? -1
   const nearEnd = lastShown >= entries.length - PREFETCH_ROWS
   useEffect(() => {
@@ -90,7 +95,7 @@ export function PostList({
               className={rowStyle}
               style={{ transform: `translateY(${row.start}px)` }}
             >
-              <Card id={entry.id} repostedBy={entry.repostedBy} position={row.index + 1} setSize={entries.length} />
+              <Card id={entry.id} repostedBy={entry.repostedBy} position={row.index + 1} setSize={setSize} />
             </div>
           )
         })}

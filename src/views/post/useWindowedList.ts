@@ -48,11 +48,29 @@ function indexAt(starts: Float64Array, count: number, offset: number): number {
   return Math.max(0, low)
 }
 
+/** Rows rendered before the list has measured where it is (the layout effect corrects it before paint). */
+const FIRST_ROWS = 4
+
 export function useWindowedList({ count, keyOf, estimate, overscan }: WindowedListOptions): WindowedList {
   const heights = useRef(new Map<string, number>())
   const container = useRef<HTMLElement | null>(null)
   const [version, setVersion] = useState(0)
-  const [range, setRange] = useState<Range>({ first: 0, last: Math.min(count, 10) - 1 })
+  const [range, setRange] = useState<Range>({ first: 0, last: Math.min(count, FIRST_ROWS) - 1 })
+  // The first rows render on their own (the viewport's, no overscan) and the overscan follows a frame later, so the
+  // first screen's posts paint after one short task rather than one long one (a slow phone's first load).
+  const [warm, setWarm] = useState(false)
+  const reach = warm ? overscan : 0
+  useEffect(() => {
+    if (warm || count === 0) return
+    let timer = 0
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setWarm(true))
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [warm, count])
 
   // starts[i] is row i's top; starts[count] is the list's height.
   const starts = useMemo(() => {
@@ -70,10 +88,10 @@ export function useWindowedList({ count, keyOf, estimate, overscan }: WindowedLi
     if (!element || count === 0) return { first: 0, last: -1 }
     const top = -element.getBoundingClientRect().top
     const bottom = top + window.innerHeight
-    const first = Math.max(0, indexAt(startsRef.current, count, top) - overscan)
-    const last = Math.min(count - 1, indexAt(startsRef.current, count, bottom) + overscan)
+    const first = Math.max(0, indexAt(startsRef.current, count, top) - reach)
+    const last = Math.min(count - 1, indexAt(startsRef.current, count, bottom) + reach)
     return { first, last }
-  }, [count, overscan])
+  }, [count, reach])
 
   const update = useCallback(() => {
     const next = computeRange()

@@ -226,7 +226,7 @@ describe('preferences', () => {
   it('a kind turned off is never created; the others still are', async () => {
     const [ann, bob] = [await quickMember(t.app), await quickMember(t.app)]
     const start = await api(t.app, 'GET', '/api/notifications/preferences', { token: ann.token })
-    expect(start.json()).toEqual({ like: true, repost: true, reply: true, mention: true, follow: true })
+    expect(start.json()).toEqual({ like: true, repost: true, reply: true, mention: true, follow: true, quote: true })
     const changed = await api(t.app, 'PATCH', '/api/notifications/preferences', {
       token: ann.token,
       body: { like: false, follow: false },

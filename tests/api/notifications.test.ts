@@ -231,7 +231,7 @@ describe('preferences', () => {
       token: ann.token,
       body: { like: false, follow: false },
     })
-    expect(changed.json()).toEqual({ like: false, repost: true, reply: true, mention: true, follow: false })
+    expect(changed.json()).toEqual({ like: false, repost: true, reply: true, mention: true, follow: false, quote: true })
     const post = await publish(t.app, ann.token, 'prefs')
     await like(bob, post.id)
     await follow(t.app, bob, ann)

@@ -20,10 +20,13 @@ export interface PostMenuProps {
   mute?: { username: string; onSelect: () => void }
   /** Report: opens the report dialog about this post. */
   onReport?: () => void
+  /** Detach quote: the viewer's own post is quoted here (docs/product.md, "Quotes"). */
+  onDetach?: () => void
 }
 
-export function PostMenu({ isOwner, onDelete, onAnalytics, onBlock, mute, onReport }: PostMenuProps) {
-  const items: MenuItem[] = isOwner
+export function PostMenu({ isOwner, onDelete, onAnalytics, onBlock, mute, onReport, onDetach }: PostMenuProps) {
+  const detach: MenuItem[] = onDetach ? [{ label: 'Detach quote', icon: <PostIcon name="detach" size={18} />, onSelect: onDetach }] : []
+  const own: MenuItem[] = isOwner
     ? [
         ...(onAnalytics ? [{ label: 'Analytics', icon: <Icon name="chart" size={18} />, onSelect: onAnalytics }] : []),
         { label: 'Edit', icon: <PostIcon name="edit" size={18} />, comingSoon: 'Editing posts is coming soon' },
@@ -34,6 +37,7 @@ export function PostMenu({ isOwner, onDelete, onAnalytics, onBlock, mute, onRepo
         ...(mute ? [{ label: `Mute @${mute.username}`, icon: <Icon name="mute" size={18} />, onSelect: mute.onSelect }] : []),
         { label: 'Block User', icon: <PostIcon name="block" size={18} />, tone: 'danger', onSelect: onBlock },
       ]
+  const items = [...detach, ...own]
 
   return (
     <Menu

@@ -37,7 +37,8 @@ describe('notification rules', () => {
   })
 
   it('names an action for every type', () => {
-    expect(Object.keys(ACTION_TEXT).sort()).toEqual(['export_ready', 'follow', 'follow_accepted', 'follow_request', 'like', 'mention', 'reply', 'report', 'repost'])
+    expect(Object.keys(ACTION_TEXT).sort()).toEqual(['export_ready', 'follow', 'follow_accepted', 'follow_request', 'like', 'mention', 'quote', 'reply', 'report', 'repost'])
+    expect(ACTION_TEXT.quote).toBe('quoted your post')
   })
 
   it('never counts negative or fractional others', () => {

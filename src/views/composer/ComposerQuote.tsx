@@ -22,7 +22,7 @@ export function ComposerQuote({ composer }: { composer: ComposerRef }) {
       <QuotedCard post={post ?? null} linkable={false} />
       <button
         type="button"
-        className={cx(button({ variant: 'ghost', size: 'icon' }), css({ position: 'absolute', top: '1.5', right: '1.5', w: '7', h: '7', bg: 'bg.surface' }))}
+        className={cx(button({ variant: 'ghost', size: 'icon' }), css({ position: 'absolute', top: '0.5', right: '-2.5', w: '7', h: '7', borderRadius: 'full', borderWidth: '1px', borderColor: 'border', bg: 'bg.surface', boxShadow: 'sm', _hover: { bg: 'bg.subtle' } }))}
         aria-label="Remove quote"
         title="Remove quote"
         disabled={busy}

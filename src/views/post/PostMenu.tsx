@@ -5,7 +5,8 @@ import { Menu, type MenuItem } from '../ui/Menu'
 import { PostIcon } from './icons'
 
 // The card's overflow menu (docs/product.md, "Post card"): the author sees Analytics, Edit (not built yet) and Delete;
-// everyone else sees Report (the report dialog), Mute @user and Block User. Items that do nothing yet say so in their
+// everyone else sees Report (the report dialog), Mute @user and Block User. A quote of the viewer's own post starts
+// with Detach quote, for either. Items that do nothing yet say so in their
 // title instead of pretending.
 
 const placement = css({ position: 'absolute', zIndex: 30, top: 'calc(100% + 0.25rem)', right: 0, minW: '200px' })

@@ -49,6 +49,7 @@ import { followMachine } from '../../src/machines/follow/follow.machine'
 import { blockMachine } from '../../src/machines/block/block.machine'
 import { blockedMachine } from '../../src/machines/blocked/blocked.machine'
 import { muteMachine } from '../../src/machines/mute/mute.machine'
+import { detachQuoteMachine } from '../../src/machines/detach-quote/detach-quote.machine'
 import { muteListsMachine, mutesMachine } from '../../src/machines/mutes/mutes.machine'
 import { sessionsMachine } from '../../src/machines/sessions/sessions.machine'
 import { exportMachine } from '../../src/machines/export/export.machine'
@@ -284,6 +285,17 @@ const charts: ChartSpec[] = [
     machine: muteMachine,
   },
   {
+    name: 'detach-quote',
+    title: 'Detach quote',
+    source: 'src/machines/detach-quote/detach-quote.machine.ts',
+    summary:
+      "Detach quote, from the menu of a quote of the member's own post: a confirm dialog (it cannot be undone), then " +
+      "POST /posts/{id}/detach. Once the server agrees it says 'Quote detached' and tells the post cache " +
+      "(`post.quote.detached`), so the quote shows 'This post is unavailable' at once; the actor is then done for good. " +
+      "A refusal toasts the server's words, else 'Could not detach the quote', and keeps the dialog.",
+    machine: detachQuoteMachine,
+  },
+  {
     name: 'mutes',
     title: 'Mute Management (settings)',
     source: 'src/machines/mutes/mutes.machine.ts',
@@ -457,7 +469,7 @@ const charts: ChartSpec[] = [
   },
   {
     name: 'feed',
-    title: 'Home feed, list timelines and Explore',
+    title: 'Home feed, list timelines, Explore and quotes',
     source: 'src/machines/feed/feed.machine.ts',
     summary:
       'The first page loads when Home (or a list\'s page) opens (error: a message and Try again). Near the end of the ' +

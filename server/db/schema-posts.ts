@@ -67,6 +67,11 @@ export const posts = pgTable(
     replyToAuthorId: uuid('reply_to_author_id').references(() => users.id, { onDelete: 'cascade' }),
     // 0..4; lets the Media tab use a partial index instead of probing post_media for every post.
     mediaCount: smallint('media_count').notNull().default(0),
+    // The post this one quotes (only a public one, posts/quotes.ts). No foreign key: a quote outlives the post it
+    // quotes and then shows "This post is unavailable", which a cascade or SET NULL would erase.
+    quoteOf: uuid('quote_of'),
+    // Set once when the quoted post's author detaches their post from this quote; never cleared.
+    quoteDetachedAt: timestamp('quote_detached_at', { withTimezone: true }),
     // The first http(s) link of the content, normalized (server/modules/link-previews/url.ts): its card shows that
     // URL's row of link_previews once the server has read the page.
     linkUrl: text('link_url'),
@@ -76,6 +81,8 @@ export const posts = pgTable(
     repostCount: integer('repost_count').notNull().default(0),
     replyCount: integer('reply_count').notNull().default(0),
     viewCount: integer('view_count').notNull().default(0),
+    // Public quotes still attached: exact, changed in the transaction that creates, deletes or detaches a quote.
+    quoteCount: integer('quote_count').notNull().default(0),
     // Post search: the text as English stems ('jumps' and 'jumping' are one word), kept by the database itself.
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, content)`),
   },
@@ -86,6 +93,7 @@ export const posts = pgTable(
       'posts_counters_check',
       sql`${t.likeCount} >= 0 and ${t.repostCount} >= 0 and ${t.replyCount} >= 0 and ${t.viewCount} >= 0`,
     ),
+    check('posts_quote_count_check', sql`${t.quoteCount} >= 0`),
     check('posts_reply_author_check', sql`(${t.replyTo} is null) = (${t.replyToAuthorId} is null)`),
     // Profile tabs and the per-followee feed scan: one author's posts, newest first.
     index('posts_author_created_idx').on(t.authorId, t.createdAt, t.id),
@@ -110,6 +118,10 @@ export const posts = pgTable(
       .on(t.replyTo)
       .where(sql`${t.replyTo} is not null and ${t.visibility} <> 'public'`),
     index('posts_reply_to_author_idx').on(t.replyToAuthorId).where(sql`${t.replyToAuthorId} is not null`),
+    // A post's quotes newest first, and the quotes to refresh when the quoted post changes.
+    index('posts_quote_of_idx')
+      .on(t.quoteOf, t.createdAt, t.id)
+      .where(sql`${t.quoteOf} is not null`),
     // Post search (GET /posts/search): which posts contain every word asked for.
     index('posts_search_vector_idx').using('gin', t.searchVector),
     // A profile's post count for a visitor subtracts the author's non-public posts the visitor may not see.

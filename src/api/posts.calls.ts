@@ -20,6 +20,8 @@ export type FeedResponse = Schemas['FeedResponse']
 export type PostDetailResponse = Schemas['PostDetailResponse']
 export type LikeResponse = Schemas['LikeResponse']
 export type RepostResponse = Schemas['RepostResponse']
+export type QuotedPost = Schemas['QuotedPost']
+export type PostQuote = Schemas['PostQuote']
 
 export const VISIBILITIES = ['public', 'followers', 'mentioned'] as const satisfies ReadonlyArray<Visibility>
 
@@ -30,6 +32,8 @@ export interface NewPost {
   sensitive: boolean
   sensitiveReason: string
   replyTo: string | null
+  /** The public post this one quotes (composer.quote.ts). */
+  quoteOf?: string | null
   media: ReadonlyArray<{ file: File; alt: string }>
 }
 
@@ -59,6 +63,7 @@ export function toFormData(post: NewPost): FormData {
   form.append('sensitive', post.sensitive ? 'true' : 'false')
   if (post.sensitive && post.sensitiveReason.trim() !== '') form.append('sensitiveReason', post.sensitiveReason.trim())
   if (post.replyTo) form.append('replyTo', post.replyTo)
+  if (post.quoteOf) form.append('quoteOf', post.quoteOf)
   for (const { file } of post.media) form.append('media', file, file.name)
   for (const { alt } of post.media) form.append('alt', alt.trim())
   return form
@@ -100,6 +105,16 @@ export function makePostCalls(client: ApiClient) {
 
     toggleLike: (id: string): Effect.Effect<LikeResponse, ApiError> =>
       mutation<LikeResponse>((signal) => client.POST('/posts/{id}/like', { params: { path: { id } }, signal })),
+
+    /** The quotes of a post the viewer may see, newest first. */
+    getQuotes: (id: string, cursor: string | null): Effect.Effect<PostPage<Post>, ApiError> =>
+      query<Schemas['PostsPage']>((signal) =>
+        client.GET('/posts/{id}/quotes', { params: { path: { id }, query: cursorParam(cursor) }, signal }),
+      ),
+
+    /** The quoted post's author detaches it from the quote `id`, for good. */
+    detachQuote: (id: string): Effect.Effect<void, ApiError> =>
+      mutation((signal) => client.POST('/posts/{id}/detach', { params: { path: { id } }, signal })).pipe(Effect.asVoid),
 
     toggleRepost: (id: string): Effect.Effect<RepostResponse, ApiError> =>
       mutation<RepostResponse>((signal) => client.POST('/posts/{id}/repost', { params: { path: { id } }, signal })),

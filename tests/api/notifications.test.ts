@@ -226,12 +226,12 @@ describe('preferences', () => {
   it('a kind turned off is never created; the others still are', async () => {
     const [ann, bob] = [await quickMember(t.app), await quickMember(t.app)]
     const start = await api(t.app, 'GET', '/api/notifications/preferences', { token: ann.token })
-    expect(start.json()).toEqual({ like: true, repost: true, reply: true, mention: true, follow: true })
+    expect(start.json()).toEqual({ like: true, repost: true, reply: true, mention: true, follow: true, quote: true })
     const changed = await api(t.app, 'PATCH', '/api/notifications/preferences', {
       token: ann.token,
       body: { like: false, follow: false },
     })
-    expect(changed.json()).toEqual({ like: false, repost: true, reply: true, mention: true, follow: false })
+    expect(changed.json()).toEqual({ like: false, repost: true, reply: true, mention: true, follow: false, quote: true })
     const post = await publish(t.app, ann.token, 'prefs')
     await like(bob, post.id)
     await follow(t.app, bob, ann)

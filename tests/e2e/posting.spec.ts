@@ -250,7 +250,7 @@ test('posting text, two photos, a followers-only post and a sensitive one; all s
   await expect(toastSaying(page, 'Post created!')).toBeVisible()
   const followersOnly = cardWith(page, 'Only for my followers')
   await expect(followersOnly.getByRole('button', { name: /^Repost/ })).toBeDisabled()
-  await expect(followersOnly.getByRole('button', { name: /^Repost/ })).toHaveAttribute('title', 'Only public posts can be reposted')
+  await expect(followersOnly.getByRole('button', { name: /^Repost/ })).toHaveAttribute('title', 'Only public posts can be reposted or quoted')
 
   // Sensitive, with a reason: hidden behind the notice until Show anyway.
   dialog = await openComposer(page)
@@ -324,7 +324,9 @@ test('like and repost change at once and stick; a post page takes a reply; a pos
   const first = cardWith(page, 'First post!')
   await first.getByRole('button', { name: 'Like, 0 likes' }).click()
   await expect(first.getByRole('button', { name: 'Unlike, 1 like' })).toHaveAttribute('aria-pressed', 'true')
+  // The repost button offers Repost and Quote.
   await first.getByRole('button', { name: 'Repost, 0 reposts' }).click()
+  await first.getByRole('menuitem', { name: 'Repost' }).click()
   await expect(first.getByRole('button', { name: 'Undo repost, 1 repost' })).toBeVisible()
   await page.reload()
   await expect(cardWith(page, 'First post!').getByRole('button', { name: 'Unlike, 1 like' })).toBeVisible()

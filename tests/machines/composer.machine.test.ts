@@ -102,11 +102,23 @@ describeWalks('composer machine', composerModel, async ({ inspect, replay }) => 
         sensitive: draft.sensitive,
         sensitiveReason: draft.sensitiveReason,
         replyTo: null,
+        quoteOf: before.context.quoteOf,
         media: draft.media.map((m) => ({ file: m.file, alt: m.alt })),
       })
       expect(errors).toEqual({})
     }
+    // Quote mode: a card's Quote opens the composer quoting that post; removing the quote keeps the text.
+    if (event.type === 'composer.quote' && before.matches('open') === false) {
+      expect(snapshot.matches('open')).toBe(true)
+      expect(snapshot.context.quoteOf).toBe('q1')
+    }
+    if (event.type === 'composer.quote.remove') {
+      expect(snapshot.context.quoteOf).toBeNull()
+      expect(draft).toEqual(before.context.draft)
+    }
+    if (event.type === 'composer.open' || event.type === 'composer.close') expect(snapshot.context.quoteOf).toBe(before.context.quoteOf)
     if (event.type === 'xstate.done.actor.createPost') {
+      expect(snapshot.context.quoteOf, 'the next post quotes nothing').toBeNull()
       expect(toasts.at(-1)).toMatchObject({ type: 'success', message: MESSAGES.posted })
       // The cache has it (and tells the lists); the next open starts blank with no URL left behind.
       expect(posts.getSnapshot().context.entities.new1).toEqual(created)

@@ -12,7 +12,7 @@ import {
   selectLoadMoreFailed,
 } from '../../src/machines/feed/feed.selectors'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
-import { exploreSource, feedModel, first, listSource, mine, offline, page } from './models/feed.model'
+import { exploreSource, feedModel, first, listSource, mine, offline, page, quotesSource } from './models/feed.model'
 import { Calls } from './support/controlled-actors'
 import { describeWalks, perform, settle } from './support/model'
 import { ann, robinSummary, SpawnedCalls } from './support/post-fixtures'
@@ -28,7 +28,7 @@ const idsOf = (entries: ReadonlyArray<{ id: string }>) => entries.map((e) => e.i
 const feedKey = ({ context }: { context: FeedContext }) => ({ entries: idsOf(context.entries), cursor: context.cursor, error: context.error })
 
 describeWalks('feed machine', feedModel, async ({ walk, inspect, replay }) => {
-  const source = walk.name === 'list' ? listSource : walk.name === 'explore' ? exploreSource : undefined
+  const source = walk.name === 'list' ? listSource : walk.name === 'explore' ? exploreSource : walk.name === 'quotes' ? quotesSource : undefined
   const home = { kind: 'home' }
   const calls = new Calls()
   const posts = createActor(postsMachine).start()

@@ -37,7 +37,8 @@ describe('notification rules', () => {
   })
 
   it('names an action for every type', () => {
-    expect(Object.keys(ACTION_TEXT).sort()).toEqual(['export_ready', 'follow', 'follow_accepted', 'follow_request', 'like', 'mention', 'reply', 'report', 'repost'])
+    expect(Object.keys(ACTION_TEXT).sort()).toEqual(['export_ready', 'follow', 'follow_accepted', 'follow_request', 'like', 'mention', 'quote', 'reply', 'report', 'repost'])
+    expect(ACTION_TEXT.quote).toBe('quoted your post')
   })
 
   it('never counts negative or fractional others', () => {
@@ -63,9 +64,9 @@ describe('notification rules', () => {
     expect([oneFewer(100), oneFewer(99)]).toEqual([100, 98])
   })
 
-  it('lists the five toggles in order, and sends only what changed', () => {
-    expect(PREFERENCE_TOGGLES.map((t) => t.label)).toEqual(['Likes', 'Reposts', 'Replies', 'Mentions', 'New followers and follow requests'])
-    const on = { like: true, repost: true, reply: true, mention: true, follow: true }
+  it('lists the six toggles in order, and sends only what changed', () => {
+    expect(PREFERENCE_TOGGLES.map((t) => t.label)).toEqual(['Likes', 'Reposts', 'Replies', 'Mentions', 'New followers and follow requests', 'Quotes'])
+    const on = { like: true, repost: true, reply: true, mention: true, follow: true, quote: true }
     expect(changedPreferences(on, { ...on, like: false, follow: false })).toEqual({ like: false, follow: false })
     expect(changedPreferences(on, on)).toEqual({})
     expect(samePreferences(on, { ...on })).toBe(true)

@@ -77,6 +77,11 @@ describe.each(postsModel.walks.map((walk) => [walk.name, walk] as const))('post 
         // A second click while the first is in flight is not offered.
         expect(snapshot.can({ type: event.type, id: event.id })).toBe(false)
       }
+      if (event.type === 'post.quote.detached') {
+        // A detached quote shows the quoted post unavailable; a post that quotes nothing stays as it was.
+        const was = before.entities[event.id]
+        expect(entities[event.id]).toEqual(was?.quote ? { ...was, quote: { post: null } } : was)
+      }
       if (event.type === 'post.reaction.settled') {
         const now = entities[event.id]
         expect(event.reaction === 'like' ? now?.liked : now?.reposted).toBe(event.active)

@@ -148,6 +148,7 @@ export class AccountDeletionService {
         })
         if (!deleted) continue
         await invalidations.emit({ kind: 'posts-deleted', postIds: deleted.postIds })
+        if (deleted.quotedIds.length > 0) await invalidations.emit({ kind: 'posts-changed', postIds: deleted.quotedIds })
         const parent = deleted.root.replyTo
         if (parent) {
           await invalidations.emit(

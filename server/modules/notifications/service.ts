@@ -31,7 +31,7 @@ export const NOTIFICATION_NOT_FOUND = 'Notification not found'
 type Notification = Schemas['Notification']
 type ReportStatus = Schemas['ReportStatus']
 type Preferences = Schemas['NotificationPreferences']
-const PREFERENCES = ['like', 'repost', 'reply', 'mention', 'follow'] as const
+const PREFERENCES = ['like', 'repost', 'reply', 'mention', 'follow', 'quote'] as const
 
 export interface NotificationDeps {
   db: Database

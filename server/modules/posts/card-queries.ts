@@ -58,6 +58,11 @@ export interface PostCard {
   mentions: string[]
   hashtags: string[]
   link_preview: LinkPreviewJson | null
+  /** The post this one quotes, even once deleted (the card then shows it unavailable). */
+  quote_of: string | null
+  /** Its author detached it: unavailable to everyone, for good. */
+  quote_detached: boolean
+  quote_count: number
 }
 
 /** A card with its author's summary, as one read returns both (the author cache is filled from it). */
@@ -71,6 +76,7 @@ export function cardWithAuthorColumns(replyCount: SQL): SQL {
   return sql`p.id, p.author_id, u.username, u.display_name, u.avatar, u.verified,
           p.content, p.visibility, p.sensitive, p.sensitive_reason, p.reply_to, p.created_at, p.edited_at,
           p.like_count, p.repost_count, p.view_count, ${replyCount} as reply_count,
+          p.quote_of, p.quote_detached_at is not null as quote_detached, p.quote_count,
           case when p.media_count > 0 then (
             select json_agg(json_build_object(
               'id', m.id, 'kind', m.kind, 'storageKey', m.storage_key, 'thumbnailKey', m.thumbnail_key,
@@ -89,7 +95,7 @@ const ids = (list: readonly string[]) => sql`${sql.param([...list])}::uuid[]`
 export function loadCards(db: Database, postIds: readonly string[]): Promise<CardWithAuthor[]> {
   return selectPrepared<CardWithAuthor>(
     db,
-    'wren_post_cards_v2',
+    'wren_post_cards_v3',
     sql`select ${cardWithAuthorColumns(sql`p.reply_count`)}
         from posts p join users u on u.id = p.author_id
         where p.id = any(${ids(postIds)})`,
@@ -103,6 +109,11 @@ export interface ViewerFlags {
   bookmarked: boolean
   /** Non-public direct replies this viewer may see (added to the card's public reply_count). */
   hidden_replies: number
+  /**
+   * The post this one quotes exists and the viewer may see it (visibility/visibility.ts: blocks either way, private
+   * accounts). Per viewer, so the shared card never decides it; false when the post quotes nothing.
+   */
+  quote_visible: boolean
 }
 
 export function loadViewerFlags(
@@ -112,14 +123,16 @@ export function loadViewerFlags(
 ): Promise<Array<ViewerFlags & { id: string }>> {
   return selectPrepared(
     db,
-    'wren_viewer_flags_v4',
+    'wren_viewer_flags_v5',
     sql`select p.id,
           exists (select 1 from likes l where l.user_id = ${viewerId} and l.post_id = p.id) as liked,
           exists (select 1 from reposts r where r.user_id = ${viewerId} and r.post_id = p.id) as reposted,
           exists (select 1 from bookmarks bm where bm.user_id = ${viewerId} and bm.post_id = p.id) as bookmarked,
           (select count(*) from posts c
            where c.reply_to = p.id and c.visibility <> 'public' and ${visibleToAlias(viewerId, 'c')})::int
-            as hidden_replies
+            as hidden_replies,
+          exists (select 1 from posts qp join posts q on q.id = qp.quote_of
+                  where qp.id = p.id and ${visibleToAlias(viewerId, 'q')}) as quote_visible
         from unnest(${ids(postIds)}) as p(id)`,
   )
 }

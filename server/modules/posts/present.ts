@@ -39,10 +39,18 @@ function toLinkPreview(preview: LinkPreviewJson | null, storage: Storage): Schem
 }
 
 /** The part of the contract's `Post` that is the same for every viewer, presented once when a card is cached. */
-export type PostBase = Omit<Post, 'author' | 'liked' | 'reposted' | 'bookmarked' | 'replyCount'> & {
+export type PostBase = Omit<Post, 'author' | 'liked' | 'reposted' | 'bookmarked' | 'replyCount' | 'quote'> & {
   authorId: string
   /** Public direct replies (stored count). */
   publicReplies: number
+  /**
+   * The quoted post's id while it may be shown (null when the post quotes nothing or was detached). Only the id: the
+   * nested card is the quoted post's own cached card, joined per viewer (cache/post-caches.ts), so a change to the
+   * quoted post reaches every quote of it without touching the quotes' cards.
+   */
+  quoteOf: string | null
+  /** The post quotes another (shown, or shown as unavailable). */
+  quotes: boolean
 }
 
 export function toPostBase(card: PostCard, storage: Storage): PostBase {
@@ -64,6 +72,21 @@ export function toPostBase(card: PostCard, storage: Storage): PostBase {
     publicReplies: card.reply_count,
     views: card.view_count,
     linkPreview: toLinkPreview(card.link_preview, storage),
+    quoteOf: card.quote_detached ? null : card.quote_of,
+    quotes: card.quote_of !== null,
+    quoteCount: card.quote_count,
+  }
+}
+
+/** A quoted post as nested in a quote: its own card's shared parts and its author. */
+export function toQuotedPost(base: PostBase, author: Schemas['UserSummary']): Schemas['QuotedPost'] {
+  return {
+    id: base.id,
+    author,
+    content: base.content,
+    media: base.media,
+    sensitive: base.sensitive,
+    createdAt: base.createdAt,
   }
 }
 
@@ -75,6 +98,8 @@ export interface ViewerPart {
   bookmarked: boolean
   /** Non-public direct replies this viewer may see. */
   hiddenReplies: number
+  /** What this viewer sees of the quoted post (null when the post quotes nothing). */
+  quote: Schemas['PostQuote'] | null
 }
 
 /**
@@ -100,6 +125,8 @@ export function toFeedPost(post: Post, repostedBy: Schemas['UserSummary'] | null
     replyCount: post.replyCount,
     views: post.views,
     linkPreview: post.linkPreview,
+    quote: post.quote,
+    quoteCount: post.quoteCount,
     liked: post.liked,
     reposted: post.reposted,
     bookmarked: post.bookmarked,
@@ -130,6 +157,8 @@ export function toPost(base: PostBase, viewer: ViewerPart): Post {
     replyCount: base.publicReplies + viewer.hiddenReplies,
     views: base.views,
     linkPreview: base.linkPreview,
+    quote: viewer.quote,
+    quoteCount: base.quoteCount,
     liked: viewer.liked,
     reposted: viewer.reposted,
     bookmarked: viewer.bookmarked,

@@ -74,6 +74,8 @@ export interface NewPost {
   sensitive: boolean
   sensitiveReason: string | null
   replyTo: PostRef | null
+  /** The public post it quotes (posts/quotes.ts checked the author may quote it). */
+  quoteOf?: PostRef | null
   /** The first link, normalized (link-previews/url.ts): what the card will preview. */
   linkUrl?: string | null
 }
@@ -114,8 +116,9 @@ export async function insertPost(
   media: NewPostMedia[],
   mentionIds: string[],
   hashtags: string[],
-): Promise<'created' | 'parent-gone'> {
+): Promise<'created' | 'parent-gone' | 'quoted-gone'> {
   const parent = post.replyTo
+  const quoted = post.quoteOf ?? null
   if (parent) {
     const counter = post.visibility === 'public' ? sql`reply_count = reply_count + 1` : sql`reply_count = reply_count`
     const updated = await selectRows<{ id: string }>(
@@ -125,6 +128,12 @@ export async function insertPost(
     if (updated.length === 0) return 'parent-gone'
     // The parent's analytics (server/modules/analytics/daily-stats.ts), after its row lock taken just above.
     if (post.visibility === 'public') await countOnDay(tx, 'replies', parent.id, 'now', 1)
+  }
+  // The quoted post's row lock, taken the same way: a deletion of it either finished or waits for this quote.
+  if (quoted) {
+    const counter = post.visibility === 'public' ? sql`quote_count = quote_count + 1` : sql`quote_count = quote_count`
+    const updated = await selectRows<{ id: string }>(tx, sql`update posts set ${counter} where id = ${quoted.id} returning id`)
+    if (updated.length === 0) return 'quoted-gone'
   }
   await tx.insert(posts).values({
     id: post.id,
@@ -137,6 +146,7 @@ export async function insertPost(
     replyToAuthorId: parent?.authorId ?? null,
     mediaCount: media.length,
     linkUrl: post.linkUrl ?? null,
+    quoteOf: quoted?.id ?? null,
   })
   if (media.length > 0) await tx.insert(postMedia).values(media)
   if (mentionIds.length > 0) {
@@ -153,6 +163,13 @@ export async function insertPost(
       sql`select ${blockedBetween(post.authorId, parent.authorId)} as blocked`,
     )
     if (wall?.blocked) return 'parent-gone'
+  }
+  if (quoted && quoted.authorId !== post.authorId) {
+    const [wall] = await selectRows<{ blocked: boolean }>(
+      tx,
+      sql`select ${blockedBetween(post.authorId, quoted.authorId)} as blocked`,
+    )
+    if (wall?.blocked) return 'quoted-gone'
   }
   return 'created'
 }
@@ -178,7 +195,7 @@ export async function hydratePosts(db: Database, viewerId: string, ids: readonly
   // One array parameter and a name: one statement text for any number of ids, planned once per connection.
   const rows = await selectPrepared<PostViewRow>(
     db,
-    'wren_hydrate_posts_v5',
+    'wren_hydrate_posts_v6',
     sql`select ${cardWithAuthorColumns(
           sql`(p.reply_count + (select count(*) from posts c
              where c.reply_to = p.id and c.visibility <> 'public' and ${visibleToAlias(viewerId, 'c')}))::int`,
@@ -341,6 +358,8 @@ export interface DeletedThread {
   storageKeys: string[]
   /** The root and every reply beneath it. */
   postIds: string[]
+  /** Posts that lost a public quote among them (their quote_count changed). */
+  quotedIds: string[]
 }
 
 /**
@@ -362,6 +381,16 @@ export async function deleteThread(tx: Database, root: PostRef): Promise<Deleted
     update users u set posts_count = greatest(0, u.posts_count - d.n)
     from (select author_id, count(*)::int as n from posts where id in (${list}) group by author_id) d
     where u.id = d.author_id`)
+  // Public attached quotes among them no longer count on the posts they quote.
+  const quoted = await selectRows<{ id: string }>(
+    tx,
+    sql`update posts q set quote_count = greatest(0, q.quote_count - d.n)
+        from (select quote_of, count(*)::int as n from posts
+              where id in (${list}) and quote_of is not null and visibility = 'public' and quote_detached_at is null
+              group by quote_of) d
+        where q.id = d.quote_of and q.id not in (${list})
+        returning q.id`,
+  )
   if (root.replyTo && root.visibility === 'public') {
     await tx.execute(sql`update posts set reply_count = greatest(0, reply_count - 1) where id = ${root.replyTo}`)
     await uncountReply(tx, root.id, root.replyTo)
@@ -370,6 +399,7 @@ export async function deleteThread(tx: Database, root: PostRef): Promise<Deleted
   return {
     storageKeys: media.flatMap((m) => (m.thumbnail_key ? [m.storage_key, m.thumbnail_key] : [m.storage_key])),
     postIds: ids,
+    quotedIds: quoted.map((q) => q.id),
   }
 }
 

@@ -52,6 +52,17 @@ export const postHandlers = {
     return { status: 200, body: { post: detail.post, replies: detail.items, nextCursor: detail.nextCursor } }
   },
 
+  async getQuotes(request) {
+    const viewer = requireAuth(request).user
+    const page = await request.server.services.posts.quotes(viewer, request.params.id, pageRequest(request.query))
+    return { status: 200, body: { posts: page.items, nextCursor: page.nextCursor } }
+  },
+
+  async detachQuote(request) {
+    await request.server.services.posts.detach(requireAuth(request).user, request.params.id)
+    return { status: 204 }
+  },
+
   async deletePost(request) {
     await request.server.services.posts.delete(requireAuth(request).user, request.params.id)
     return { status: 204 }

@@ -35,27 +35,42 @@ import {
   findPostPage,
   findVisiblePost,
   insertPost,
+  isPostId,
   type KeyRow,
   type PostRef,
 } from './queries'
 import type { Reaction } from './reaction-queries'
 import { Reactions, type ReactionState } from './reactions'
+import { findQuoteToDetach, markDetached, quoteKeys } from './quote-queries'
+import { checkDetach, quotablePost } from './quotes'
 import { parseText } from './text'
 import type { ViewCounter } from './views'
 import { POST_NOT_FOUND } from '../visibility/visibility'
 
 export const CONTENT_REQUIRED = 'Content is required when no media is attached'
 export { ONLY_PUBLIC_REPOSTS } from './reactions'
+export { NOT_A_QUOTE, ONLY_PUBLIC_QUOTES, ONLY_QUOTED_AUTHOR_DETACHES } from './quotes'
 export const NOT_YOUR_POST = 'You can only delete your own posts'
 export const SEARCH_REQUIRED = 'Search query is required'
 
-/** Who a new post notifies: the parent's author of a reply, and each member it mentions (the parent's author once). */
-function postHappenings(authorId: string, postId: string, parentAuthorId: string | null, mentionIds: readonly string[]): Happening[] {
+/**
+ * Who a new post notifies, each member once: the parent's author of a reply, else the quoted post's author of a quote,
+ * and each other member it mentions.
+ */
+function postHappenings(
+  authorId: string,
+  postId: string,
+  parentAuthorId: string | null,
+  quotedAuthorId: string | null,
+  mentionIds: readonly string[],
+): Happening[] {
   const reply: Happening[] = parentAuthorId ? [{ kind: 'reply', recipientId: parentAuthorId, actorId: authorId, postId }] : []
+  const quote: Happening[] =
+    quotedAuthorId && quotedAuthorId !== parentAuthorId ? [{ kind: 'quote', recipientId: quotedAuthorId, actorId: authorId, postId }] : []
   const mentions = mentionIds
-    .filter((id) => id !== parentAuthorId)
+    .filter((id) => id !== parentAuthorId && id !== quotedAuthorId)
     .map((id): Happening => ({ kind: 'mention', recipientId: id, actorId: authorId, postId }))
-  return [...reply, ...mentions]
+  return [...reply, ...quote, ...mentions]
 }
 
 /** The text fields of the multipart form, as the contract validated them. */
@@ -65,6 +80,7 @@ export interface CreatePostInput {
   sensitive?: 'true' | 'false'
   sensitiveReason?: string
   replyTo?: string
+  quoteOf?: string
   alt?: string[]
 }
 
@@ -173,6 +189,7 @@ export class PostService {
     }
     const parent = input.replyTo ? ((await findVisiblePost(this.db, author.id, input.replyTo)) ?? null) : null
     if (input.replyTo && !parent) throw new NotFound(POST_NOT_FOUND)
+    const quoted = input.quoteOf ? await quotablePost(this.db, author.id, input.quoteOf) : null
 
     const parsed = parseText(content)
     const linkUrl = parsed.firstLink === null ? null : normalizeLinkUrl(parsed.firstLink)
@@ -199,6 +216,7 @@ export class PostService {
             sensitive,
             sensitiveReason: reason,
             replyTo: parent,
+            quoteOf: quoted,
             linkUrl,
           },
           stored.rows,
@@ -206,9 +224,9 @@ export class PostService {
           parsed.hashtags,
         )
         // Thrown inside, so whatever insertPost wrote rolls back with it.
-        if (outcome === 'parent-gone') throw new NotFound(POST_NOT_FOUND)
+        if (outcome === 'parent-gone' || outcome === 'quoted-gone') throw new NotFound(POST_NOT_FOUND)
         if (linkUrl !== null) await this.linkPreviews.schedule(tx, postId)
-        return this.notifications.record(tx, postHappenings(author.id, postId, parent?.authorId ?? null, mentionIds))
+        return this.notifications.record(tx, postHappenings(author.id, postId, parent?.authorId ?? null, quoted?.authorId ?? null, mentionIds))
       })
     } catch (err) {
       await deleteQuietly(this.storage, stored.keys, (key, e) => this.log(`could not delete ${key}`, e))
@@ -218,6 +236,10 @@ export class PostService {
     // Committed: the author's followers' cached feeds gain an item at the top, and the parent's card changes.
     await this.invalidations.emit({ kind: 'author-activity', authorId: author.id, added: true })
     if (parent) await this.replyChanged(parent.id, input.visibility ?? 'public')
+    // A public quote is counted on the quoted post's card.
+    if (quoted && (input.visibility ?? 'public') === 'public') {
+      await this.invalidations.emit({ kind: 'posts-changed', postIds: [quoted.id] })
+    }
     await this.notifications.announce(told)
     const [post] = await this.present(author.id, [postId])
     if (!post) throw new Error(`post ${postId} vanished right after it was created`)
@@ -236,8 +258,25 @@ export class PostService {
     })
     // Before answering: once the client hears 204, no cache here may still serve the post.
     await this.invalidations.emit({ kind: 'posts-deleted', postIds: deleted.postIds })
+    if (deleted.quotedIds.length > 0) await this.invalidations.emit({ kind: 'posts-changed', postIds: deleted.quotedIds })
     if (root?.replyTo) await this.replyChanged(root.replyTo, root.visibility)
     await deleteQuietly(this.storage, deleted.storageKeys, (key, err) => this.log(`could not delete ${key}`, err))
+  }
+
+  /**
+   * The quoted post's author detaches it from a quote (quotes.ts): the quote shows it unavailable to everyone from
+   * then on. Detaching a detached quote changes nothing.
+   */
+  async detach(viewer: UserRow, quoteId: string): Promise<void> {
+    if (!isPostId(quoteId)) throw new NotFound(POST_NOT_FOUND)
+    const quote = await this.db.transaction(async (tx) => {
+      const found = checkDetach(viewer.id, await findQuoteToDetach(tx, viewer.id, quoteId))
+      if (!found.detached) await markDetached(tx, found)
+      return found
+    })
+    if (quote.detached) return
+    const changed = quote.quote_of !== null && quote.visibility === 'public' ? [quote.id, quote.quote_of] : [quote.id]
+    await this.invalidations.emit({ kind: 'posts-changed', postIds: changed })
   }
 
   /** Like/unlike or repost/un-repost: the new state and count, exact under any number of concurrent clicks. */
@@ -346,6 +385,14 @@ export class PostService {
     const keys = this.caches.searches.enabled
       ? await cachedSearchKeys(this.db, this.caches.searches, viewer.id, terms, page.cursor, page.offset, page.limit + 1)
       : await searchKeys(this.db, viewer.id, terms, page.cursor, page.offset, page.limit + 1)
+    const { keys: pageKeys, nextCursor } = this.paginate(keys, page)
+    return { items: await this.present(viewer.id, pageKeys.map((k) => k.post_id)), nextCursor }
+  }
+
+  /** The quotes of a post the viewer may see (quote-queries.ts), newest first, one page. */
+  async quotes(viewer: UserRow, postId: string, page: PageRequest): Promise<Page<Post>> {
+    if (!(await findVisiblePost(this.db, viewer.id, postId))) throw new NotFound(POST_NOT_FOUND)
+    const keys = await quoteKeys(this.db, viewer.id, postId, page.cursor, page.offset, page.limit + 1)
     const { keys: pageKeys, nextCursor } = this.paginate(keys, page)
     return { items: await this.present(viewer.id, pageKeys.map((k) => k.post_id)), nextCursor }
   }

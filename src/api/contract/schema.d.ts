@@ -615,7 +615,10 @@ export interface paths {
          * @description Multipart form. `content` is required unless at least one media file is attached (400 'Content is required
          *     when no media is attached'); at most 4 files, images or videos (400 'Maximum 4 media files allowed').
          *     `alt[i]` describes `media[i]`. A reply sets `replyTo` to the parent post's id (404 when the parent is not
-         *     visible to the author). Mentions and hashtags are extracted from `content` by the server. With
+         *     visible to the author). A quote sets `quoteOf` to the quoted post's id: only a public post the author may
+         *     see (404 'Post not found' when it is not visible to them, blocks either way included; 403 'Only public posts
+         *     can be quoted' for a followers-only or mentioned post); a quote needs text or media like any post. The quoted
+         *     post's author is notified (`quote`). Mentions and hashtags are extracted from `content` by the server. With
          *     REQUIRE_VERIFIED_EMAIL on, a member who has not confirmed their email gets 403 'Confirm your email address
          *     before posting'.
          */
@@ -761,6 +764,55 @@ export interface paths {
          * @description Only the author (or an admin) may delete a post.
          */
         delete: operations["deletePost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/posts/{id}/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The quotes of a post
+         * @description The posts quoting this one that the viewer may see and that are not detached, newest first, keyset paginated,
+         *     with the viewer's blocked keywords and domains left out like replies. Anyone who may see the post may list
+         *     them; 404 when the post does not exist or is not visible to the viewer.
+         */
+        get: operations["getQuotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/posts/{id}/detach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Detach one's post from a quote of it
+         * @description `id` is the quote. Only the quoted post's author may detach it (403 'Only the quoted post's author can detach
+         *     it'; 400 'This post does not quote another' when it quotes nothing). From then on the quote shows "This post
+         *     is unavailable" to everyone, for good: a detached quote cannot be attached again (detaching twice changes
+         *     nothing). 404 when the quote is not visible to the viewer.
+         */
+        post: operations["detachQuote"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2949,6 +3001,27 @@ export interface components {
              *     on the viewer's own posts, nor in feeds or profiles (mutes leave such posts out of feeds instead).
              */
             muted?: string;
+            /**
+             * @description Set when this post quotes another: the quoted post's card, or `post: null` when it is unavailable to the
+             *     viewer (deleted, hidden from them by a block either way or a private account, or detached by its author).
+             *     Null when the post quotes nothing.
+             */
+            quote?: components["schemas"]["PostQuote"] | null;
+            /** @description Public quotes of this post still attached */
+            quoteCount?: number;
+        };
+        PostQuote: {
+            post: components["schemas"]["QuotedPost"] | null;
+        };
+        /** @description The card of a quoted post, nested in the quote (one level only) */
+        QuotedPost: {
+            id: components["schemas"]["Id"];
+            author: components["schemas"]["UserSummary"];
+            content: string;
+            media: components["schemas"]["PostMedia"][];
+            sensitive: boolean;
+            /** Format: date-time */
+            createdAt: string;
         };
         /** @description What a linked page says about itself (Open Graph, else its title and description), capped in length */
         LinkPreview: {
@@ -2976,6 +3049,8 @@ export interface components {
             sensitive: "true" | "false";
             sensitiveReason?: string;
             replyTo?: components["schemas"]["Id"];
+            /** @description The public post this one quotes */
+            quoteOf?: components["schemas"]["Id"];
             media?: string[];
             /** @description One alternative text per media file, in the same order */
             alt?: string[];
@@ -3590,13 +3665,13 @@ export interface components {
         Notification: {
             id: components["schemas"]["Id"];
             /** @enum {string} */
-            type: "like" | "reply" | "follow" | "follow_request" | "follow_accepted" | "mention" | "repost" | "report" | "export_ready";
+            type: "like" | "reply" | "follow" | "follow_request" | "follow_accepted" | "mention" | "repost" | "report" | "export_ready" | "quote";
             read: boolean;
             /** Format: date-time */
             createdAt: string;
             from: components["schemas"]["UserSummary"];
             othersCount: number;
-            /** @description The post concerned (the reply or mention itself for those types); null for follows */
+            /** @description The post concerned (the reply, mention or quote itself for those types); null for follows */
             post: {
                 id: components["schemas"]["Id"];
                 content: string;
@@ -3614,6 +3689,7 @@ export interface components {
             reply: boolean;
             mention: boolean;
             follow: boolean;
+            quote: boolean;
         };
         UpdateNotificationPreferences: {
             like?: boolean;
@@ -3621,6 +3697,7 @@ export interface components {
             reply?: boolean;
             mention?: boolean;
             follow?: boolean;
+            quote?: boolean;
         };
         NotificationsPage: {
             notifications: components["schemas"]["Notification"][];
@@ -4669,6 +4746,61 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The post is deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getQuotes: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of quotes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostsPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    detachQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote is detached */
             204: {
                 headers: {
                     [name: string]: unknown;

@@ -5,6 +5,7 @@ import { postCalls, type NewPost, type Post, type Visibility } from '../../api/p
 import type { PostsRef } from '../posts/posts.machine'
 import { showToast } from '../toasts/notify'
 import { postFailureMessage } from './composer.failure'
+import { NO_QUOTE, quotedId, type ComposerQuoteContext, type ComposerQuoteEvent } from './composer.quote'
 import {
   EMPTY_DRAFT,
   hasSomething,
@@ -48,6 +49,7 @@ export type ComposerEvent =
   | { type: 'composer.reason.change'; value: string }
   | { type: 'composer.schedule.change'; date: string; time: string }
   | { type: 'composer.preview.ready'; id: string; url: string }
+  | ComposerQuoteEvent
 
 type EditEvent = Extract<
   ComposerEvent,
@@ -64,7 +66,7 @@ type EditEvent = Extract<
   }
 >
 
-export interface ComposerContext {
+export interface ComposerContext extends ComposerQuoteContext {
   posts: PostsRef
   replyTo: ReplyTarget | null
   draft: Draft
@@ -138,6 +140,7 @@ function toNewPost(context: ComposerContext): NewPost {
     sensitive: draft.sensitive,
     sensitiveReason: draft.sensitiveReason,
     replyTo: context.replyTo?.id ?? null,
+    quoteOf: context.quoteOf,
     media: draft.media.map(({ file, alt }) => ({ file, alt })),
   }
 }
@@ -164,6 +167,8 @@ export const composerMachine = setup({
     }),
   },
   actions: {
+    setQuote: assign(({ event }) => ({ quoteOf: quotedId(event as ComposerQuoteEvent) })),
+    removeQuote: assign(NO_QUOTE),
     applyEdit: enqueueActions(({ context, enqueue }, event: EditEvent) => {
       const draft = edited(context.draft, event)
       if (event.type === 'composer.file.remove') enqueue.stopChild(previewId(event.id))
@@ -210,6 +215,8 @@ export const composerMachine = setup({
       errors: validateDraft(context.draft, localDate(new Date())),
     })),
     /** A new submission gets a key; a retry of the same one keeps its key. */
+    /** Another post to send: a retry after this edit is a new submission. */
+    dropKey: assign({ failure: null, idempotencyKey: null }),
     keySubmission: assign(({ context }) => ({ idempotencyKey: context.idempotencyKey ?? newIdempotencyKey() })),
     announce: sendTo(
       ({ context }) => context.posts,
@@ -220,7 +227,7 @@ export const composerMachine = setup({
     notifyFailure: ({ system }, message: string) => showToast(system, 'error', message),
     clearDraft: enqueueActions(({ context, enqueue }) => {
       for (const attachment of context.draft.media) enqueue.stopChild(previewId(attachment.id))
-      enqueue.assign({ draft: EMPTY_DRAFT, errors: {}, checked: false, previews: {}, failure: null, idempotencyKey: null })
+      enqueue.assign({ draft: EMPTY_DRAFT, errors: {}, checked: false, previews: {}, failure: null, idempotencyKey: null, ...NO_QUOTE })
     }),
   },
   guards: {
@@ -232,6 +239,7 @@ export const composerMachine = setup({
   context: ({ input }) => ({
     posts: input.posts,
     replyTo: input.replyTo ?? null,
+    ...NO_QUOTE,
     draft: EMPTY_DRAFT,
     errors: {},
     checked: false,
@@ -243,7 +251,7 @@ export const composerMachine = setup({
   initial: 'closed',
   states: {
     closed: {
-      on: { 'composer.open': { target: 'open' } },
+      on: { 'composer.open': { target: 'open' }, 'composer.quote': { target: 'open', actions: 'setQuote' } },
     },
     open: {
       tags: ['open'],
@@ -260,6 +268,7 @@ export const composerMachine = setup({
             'composer.sensitive.change': edit,
             'composer.reason.change': edit,
             'composer.schedule.change': edit,
+            'composer.quote.remove': { actions: ['removeQuote', 'dropKey'] },
             'composer.submit': { guard: 'hasSomething', target: 'validating' },
             'composer.close': { target: '#composer.closed' },
           },
@@ -303,6 +312,7 @@ export const composerMachine = setup({
             'composer.sensitive.change': { target: 'editing', ...edit },
             'composer.reason.change': { target: 'editing', ...edit },
             'composer.schedule.change': { target: 'editing', ...edit },
+            'composer.quote.remove': { target: 'editing', actions: ['removeQuote', 'dropKey'] },
             'composer.submit': { guard: 'hasSomething', target: 'validating' },
             'composer.close': { target: '#composer.closed' },
           },
@@ -311,7 +321,7 @@ export const composerMachine = setup({
     },
     /** Sent: the dialog is closed (a reply box shows its prompt again) and the next open starts blank. */
     posted: {
-      on: { 'composer.open': { target: 'open' } },
+      on: { 'composer.open': { target: 'open' }, 'composer.quote': { target: 'open', actions: 'setQuote' } },
     },
   },
 })

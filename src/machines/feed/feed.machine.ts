@@ -1,3 +1,4 @@
+import { Effect } from 'effect'
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate'
 import { run } from '../../api/calls'
 import { describeError } from '../../api/errors'
@@ -30,13 +31,21 @@ import { watchPosts, type PostsNews } from '../posts/watch-posts'
 //
 // And Explore (/explore, docs/product.md "Explore"): the community timeline (GET /posts/explore), read the same way. The
 // member's own new post shows there on the next reading too: only a public top-level post belongs on it.
+//
+// And a post's quotes (/post/{id}/quotes, docs/product.md "Quotes"): GET /posts/{id}/quotes, newest first. A quote
+// the member writes meanwhile shows there on the next reading.
 
 export const FEED_LOAD_FAILED = 'Could not load your feed.'
 export const LIST_TIMELINE_LOAD_FAILED = 'Could not load this list.'
 export const EXPLORE_LOAD_FAILED = 'Could not load Explore.'
+export const QUOTES_LOAD_FAILED = 'Could not load the quotes.'
 
 /** Whose timeline the actor shows. */
-export type FeedSource = { kind: 'home' } | { kind: 'list'; listId: string } | { kind: 'explore' }
+export type FeedSource =
+  | { kind: 'home' }
+  | { kind: 'list'; listId: string }
+  | { kind: 'explore' }
+  | { kind: 'quotes'; postId: string }
 
 export type FeedEvent = { type: 'feed.loadMore' } | { type: 'feed.retry' } | { type: 'feed.reload' } | PostsNews
 
@@ -66,6 +75,7 @@ const FAILED: Record<FeedSource['kind'], string> = {
   home: FEED_LOAD_FAILED,
   list: LIST_TIMELINE_LOAD_FAILED,
   explore: EXPLORE_LOAD_FAILED,
+  quotes: QUOTES_LOAD_FAILED,
 }
 const failedText = (source: FeedSource) => FAILED[source.kind]
 
@@ -73,6 +83,11 @@ const failedText = (source: FeedSource) => FAILED[source.kind]
 function pageOf(source: FeedSource, cursor: string | null) {
   if (source.kind === 'list') return listCalls.getListPosts(source.listId, cursor)
   if (source.kind === 'explore') return postCalls.getExplore(cursor)
+  if (source.kind === 'quotes') {
+    return postCalls
+      .getQuotes(source.postId, cursor)
+      .pipe(Effect.map((page): FeedPage => ({ posts: page.posts.map((post) => ({ ...post, repostedBy: null })), nextCursor: page.nextCursor })))
+  }
   return postCalls.getFeed(cursor)
 }
 

@@ -21,6 +21,7 @@ export const ACTION_TEXT: Readonly<Record<NotificationType, string>> = {
   follow_accepted: 'accepted your follow request',
   report: 'reviewed your report',
   export_ready: 'Your data is ready to download',
+  quote: 'quoted your post',
 }
 
 /** 'Ana', 'Ana and 1 other', 'Ana and 19 others': who did it, grouped (othersCount). */
@@ -76,6 +77,7 @@ export const PREFERENCE_TOGGLES: ReadonlyArray<{ key: keyof NotificationPreferen
   { key: 'reply', label: 'Replies' },
   { key: 'mention', label: 'Mentions' },
   { key: 'follow', label: 'New followers and follow requests' },
+  { key: 'quote', label: 'Quotes' },
 ]
 
 export function samePreferences(a: NotificationPreferences | null, b: NotificationPreferences | null): boolean {

@@ -50,6 +50,8 @@ export type PostsEvent =
   | { type: 'author.blocked'; authorId: string }
   | { type: 'author.muted'; authorId: string }
   | { type: 'post.showMuted'; id: string }
+  /** The quoted author detached their post from this quote (detach-quote.machine.ts): it shows unavailable. */
+  | { type: 'post.quote.detached'; id: string }
   /**
    * The bookmark button: the other state. The Bookmarks dialog's Remove asks for one (`bookmarked: false`), so that a
    * removal takes one path, whichever button asked.
@@ -213,6 +215,10 @@ export const postsMachine = setup({
     },
     reveal: assign(({ context }, id: string) => ({ revealed: { ...context.revealed, [id]: true as const } })),
     showMuted: assign(({ context }, id: string) => ({ shownMuted: { ...context.shownMuted, [id]: true as const } })),
+    detachQuote: assign(({ context }, id: string) => {
+      const post = context.entities[id]
+      return post?.quote ? { entities: { ...context.entities, [id]: { ...post, quote: { post: null } } } } : {}
+    }),
     /** Tells the lists which stored posts are by the member just muted; the posts themselves stay. */
     announceMuted: emit(({ context }, authorId: string) => ({
       type: 'author.muted' as const,
@@ -406,6 +412,7 @@ export const postsMachine = setup({
         // Unguarded: a member with no post stored may still have reposts on screen, which must go too.
         'author.blocked': { actions: { type: 'forgetAuthor', params: ({ event }) => event.authorId } },
         'author.muted': { actions: { type: 'announceMuted', params: ({ event }) => event.authorId } },
+        'post.quote.detached': { actions: { type: 'detachQuote', params: ({ event }) => event.id } },
         'post.showMuted': {
           guard: { type: 'isHiddenAsMuted', params: ({ event }) => event.id },
           actions: { type: 'showMuted', params: ({ event }) => event.id },

@@ -22,6 +22,7 @@ import type { ComposerRef } from '../../machines/composer/composer.machine'
 import { Avatar } from '../ui/Avatar'
 import { Spinner } from '../ui/Spinner'
 import { ScheduleFields, SensitiveField, VisibilityField } from './ComposerOptions'
+import { ComposerQuote } from './ComposerQuote'
 import { MediaPreviews } from './MediaPreviews'
 import { shownName } from '../../machines/lib/shown-name'
 
@@ -166,6 +167,7 @@ export function ComposerForm({ composer, onCancel, autoFocus = true }: { compose
       </div>
 
       <MediaPreviews composer={composer} />
+      <ComposerQuote composer={composer} />
       <VisibilityField composer={composer} />
       {mediaError ? (
         <p className={errorText} role="alert">

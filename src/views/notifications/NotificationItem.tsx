@@ -21,6 +21,7 @@ const TONE: Readonly<Record<NotificationType, string>> = {
   follow_accepted: css({ color: 'success.text' }),
   report: css({ color: 'accent.text' }),
   export_ready: css({ color: 'success.text' }),
+  quote: css({ color: 'accent.text' }),
 }
 
 const nameLink = css({ fontWeight: 'bold', color: 'fg.default', _hover: { textDecoration: 'underline' }, _focusVisible: { outline: '2px solid', outlineColor: 'accent', borderRadius: 'sm' } })

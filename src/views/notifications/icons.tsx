@@ -48,6 +48,13 @@ const shapes = {
     </>
   ),
   export_ready: shared.download,
+  // A speech mark: the post is quoted inside another.
+  quote: (
+    <>
+      <path d="M4 5h16v11H9l-5 4z" />
+      <path d="M9.5 8.5c-1.2.4-1.8 1.3-1.8 2.6h1.8v1.8H7.7M14.8 8.5c-1.2.4-1.8 1.3-1.8 2.6h1.8v1.8H13" />
+    </>
+  ),
 }
 
 export const NotificationIcon = iconSet(shapes)

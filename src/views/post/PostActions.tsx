@@ -1,11 +1,13 @@
 import { Link } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import type { Post } from '../../api/posts.calls'
+import { Menu } from '../ui/Menu'
 import { formatCount } from './format'
 import { PostIcon } from './icons'
 
-// The counts under a post (docs/product.md, "Post card"): replies (to the post page), reposts and likes (toggles that
-// change at once), bookmark (a toggle that changes at once), share (the share sheet, or the link copied) and views. Counts abbreviate at 1K and 1M.
+// The counts under a post (docs/product.md, "Post card"): replies (to the post page), reposts (a small menu: Repost or
+// Undo repost, which changes at once, and Quote, which opens the composer quoting the post) and likes (a toggle that
+// changes at once), bookmark (a toggle that changes at once), share (the share sheet, or the link copied) and views. Counts abbreviate at 1K and 1M.
 
 const row = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', maxW: '420px', mt: '1.5', ml: '-2' })
 
@@ -51,6 +53,7 @@ export function PostActions({
   repostable,
   onLike,
   onRepost,
+  onQuote,
   onBookmark,
   onShare,
 }: {
@@ -59,6 +62,7 @@ export function PostActions({
   repostable: boolean
   onLike: () => void
   onRepost: () => void
+  onQuote: () => void
   onBookmark: () => void
   onShare: () => void
 }) {
@@ -72,18 +76,36 @@ export function PostActions({
         <PostIcon name="reply" size={18} />
         {count(post.replyCount)}
       </Link>
-      <button
-        type="button"
-        className={cx(action, tone.repost)}
-        aria-pressed={post.reposted}
-        aria-label={named(post.reposted ? 'Undo repost' : 'Repost', post.repostCount, 'repost', 'reposts')}
-        title={repostable ? undefined : 'Only public posts can be reposted'}
-        disabled={!repostable}
-        onClick={onRepost}
-      >
-        <PostIcon name="repost" size={18} />
-        {count(post.repostCount)}
-      </button>
+      {repostable ? (
+        <Menu
+          label="Repost options"
+          items={[
+            { label: post.reposted ? 'Undo repost' : 'Repost', icon: <PostIcon name="repost" size={18} />, onSelect: onRepost },
+            { label: 'Quote', icon: <PostIcon name="quote" size={18} />, onSelect: onQuote },
+          ]}
+          trigger={() => (
+            <>
+              <PostIcon name="repost" size={18} />
+              {count(post.repostCount)}
+            </>
+          )}
+          triggerLabel={named(post.reposted ? 'Undo repost' : 'Repost', post.repostCount, 'repost', 'reposts')}
+          triggerClassName={cx(action, tone.repost, post.reposted ? css({ color: 'success.text' }) : undefined)}
+          popupClassName={css({ position: 'absolute', zIndex: 30, top: 'calc(100% + 0.25rem)', left: 0, minW: '170px' })}
+        />
+      ) : (
+        <button
+          type="button"
+          className={cx(action, tone.repost)}
+          aria-pressed={post.reposted}
+          aria-label={named(post.reposted ? 'Undo repost' : 'Repost', post.repostCount, 'repost', 'reposts')}
+          title="Only public posts can be reposted or quoted"
+          disabled
+        >
+          <PostIcon name="repost" size={18} />
+          {count(post.repostCount)}
+        </button>
+      )}
       <button
         type="button"
         className={cx(action, tone.like)}

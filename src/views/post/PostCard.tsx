@@ -13,7 +13,8 @@ import {
 } from '../../machines/posts/posts.selectors'
 import { navigate } from '../../machines/lib/navigation'
 import { selectShowsSensitive, selectUserId } from '../../machines/session/session.selectors'
-import { useSession, useShare } from '../actors'
+import { canDetach, quotesLinkText } from '../../machines/posts/quotes.rules'
+import { useComposer, useSession, useShare } from '../actors'
 import { Avatar } from '../ui/Avatar'
 import { profileHref } from './content-tokens'
 import { DeletePostDialog } from './DeletePostDialog'
@@ -25,6 +26,7 @@ import { PostActions } from './PostActions'
 import { PostCardMenu } from './PostCardMenu'
 import { PostAuthor, PostTimestamp } from './PostAuthor'
 import { PostContent } from './PostContent'
+import { QuotedCard } from './QuotedCard'
 import { usePosts } from '../actors'
 import { SensitiveNotice } from './SensitiveNotice'
 import { shownName } from '../../machines/lib/shown-name'
@@ -78,6 +80,7 @@ function RepostedBy({ user }: { user: UserSummary }) {
 export function PostCard({ id, repostedBy = null, variant = 'feed', position, setSize }: PostCardProps) {
   const posts = usePosts()
   const share = useShare()
+  const composer = useComposer()
   const post = useSelector(posts, selectPost(id))
   const deleting = useSelector(posts, selectIsDeleting(id))
   const session = useSession()
@@ -96,6 +99,7 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
     repostable,
     onLike: () => posts.send({ type: 'post.like', id }),
     onRepost: () => posts.send({ type: 'post.repost', id }),
+    onQuote: () => composer.send({ type: 'composer.quote', postId: id }),
     onBookmark: () => posts.send({ type: 'post.bookmark', id }),
     onShare: () => share.send({ type: 'share.post', postId: id }),
   }
@@ -130,7 +134,13 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
             <div className={css({ flex: 1, minW: 0 })}>
               <PostAuthor post={post} stacked={focus} />
             </div>
-            <PostCardMenu postId={id} isOwner={isOwner} author={author} onDelete={() => setConfirming(true)} />
+            <PostCardMenu
+              postId={id}
+              isOwner={isOwner}
+              author={author}
+              onDelete={() => setConfirming(true)}
+              detachable={canDetach(post, viewerId)}
+            />
           </div>
           {focus ? null : muted !== null ? (
             <MutedNotice muted={muted} onShow={() => posts.send({ type: 'post.showMuted', id })} />
@@ -150,6 +160,7 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
             <PostBody post={post} hidden={hidden} large onReveal={() => posts.send({ type: 'post.reveal', id })} />
           )}
           <PostTimestamp post={post} />
+          <QuotesLink post={post} />
           <div className={css({ borderTopWidth: '1px', borderColor: 'border', pt: '0.5' })}>
             <PostActions {...actions} />
           </div>
@@ -184,6 +195,21 @@ function PostBody({
       <PostContent content={post.content} large={large} />
       <MediaGrid media={post.media} />
       {post.linkPreview ? <LinkPreviewCard preview={post.linkPreview} /> : null}
+      {post.quote ? <QuotedCard post={post.quote.post} /> : null}
     </div>
+  )
+}
+
+/** The post page's way to the post's quotes ('3 quotes'), when it has any. */
+function QuotesLink({ post }: { post: Post }) {
+  const text = quotesLinkText(post.quoteCount)
+  if (text === null) return null
+  return (
+    <Link
+      href={`/post/${post.id}/quotes`}
+      className={css({ alignSelf: 'flex-start', fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', _hover: { textDecoration: 'underline' } })}
+    >
+      {text}
+    </Link>
   )
 }

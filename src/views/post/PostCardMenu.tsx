@@ -15,15 +15,17 @@ export interface PostCardMenuProps {
   isOwner: boolean
   author: { id: string; username: string; displayName: string }
   onDelete: () => void
+  /** The post quotes one of the viewer's posts: they may detach it. */
+  detachable?: boolean
 }
 
-export function PostCardMenu({ postId, isOwner, author, onDelete }: PostCardMenuProps) {
+export function PostCardMenu({ postId, isOwner, author, onDelete, detachable = false }: PostCardMenuProps) {
   const [request, setRequest] = useState<PostMenuRequest | null>(null)
   const ask = (action: PostMenuAction) => () => setRequest((current) => ({ action, n: (current?.n ?? 0) + 1 }))
   return (
     <>
       {isOwner ? (
-        <PostMenu isOwner onDelete={onDelete} onAnalytics={ask('analytics')} />
+        <PostMenu isOwner onDelete={onDelete} onAnalytics={ask('analytics')} onDetach={detachable ? ask('detach') : undefined} />
       ) : (
         <PostMenu
           isOwner={false}
@@ -31,6 +33,7 @@ export function PostCardMenu({ postId, isOwner, author, onDelete }: PostCardMenu
           onBlock={ask('block')}
           mute={{ username: author.username, onSelect: ask('mute') }}
           onReport={ask('report')}
+          onDetach={detachable ? ask('detach') : undefined}
         />
       )}
       {request ? (

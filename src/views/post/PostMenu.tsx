@@ -5,7 +5,8 @@ import { Menu, type MenuItem } from '../ui/Menu'
 import { PostIcon } from './icons'
 
 // The card's overflow menu (docs/product.md, "Post card"): the author sees Analytics, Edit (not built yet) and Delete;
-// everyone else sees Report (the report dialog), Mute @user and Block User. Items that do nothing yet say so in their
+// everyone else sees Report (the report dialog), Mute @user and Block User. A quote of the viewer's own post starts
+// with Detach quote, for either. Items that do nothing yet say so in their
 // title instead of pretending.
 
 const placement = css({ position: 'absolute', zIndex: 30, top: 'calc(100% + 0.25rem)', right: 0, minW: '200px' })
@@ -20,10 +21,13 @@ export interface PostMenuProps {
   mute?: { username: string; onSelect: () => void }
   /** Report: opens the report dialog about this post. */
   onReport?: () => void
+  /** Detach quote: the viewer's own post is quoted here (docs/product.md, "Quotes"). */
+  onDetach?: () => void
 }
 
-export function PostMenu({ isOwner, onDelete, onAnalytics, onBlock, mute, onReport }: PostMenuProps) {
-  const items: MenuItem[] = isOwner
+export function PostMenu({ isOwner, onDelete, onAnalytics, onBlock, mute, onReport, onDetach }: PostMenuProps) {
+  const detach: MenuItem[] = onDetach ? [{ label: 'Detach quote', icon: <PostIcon name="detach" size={18} />, onSelect: onDetach }] : []
+  const own: MenuItem[] = isOwner
     ? [
         ...(onAnalytics ? [{ label: 'Analytics', icon: <Icon name="chart" size={18} />, onSelect: onAnalytics }] : []),
         { label: 'Edit', icon: <PostIcon name="edit" size={18} />, comingSoon: 'Editing posts is coming soon' },
@@ -34,6 +38,7 @@ export function PostMenu({ isOwner, onDelete, onAnalytics, onBlock, mute, onRepo
         ...(mute ? [{ label: `Mute @${mute.username}`, icon: <Icon name="mute" size={18} />, onSelect: mute.onSelect }] : []),
         { label: 'Block User', icon: <PostIcon name="block" size={18} />, tone: 'danger', onSelect: onBlock },
       ]
+  const items = [...detach, ...own]
 
   return (
     <Menu

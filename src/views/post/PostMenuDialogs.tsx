@@ -2,10 +2,11 @@ import { useEffect, useRef } from 'react'
 import { PostAnalytics } from '../analytics/PostAnalytics'
 import { ReportAbout } from '../report/ReportDialog'
 import { BlockUser } from './BlockUserDialog'
+import { DetachQuote } from './DetachQuoteDialog'
 import { MuteUser } from './MuteUserDialog'
 import { shownName } from '../../machines/lib/shown-name'
 
-export type PostMenuAction = 'analytics' | 'report' | 'mute' | 'block'
+export type PostMenuAction = 'analytics' | 'report' | 'mute' | 'block' | 'detach'
 
 /** The item chosen, numbered so choosing the same one again is a new request. */
 export interface PostMenuRequest {
@@ -34,8 +35,20 @@ function Replay({ request, asks }: { request: PostMenuRequest; asks: Partial<Rec
 }
 
 export function PostMenuDialogs({ postId, isOwner, author, request }: Props) {
+  return (
+    <DetachQuote quoteId={postId}>
+      {(askDetach) => <Dialogs postId={postId} isOwner={isOwner} author={author} request={request} detach={askDetach} />}
+    </DetachQuote>
+  )
+}
+
+function Dialogs({ postId, isOwner, author, request, detach }: Props & { detach: () => void }) {
   if (isOwner) {
-    return <PostAnalytics postId={postId}>{(openAnalytics) => <Replay request={request} asks={{ analytics: openAnalytics }} />}</PostAnalytics>
+    return (
+      <PostAnalytics postId={postId}>
+        {(openAnalytics) => <Replay request={request} asks={{ analytics: openAnalytics, detach }} />}
+      </PostAnalytics>
+    )
   }
   return (
     <ReportAbout>
@@ -46,7 +59,7 @@ export function PostMenuDialogs({ postId, isOwner, author, request }: Props) {
               {(askBlock) => (
                 <Replay
                   request={request}
-                  asks={{ report: () => report({ kind: 'post', id: postId }), mute: askMute, block: askBlock }}
+                  asks={{ report: () => report({ kind: 'post', id: postId }), mute: askMute, block: askBlock, detach }}
                 />
               )}
             </BlockUser>

@@ -19,6 +19,19 @@ const shapes = {
   ),
   bookmark: <path d="M6.5 3.8h11a1 1 0 0 1 1 1v15.4l-6.5-4.4-6.5 4.4V4.8a1 1 0 0 1 1-1Z" />,
   views: shared.chart,
+  // A speech mark in a box: a post quoted inside another.
+  quote: (
+    <>
+      <path d="M4 5h16v11H9l-5 4z" />
+      <path d="M9.5 8.5c-1.2.4-1.8 1.3-1.8 2.6h1.8v1.8H7.7M14.8 8.5c-1.2.4-1.8 1.3-1.8 2.6h1.8v1.8H13" />
+    </>
+  ),
+  detach: (
+    <>
+      <path d="M9.5 14.5 7 17a3.5 3.5 0 0 1-5-5l2.5-2.5M14.5 9.5 17 7a3.5 3.5 0 0 1 5 5l-2.5 2.5" />
+      <path d="m8 8-2-2M16 16l2 2M12 4v2.5M12 17.5V20" />
+    </>
+  ),
   more: (
     <>
       <circle cx="5.5" cy="12" r="1.5" fill="currentColor" stroke="none" />

@@ -16,6 +16,7 @@ const SettingsScreen = lazy(() => import('../settings/SettingsScreen').then((m) 
 const ProfileScreen = lazy(() => import('../profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })))
 const FollowListScreen = lazy(() => import('../profile/FollowListScreen').then((m) => ({ default: m.FollowListScreen })))
 const PostScreen = lazy(() => import('../post-page/PostScreen').then((m) => ({ default: m.PostScreen })))
+const QuotesScreen = lazy(() => import('../post-page/QuotesScreen').then((m) => ({ default: m.QuotesScreen })))
 const ExploreScreen = lazy(() => import('../explore/ExploreScreen').then((m) => ({ default: m.ExploreScreen })))
 const SearchScreen = lazy(() => import('../search/SearchScreen').then((m) => ({ default: m.SearchScreen })))
 const NotificationsScreen = lazy(() =>
@@ -70,6 +71,7 @@ function ShellAndScreens() {
             {({ username }) => <FollowListScreen username={username} kind="following" />}
           </Route>
           <Route path="/post/:postId" component={PostScreen} />
+          <Route path="/post/:postId/quotes" component={QuotesScreen} />
           <Route path="/explore" component={ExploreScreen} />
           <Route path="/search" component={SearchScreen} />
           <Route path="/notifications" component={NotificationsScreen} />

@@ -7,7 +7,7 @@ import { postsMachine } from '../../../src/machines/posts/posts.machine'
 import { makePost, robinSummary } from '../support/post-fixtures'
 import type { MachineModel } from '../support/walks'
 
-// The composer's model, in three small walks (text and every failure, files, options), with the names its paths go
+// The composer's model, in four small walks (text and every failure, files, options, quoting), with the names its paths go
 // by. Walked by tests/machines/composer.machine.test.ts and printed by `npm run paths -- composer`.
 
 const photo = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' })
@@ -87,6 +87,17 @@ const scenarios: Record<string, AnyEventObject[]> = {
     posted,
     failed(bare500),
   ],
+  // A card's Quote: the composer opens quoting the post; the quote can be dropped, and goes out with the post.
+  quote: [
+    { type: 'composer.quote', postId: 'q1' },
+    close,
+    open,
+    submit,
+    type('Well said'),
+    { type: 'composer.quote.remove' },
+    posted,
+    failed(offline),
+  ],
 }
 
 /** Event names for path titles (and path identity): which text, which files, which date. */
@@ -126,6 +137,7 @@ export function key(s: { value: unknown; context: ReturnType<typeof composerMach
     errors: Object.keys(s.context.errors).sort(),
     checked: s.context.checked,
     failure: s.context.failure !== null,
+    quoteOf: s.context.quoteOf,
   })
 }
 

@@ -47,8 +47,10 @@ const label = (event: AnyEventObject) => {
 export const listSource = { kind: 'list', listId: 'list-1' } as const
 /** Explore: the same actor reading GET /posts/explore. */
 export const exploreSource = { kind: 'explore' } as const
+/** A post's quotes: the same actor reading GET /posts/{id}/quotes. */
+export const quotesSource = { kind: 'quotes', postId: 'p1' } as const
 
-const walk = (name: string, source: typeof listSource | typeof exploreSource | undefined): Walk => ({
+const walk = (name: string, source: typeof listSource | typeof exploreSource | typeof quotesSource | undefined): Walk => ({
   name,
   options: () => ({
     input: { posts: createActor(postsMachine).start(), ...(source ? { source } : {}) },
@@ -66,6 +68,6 @@ const walk = (name: string, source: typeof listSource | typeof exploreSource | u
 export const feedModel = {
   name: 'feed',
   machine: feedMachine,
-  // Home, a list's timeline and Explore (where the member's own new post does not go on top).
-  walks: [walk('home', undefined), walk('list', listSource), walk('explore', exploreSource)],
+  // Home, a list's timeline, Explore and a post's quotes (where the member's own new post does not go on top).
+  walks: [walk('home', undefined), walk('list', listSource), walk('explore', exploreSource), walk('quotes', quotesSource)],
 } satisfies MachineModel

@@ -13,6 +13,7 @@ import { changePasswordModel } from './change-password.model'
 import { composerModel } from './composer.model'
 import { conversationModel } from './conversation.model'
 import { conversationsModel } from './conversations.model'
+import { detachQuoteModel } from './detach-quote.model'
 import { attachmentViewModel } from './attachment-view.model'
 import { messageAttachmentsModel } from './message-attachments.model'
 import { namedGroupFormModel } from './named-group-form.model'
@@ -83,6 +84,7 @@ export const models: ReadonlyArray<MachineModel> = [
   profileSettingsModel,
   blockedModel,
   muteModel,
+  detachQuoteModel,
   mutesModel,
   muteListsModel,
   bookmarksModel,

@@ -7,7 +7,7 @@ import { type MachineModel, valueAndContext } from '../support/walks'
 // Settings -> Notifications: the read (and Try again), the toggles, Save and the server's answers, in one walk.
 // Walked by tests/machines/notification-preferences.test.ts and printed by `npm run paths -- notification-preferences`.
 
-export const allOn: NotificationPreferences = { like: true, repost: true, reply: true, mention: true, follow: true }
+export const allOn: NotificationPreferences = { like: true, repost: true, reply: true, mention: true, follow: true, quote: true }
 export const likesOff: NotificationPreferences = { ...allOn, like: false }
 export const refused = new Invalid({ status: 400, message: 'like must be a boolean', fromServer: true, details: [] })
 export const offline = new Network({ message: 'Unable to reach the server.' })

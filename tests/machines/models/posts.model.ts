@@ -68,6 +68,12 @@ const scenarios: Record<string, AnyEventObject[]> = {
     { type: 'post.bookmark.refused', id: 'p1', bookmarked: true, error: limited },
     { type: 'post.bookmarked', id: 'p1', bookmarked: true },
   ],
+  // Detach quote (detach-quote.machine.ts): the quote shows the quoted post unavailable.
+  quotes: [
+    { type: 'posts.received', posts: [{ ...p1, quote: { post: p2 } }, p2] },
+    { type: 'post.quote.detached', id: 'p1' },
+    { type: 'post.quote.detached', id: 'p2' },
+  ],
   mutes: [
     { type: 'posts.received', posts: [mutedPost, mine] },
     { type: 'post.showMuted', id: 'p3' },

@@ -5,7 +5,7 @@ import type { Database } from '../../../db/client'
 import type { Schemas } from '../../../http/handler-types'
 import type { Storage } from '../../../storage/storage'
 import { loadCards, loadUserSummaries, loadViewerFlags, type ViewerFlags } from '../card-queries'
-import { type PostBase, toPost, toPostBase, toUserSummary } from '../present'
+import { type PostBase, toPost, toPostBase, toQuotedPost, toUserSummary } from '../present'
 import { AuthorCache } from './authors'
 import { CardCache } from './cards'
 import { FlagCache } from './flags'
@@ -145,9 +145,22 @@ export class PostCaches implements InvalidationTarget {
     const unique = [...new Set(ids)]
     if (unique.length === 0) return new Map()
     const [cards, flags] = await Promise.all([this.cardsFor(unique, fresh), this.flagsFor(viewerId, unique, fresh)])
+    // Quoted posts the viewer may see: their own cards, read from the same cache in a second step.
+    const quotedIds: string[] = []
+    for (const card of cards.values()) {
+      if (card.quoteOf !== null && flags.get(card.id)?.quote_visible) quotedIds.push(card.quoteOf)
+    }
+    const quoted = quotedIds.length === 0 ? new Map<string, PostBase>() : await this.cardsFor(quotedIds, undefined)
     const authorIds: string[] = []
     for (const card of cards.values()) authorIds.push(card.authorId)
+    for (const card of quoted.values()) authorIds.push(card.authorId)
     const authors = await this.summaries(authorIds)
+    const quoteOf = (card: PostBase, mine: ViewerFlags): Schemas['PostQuote'] | null => {
+      if (!card.quotes) return null
+      const inner = card.quoteOf !== null && mine.quote_visible ? quoted.get(card.quoteOf) : undefined
+      const innerAuthor = inner && authors.get(inner.authorId)
+      return { post: inner && innerAuthor ? toQuotedPost(inner, innerAuthor) : null }
+    }
     const out = new Map<string, Post>()
     for (const id of unique) {
       const card = cards.get(id)
@@ -163,6 +176,7 @@ export class PostCaches implements InvalidationTarget {
           reposted: mine.reposted,
           bookmarked: mine.bookmarked,
           hiddenReplies: mine.hidden_replies,
+          quote: quoteOf(card, mine),
         }),
       )
     }
@@ -203,6 +217,7 @@ export class PostCaches implements InvalidationTarget {
           reposted: row.reposted,
           bookmarked: row.bookmarked,
           hidden_replies: row.hidden_replies,
+          quote_visible: row.quote_visible,
         })
       }
       this.flags.storeIfFresh(viewerId, loaded, generation)

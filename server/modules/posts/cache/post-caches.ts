@@ -97,6 +97,17 @@ export class PostCaches implements InvalidationTarget {
       case 'posts-changed':
         this.cards.evict(message.postIds)
         return
+      case 'post-edited':
+        // Its words may now match other searches, and its author's readers' muted keywords differently: the
+        // timelines of the author's readers are read again, and those listing it go (a narrower audience).
+        this.cards.evict([message.postId])
+        this.searches.clear()
+        for (const cache of [this.timelines, this.listTimelines]) {
+          cache.sourceChanged(message.authorId)
+          cache.postsDeleted([message.postId])
+        }
+        if (message.audienceChanged) this.flags.evictPosts([message.postId])
+        return
       case 'posts-deleted':
         this.cards.evict(message.postIds)
         this.flags.evictPosts(message.postIds)

@@ -13,7 +13,7 @@ import {
 } from '../../machines/posts/posts.selectors'
 import { navigate } from '../../machines/lib/navigation'
 import { selectShowsSensitive, selectUserId } from '../../machines/session/session.selectors'
-import { useSession, useShare } from '../actors'
+import { useComposer, useSession, useShare } from '../actors'
 import { Avatar } from '../ui/Avatar'
 import { profileHref } from './content-tokens'
 import { DeletePostDialog } from './DeletePostDialog'
@@ -100,6 +100,7 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
     onShare: () => share.send({ type: 'share.post', postId: id }),
   }
   const author = post.author
+  const composer = useComposer()
 
   const openPost = (event: MouseEvent<HTMLElement>) => {
     if (focus || event.defaultPrevented) return
@@ -130,7 +131,13 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
             <div className={css({ flex: 1, minW: 0 })}>
               <PostAuthor post={post} stacked={focus} />
             </div>
-            <PostCardMenu postId={id} isOwner={isOwner} author={author} onDelete={() => setConfirming(true)} />
+            <PostCardMenu
+              postId={id}
+              isOwner={isOwner}
+              author={author}
+              onDelete={() => setConfirming(true)}
+              onEdit={() => composer.send({ type: 'composer.edit.open', post })}
+            />
           </div>
           {focus ? null : muted !== null ? (
             <MutedNotice muted={muted} onShow={() => posts.send({ type: 'post.showMuted', id })} />

@@ -15,15 +15,17 @@ export interface PostCardMenuProps {
   isOwner: boolean
   author: { id: string; username: string; displayName: string }
   onDelete: () => void
+  /** The author's Edit: opens the composer on this post. */
+  onEdit?: () => void
 }
 
-export function PostCardMenu({ postId, isOwner, author, onDelete }: PostCardMenuProps) {
+export function PostCardMenu({ postId, isOwner, author, onDelete, onEdit }: PostCardMenuProps) {
   const [request, setRequest] = useState<PostMenuRequest | null>(null)
   const ask = (action: PostMenuAction) => () => setRequest((current) => ({ action, n: (current?.n ?? 0) + 1 }))
   return (
     <>
       {isOwner ? (
-        <PostMenu isOwner onDelete={onDelete} onAnalytics={ask('analytics')} />
+        <PostMenu isOwner onDelete={onDelete} onAnalytics={ask('analytics')} onEdit={onEdit} />
       ) : (
         <PostMenu
           isOwner={false}

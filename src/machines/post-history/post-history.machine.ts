@@ -62,6 +62,7 @@ export const postHistoryMachine = setup({
         loading: {
           tags: ['busy'],
           invoke: {
+            id: 'loadPage',
             src: 'loadPage',
             input: ({ context }) => ({ postId: context.postId, cursor: null }),
             onDone: { target: 'ready', actions: { type: 'append', params: ({ event }) => event.output } },
@@ -74,6 +75,7 @@ export const postHistoryMachine = setup({
         loadingMore: {
           tags: ['busy'],
           invoke: {
+            id: 'loadPage',
             src: 'loadPage',
             input: ({ context }) => ({ postId: context.postId, cursor: context.nextCursor }),
             onDone: { target: 'ready', actions: { type: 'append', params: ({ event }) => event.output } },

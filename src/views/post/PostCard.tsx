@@ -78,6 +78,7 @@ function RepostedBy({ user }: { user: UserSummary }) {
 export function PostCard({ id, repostedBy = null, variant = 'feed', position, setSize }: PostCardProps) {
   const posts = usePosts()
   const share = useShare()
+  const composer = useComposer()
   const post = useSelector(posts, selectPost(id))
   const deleting = useSelector(posts, selectIsDeleting(id))
   const session = useSession()
@@ -100,7 +101,6 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
     onShare: () => share.send({ type: 'share.post', postId: id }),
   }
   const author = post.author
-  const composer = useComposer()
 
   const openPost = (event: MouseEvent<HTMLElement>) => {
     if (focus || event.defaultPrevented) return

@@ -39,7 +39,10 @@ export class PostCaches implements InvalidationTarget {
    * same cache as the home feed's, with the list's members as each entry's sources.
    */
   readonly listTimelines: TimelineCache
-  /** Needs no invalidation: every use checks its candidates against the database (search-results.ts). */
+  /**
+   * Every use checks its candidates against the database (search-results.ts), so nothing it holds is shown wrongly;
+   * only an edit, whose new words its sets cannot know, drops them all (`post-edited`).
+   */
   readonly searches: SearchCandidateCache
   /** False: every cache holds nothing (the benchmark's cache-miss run). */
   readonly enabled: boolean

@@ -143,6 +143,11 @@ function insertVersion(tx: SqlExecutor, postId: string, state: EditableState, at
       ${state.sensitiveReason}, ${JSON.stringify(state.alts)}::jsonb, ${at})`)
 }
 
+/** The parent of a reply whose public count an edit changes, locked as a counter update locks it. */
+export async function lockParent(tx: SqlExecutor, parentId: string): Promise<void> {
+  await tx.execute(sql`select id from posts where id = ${parentId} for no key update`)
+}
+
 /** Of these members, those who were already told of a mention by this post (an item of theirs exists for it). */
 export async function alreadyToldOfMention(tx: SqlExecutor, postId: string, memberIds: readonly string[]): Promise<Set<string>> {
   if (memberIds.length === 0) return new Set()

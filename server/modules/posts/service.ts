@@ -43,7 +43,7 @@ import type { Reaction } from './reaction-queries'
 import { Reactions, type ReactionState } from './reactions'
 import { parseText } from './text'
 import { audienceChanged, CONTENT_REQUIRED, editedState, NOT_YOUR_POST_TO_EDIT, sameState, toVersion, type UpdatePostInput } from './edits'
-import { alreadyToldOfMention, readEditedPost, versionPage, writeEdit } from './edit-queries'
+import { alreadyToldOfMention, lockParent, readEditedPost, versionPage, writeEdit } from './edit-queries'
 import type { ViewCounter } from './views'
 import { POST_NOT_FOUND } from '../visibility/visibility'
 
@@ -255,7 +255,12 @@ export class PostService {
     if (!current) throw new NotFound(POST_NOT_FOUND)
     if (sameState(current, editedState(current, input))) return this.presentOne(viewer.id, visible.id)
     await this.writeLimits.count('posts', viewer.id)
+    const leavesPublicReplies =
+      current.replyTo !== null && current.visibility === 'public' && input.visibility !== undefined && input.visibility !== 'public'
     const outcome = await this.db.transaction(async (tx) => {
+      // A public reply narrowed changes its parent's count: the parent's row is locked first, as a new reply and a
+      // deletion of the thread take parent before child, so the two orders never cross.
+      if (leavesPublicReplies && current.replyTo) await lockParent(tx, current.replyTo)
       const locked = await findVisiblePost(tx, viewer.id, postId, 'update')
       const before = locked && (await readEditedPost(tx, locked.id))
       if (!before) throw new NotFound(POST_NOT_FOUND)

@@ -67,6 +67,7 @@ export function syntheticFeedPage(now: number = Date.now()): FeedBody {
       replyTo: null,
       createdAt: new Date(now - i * 60_000).toISOString(),
       edited: false,
+      editedAt: null,
       likeCount: 12 * i,
       repostCount: i % 3,
       replyCount: i % 4,

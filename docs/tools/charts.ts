@@ -36,6 +36,7 @@ import { keysMachine } from '../../src/machines/keys/keys'
 import { loginMachine } from '../../src/machines/login/login.machine'
 import { registerMachine } from '../../src/machines/register/register.machine'
 import { composerMachine } from '../../src/machines/composer/composer.machine'
+import { postHistoryMachine } from '../../src/machines/post-history/post-history.machine'
 import { feedMachine } from '../../src/machines/feed/feed.machine'
 import { searchMachine } from '../../src/machines/search/search.machine'
 import { discoverMachine } from '../../src/machines/discover/discover.machine'
@@ -453,8 +454,21 @@ const charts: ChartSpec[] = [
       "editing with the messages, or sends the multipart form (uploading with files, posting without). Success says " +
       "'Post created!' / 'Reply posted!' and hands the post to the post cache; failure keeps the draft and says the " +
       "server's error, else its details, else the client's message, else 'An error occurred while creating the post'. " +
-      'Each file has a preview actor owning its object URL (revoked when the file goes).',
+      'Each file has a preview actor owning its object URL (revoked when the file goes). Edit mode ' +
+      "(`composer.edit.open`, an own post's Edit) prefills the post, keeps its files (alt texts editable), refuses a " +
+      "wider audience, and saves through `saving` (only what changed): 'Post updated!', the card updated in place, " +
+      'and the new-post draft set aside meanwhile comes back.',
     machine: composerMachine,
+  },
+  {
+    name: 'post-history',
+    title: 'Post edit history',
+    source: 'src/machines/post-history/post-history.machine.ts',
+    summary:
+      "The History dialog a card's '(edited)' opens (its actor starts on the first click): the post's versions, newest " +
+      'first, one page at a time with Load more; a failed first read offers Try again, a failed Load more keeps what ' +
+      'is shown. Closing drops the versions; opening again reads them afresh.',
+    machine: postHistoryMachine,
   },
   {
     name: 'posts',

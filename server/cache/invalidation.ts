@@ -25,6 +25,12 @@ export type Invalidation =
   | { kind: 'author-activity'; authorId: string; added?: boolean }
   /** Posts' cards changed (counters, replies): reload them on next read. */
   | { kind: 'posts-changed'; postIds: string[] }
+  /**
+   * The author edited a post: its card, the searches and timelines that may now find or leave it out (its words, a
+   * viewer's muted keywords), and the pages showing its text. `audienceChanged` when who may see it changed (a
+   * narrower audience, or other members mentioned in a mentioned-only post): every list that may hold it.
+   */
+  | { kind: 'post-edited'; postId: string; authorId: string; audienceChanged: boolean }
   /** Posts were deleted: cards, every viewer's flags and every timeline that lists them. */
   | { kind: 'posts-deleted'; postIds: string[] }
   /** Non-public replies under these posts appeared or went: every viewer's reply count for them. */
@@ -69,6 +75,7 @@ const KINDS = new Set<Invalidation['kind']>([
   'author-activity',
   'audience-changed',
   'posts-changed',
+  'post-edited',
   'posts-deleted',
   'restricted-replies-changed',
   'reactions-changed',
@@ -85,7 +92,7 @@ export function parseInvalidation(value: unknown): Invalidation | undefined {
   const fields = value as Record<string, unknown>
   const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string')
   for (const key of ['sessionIds', 'postIds', 'listIds', 'recipientIds']) if (key in fields && !strings(fields[key])) return undefined
-  for (const key of ['userId', 'authorId']) if (key in fields && typeof fields[key] !== 'string') return undefined
-  if ('added' in fields && typeof fields.added !== 'boolean') return undefined
+  for (const key of ['userId', 'authorId', 'postId']) if (key in fields && typeof fields[key] !== 'string') return undefined
+  for (const key of ['added', 'audienceChanged']) if (key in fields && typeof fields[key] !== 'boolean') return undefined
   return value as Invalidation
 }

@@ -6,6 +6,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -259,3 +260,30 @@ export const reposts = pgTable(
 export type PostRow = typeof posts.$inferSelect
 export type PostMediaRow = typeof postMedia.$inferSelect
 export type NewPostMedia = typeof postMedia.$inferInsert
+
+/**
+ * The versions of an edited post, each as it read from `created_at` on: its text, audience, sensitive flag and reason,
+ * and its media's alt texts in media order (the files themselves never change). The first edit stores the original
+ * (at the post's own time) and the new version; each later edit adds its version. A post never edited has none: its
+ * history is the post itself. Replies, quotes, likes and reposts point at the post, never at a version.
+ */
+export const postVersions = pgTable(
+  'post_versions',
+  {
+    id: uuid('id').primaryKey().$defaultFn(uuidv7),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    visibility: text('visibility').$type<Visibility>().notNull(),
+    sensitive: boolean('sensitive').notNull(),
+    sensitiveReason: text('sensitive_reason'),
+    alts: jsonb('alts').$type<Array<string | null>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // A post's history, newest first (read backwards), and its keyset.
+    index('post_versions_post_created_idx').on(t.postId, t.createdAt, t.id),
+    check('post_versions_visibility_check', sql`${t.visibility} in ('public', 'followers', 'mentioned')`),
+  ],
+)

@@ -22,6 +22,9 @@ export type LikeResponse = Schemas['LikeResponse']
 export type RepostResponse = Schemas['RepostResponse']
 export type QuotedPost = Schemas['QuotedPost']
 export type PostQuote = Schemas['PostQuote']
+export type PostUpdate = Schemas['UpdatePostRequest']
+export type PostVersion = Schemas['PostVersion']
+export type PostHistoryPage = Schemas['PostHistoryPage']
 
 export const VISIBILITIES = ['public', 'followers', 'mentioned'] as const satisfies ReadonlyArray<Visibility>
 
@@ -98,6 +101,18 @@ export function makePostCalls(client: ApiClient) {
     getPost: ({ id, cursor }: PostDetailQuery): Effect.Effect<PostDetailResponse, ApiError> =>
       query<PostDetailResponse>((signal) =>
         client.GET('/posts/{id}', { params: { path: { id }, query: cursorParam(cursor) }, signal }),
+      ),
+
+    /** The author's edit (openapi.yaml updatePost): the fields given change, the post as it reads now comes back. */
+    updatePost: (id: string, update: PostUpdate): Effect.Effect<Post, ApiError> =>
+      mutation<Schemas['PostResponse']>((signal) =>
+        client.PATCH('/posts/{id}', { params: { path: { id } }, body: update, signal }),
+      ).pipe(Effect.map((body) => body.post)),
+
+    /** A post's versions, newest first, one page at a time. */
+    getPostHistory: (id: string, cursor: string | null): Effect.Effect<PostHistoryPage, ApiError> =>
+      query<PostHistoryPage>((signal) =>
+        client.GET('/posts/{id}/history', { params: { path: { id }, query: cursorParam(cursor) }, signal }),
       ),
 
     deletePost: (id: string): Effect.Effect<void, ApiError> =>

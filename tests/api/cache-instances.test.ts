@@ -72,6 +72,24 @@ describe(`two instances${redisUrl ? ' over Redis' : ' over an in-memory bus'}`, 
     await eventually(async () => expect(await inFeedOf(b, reader, p.id)).toMatchObject({ likeCount: 1, liked: true }))
   })
 
+  it("an edit on A shows on B's cached card, feed and search; a narrower audience takes it out of B's feed", async () => {
+    const [oldWord, newWord] = [`w${randomBytes(4).toString('hex')}`, `w${randomBytes(4).toString('hex')}`]
+    const found = async (app: FastifyInstance, q: string) =>
+      ((await api(app, 'GET', `/api/posts/search?q=${q}`, { token: reader.token })).json() as { posts: Array<{ id: string }> }).posts.map(
+        (x) => x.id,
+      )
+    const p = await publish(a, ann.token, `before the edit ${oldWord}`)
+    await eventually(async () => expect(await inFeedOf(b, reader, p.id)).toMatchObject({ edited: false }))
+    expect(await found(b, newWord)).toEqual([])
+    const edit = (body: object) => api(a, 'PATCH', `/api/posts/${p.id}`, { token: ann.token, body })
+    expect((await edit({ content: `after the edit ${newWord}` })).statusCode).toBe(200)
+    await eventually(async () => expect(await inFeedOf(b, reader, p.id)).toMatchObject({ edited: true, content: `after the edit ${newWord}` }))
+    await eventually(async () => expect(await found(b, newWord)).toEqual([p.id]))
+    expect(await found(b, oldWord)).toEqual([])
+    expect((await edit({ visibility: 'mentioned' })).statusCode).toBe(200)
+    await eventually(async () => expect(await inFeedOf(b, reader, p.id)).toBeUndefined())
+  })
+
   it("an unfollow on A empties B's cached feed of that member", async () => {
     const p = await publish(a, ann.token, 'still followed?')
     await eventually(async () => expect(await inFeedOf(b, reader, p.id)).toBeDefined())

@@ -58,6 +58,7 @@ describe('POST /posts: text rules', () => {
       sensitiveReason: null,
       replyTo: null,
       edited: false,
+      editedAt: null,
       likeCount: 0,
       repostCount: 0,
       replyCount: 0,

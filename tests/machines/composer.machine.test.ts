@@ -6,7 +6,8 @@ import { MESSAGES, postLength } from '../../src/machines/composer/composer.rules
 import { selectIsUploading } from '../../src/machines/composer/composer.selectors'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
 import { shownToasts, withToasts } from './support/toasts'
-import { composerModel, created, failureText, key, notes, yesterday } from './models/composer.model'
+import { composerModel, created, editable as ownPost, failureText, key, notes, saved, saveRefused, yesterday } from './models/composer.model'
+import { EDIT_MESSAGES, toPostUpdate } from '../../src/machines/composer/composer.edit'
 import { Calls } from './support/controlled-actors'
 import { describeWalks, settle } from './support/model'
 import { makePost, robinSummary } from './support/post-fixtures'
@@ -36,7 +37,9 @@ describeWalks('composer machine', composerModel, async ({ inspect, replay }) => 
   const calls = new Calls()
   const posts = createActor(postsMachine).start()
   const preview = previews()
-  const machine = composerMachine.provide({ actors: { createPost: calls.actor('createPost'), preview: preview.logic } })
+  const machine = composerMachine.provide({
+    actors: { createPost: calls.actor('createPost'), updatePost: calls.actor('updatePost'), preview: preview.logic },
+  })
   const actor = withToasts(createActor(machine, { input: { posts }, inspect })).start()
 
   /** Every Idempotency-Key a submission of this walk has used: a new submission must not reuse one. */
@@ -44,15 +47,16 @@ describeWalks('composer machine', composerModel, async ({ inspect, replay }) => 
   for await (const { event, before, snapshot, toastsBefore } of replay(actor, { calls, context: key })) {
     const { draft, errors, idempotencyKey } = snapshot.context
     const busy = snapshot.matches({ open: 'sending' })
+    const saving = snapshot.matches({ open: 'saving' })
     const editable = snapshot.matches({ open: 'editing' }) || snapshot.matches({ open: 'failed' })
     expect(snapshot.hasTag('open')).toBe(snapshot.matches('open'))
-    expect(snapshot.hasTag('busy')).toBe(busy)
+    expect(snapshot.hasTag('busy')).toBe(busy || saving)
     // The button says Uploading while files go with the post, Posting while text goes alone.
     expect(selectIsUploading(snapshot)).toBe(busy && draft.media.length > 0)
     // The Post button: enabled with content or media, never while sending.
     expect(snapshot.can({ type: 'composer.submit' })).toBe(editable && (draft.content.length > 0 || draft.media.length > 0))
     // Closing while the post is on its way would hide whether it went out.
-    if (busy) expect(snapshot.can({ type: 'composer.close' })).toBe(false)
+    if (busy || saving) expect(snapshot.can({ type: 'composer.close' })).toBe(false)
     // Every attached file has a preview, and a file that left has had its object URL revoked.
     expect([...preview.live].sort()).toEqual(draft.media.map((m) => m.id).sort())
     for (const m of draft.media) expect(snapshot.context.previews[m.id]).toBe(`blob:test/${m.id}`)
@@ -141,7 +145,39 @@ describeWalks('composer machine', composerModel, async ({ inspect, replay }) => 
     const tookEdits = before.matches({ open: 'editing' }) || before.matches({ open: 'failed' })
     if (tookEdits && /^composer\.(.+\.change|files?\.)/.test(event.type)) expect(idempotencyKey).toBeNull()
     if (event.type === 'composer.open' || event.type === 'composer.close') expect(idempotencyKey).toBe(before.context.idempotencyKey)
-    const toastEvents = ['xstate.done.actor.createPost', 'xstate.error.actor.createPost', 'composer.files.add']
+    // Edit mode: prefilled from the post, only a narrower audience, Save sends only what changed and updates the card.
+    if (event.type === 'composer.edit.open' && snapshot.matches('open')) {
+      expect(snapshot.context.editing?.postId).toBe(ownPost.id)
+      expect(draft).toMatchObject({ content: ownPost.content, visibility: ownPost.visibility, media: [] })
+    }
+    if (event.type === 'composer.submit' && snapshot.context.editing && snapshot.matches({ open: 'editing' })) {
+      if (before.context.draft.visibility === 'public') expect(errors.visibility).toBe(EDIT_MESSAGES.wider)
+    }
+    if (event.type === 'composer.submit' && saving) {
+      const editing = before.context.editing
+      expect(editing).not.toBeNull()
+      if (editing) expect(calls.started.at(-1)?.input).toEqual({ id: ownPost.id, update: toPostUpdate(draft, editing) })
+    }
+    if (event.type === 'xstate.done.actor.updatePost') {
+      expect(toasts.at(-1)).toMatchObject({ type: 'success', message: EDIT_MESSAGES.saved })
+      expect(posts.getSnapshot().context.entities.own1).toEqual(saved)
+      // Back to the new-post draft that was set aside.
+      expect(snapshot.context.editing).toBeNull()
+      expect(draft).toEqual(before.context.editing?.setAside)
+    }
+    if (event.type === 'xstate.error.actor.updatePost') {
+      expect(event.error).toBe(saveRefused)
+      expect(toasts.at(-1)).toMatchObject({ type: 'error', message: saveRefused.message })
+      expect(draft).toEqual(before.context.draft)
+    }
+    if (event.type === 'composer.close' && before.context.editing) expect(snapshot.context.editing).toBeNull()
+    const toastEvents = [
+      'xstate.done.actor.createPost',
+      'xstate.error.actor.createPost',
+      'xstate.done.actor.updatePost',
+      'xstate.error.actor.updatePost',
+      'composer.files.add',
+    ]
     if (!toastEvents.includes(event.type)) expect(toasts.length).toBe(toastsBefore)
   }
   actor.stop()

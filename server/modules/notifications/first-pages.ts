@@ -18,6 +18,7 @@ type NotificationsPage = Schemas['NotificationsPage']
  * - `follows-changed`: the recipient's follows, blocks or mutes (which items and posts they may see);
  * - `member-changed`: a member shown as an item's latest actor renamed or changed their avatar (pages are tagged
  *   with their actors);
+ * - `post-edited`: the post's text changed, on the author's pages and on those showing the author as an actor;
  * - `audience-changed` and `posts-deleted`: a post on someone's page may be hidden or gone (rare: everything goes).
  */
 export class NotificationFirstPages implements InvalidationTarget {
@@ -52,6 +53,12 @@ export class NotificationFirstPages implements InvalidationTarget {
         return
       case 'member-changed':
         this.pages.dropTag(message.userId)
+        return
+      case 'post-edited':
+        // Items show the post's text: the author's own items (likes of it) and those they are the actor of
+        // (their reply or mention).
+        this.pages.dropOwner(message.authorId)
+        this.pages.dropTag(message.authorId)
         return
       case 'audience-changed':
       case 'posts-deleted':

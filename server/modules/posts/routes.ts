@@ -68,6 +68,17 @@ export const postHandlers = {
     return { status: 204 }
   },
 
+  async updatePost(request) {
+    const post = await request.server.services.posts.edit(requireAuth(request).user, request.params.id, request.body)
+    return { status: 200, body: { post } }
+  },
+
+  async getPostHistory(request) {
+    const viewer = requireAuth(request).user
+    const page = await request.server.services.posts.history(viewer, request.params.id, pageRequest(request.query))
+    return { status: 200, body: page }
+  },
+
   async toggleLike(request) {
     const result = await request.server.services.posts.toggle(requireAuth(request).user, request.params.id, 'likes')
     return { status: 200, body: { liked: result.active, likeCount: result.count } }

@@ -10,7 +10,8 @@ import type { Visibility } from '../../db/schema-posts'
 import { Forbidden, Invalid, NotFound } from '../../lib/domain-errors'
 import type { Schemas } from '../../http/handler-types'
 import type { UploadedFile } from '../../http/uploads'
-import { encodeCursor, type PageRequest } from '../../lib/cursor'
+import { encodeCursor, keysetPage, type PageRequest } from '../../lib/cursor'
+import { toDate } from '../../db/rows'
 import { codePointLength } from '../../lib/lengths'
 import type { ImageProcessor } from '../../media/images'
 import type { VideoProcessor } from '../../media/videos'
@@ -44,10 +45,12 @@ import { Reactions, type ReactionState } from './reactions'
 import { findQuoteToDetach, markDetached, quoteKeys } from './quote-queries'
 import { checkDetach, quotablePost } from './quotes'
 import { parseText } from './text'
+import { audienceChanged, CONTENT_REQUIRED, editedState, NOT_YOUR_POST_TO_EDIT, sameState, toVersion, type UpdatePostInput } from './edits'
+import { alreadyToldOfMention, lockParent, readEditedPost, versionPage, writeEdit } from './edit-queries'
 import type { ViewCounter } from './views'
 import { POST_NOT_FOUND } from '../visibility/visibility'
 
-export const CONTENT_REQUIRED = 'Content is required when no media is attached'
+export { CONTENT_REQUIRED } from './edits'
 export { ONLY_PUBLIC_REPOSTS } from './reactions'
 export { NOT_A_QUOTE, ONLY_PUBLIC_QUOTES, ONLY_QUOTED_AUTHOR_DETACHES } from './quotes'
 export const NOT_YOUR_POST = 'You can only delete your own posts'
@@ -279,6 +282,82 @@ export class PostService {
     await this.invalidations.emit({ kind: 'posts-changed', postIds: changed })
   }
 
+  /**
+   * The author edits a post (edits.ts has the rules, edit-queries.ts the writes). Checked once before counting the
+   * write, so a refused edit costs nothing, and again on the locked row, which a concurrent edit may have changed.
+   */
+  async edit(viewer: UserRow, postId: string, input: UpdatePostInput): Promise<Post> {
+    const visible = await findVisiblePost(this.db, viewer.id, postId)
+    if (!visible) throw new NotFound(POST_NOT_FOUND)
+    if (visible.authorId !== viewer.id) throw new Forbidden(NOT_YOUR_POST_TO_EDIT)
+    const current = await readEditedPost(this.db, visible.id)
+    if (!current) throw new NotFound(POST_NOT_FOUND)
+    if (sameState(current, editedState(current, input))) return this.presentOne(viewer.id, visible.id)
+    await this.writeLimits.count('posts', viewer.id)
+    const leavesPublicReplies =
+      current.replyTo !== null && current.visibility === 'public' && input.visibility !== undefined && input.visibility !== 'public'
+    const outcome = await this.db.transaction(async (tx) => {
+      // A public reply narrowed changes its parent's count: the parent's row is locked first, as a new reply and a
+      // deletion of the thread take parent before child, so the two orders never cross.
+      if (leavesPublicReplies && current.replyTo) await lockParent(tx, current.replyTo)
+      const locked = await findVisiblePost(tx, viewer.id, postId, 'update')
+      const before = locked && (await readEditedPost(tx, locked.id))
+      if (!before) throw new NotFound(POST_NOT_FOUND)
+      const after = editedState(before, input)
+      if (sameState(before, after)) return null
+      const parsed = parseText(after.content)
+      const linkUrl = parsed.firstLink === null ? null : normalizeLinkUrl(parsed.firstLink)
+      const mentionIds = await findMentionable(tx, viewer.id, parsed.mentions)
+      await writeEdit(tx, { before, after, linkUrl, mentionIds, hashtags: parsed.hashtags })
+      if (linkUrl !== null && linkUrl !== before.linkUrl) await this.linkPreviews.schedule(tx, before.id)
+      // Told once: a member newly named who was never told of this post's mention (its parent's author hears of the
+      // reply instead, as on a new post).
+      const added = mentionIds.filter((id) => !before.mentionIds.includes(id) && id !== before.replyToAuthorId)
+      const told = await alreadyToldOfMention(tx, before.id, added)
+      const happenings = added
+        .filter((id) => !told.has(id))
+        .map((id): Happening => ({ kind: 'mention', recipientId: id, actorId: viewer.id, postId: before.id }))
+      return {
+        before,
+        after,
+        audienceChanged: audienceChanged(before, after, mentionIds),
+        recipients: await this.notifications.record(tx, happenings),
+      }
+    })
+    if (outcome) {
+      const { before, after } = outcome
+      await this.invalidations.emit({
+        kind: 'post-edited',
+        postId: before.id,
+        authorId: viewer.id,
+        audienceChanged: outcome.audienceChanged,
+      })
+      if (before.replyTo && outcome.audienceChanged) {
+        // A public reply narrowed leaves its parent's public count; a restricted one changes who may count it.
+        if (before.visibility === 'public') await this.replyChanged(before.replyTo, 'public')
+        await this.replyChanged(before.replyTo, after.visibility)
+      }
+      await this.notifications.announce(outcome.recipients)
+    }
+    return this.presentOne(viewer.id, visible.id)
+  }
+
+  /** A post's versions, newest first, to anyone who may see the post; a post never edited has itself as its one. */
+  async history(viewer: UserRow, postId: string, page: PageRequest): Promise<Schemas['PostHistoryPage']> {
+    const post = await findVisiblePost(this.db, viewer.id, postId)
+    if (!post) throw new NotFound(POST_NOT_FOUND)
+    const rows = await versionPage(this.db, post.id, page.cursor, page.offset, page.limit + 1)
+    if (rows.length === 0 && !page.cursor && page.offset === 0) {
+      const current = await readEditedPost(this.db, post.id)
+      if (!current) throw new NotFound(POST_NOT_FOUND)
+      const { content, visibility, sensitive, sensitiveReason, alts } = current
+      const createdAt = toDate(current.createdAt).toISOString()
+      return { versions: [{ id: current.id, content, visibility, sensitive, sensitiveReason, alts, createdAt }], nextCursor: null }
+    }
+    const { items, nextCursor } = keysetPage(rows, page.limit, toVersion)
+    return { versions: items, nextCursor }
+  }
+
   /** Like/unlike or repost/un-repost: the new state and count, exact under any number of concurrent clicks. */
   async toggle(viewer: UserRow, postId: string, reaction: Reaction): Promise<ReactionState> {
     await this.writeLimits.count('reactions', viewer.id)
@@ -286,6 +365,13 @@ export class PostService {
   }
 
   // ---- reading --------------------------------------------------------------------------------------------------
+
+  /** One post read fresh for the viewer (after a write of theirs). */
+  private async presentOne(viewerId: string, postId: string): Promise<Post> {
+    const [post] = await this.present(viewerId, [postId], new Set([postId]))
+    if (!post) throw new NotFound(POST_NOT_FOUND)
+    return post
+  }
 
   /** Posts by id as the viewer sees them, in the order given; counts a view of each. */
   private async present(viewerId: string, ids: readonly string[], fresh?: ReadonlySet<string>): Promise<Post[]> {

@@ -60,6 +60,11 @@ export class ProfileFirstPages implements InvalidationTarget {
       case 'author-activity':
         this.pages.dropTag(message.authorId)
         return
+      case 'post-edited':
+        // Others' Likes tabs may list it too, and only a narrower audience takes it out of them.
+        if (message.audienceChanged) this.pages.clear()
+        else this.pages.dropTag(message.authorId)
+        return
       case 'reactions-changed':
         this.pages.dropTag(message.userId)
         return

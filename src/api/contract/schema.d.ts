@@ -766,7 +766,21 @@ export interface paths {
         delete: operations["deletePost"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit one's own post
+         * @description Only the author may edit (others: 403 'You can only edit your own posts'; 404 when they cannot see the post).
+         *     Fields left out keep their value. `content` follows the rules of a new post (at most 500 characters,
+         *     required unless the post has media: 400 'Content is required when no media is attached'). `visibility` may
+         *     only narrow (public, then followers, then mentioned): 400 'An edit can only narrow who can see a post'.
+         *     `alt` gives the alt text of each media file in order (the files themselves cannot change; an empty or
+         *     missing item removes that file's alt text); more items than files is 400 'Each alt text must describe an
+         *     attached media file'. An edit that changes nothing answers the post as it is and records no version.
+         *     Otherwise the post shows `edited` and `editedAt`, its previous and new versions are in its history, and
+         *     its mentions and hashtags follow the new text: a member mentioned for the first time is notified once, a
+         *     member no longer mentioned loses a mentioned-only post. Replies, quotes, likes and reposts keep pointing at
+         *     the post.
+         */
+        patch: operations["updatePost"];
         trace?: never;
     };
     "/posts/{id}/quotes": {
@@ -812,6 +826,30 @@ export interface paths {
          *     nothing). 404 when the quote is not visible to the viewer.
          */
         post: operations["detachQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/posts/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Every version of a post, newest first
+         * @description Anyone who can see the post can read its history (404 otherwise, blocks included): each version's text,
+         *     audience, sensitive flag and reason and alt texts, with the time it was made, newest first, paginated. The
+         *     first is the post as it reads now; a post never edited has that one version.
+         */
+        get: operations["getPostHistory"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2977,7 +3015,10 @@ export interface components {
             replyTo: components["schemas"]["Id"] | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description The author edited the post (the card shows '(edited)') */
             edited: boolean;
+            /** @description When the post was last edited; null when never */
+            editedAt: string | null;
             likeCount: number;
             repostCount: number;
             replyCount: number;
@@ -3054,6 +3095,32 @@ export interface components {
             media?: string[];
             /** @description One alternative text per media file, in the same order */
             alt?: string[];
+        };
+        UpdatePostRequest: {
+            /** @description Required unless the post has media */
+            content?: string;
+            /** @description The same or a narrower audience (public, then followers, then mentioned) */
+            visibility?: components["schemas"]["Visibility"];
+            sensitive?: boolean;
+            sensitiveReason?: string | null;
+            /** @description One alternative text per media file, in the same order */
+            alt?: (string | null)[];
+        };
+        /** @description A post as it read from `createdAt` until the next version */
+        PostVersion: {
+            id: components["schemas"]["Id"];
+            content: string;
+            visibility: components["schemas"]["Visibility"];
+            sensitive: boolean;
+            sensitiveReason: string | null;
+            /** @description The alt text of each media file, in order (null where it had none) */
+            alts: (string | null)[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PostHistoryPage: {
+            versions: components["schemas"]["PostVersion"][];
+            nextCursor: components["schemas"]["NextCursor"];
         };
         PostResponse: {
             post: components["schemas"]["Post"];
@@ -4758,6 +4825,37 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    updatePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePostRequest"];
+            };
+        };
+        responses: {
+            /** @description The post as edited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     getQuotes: {
         parameters: {
             query?: {
@@ -4810,6 +4908,37 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getPostHistory: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the post's versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostHistoryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -8,7 +8,7 @@ import { MESSAGES } from './composer.rules'
  * went wrong (offline, timed out, refused); else 'An error occurred while creating the post'. One exception comes
  * first: the answer that the first try of the same post is still running says so in the product's words.
  */
-export function postFailureMessage(error: unknown): string {
+export function postFailureMessage(error: unknown, fallback: string = MESSAGES.failed): string {
   if (isApiError(error)) {
     // The first try of this submission is still running on the server: the post may be about to appear.
     if (error._tag === 'Invalid' && error.status === 409 && error.message === IDEMPOTENCY_KEY_IN_PROGRESS) return MESSAGES.stillSending
@@ -18,5 +18,5 @@ export function postFailureMessage(error: unknown): string {
   } else if (error instanceof Error && error.message.trim() !== '') {
     return error.message
   }
-  return MESSAGES.failed
+  return fallback
 }

@@ -1,11 +1,22 @@
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate'
 import { run } from '../../api/calls'
 import { newIdempotencyKey } from '../../api/idempotency'
-import { postCalls, type NewPost, type Post, type Visibility } from '../../api/posts.calls'
+import { postCalls, type NewPost, type Post, type PostUpdate, type Visibility } from '../../api/posts.calls'
 import type { PostsRef } from '../posts/posts.machine'
 import { showToast } from '../toasts/notify'
 import { postFailureMessage } from './composer.failure'
 import { NO_QUOTE, quotedId, type ComposerQuoteContext, type ComposerQuoteEvent } from './composer.quote'
+import {
+  EDIT_MESSAGES,
+  editErrors,
+  editHasSomething,
+  editTargetOf,
+  draftOf,
+  toPostUpdate,
+  withAlt,
+  type ComposerEditEvent,
+  type EditTarget,
+} from './composer.edit'
 import {
   EMPTY_DRAFT,
   hasSomething,
@@ -30,6 +41,8 @@ import {
 // which revokes the URL. Each submission carries an Idempotency-Key, made when the member submits: submitting the
 // same draft again after a failure (a lost answer, a timeout) sends the same key, so the server answers the first
 // post instead of publishing twice; any edit, or a post that went out, makes the next submission a new one.
+// `composer.edit.open` opens it on one of the member's own posts instead (composer.edit.ts): Save goes through
+// open.saving, and closing or saving puts back the draft that was set aside.
 
 export interface ReplyTarget {
   id: string
@@ -50,6 +63,7 @@ export type ComposerEvent =
   | { type: 'composer.schedule.change'; date: string; time: string }
   | { type: 'composer.preview.ready'; id: string; url: string }
   | ComposerQuoteEvent
+  | ComposerEditEvent
 
 type EditEvent = Extract<
   ComposerEvent,
@@ -80,6 +94,8 @@ export interface ComposerContext extends ComposerQuoteContext {
   /** The submission's Idempotency-Key: made on submit, kept while the unchanged draft is retried, dropped by an edit. */
   idempotencyKey: string | null
   nextMediaId: number
+  /** The post being edited and the new-post draft set aside meanwhile; null when writing a new post. */
+  editing: (EditTarget & { setAside: Draft }) | null
 }
 
 /** What the createPost actor sends: the post and its submission's key. */
@@ -104,8 +120,9 @@ function liveErrors(draft: Draft, today: string): DraftErrors {
   return live
 }
 
-function errorsFor(draft: Draft, checked: boolean): DraftErrors {
+function errorsFor(draft: Draft, checked: boolean, editing: EditTarget | null = null): DraftErrors {
   const today = localDate(new Date())
+  if (editing) return checked ? editErrors(draft, editing, today) : liveErrors(draft, today)
   return checked ? validateDraft(draft, today) : liveErrors(draft, today)
 }
 
@@ -159,6 +176,9 @@ export const composerMachine = setup({
     createPost: fromPromise<Post, PostSubmission>(({ input, signal }) =>
       run(postCalls.createPost(input.post, input.idempotencyKey), signal),
     ),
+    updatePost: fromPromise<Post, { id: string; update: PostUpdate }>(({ input, signal }) =>
+      run(postCalls.updatePost(input.id, input.update), signal),
+    ),
     /** Owns one attachment's object URL for as long as the attachment is in the draft. */
     preview: fromCallback<EventObject, { id: string; file: File }>(({ input, sendBack }) => {
       const url = URL.createObjectURL(input.file)
@@ -176,10 +196,11 @@ export const composerMachine = setup({
         event.type === 'composer.file.remove'
           ? Object.fromEntries(Object.entries(context.previews).filter(([id]) => id !== event.id))
           : context.previews
-      enqueue.assign({ draft, previews, errors: errorsFor(draft, context.checked), failure: null, idempotencyKey: null })
+      enqueue.assign({ draft, previews, errors: errorsFor(draft, context.checked, context.editing), failure: null, idempotencyKey: null })
     }),
     attach: enqueueActions(({ context, enqueue }, event: ComposerEvent) => {
-      if (event.type !== 'composer.files.add') return
+      // A post's files stay as they are when it is edited.
+      if (event.type !== 'composer.files.add' || context.editing) return
       const room = MAX_MEDIA - context.draft.media.length
       const media = event.files.filter((file) => mediaKind(file) !== null)
       const accepted = media.slice(0, Math.max(0, room))
@@ -212,8 +233,29 @@ export const composerMachine = setup({
     check: assign(({ context }) => ({
       checked: true,
       failure: null,
-      errors: validateDraft(context.draft, localDate(new Date())),
+      errors: context.editing ? editErrors(context.draft, context.editing, localDate(new Date())) : validateDraft(context.draft, localDate(new Date())),
     })),
+    startEdit: assign(({ context }, post: Post) => ({
+      editing: { ...editTargetOf(post), setAside: context.editing?.setAside ?? context.draft },
+      draft: draftOf(post),
+      errors: {},
+      checked: false,
+      failure: null,
+    })),
+    changeAlt: assign(({ context, event }) =>
+      event.type === 'composer.edit.alt.change' && context.editing
+        ? { editing: { ...withAlt(context.editing, event.id, event.value), setAside: context.editing.setAside }, failure: null }
+        : {},
+    ),
+    /** Back to the new-post draft that was set aside (closing an edit, or once it is saved). */
+    endEdit: assign(({ context }) =>
+      context.editing ? { draft: context.editing.setAside, editing: null, errors: {}, checked: false, failure: null } : {},
+    ),
+    storeEdited: sendTo(
+      ({ context }) => context.posts,
+      (_, post: Post) => ({ type: 'posts.received' as const, posts: [post] }),
+    ),
+    notifySaved: ({ system }) => showToast(system, 'success', EDIT_MESSAGES.saved),
     /** A new submission gets a key; a retry of the same one keeps its key. */
     /** Another post to send: a retry after this edit is a new submission. */
     dropKey: assign({ failure: null, idempotencyKey: null }),
@@ -231,7 +273,9 @@ export const composerMachine = setup({
     }),
   },
   guards: {
-    hasSomething: ({ context }) => hasSomething(context.draft),
+    hasSomething: ({ context }) =>
+      context.editing ? editHasSomething(context.draft, context.editing) : hasSomething(context.draft),
+    isEditing: ({ context }) => context.editing !== null,
     isInvalid: ({ context }) => !isValid(context.errors),
   },
 }).createMachine({
@@ -247,11 +291,16 @@ export const composerMachine = setup({
     failure: null,
     idempotencyKey: null,
     nextMediaId: 1,
+    editing: null,
   }),
   initial: 'closed',
   states: {
     closed: {
-      on: { 'composer.open': { target: 'open' }, 'composer.quote': { target: 'open', actions: 'setQuote' } },
+      on: {
+        'composer.open': { target: 'open' },
+        'composer.quote': { target: 'open', actions: 'setQuote' },
+        'composer.edit.open': { target: 'open', actions: { type: 'startEdit', params: ({ event }) => event.post } },
+      },
     },
     open: {
       tags: ['open'],
@@ -269,14 +318,19 @@ export const composerMachine = setup({
             'composer.reason.change': edit,
             'composer.schedule.change': edit,
             'composer.quote.remove': { actions: ['removeQuote', 'dropKey'] },
+            'composer.edit.alt.change': { actions: 'changeAlt' },
             'composer.submit': { guard: 'hasSomething', target: 'validating' },
-            'composer.close': { target: '#composer.closed' },
+            'composer.close': { target: '#composer.closed', actions: 'endEdit' },
           },
         },
         /** Checks every rule at once; broken ones go back to editing with their messages. */
         validating: {
           entry: 'check',
-          always: [{ guard: 'isInvalid', target: 'editing' }, { target: 'sending', actions: 'keySubmission' }],
+          always: [
+            { guard: 'isInvalid', target: 'editing' },
+            { guard: 'isEditing', target: 'saving' },
+            { target: 'sending', actions: 'keySubmission' },
+          ],
         },
         /**
          * Sending the post in one request (multipart when files are attached: the button then says Uploading). The
@@ -301,6 +355,29 @@ export const composerMachine = setup({
             },
           },
         },
+        /** Saving an edit of the member's own post: only what changed is sent; the card updates in place. */
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'updatePost',
+            src: 'updatePost',
+            input: ({ context }) => ({
+              id: context.editing?.postId ?? '',
+              update: context.editing ? toPostUpdate(context.draft, context.editing) : {},
+            }),
+            onDone: {
+              target: '#composer.posted',
+              actions: [{ type: 'storeEdited', params: ({ event }) => event.output }, 'notifySaved', 'endEdit'],
+            },
+            onError: {
+              target: 'failed',
+              actions: [
+                { type: 'setFailure', params: ({ event }) => postFailureMessage(event.error, EDIT_MESSAGES.failed) },
+                { type: 'notifyFailure', params: ({ event }) => postFailureMessage(event.error, EDIT_MESSAGES.failed) },
+              ],
+            },
+          },
+        },
         /** The draft is intact; editing clears the failure (a new submission), submitting tries again with the same key. */
         failed: {
           on: {
@@ -313,15 +390,20 @@ export const composerMachine = setup({
             'composer.reason.change': { target: 'editing', ...edit },
             'composer.schedule.change': { target: 'editing', ...edit },
             'composer.quote.remove': { target: 'editing', actions: ['removeQuote', 'dropKey'] },
+            'composer.edit.alt.change': { target: 'editing', actions: 'changeAlt' },
             'composer.submit': { guard: 'hasSomething', target: 'validating' },
-            'composer.close': { target: '#composer.closed' },
+            'composer.close': { target: '#composer.closed', actions: 'endEdit' },
           },
         },
       },
     },
     /** Sent: the dialog is closed (a reply box shows its prompt again) and the next open starts blank. */
     posted: {
-      on: { 'composer.open': { target: 'open' }, 'composer.quote': { target: 'open', actions: 'setQuote' } },
+      on: {
+        'composer.open': { target: 'open' },
+        'composer.quote': { target: 'open', actions: 'setQuote' },
+        'composer.edit.open': { target: 'open', actions: { type: 'startEdit', params: ({ event }) => event.post } },
+      },
     },
   },
 })

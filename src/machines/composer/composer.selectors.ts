@@ -25,3 +25,5 @@ export const selectScheduleTime = (s: ComposerSnapshot) => s.context.draft.sched
 export const selectErrors = (s: ComposerSnapshot) => s.context.errors
 export const selectFailure = (s: ComposerSnapshot) => s.context.failure
 export const selectReplyTo = (s: ComposerSnapshot) => s.context.replyTo
+/** The post being edited (edit mode), or null when writing a new post. */
+export const selectEditing = (s: ComposerSnapshot) => s.context.editing

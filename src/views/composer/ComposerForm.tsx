@@ -5,6 +5,7 @@ import { button } from 'styled-system/recipes'
 import { MAX_MEDIA, MAX_POST_LENGTH } from '../../machines/composer/composer.rules'
 import {
   selectCanSubmit,
+  selectEditing,
   selectContent,
   selectErrors,
   selectFailure,
@@ -69,11 +70,13 @@ function SubmitButton({ composer }: { composer: ComposerRef }) {
   const busy = useSelector(composer, selectIsBusy)
   const uploading = useSelector(composer, selectIsUploading)
   const isReply = useSelector(composer, (s) => selectReplyTo(s) !== null)
-  const idle = isReply ? 'Reply' : 'Post'
+  const editing = useSelector(composer, (s) => selectEditing(s) !== null)
+  const idle = editing ? 'Save' : isReply ? 'Reply' : 'Post'
+  const working = editing ? 'Saving…' : uploading ? 'Uploading…' : 'Posting…'
   return (
     <button type="submit" className={button({ size: 'md' })} disabled={!canSubmit}>
       {busy ? <Spinner size={16} /> : null}
-      {busy ? (uploading ? 'Uploading…' : 'Posting…') : idle}
+      {busy ? working : idle}
     </button>
   )
 }
@@ -120,6 +123,7 @@ export function ComposerForm({ composer, onCancel, autoFocus = true }: { compose
   const failure = useSelector(composer, selectFailure)
   const replyTo = useSelector(composer, selectReplyTo)
   const busy = useSelector(composer, selectIsBusy)
+  const editing = useSelector(composer, (s) => selectEditing(s) !== null)
   const user = useSelector(useSession(), selectUser)
   const [showOptions, setShowOptions] = useState(false)
 
@@ -134,7 +138,7 @@ export function ComposerForm({ composer, onCancel, autoFocus = true }: { compose
   return (
     <form
       noValidate
-      aria-label={replyTo ? `Reply to @${replyTo.username}` : 'Create Post'}
+      aria-label={editing ? 'Edit Post' : replyTo ? `Reply to @${replyTo.username}` : 'Create Post'}
       className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
       onSubmit={(event) => {
         event.preventDefault()
@@ -178,7 +182,7 @@ export function ComposerForm({ composer, onCancel, autoFocus = true }: { compose
       {showOptions ? (
         <div id={`${id}-options`} className={css({ display: 'grid', gap: '4', p: '3.5', borderRadius: 'xl', bg: 'bg.subtle' })}>
           <SensitiveField composer={composer} />
-          <ScheduleFields composer={composer} />
+          {editing ? null : <ScheduleFields composer={composer} />}
         </div>
       ) : null}
 
@@ -187,11 +191,11 @@ export function ComposerForm({ composer, onCancel, autoFocus = true }: { compose
       ) : null}
 
       <div className={css({ display: 'flex', alignItems: 'center', gap: '1', borderTopWidth: '1px', borderColor: 'border', pt: '3' })}>
-        <MediaButton composer={composer} />
+        {editing ? null : <MediaButton composer={composer} />}
         <button
           type="button"
           className={cx(button({ variant: 'ghost', size: 'sm' }), css({ color: 'accent.text' }))}
-          title="Sensitive content and scheduling"
+          title={editing ? 'Sensitive content' : 'Sensitive content and scheduling'}
           aria-expanded={showOptions}
           aria-controls={showOptions ? `${id}-options` : undefined}
           onClick={() => setShowOptions((v) => !v)}

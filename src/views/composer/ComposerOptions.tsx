@@ -4,6 +4,7 @@ import { css, cx } from 'styled-system/css'
 import { input } from 'styled-system/recipes'
 import { MAX_REASON_LENGTH } from '../../machines/composer/composer.rules'
 import {
+  selectEditing,
   selectErrors,
   selectIsBusy,
   selectReason,
@@ -13,6 +14,7 @@ import {
   selectVisibility,
 } from '../../machines/composer/composer.selectors'
 import type { ComposerRef } from '../../machines/composer/composer.machine'
+import { audienceChoices, EDIT_MESSAGES } from '../../machines/composer/composer.edit'
 
 // Who can see the post, the sensitive flag with its optional reason, and the schedule fields (checked, not sent yet).
 
@@ -20,12 +22,21 @@ const label = css({ fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', t
 const fieldError = css({ fontSize: 'sm', color: 'danger.text', fontWeight: 'medium' })
 const hint = css({ fontSize: 'xs', color: 'fg.muted' })
 
+const AUDIENCE_LABELS = {
+  public: 'Everyone can see this',
+  followers: 'Followers only',
+  mentioned: 'Mentioned people only',
+} as const
+
 /** A compact select under the text, always in view (who sees a post matters more than the other options). */
 export function VisibilityField({ composer }: { composer: ComposerRef }) {
   const id = useId()
   const visibility = useSelector(composer, selectVisibility)
   const error = useSelector(composer, (s) => selectErrors(s).visibility)
   const busy = useSelector(composer, selectIsBusy)
+  const editing = useSelector(composer, selectEditing)
+  const choices = audienceChoices(editing)
+  const narrowed = choices.some((c) => !c.allowed)
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', alignItems: 'flex-start' })}>
       <label htmlFor={id} className={css({ srOnly: true })}>
@@ -53,13 +64,20 @@ export function VisibilityField({ composer }: { composer: ComposerRef }) {
         value={visibility}
         disabled={busy}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={error ? `${id}-error` : narrowed ? `${id}-hint` : undefined}
         onChange={(e) => composer.send({ type: 'composer.visibility.change', value: e.target.value })}
       >
-        <option value="public">Everyone can see this</option>
-        <option value="followers">Followers only</option>
-        <option value="mentioned">Mentioned people only</option>
+        {choices.map(({ value, allowed }) => (
+          <option key={value} value={value} disabled={!allowed} title={allowed ? undefined : EDIT_MESSAGES.widerHint}>
+            {AUDIENCE_LABELS[value]}
+          </option>
+        ))}
       </select>
+      {narrowed && !error ? (
+        <p id={`${id}-hint`} className={hint}>
+          {EDIT_MESSAGES.widerHint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className={fieldError} role="alert">
           {error}

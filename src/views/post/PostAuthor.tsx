@@ -5,10 +5,11 @@ import { useMinuteClock } from './clock'
 import { profileHref } from './content-tokens'
 import { fullDate, timeAgo } from './format'
 import { PostIcon } from './icons'
+import { EditedMarker } from './PostHistory'
 import { shownName } from '../../machines/lib/shown-name'
 
 // The card's first line: display name (to the profile), verified mark, @username, relative time (to the post page,
-// the keyboard's way in) and '(edited)'.
+// the keyboard's way in) and '(edited)', which opens the post's edit history.
 
 const nameLink = css({
   fontWeight: 'bold',
@@ -63,7 +64,7 @@ export function PostAuthor({ post, stacked = false }: { post: Post; stacked?: bo
             {time}
           </>
         )}
-        {post.edited && !stacked ? <span className={muted}>(edited)</span> : null}
+        {stacked ? null : <EditedMarker post={post} />}
       </span>
     </div>
   )
@@ -77,7 +78,7 @@ export function PostTimestamp({ post }: { post: Post }) {
       <time dateTime={post.createdAt}>{fullDate(post.createdAt)}</time>
       <span aria-hidden="true">·</span>
       <span>{timeAgo(post.createdAt, now)}</span>
-      {post.edited ? <span>(edited)</span> : null}
+      <EditedMarker post={post} />
     </p>
   )
 }

@@ -140,6 +140,7 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
               author={author}
               onDelete={() => setConfirming(true)}
               detachable={canDetach(post, viewerId)}
+              onEdit={() => composer.send({ type: 'composer.edit.open', post })}
             />
           </div>
           {focus ? null : muted !== null ? (

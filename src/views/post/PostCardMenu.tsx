@@ -17,15 +17,17 @@ export interface PostCardMenuProps {
   onDelete: () => void
   /** The post quotes one of the viewer's posts: they may detach it. */
   detachable?: boolean
+  /** The author's Edit: opens the composer on this post. */
+  onEdit?: () => void
 }
 
-export function PostCardMenu({ postId, isOwner, author, onDelete, detachable = false }: PostCardMenuProps) {
+export function PostCardMenu({ postId, isOwner, author, onDelete, detachable = false, onEdit }: PostCardMenuProps) {
   const [request, setRequest] = useState<PostMenuRequest | null>(null)
   const ask = (action: PostMenuAction) => () => setRequest((current) => ({ action, n: (current?.n ?? 0) + 1 }))
   return (
     <>
       {isOwner ? (
-        <PostMenu isOwner onDelete={onDelete} onAnalytics={ask('analytics')} onDetach={detachable ? ask('detach') : undefined} />
+        <PostMenu isOwner onDelete={onDelete} onAnalytics={ask('analytics')} onEdit={onEdit} onDetach={detachable ? ask('detach') : undefined} />
       ) : (
         <PostMenu
           isOwner={false}

@@ -4,10 +4,9 @@ import { Icon } from '../ui/Icon'
 import { Menu, type MenuItem } from '../ui/Menu'
 import { PostIcon } from './icons'
 
-// The card's overflow menu (docs/product.md, "Post card"): the author sees Analytics, Edit (not built yet) and Delete;
-// everyone else sees Report (the report dialog), Mute @user and Block User. A quote of the viewer's own post starts
-// with Detach quote, for either. Items that do nothing yet say so in their
-// title instead of pretending.
+// The card's overflow menu (docs/product.md, "Post card"): the author sees Analytics, Edit (the composer in edit mode)
+// and Delete; everyone else sees Report (the report dialog), Mute @user and Block User. A quote of the viewer's own post
+// starts with Detach quote, for either.
 
 const placement = css({ position: 'absolute', zIndex: 30, top: 'calc(100% + 0.25rem)', right: 0, minW: '200px' })
 
@@ -16,6 +15,8 @@ export interface PostMenuProps {
   onDelete: () => void
   /** The author's Analytics: opens the post's analytics. */
   onAnalytics?: () => void
+  /** The author's Edit: opens the composer on the post. */
+  onEdit?: () => void
   onBlock?: () => void
   /** Mute @user: the author's username and what opens the mute dialog. */
   mute?: { username: string; onSelect: () => void }
@@ -25,12 +26,12 @@ export interface PostMenuProps {
   onDetach?: () => void
 }
 
-export function PostMenu({ isOwner, onDelete, onAnalytics, onBlock, mute, onReport, onDetach }: PostMenuProps) {
+export function PostMenu({ isOwner, onDelete, onAnalytics, onEdit, onBlock, mute, onReport, onDetach }: PostMenuProps) {
   const detach: MenuItem[] = onDetach ? [{ label: 'Detach quote', icon: <PostIcon name="detach" size={18} />, onSelect: onDetach }] : []
   const own: MenuItem[] = isOwner
     ? [
         ...(onAnalytics ? [{ label: 'Analytics', icon: <Icon name="chart" size={18} />, onSelect: onAnalytics }] : []),
-        { label: 'Edit', icon: <PostIcon name="edit" size={18} />, comingSoon: 'Editing posts is coming soon' },
+        ...(onEdit ? [{ label: 'Edit', icon: <PostIcon name="edit" size={18} />, onSelect: onEdit }] : []),
         { label: 'Delete', icon: <PostIcon name="trash" size={18} />, tone: 'danger', onSelect: onDelete },
       ]
     : [

@@ -39,6 +39,10 @@ export const failureText = new Map<unknown, string>([
 ])
 
 export const created = makePost('new1', { author: robinSummary, content: 'Hello @ann #wren' })
+/** An own post opened in edit mode (followers-only, so a wider audience is refused), and the server's answer to Save. */
+export const editable = makePost('own1', { author: robinSummary, content: 'Old words', visibility: 'followers' })
+export const saved = makePost('own1', { author: robinSummary, content: 'New words', visibility: 'mentioned', edited: true })
+export const saveRefused = new Invalid({ status: 400, message: 'An edit can only narrow who can see a post', fromServer: true, details: [] })
 
 const open = { type: 'composer.open' }
 const close = { type: 'composer.close' }
@@ -46,6 +50,7 @@ const submit = { type: 'composer.submit' }
 const type = (value: string) => ({ type: 'composer.content.change', value })
 const posted = { type: 'xstate.done.actor.createPost', output: created }
 const failed = (error: unknown) => ({ type: 'xstate.error.actor.createPost', error })
+const editOpen = { type: 'composer.edit.open', post: editable }
 
 /**
  * Three small models instead of one: text (and every kind of failure), files, and the options. Together they
@@ -98,6 +103,20 @@ const scenarios: Record<string, AnyEventObject[]> = {
     posted,
     failed(offline),
   ],
+  // Edit mode: an own post prefilled; only a narrower audience passes, Save goes through updatePost.
+  edit: [
+    editOpen,
+    close,
+    submit,
+    type('New words'),
+    type('   '),
+    { type: 'composer.visibility.change', value: 'public' },
+    { type: 'composer.visibility.change', value: 'mentioned' },
+    { type: 'composer.edit.alt.change', id: 'media1', value: 'A wren' },
+    { type: 'xstate.done.actor.updatePost', output: saved },
+    { type: 'xstate.error.actor.updatePost', error: saveRefused },
+    open,
+  ],
 }
 
 /** Event names for path titles (and path identity): which text, which files, which date. */
@@ -115,6 +134,8 @@ const label = (event: AnyEventObject): string | undefined => {
       return `schedule(${event.date === yesterday ? 'yesterday' : 'tomorrow'})`
     case 'xstate.error.actor.createPost':
       return `createPost failed(${failureText.get(event.error)})`
+    case 'composer.edit.open':
+      return 'edit(own post)'
     default:
       return undefined
   }
@@ -138,6 +159,7 @@ export function key(s: { value: unknown; context: ReturnType<typeof composerMach
     checked: s.context.checked,
     failure: s.context.failure !== null,
     quoteOf: s.context.quoteOf,
+    editing: s.context.editing !== null,
   })
 }
 

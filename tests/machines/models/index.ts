@@ -33,6 +33,7 @@ import { muteListsModel, mutesModel } from './mutes.model'
 import { followRequestsModel } from './follow-requests.model'
 import { postPageModel } from './post-page.model'
 import { postsModel } from './posts.model'
+import { postHistoryModel } from './post-history.model'
 import { profileSettingsModel } from './profile-settings.model'
 import { profileModel } from './profile.model'
 import { reportModel } from './report.model'
@@ -96,6 +97,7 @@ export const models: ReadonlyArray<MachineModel> = [
   followRequestsModel,
   composerModel,
   postsModel,
+  postHistoryModel,
   feedModel,
   searchModel,
   discoverModel,

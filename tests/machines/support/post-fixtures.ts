@@ -36,6 +36,7 @@ export function makePost(id: string, fields: Partial<Post> = {}): Post {
     replyTo: null,
     createdAt: new Date(Date.UTC(2026, 10, 20, 12, minute)).toISOString(),
     edited: false,
+    editedAt: null,
     likeCount: 7,
     repostCount: 2,
     replyCount: 1,

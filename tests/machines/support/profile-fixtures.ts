@@ -62,6 +62,7 @@ export function post(id: string, fields: Partial<ProfilePost> = {}, by: UserProf
     replyTo: null,
     createdAt: '2026-03-03T10:00:00.000Z',
     edited: false,
+    editedAt: null,
     likeCount: 0,
     repostCount: 0,
     replyCount: 0,

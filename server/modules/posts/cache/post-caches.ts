@@ -39,7 +39,10 @@ export class PostCaches implements InvalidationTarget {
    * same cache as the home feed's, with the list's members as each entry's sources.
    */
   readonly listTimelines: TimelineCache
-  /** Needs no invalidation: every use checks its candidates against the database (search-results.ts). */
+  /**
+   * Every use checks its candidates against the database (search-results.ts), so nothing it holds is shown wrongly;
+   * only an edit, whose new words its sets cannot know, drops them all (`post-edited`).
+   */
   readonly searches: SearchCandidateCache
   /** False: every cache holds nothing (the benchmark's cache-miss run). */
   readonly enabled: boolean
@@ -96,6 +99,17 @@ export class PostCaches implements InvalidationTarget {
         return
       case 'posts-changed':
         this.cards.evict(message.postIds)
+        return
+      case 'post-edited':
+        // Its words may now match other searches, and its author's readers' muted keywords differently: the
+        // timelines of the author's readers are read again, and those listing it go (a narrower audience).
+        this.cards.evict([message.postId])
+        this.searches.clear()
+        for (const cache of [this.timelines, this.listTimelines]) {
+          cache.sourceChanged(message.authorId)
+          cache.postsDeleted([message.postId])
+        }
+        if (message.audienceChanged) this.flags.evictPosts([message.postId])
         return
       case 'posts-deleted':
         this.cards.evict(message.postIds)

@@ -5,6 +5,18 @@ import { postCalls, type NewPost, type Post, type Visibility } from '../../api/p
 import type { PostsRef } from '../posts/posts.machine'
 import { showToast } from '../toasts/notify'
 import { postFailureMessage } from './composer.failure'
+import type { SavedDraft } from '../../api/drafts.calls'
+import {
+  draftFromSaved,
+  isScheduled,
+  publishOpened,
+  saveDraft,
+  scheduleError,
+  SCHEDULE_MESSAGES,
+  toNewDraft,
+  type DraftSubmission,
+  type OpenedDraft,
+} from './composer.drafts'
 import {
   EMPTY_DRAFT,
   hasSomething,
@@ -48,6 +60,8 @@ export type ComposerEvent =
   | { type: 'composer.reason.change'; value: string }
   | { type: 'composer.schedule.change'; date: string; time: string }
   | { type: 'composer.preview.ready'; id: string; url: string }
+  | { type: 'composer.draft.save' }
+  | { type: 'composer.draft.open'; draft: SavedDraft }
 
 type EditEvent = Extract<
   ComposerEvent,
@@ -78,12 +92,16 @@ export interface ComposerContext {
   /** The submission's Idempotency-Key: made on submit, kept while the unchanged draft is retried, dropped by an edit. */
   idempotencyKey: string | null
   nextMediaId: number
+  /** The saved draft being edited (composer.drafts.ts), or null for a new post. */
+  opened: OpenedDraft | null
 }
 
 /** What the createPost actor sends: the post and its submission's key. */
 export interface PostSubmission {
   post: NewPost
   idempotencyKey: string | null
+  /** Posting an opened draft saves its changes and publishes it instead. */
+  saved?: DraftSubmission | null
 }
 
 export interface ComposerInput {
@@ -100,6 +118,13 @@ function liveErrors(draft: Draft, today: string): DraftErrors {
   if (all.content === MESSAGES.tooLong) live.content = all.content
   if (all.schedule) live.schedule = all.schedule
   return live
+}
+
+/** Every rule, the schedule's window included (checked against the clock only on submit and save). */
+function allErrors(draft: Draft): DraftErrors {
+  const errors = validateDraft(draft, localDate(new Date()))
+  const schedule = errors.schedule ?? scheduleError(draft, new Date())
+  return schedule ? { ...errors, schedule } : errors
 }
 
 function errorsFor(draft: Draft, checked: boolean): DraftErrors {
@@ -153,9 +178,11 @@ export const composerMachine = setup({
     tags: {} as 'open' | 'busy',
   },
   actors: {
-    createPost: fromPromise<Post, PostSubmission>(({ input, signal }) =>
-      run(postCalls.createPost(input.post, input.idempotencyKey), signal),
-    ),
+    createPost: fromPromise<Post, PostSubmission>(({ input, signal }) => {
+      const saved = input.saved
+      return saved?.opened ? publishOpened({ ...saved, opened: saved.opened }, signal) : run(postCalls.createPost(input.post, input.idempotencyKey), signal)
+    }),
+    saveDraft: fromPromise<SavedDraft, DraftSubmission>(({ input, signal }) => saveDraft(input, signal)),
     /** Owns one attachment's object URL for as long as the attachment is in the draft. */
     preview: fromCallback<EventObject, { id: string; file: File }>(({ input, sendBack }) => {
       const url = URL.createObjectURL(input.file)
@@ -204,11 +231,26 @@ export const composerMachine = setup({
         ? { previews: { ...context.previews, [event.id]: event.url } }
         : {},
     ),
-    check: assign(({ context }) => ({
-      checked: true,
-      failure: null,
-      errors: validateDraft(context.draft, localDate(new Date())),
-    })),
+    check: assign(({ context }) => ({ checked: true, failure: null, errors: allErrors(context.draft) })),
+    /** Save draft checks what a draft must meet (length, the schedule), not that it has text. */
+    checkSave: assign(({ context }) => {
+      const errors = allErrors(context.draft)
+      if (errors.content === MESSAGES.contentRequired) delete errors.content
+      return { failure: null, errors }
+    }),
+    openSaved: enqueueActions(({ context, enqueue }, saved: SavedDraft) => {
+      for (const attachment of context.draft.media) enqueue.stopChild(previewId(attachment.id))
+      enqueue.assign({
+        draft: draftFromSaved(saved),
+        opened: { id: saved.id, media: saved.media },
+        errors: {},
+        checked: false,
+        previews: {},
+        failure: null,
+        idempotencyKey: null,
+      })
+    }),
+    notifySaved: ({ system }, scheduled: boolean) => showToast(system, 'success', scheduled ? SCHEDULE_MESSAGES.scheduled : SCHEDULE_MESSAGES.saved),
     /** A new submission gets a key; a retry of the same one keeps its key. */
     keySubmission: assign(({ context }) => ({ idempotencyKey: context.idempotencyKey ?? newIdempotencyKey() })),
     announce: sendTo(
@@ -220,12 +262,13 @@ export const composerMachine = setup({
     notifyFailure: ({ system }, message: string) => showToast(system, 'error', message),
     clearDraft: enqueueActions(({ context, enqueue }) => {
       for (const attachment of context.draft.media) enqueue.stopChild(previewId(attachment.id))
-      enqueue.assign({ draft: EMPTY_DRAFT, errors: {}, checked: false, previews: {}, failure: null, idempotencyKey: null })
+      enqueue.assign({ draft: EMPTY_DRAFT, errors: {}, checked: false, previews: {}, failure: null, idempotencyKey: null, opened: null })
     }),
   },
   guards: {
     hasSomething: ({ context }) => hasSomething(context.draft),
     isInvalid: ({ context }) => !isValid(context.errors),
+    isScheduled: ({ context }) => isScheduled(context.draft),
   },
 }).createMachine({
   id: 'composer',
@@ -239,11 +282,15 @@ export const composerMachine = setup({
     failure: null,
     idempotencyKey: null,
     nextMediaId: 1,
+    opened: null,
   }),
   initial: 'closed',
   states: {
     closed: {
-      on: { 'composer.open': { target: 'open' } },
+      on: {
+        'composer.open': { target: 'open' },
+        'composer.draft.open': { target: 'open', actions: { type: 'openSaved', params: ({ event }) => event.draft } },
+      },
     },
     open: {
       tags: ['open'],
@@ -261,13 +308,43 @@ export const composerMachine = setup({
             'composer.reason.change': edit,
             'composer.schedule.change': edit,
             'composer.submit': { guard: 'hasSomething', target: 'validating' },
+            'composer.draft.save': { target: 'checkingDraft' },
             'composer.close': { target: '#composer.closed' },
+          },
+        },
+        /** Save draft: only the length and the schedule must hold (a draft may have no text yet). */
+        checkingDraft: {
+          entry: 'checkSave',
+          always: [{ guard: 'isInvalid', target: 'editing' }, { target: 'saving' }],
+        },
+        /** Saving as a draft, or as a scheduled post when a date and time are set (composer.drafts.ts). */
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'saveDraft',
+            src: 'saveDraft',
+            input: ({ context }): DraftSubmission => ({ draft: toNewDraft(context.draft, true), opened: context.opened }),
+            onDone: {
+              target: '#composer.posted',
+              actions: [{ type: 'notifySaved', params: ({ event }) => event.output.scheduledAt !== null }, 'clearDraft'],
+            },
+            onError: {
+              target: 'failed',
+              actions: [
+                { type: 'setFailure', params: ({ event }) => postFailureMessage(event.error) },
+                { type: 'notifyFailure', params: ({ event }) => postFailureMessage(event.error) },
+              ],
+            },
           },
         },
         /** Checks every rule at once; broken ones go back to editing with their messages. */
         validating: {
           entry: 'check',
-          always: [{ guard: 'isInvalid', target: 'editing' }, { target: 'sending', actions: 'keySubmission' }],
+          always: [
+            { guard: 'isInvalid', target: 'editing' },
+            { guard: 'isScheduled', target: 'saving' },
+            { target: 'sending', actions: 'keySubmission' },
+          ],
         },
         /**
          * Sending the post in one request (multipart when files are attached: the button then says Uploading). The
@@ -278,10 +355,18 @@ export const composerMachine = setup({
           invoke: {
             id: 'createPost',
             src: 'createPost',
-            input: ({ context }): PostSubmission => ({ post: toNewPost(context), idempotencyKey: context.idempotencyKey }),
+            input: ({ context }): PostSubmission => ({
+              post: toNewPost(context),
+              idempotencyKey: context.idempotencyKey,
+              saved: context.opened ? { draft: toNewDraft(context.draft, false), opened: context.opened } : null,
+            }),
             onDone: {
               target: '#composer.posted',
-              actions: [{ type: 'announce', params: ({ event }) => event.output }, 'notifyPosted', 'clearDraft'],
+              actions: [
+                { type: 'announce', params: ({ event }) => event.output },
+                'notifyPosted',
+                'clearDraft',
+              ],
             },
             onError: {
               target: 'failed',
@@ -304,6 +389,7 @@ export const composerMachine = setup({
             'composer.reason.change': { target: 'editing', ...edit },
             'composer.schedule.change': { target: 'editing', ...edit },
             'composer.submit': { guard: 'hasSomething', target: 'validating' },
+            'composer.draft.save': { target: 'checkingDraft' },
             'composer.close': { target: '#composer.closed' },
           },
         },
@@ -311,7 +397,10 @@ export const composerMachine = setup({
     },
     /** Sent: the dialog is closed (a reply box shows its prompt again) and the next open starts blank. */
     posted: {
-      on: { 'composer.open': { target: 'open' } },
+      on: {
+        'composer.open': { target: 'open' },
+        'composer.draft.open': { target: 'open', actions: { type: 'openSaved', params: ({ event }) => event.draft } },
+      },
     },
   },
 })

@@ -16,6 +16,7 @@ const SettingsScreen = lazy(() => import('../settings/SettingsScreen').then((m) 
 const ProfileScreen = lazy(() => import('../profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })))
 const FollowListScreen = lazy(() => import('../profile/FollowListScreen').then((m) => ({ default: m.FollowListScreen })))
 const PostScreen = lazy(() => import('../post-page/PostScreen').then((m) => ({ default: m.PostScreen })))
+const DraftsScreen = lazy(() => import('../drafts/DraftsScreen').then((m) => ({ default: m.DraftsScreen })))
 const ExploreScreen = lazy(() => import('../explore/ExploreScreen').then((m) => ({ default: m.ExploreScreen })))
 const SearchScreen = lazy(() => import('../search/SearchScreen').then((m) => ({ default: m.SearchScreen })))
 const NotificationsScreen = lazy(() =>
@@ -71,6 +72,7 @@ function ShellAndScreens() {
           </Route>
           <Route path="/post/:postId" component={PostScreen} />
           <Route path="/explore" component={ExploreScreen} />
+          <Route path="/drafts" component={DraftsScreen} />
           <Route path="/search" component={SearchScreen} />
           <Route path="/notifications" component={NotificationsScreen} />
           <Route path="/messages">

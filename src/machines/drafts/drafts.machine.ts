@@ -101,6 +101,7 @@ export const draftsMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'load',
         src: 'load',
         input: ({ context }) => ({ tab: context.tab, cursor: null }),
         onDone: { target: 'ready', actions: { type: 'setPage', params: ({ event }) => event.output } },
@@ -129,6 +130,7 @@ export const draftsMachine = setup({
         loadingMore: {
           tags: ['busy'],
           invoke: {
+            id: 'loadMore',
             src: 'load',
             input: ({ context }) => ({ tab: context.tab, cursor: context.nextCursor }),
             onDone: { target: 'idle', actions: { type: 'addPage', params: ({ event }) => event.output } },
@@ -138,6 +140,7 @@ export const draftsMachine = setup({
         changing: {
           tags: ['busy'],
           invoke: {
+            id: 'change',
             src: 'change',
             input: ({ context, event }): DraftChange => {
               if (event.type === 'draft.delete') return { kind: 'delete', id: event.id }

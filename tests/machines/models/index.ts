@@ -18,6 +18,7 @@ import { messageAttachmentsModel } from './message-attachments.model'
 import { namedGroupFormModel } from './named-group-form.model'
 import { loginModel, registerModel } from './credentials.model'
 import { discoverModel } from './discover.model'
+import { draftsModel } from './drafts.model'
 import { feedModel } from './feed.model'
 import { followListModel } from './follow-list.model'
 import { followModel } from './follow.model'
@@ -69,6 +70,7 @@ export const models: ReadonlyArray<MachineModel> = [
   sessionModel,
   sessionsModel,
   exportModel,
+  draftsModel,
   loginModel,
   registerModel,
   changePasswordModel,

@@ -4,6 +4,7 @@ import { Network } from '../../src/api/errors'
 import { composerMachine, type PostSubmission } from '../../src/machines/composer/composer.machine'
 import { MESSAGES, postLength } from '../../src/machines/composer/composer.rules'
 import { selectIsUploading } from '../../src/machines/composer/composer.selectors'
+import { isScheduled, type DraftSubmission } from '../../src/machines/composer/composer.drafts'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
 import { shownToasts, withToasts } from './support/toasts'
 import { composerModel, created, failureText, key, notes, yesterday } from './models/composer.model'
@@ -36,14 +37,14 @@ describeWalks('composer machine', composerModel, async ({ inspect, replay }) => 
   const calls = new Calls()
   const posts = createActor(postsMachine).start()
   const preview = previews()
-  const machine = composerMachine.provide({ actors: { createPost: calls.actor('createPost'), preview: preview.logic } })
+  const machine = composerMachine.provide({ actors: { createPost: calls.actor('createPost'), saveDraft: calls.actor('saveDraft'), preview: preview.logic } })
   const actor = withToasts(createActor(machine, { input: { posts }, inspect })).start()
 
   /** Every Idempotency-Key a submission of this walk has used: a new submission must not reuse one. */
   const usedKeys = new Set<string>()
   for await (const { event, before, snapshot, toastsBefore } of replay(actor, { calls, context: key })) {
     const { draft, errors, idempotencyKey } = snapshot.context
-    const busy = snapshot.matches({ open: 'sending' })
+    const busy = snapshot.matches({ open: 'sending' }) || snapshot.matches({ open: 'saving' })
     const editable = snapshot.matches({ open: 'editing' }) || snapshot.matches({ open: 'failed' })
     expect(snapshot.hasTag('open')).toBe(snapshot.matches('open'))
     expect(snapshot.hasTag('busy')).toBe(busy)
@@ -83,7 +84,16 @@ describeWalks('composer machine', composerModel, async ({ inspect, replay }) => 
       if (d.scheduleDate === yesterday) expect(errors.schedule).toBe(MESSAGES.scheduleInPast)
       expect(Object.keys(errors).length).toBeGreaterThan(0)
     }
-    if (event.type === 'composer.submit' && busy) {
+    // A date and time make Post save a scheduled post (composer.drafts.ts) instead of sending it.
+    if ((event.type === 'composer.submit' || event.type === 'composer.draft.save') && snapshot.matches({ open: 'saving' })) {
+      const started = calls.started.at(-1)
+      expect(started?.id).toBe('saveDraft')
+      const saving = started?.input as DraftSubmission
+      expect(saving.draft.content).toBe(draft.content.trim() === '' ? '' : draft.content)
+      expect(saving.draft.scheduledAt !== null).toBe(event.type === 'composer.submit' || isScheduled(draft))
+      expect(saving.opened?.id ?? null).toBe(snapshot.context.opened?.id ?? null)
+    }
+    if (event.type === 'composer.submit' && snapshot.matches({ open: 'sending' })) {
       // Files make it an upload; the request carries exactly the draft (schedule fields are not sent).
       expect(selectIsUploading(snapshot)).toBe(before.context.draft.media.length > 0)
       const { post: sent, idempotencyKey: sentKey } = calls.started.at(-1)?.input as PostSubmission
@@ -129,7 +139,7 @@ describeWalks('composer machine', composerModel, async ({ inspect, replay }) => 
     const tookEdits = before.matches({ open: 'editing' }) || before.matches({ open: 'failed' })
     if (tookEdits && /^composer\.(.+\.change|files?\.)/.test(event.type)) expect(idempotencyKey).toBeNull()
     if (event.type === 'composer.open' || event.type === 'composer.close') expect(idempotencyKey).toBe(before.context.idempotencyKey)
-    const toastEvents = ['xstate.done.actor.createPost', 'xstate.error.actor.createPost', 'composer.files.add']
+    const toastEvents = ['xstate.done.actor.createPost', 'xstate.error.actor.createPost', 'xstate.done.actor.saveDraft', 'xstate.error.actor.saveDraft', 'composer.files.add']
     if (!toastEvents.includes(event.type)) expect(toasts.length).toBe(toastsBefore)
   }
   actor.stop()

@@ -1,6 +1,7 @@
 import { createActor, type AnyEventObject } from 'xstate'
 import { IDEMPOTENCY_KEY_IN_PROGRESS } from '../../../src/api/contract/idempotency'
 import { Invalid, Network, Server } from '../../../src/api/errors'
+import type { SavedDraft } from '../../../src/api/drafts.calls'
 import { composerMachine } from '../../../src/machines/composer/composer.machine'
 import { localDate, MESSAGES, postLength } from '../../../src/machines/composer/composer.rules'
 import { postsMachine } from '../../../src/machines/posts/posts.machine'
@@ -39,6 +40,20 @@ export const failureText = new Map<unknown, string>([
 ])
 
 export const created = makePost('new1', { author: robinSummary, content: 'Hello @ann #wren' })
+
+/** A saved draft, as the server answers Save draft and as Drafts & Scheduled opens it into the composer. */
+export const savedDraft: SavedDraft = {
+  id: 'd1',
+  content: 'Kept for later',
+  visibility: 'followers',
+  sensitive: false,
+  sensitiveReason: null,
+  media: [],
+  scheduledAt: null,
+  failure: null,
+  createdAt: '2026-11-27T10:00:00.000Z',
+  updatedAt: '2026-11-27T10:00:00.000Z',
+}
 
 const open = { type: 'composer.open' }
 const close = { type: 'composer.close' }
@@ -87,6 +102,19 @@ const scenarios: Record<string, AnyEventObject[]> = {
     posted,
     failed(bare500),
   ],
+  drafts: [
+    open,
+    close,
+    type('Hello @ann #wren'),
+    { type: 'composer.schedule.change', date: tomorrow, time: '' },
+    { type: 'composer.schedule.change', date: tomorrow, time: '09:00' },
+    submit,
+    { type: 'composer.draft.save' },
+    { type: 'composer.draft.open', draft: savedDraft },
+    { type: 'xstate.done.actor.saveDraft', output: savedDraft },
+    { type: 'xstate.error.actor.saveDraft', error: bare500 },
+    posted,
+  ],
 }
 
 /** Event names for path titles (and path identity): which text, which files, which date. */
@@ -101,7 +129,9 @@ const label = (event: AnyEventObject): string | undefined => {
     case 'composer.visibility.change':
       return `visibility(${String(event.value)})`
     case 'composer.schedule.change':
-      return `schedule(${event.date === yesterday ? 'yesterday' : 'tomorrow'})`
+      return `schedule(${event.date === yesterday ? 'yesterday' : 'tomorrow'}${event.time === '' ? ', no time' : ''})`
+    case 'xstate.error.actor.saveDraft':
+      return `saveDraft failed(${failureText.get(event.error)})`
     case 'xstate.error.actor.createPost':
       return `createPost failed(${failureText.get(event.error)})`
     default:
@@ -121,7 +151,8 @@ export function key(s: { value: unknown; context: ReturnType<typeof composerMach
     text,
     media: draft.media.length,
     visibility: draft.visibility,
-    schedule: draft.scheduleDate === yesterday ? 'past' : draft.scheduleDate === '' ? 'none' : 'future',
+    schedule: draft.scheduleDate === yesterday ? 'past' : draft.scheduleDate === '' ? 'none' : draft.scheduleTime === '' ? 'no time' : 'future',
+    opened: s.context.opened !== null,
     sensitive: draft.sensitive,
     errors: Object.keys(s.context.errors).sort(),
     checked: s.context.checked,

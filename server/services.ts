@@ -23,6 +23,7 @@ import type { Database, DatabaseKind } from './db/client'
 import { RateLimiter } from './lib/rate-limiter'
 import { WriteLimits } from './lib/write-limits'
 import { JobQueue } from './jobs/queue'
+import { DraftService } from './modules/drafts/service'
 import type { AppMetrics } from './metrics/app-metrics'
 import { Mailer } from './mail/mailer'
 import { ImageProcessor } from './media/images'
@@ -210,6 +211,7 @@ export function createServices(options: ServicesOptions) {
     messages: new MessageService({ ...context, messageAttachments }),
     messageAttachments,
     posts,
+    drafts: new DraftService({ ...context, posts }),
     linkPreviews,
     idempotency: new IdempotencyService(context),
     hashtags: new HashtagService({ db: context.db, ttlMs: options.cache.enabled ? TRENDS_TTL_MS : 0 }),

@@ -54,6 +54,7 @@ import { detachQuoteMachine } from '../../src/machines/detach-quote/detach-quote
 import { muteListsMachine, mutesMachine } from '../../src/machines/mutes/mutes.machine'
 import { sessionsMachine } from '../../src/machines/sessions/sessions.machine'
 import { exportMachine } from '../../src/machines/export/export.machine'
+import { draftsMachine } from '../../src/machines/drafts/drafts.machine'
 import { bookmarksMachine } from '../../src/machines/bookmarks/bookmarks.machine'
 import { listsMachine } from '../../src/machines/lists/lists.machine'
 import { namedGroupFormMachine } from '../../src/machines/named-group-form/named-group-form.machine'
@@ -341,6 +342,16 @@ const charts: ChartSpec[] = [
       'list is read again); while it is prepared, the "ready" notification reads the list again. "Download" fetches the ' +
       'zip, adds the conversations decrypted in this browser (or says why it could not) and saves the file.',
     machine: exportMachine,
+  },
+  {
+    name: 'drafts',
+    title: 'Drafts & Scheduled',
+    source: 'src/machines/drafts/drafts.machine.ts',
+    summary:
+      'The Drafts & Scheduled screen: two tabs read page by page, each row opened into the composer, deleted, and on ' +
+      'Scheduled rescheduled (checked against the schedule window first) or cancelled back to Drafts; the list is read ' +
+      'again after each change.',
+    machine: draftsMachine,
   },
   {
     name: 'settings-page',

@@ -5,6 +5,7 @@ import { adminHandlers } from './admin/routes'
 import { authHandlers } from './auth/routes'
 import { blockHandlers, blockMessages } from './blocks/routes'
 import { bookmarkHandlers, bookmarkMessages } from './bookmarks/routes'
+import { draftHandlers, draftUploadPolicies } from './drafts/routes'
 import { exportHandlers } from './exports/routes'
 import type { FieldMessages } from '../http/validation-messages'
 import { healthHandlers } from './health/routes'
@@ -31,6 +32,7 @@ export const moduleHandlers: Record<string, Handlers> = {
   health: healthHandlers,
   auth: authHandlers,
   posts: postHandlers,
+  drafts: draftHandlers,
   users: userHandlers,
   blocks: blockHandlers,
   mutes: muteHandlers,
@@ -63,5 +65,6 @@ export const validationMessages: Record<string, FieldMessages> = {
 /** Multipart operations by operationId: which field carries files, how many, of which kinds (server/http/uploads.ts). */
 export const uploadPolicies: Record<string, UploadPolicy> = {
   ...postUploadPolicies,
+  ...draftUploadPolicies,
   ...userUploadPolicies,
 }

@@ -305,7 +305,7 @@ test('the composer says each rule: 500 characters, content or media, 4 files, a 
   await expect(dialog.getByRole('button', { name: /^Remove image/ })).toHaveCount(3)
 
   await dialog.getByRole('button', { name: 'Options' }).click()
-  await expect(dialog.getByText(/Scheduling is coming soon/)).toBeVisible()
+  await expect(dialog.getByText(/Set a date and time to schedule the post/)).toBeVisible()
   const yesterday = new Date(Date.now() - 86_400_000)
   const pad = (n: number) => String(n).padStart(2, '0')
   await dialog.getByLabel('Schedule date').fill(`${yesterday.getFullYear()}-${pad(yesterday.getMonth() + 1)}-${pad(yesterday.getDate())}`)

@@ -4,6 +4,7 @@ import { Network } from '../../src/api/errors'
 import { composerMachine, type PostSubmission } from '../../src/machines/composer/composer.machine'
 import { MESSAGES, postLength } from '../../src/machines/composer/composer.rules'
 import { selectIsUploading } from '../../src/machines/composer/composer.selectors'
+import { isScheduled, type DraftSubmission } from '../../src/machines/composer/composer.drafts'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
 import { shownToasts, withToasts } from './support/toasts'
 import { composerModel, created, editable as ownPost, failureText, key, notes, saved, saveRefused, yesterday } from './models/composer.model'
@@ -38,7 +39,7 @@ describeWalks('composer machine', composerModel, async ({ inspect, replay }) => 
   const posts = createActor(postsMachine).start()
   const preview = previews()
   const machine = composerMachine.provide({
-    actors: { createPost: calls.actor('createPost'), updatePost: calls.actor('updatePost'), preview: preview.logic },
+    actors: { createPost: calls.actor('createPost'), updatePost: calls.actor('updatePost'), saveDraft: calls.actor('saveDraft'), preview: preview.logic },
   })
   const actor = withToasts(createActor(machine, { input: { posts }, inspect })).start()
 
@@ -46,7 +47,7 @@ describeWalks('composer machine', composerModel, async ({ inspect, replay }) => 
   const usedKeys = new Set<string>()
   for await (const { event, before, snapshot, toastsBefore } of replay(actor, { calls, context: key })) {
     const { draft, errors, idempotencyKey } = snapshot.context
-    const busy = snapshot.matches({ open: 'sending' })
+    const busy = snapshot.matches({ open: 'sending' }) || snapshot.matches({ open: 'savingDraft' })
     const saving = snapshot.matches({ open: 'saving' })
     const editable = snapshot.matches({ open: 'editing' }) || snapshot.matches({ open: 'failed' })
     expect(snapshot.hasTag('open')).toBe(snapshot.matches('open'))
@@ -87,7 +88,16 @@ describeWalks('composer machine', composerModel, async ({ inspect, replay }) => 
       if (d.scheduleDate === yesterday) expect(errors.schedule).toBe(MESSAGES.scheduleInPast)
       expect(Object.keys(errors).length).toBeGreaterThan(0)
     }
-    if (event.type === 'composer.submit' && busy) {
+    // A date and time make Post save a scheduled post (composer.drafts.ts) instead of sending it.
+    if ((event.type === 'composer.submit' || event.type === 'composer.draft.save') && snapshot.matches({ open: 'savingDraft' })) {
+      const started = calls.started.at(-1)
+      expect(started?.id).toBe('saveDraft')
+      const saving = started?.input as DraftSubmission
+      expect(saving.draft.content).toBe(draft.content.trim() === '' ? '' : draft.content)
+      expect(saving.draft.scheduledAt !== null).toBe(event.type === 'composer.submit' || isScheduled(draft))
+      expect(saving.opened?.id ?? null).toBe(snapshot.context.opened?.id ?? null)
+    }
+    if (event.type === 'composer.submit' && snapshot.matches({ open: 'sending' })) {
       // Files make it an upload; the request carries exactly the draft (schedule fields are not sent).
       expect(selectIsUploading(snapshot)).toBe(before.context.draft.media.length > 0)
       const { post: sent, idempotencyKey: sentKey } = calls.started.at(-1)?.input as PostSubmission
@@ -176,6 +186,8 @@ describeWalks('composer machine', composerModel, async ({ inspect, replay }) => 
       'xstate.error.actor.createPost',
       'xstate.done.actor.updatePost',
       'xstate.error.actor.updatePost',
+      'xstate.done.actor.saveDraft',
+      'xstate.error.actor.saveDraft',
       'composer.files.add',
     ]
     if (!toastEvents.includes(event.type)) expect(toasts.length).toBe(toastsBefore)

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client'
 import type { JobQueue } from '../../jobs/queue'
 import type { Clock } from '../../lib/clock'
 import { Conflict, Invalid } from '../../lib/domain-errors'
+import { deleteAllDrafts } from '../drafts/queries'
 import type { RateLimiter } from '../../lib/rate-limiter'
 import { deleteQuietly, type Storage } from '../../storage/storage'
 import { lockAdmins, recordAudit } from '../admin/queries'
@@ -189,6 +190,9 @@ export class AccountDeletionService {
       }
       await extendLease()
     }
+    // Drafts and scheduled posts: their rows would go with the member's row, their files would not.
+    const draftKeys = await deleteAllDrafts(db, userId)
+    await deleteQuietly(this.deps.storage, draftKeys, (key, err) => this.deps.warn(`could not delete ${key}`, err))
     const recipients = await db.transaction((tx) => removeAsActor(tx, userId))
     if (recipients.length > 0) await invalidations.emit({ kind: 'notifications-changed', recipientIds: recipients })
     const lists = await listsHolding(db, userId)

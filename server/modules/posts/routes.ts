@@ -5,20 +5,20 @@ import { type UploadPolicy, uploadedFiles } from '../../http/uploads'
 import { pageRequest } from '../../lib/cursor'
 
 /** createPost's multipart form: up to LIMITS.postMedia images or videos in `media` (server/http/uploads.ts). */
-export const postUploadPolicies: Record<string, UploadPolicy> = {
-  createPost: {
-    fileField: 'media',
-    maxFiles: LIMITS.postMedia,
-    tooManyFiles: `Maximum ${LIMITS.postMedia} media files allowed`,
-    kinds: ['image', 'video'],
-    unsupported: 'Unsupported file type: images must be JPEG, PNG, WebP or GIF and videos MP4 or WebM',
-    // The product's own wording (docs/product.md, "Writing a post", "Media").
-    messages: {
-      visibility: { enum: 'Please select a valid visibility option' },
-      media: { maxItems: `Maximum ${LIMITS.postMedia} media files allowed` },
-    },
+export const postMediaPolicy: UploadPolicy = {
+  fileField: 'media',
+  maxFiles: LIMITS.postMedia,
+  tooManyFiles: `Maximum ${LIMITS.postMedia} media files allowed`,
+  kinds: ['image', 'video'],
+  unsupported: 'Unsupported file type: images must be JPEG, PNG, WebP or GIF and videos MP4 or WebM',
+  // The product's own wording (docs/product.md, "Writing a post", "Media").
+  messages: {
+    visibility: { enum: 'Please select a valid visibility option' },
+    media: { maxItems: `Maximum ${LIMITS.postMedia} media files allowed` },
   },
 }
+
+export const postUploadPolicies: Record<string, UploadPolicy> = { createPost: postMediaPolicy }
 
 export const postHandlers = {
   async createPost(request) {

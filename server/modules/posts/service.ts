@@ -6,7 +6,7 @@ import type { Database } from '../../db/client'
 import type { WriteLimits } from '../../lib/write-limits'
 import { uuidv7 } from '../../db/ids'
 import type { UserRow } from '../../db/schema'
-import type { Visibility } from '../../db/schema-posts'
+import type { NewPostMedia, Visibility } from '../../db/schema-posts'
 import { Forbidden, Invalid, NotFound } from '../../lib/domain-errors'
 import type { Schemas } from '../../http/handler-types'
 import type { UploadedFile } from '../../http/uploads'
@@ -74,6 +74,38 @@ function postHappenings(
     .filter((id) => id !== parentAuthorId && id !== quotedAuthorId)
     .map((id): Happening => ({ kind: 'mention', recipientId: id, actorId: authorId, postId }))
   return [...reply, ...quote, ...mentions]
+}
+
+/** A post's own fields, as `checkPostRules` checks them. */
+export interface PostFields {
+  content: string
+  visibility: Visibility
+  sensitive: boolean
+  sensitiveReason: string | null
+}
+
+/** What a saved draft publishes: its fields and its already stored files (post_media rows without the post id). */
+export interface SavedPost {
+  fields: PostFields
+  media: Omit<NewPostMedia, 'postId'>[]
+}
+
+export const DRAFT_GONE = 'Draft not found'
+
+/**
+ * The rules every new post meets, typed now or saved earlier. Posts and replies alike: confirming the address is what
+ * the instance asked of who may write. The contract's maxLength counts code points too; checked again because the
+ * rule must not depend on it.
+ */
+export function checkPostRules(author: UserRow, fields: PostFields, mediaCount: number, requireVerifiedEmail: boolean): void {
+  if (requireVerifiedEmail && author.emailVerifiedAt === null) throw new Forbidden(CONFIRM_EMAIL_TO_POST)
+  if (codePointLength(fields.content) > LIMITS.postLength) {
+    throw new Invalid(`Content must be at most ${LIMITS.postLength} characters`)
+  }
+  if (fields.content.trim() === '' && mediaCount === 0) throw new Invalid(CONTENT_REQUIRED)
+  if (fields.sensitiveReason && codePointLength(fields.sensitiveReason) > LIMITS.sensitiveReasonLength) {
+    throw new Invalid(`sensitiveReason must be at most ${LIMITS.sensitiveReasonLength} characters`)
+  }
 }
 
 /** The text fields of the multipart form, as the contract validated them. */
@@ -174,29 +206,20 @@ export class PostService {
   // ---- writing --------------------------------------------------------------------------------------------------
 
   async create(author: UserRow, input: CreatePostInput, files: readonly UploadedFile[]): Promise<Post> {
-    // Posts and replies alike: confirming the address is what the instance asked of who may write.
-    if (this.requireVerifiedEmail && author.emailVerifiedAt === null) throw new Forbidden(CONFIRM_EMAIL_TO_POST)
-    const content = input.content ?? ''
-    // The contract's maxLength counts code points too; checked again because the rule must not depend on it.
-    if (codePointLength(content) > LIMITS.postLength) {
-      throw new Invalid(`Content must be at most ${LIMITS.postLength} characters`)
-    }
-    if (content.trim() === '' && files.length === 0) throw new Invalid(CONTENT_REQUIRED)
     const alts = (input.alt ?? []).map((a) => blankToNull(a))
     if (alts.length > files.length) throw new Invalid('Each alt text must describe an attached media file')
-
     const sensitive = input.sensitive === 'true'
-    const reason = sensitive ? blankToNull(input.sensitiveReason) : null
-    if (reason && codePointLength(reason) > LIMITS.sensitiveReasonLength) {
-      throw new Invalid(`sensitiveReason must be at most ${LIMITS.sensitiveReasonLength} characters`)
+    const fields: PostFields = {
+      content: input.content ?? '',
+      visibility: input.visibility ?? 'public',
+      sensitive,
+      sensitiveReason: sensitive ? blankToNull(input.sensitiveReason) : null,
     }
+    checkPostRules(author, fields, files.length, this.requireVerifiedEmail)
     const parent = input.replyTo ? ((await findVisiblePost(this.db, author.id, input.replyTo)) ?? null) : null
     if (input.replyTo && !parent) throw new NotFound(POST_NOT_FOUND)
     const quoted = input.quoteOf ? await quotablePost(this.db, author.id, input.quoteOf) : null
 
-    const parsed = parseText(content)
-    const linkUrl = parsed.firstLink === null ? null : normalizeLinkUrl(parsed.firstLink)
-    const mentionIds = await findMentionable(this.db, author.id, parsed.mentions)
     const postId = uuidv7()
     const counted = await this.writeLimits.count('posts', author.id, files.map((f) => f.size))
     // Files first, rows second: if the transaction fails the files are deleted; if the files fail no row exists.
@@ -206,23 +229,58 @@ export class PostService {
       await counted.refund()
       throw err
     })
-    let told: string[] = []
+    try {
+      return await this.insert(author, postId, parent, quoted, async () => ({ fields, media: stored.rows }))
+    } catch (err) {
+      await deleteQuietly(this.storage, stored.keys, (key, e) => this.log(`could not delete ${key}`, e))
+      await counted.refund()
+      throw err
+    }
+  }
+
+  /**
+   * Publishes what was saved before (a draft, server/modules/drafts/): `take` reads it under lock and removes it in
+   * the post's own transaction, so it is published at most once however many try at once, and only as it is at that
+   * moment. Its files are already stored and become the post's; if anything fails they stay with the draft. The post
+   * meets create's rules and limits and notifies and previews like any other; `take` answering null is 404.
+   */
+  async publishSaved(author: UserRow, take: (tx: Database) => Promise<SavedPost | null>): Promise<Post> {
+    const postId = uuidv7()
+    return this.insert(author, postId, null, null, async (tx) => {
+      const saved = await take(tx)
+      if (!saved) throw new NotFound(DRAFT_GONE)
+      checkPostRules(author, saved.fields, saved.media.length, this.requireVerifiedEmail)
+      const counted = await this.writeLimits.count('posts', author.id, saved.media.map((m) => m.sizeBytes))
+      return { fields: saved.fields, media: saved.media.map((m) => ({ ...m, postId })), refund: counted.refund }
+    })
+  }
+
+  /**
+   * The post's transaction: its row, media, mentions, hashtags, preview job and notifications; then the caches and
+   * sockets after commit. `content` runs inside it (create knows the fields already; a draft is read under its lock).
+   */
+  private async insert(
+    author: UserRow,
+    postId: string,
+    parent: PostRef | null,
+    quoted: PostRef | null,
+    content: (tx: Database) => Promise<{ fields: PostFields; media: NewPostMedia[]; refund?: () => Promise<void> }>,
+  ): Promise<Post> {
+    let visibility: Visibility = 'public'
+    let refund: (() => Promise<void>) | undefined
+    let told: string[]
     try {
       told = await this.db.transaction(async (tx) => {
+        const { fields, media, refund: undo } = await content(tx)
+        visibility = fields.visibility
+        refund = undo
+        const parsed = parseText(fields.content)
+        const linkUrl = parsed.firstLink === null ? null : normalizeLinkUrl(parsed.firstLink)
+        const mentionIds = await findMentionable(tx, author.id, parsed.mentions)
         const outcome = await insertPost(
           tx,
-          {
-            id: postId,
-            authorId: author.id,
-            content,
-            visibility: input.visibility ?? 'public',
-            sensitive,
-            sensitiveReason: reason,
-            replyTo: parent,
-            quoteOf: quoted,
-            linkUrl,
-          },
-          stored.rows,
+          { id: postId, authorId: author.id, ...fields, replyTo: parent, quoteOf: quoted, linkUrl },
+          media,
           mentionIds,
           parsed.hashtags,
         )
@@ -232,17 +290,14 @@ export class PostService {
         return this.notifications.record(tx, postHappenings(author.id, postId, parent?.authorId ?? null, quoted?.authorId ?? null, mentionIds))
       })
     } catch (err) {
-      await deleteQuietly(this.storage, stored.keys, (key, e) => this.log(`could not delete ${key}`, e))
-      await counted.refund()
+      await refund?.()
       throw err
     }
     // Committed: the author's followers' cached feeds gain an item at the top, and the parent's card changes.
     await this.invalidations.emit({ kind: 'author-activity', authorId: author.id, added: true })
-    if (parent) await this.replyChanged(parent.id, input.visibility ?? 'public')
+    if (parent) await this.replyChanged(parent.id, visibility)
     // A public quote is counted on the quoted post's card.
-    if (quoted && (input.visibility ?? 'public') === 'public') {
-      await this.invalidations.emit({ kind: 'posts-changed', postIds: [quoted.id] })
-    }
+    if (quoted && visibility === 'public') await this.invalidations.emit({ kind: 'posts-changed', postIds: [quoted.id] })
     await this.notifications.announce(told)
     const [post] = await this.present(author.id, [postId])
     if (!post) throw new Error(`post ${postId} vanished right after it was created`)

@@ -13,6 +13,12 @@ export const LIMITS = {
   sensitiveReasonLength: 200,
   /** Alt text of one photo or video. */
   altTextLength: 1_000,
+  /** Drafts and scheduled posts one member keeps at once. */
+  draftsPerMember: 100,
+  /** A scheduled post goes out at least this long after it is scheduled... */
+  scheduleMinAheadMs: 60_000,
+  /** ...and at most this long after (365 days). */
+  scheduleMaxAheadMs: 365 * 24 * 60 * 60_000,
   usernameMin: 3,
   usernameMax: 30,
   displayNameMax: 50,

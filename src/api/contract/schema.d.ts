@@ -897,6 +897,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The viewer's drafts, or their scheduled posts
+         * @description `kind=drafts` (default): drafts, last saved first. `kind=scheduled`: scheduled posts, soonest first, with
+         *     those whose publishing failed (`failure` says why) among them at their time.
+         */
+        get: operations["getDrafts"];
+        put?: never;
+        /**
+         * Save a draft, or schedule a post
+         * @description Multipart form, the fields of createPost (no replies) plus `scheduledAt`. Without `scheduledAt` the post is
+         *     kept as a draft; with it, it is published at that time (at least 1 minute ahead: 400 'Schedule a post at
+         *     least 1 minute ahead'; at most a year: 400 'Schedule a post at most 1 year ahead'). A draft may be empty.
+         *     A member keeps at most 100 drafts and scheduled posts together (400 'You have 100 drafts and scheduled
+         *     posts already: publish or delete one first').
+         */
+        post: operations["createDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/drafts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One of the viewer's drafts or scheduled posts
+         * @description Another member's draft is 404, as if it did not exist.
+         */
+        get: operations["getDraft"];
+        put?: never;
+        post?: never;
+        /** Delete a draft or cancel a scheduled post, with its files */
+        delete: operations["deleteDraft"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit, schedule, reschedule or unschedule a draft
+         * @description Fields left out stay as they are. `scheduledAt` null turns a scheduled post back into a draft (cancelling
+         *     it); a time (re)schedules it, with createDraft's limits. `media` lists the attached files to keep, in order,
+         *     each with its alt text: files left out are deleted. Any change clears a failed publish's `failure`.
+         */
+        patch: operations["updateDraft"];
+        trace?: never;
+    };
+    "/drafts/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a draft now
+         * @description Publishes the draft as it is saved, through createPost's rules, and deletes it; its files become the post's.
+         *     A draft already published (or deleted) is 404.
+         */
+        post: operations["publishDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/search": {
         parameters: {
             query?: never;
@@ -3122,6 +3203,62 @@ export interface components {
             versions: components["schemas"]["PostVersion"][];
             nextCursor: components["schemas"]["NextCursor"];
         };
+        CreateDraftRequest: {
+            content?: string;
+            /** @default public */
+            visibility: components["schemas"]["Visibility"];
+            /**
+             * @default false
+             * @enum {string}
+             */
+            sensitive: "true" | "false";
+            sensitiveReason?: string;
+            /**
+             * Format: date-time
+             * @description When to publish; without it, a draft
+             */
+            scheduledAt?: string;
+            media?: string[];
+            /** @description One alternative text per media file, in the same order */
+            alt?: string[];
+        };
+        UpdateDraftRequest: {
+            content?: string;
+            visibility?: components["schemas"]["Visibility"];
+            sensitive?: boolean;
+            sensitiveReason?: string | null;
+            /** Format: date-time */
+            scheduledAt?: string | null;
+            /** @description The attached files to keep, in order, with their alt texts */
+            media?: {
+                id: components["schemas"]["Id"];
+                alt?: string | null;
+            }[];
+        };
+        /** @description A post not published yet; with `scheduledAt`, a scheduled post */
+        Draft: {
+            id: components["schemas"]["Id"];
+            content: string;
+            visibility: components["schemas"]["Visibility"];
+            sensitive: boolean;
+            sensitiveReason: string | null;
+            media: components["schemas"]["PostMedia"][];
+            /** Format: date-time */
+            scheduledAt: string | null;
+            /** @description Why publishing at the scheduled time failed */
+            failure: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DraftResponse: {
+            draft: components["schemas"]["Draft"];
+        };
+        DraftsPage: {
+            drafts: components["schemas"]["Draft"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
         PostResponse: {
             post: components["schemas"]["Post"];
         };
@@ -4986,6 +5123,165 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RepostResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getDrafts: {
+        parameters: {
+            query?: {
+                kind?: "drafts" | "scheduled";
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description 1-based page number (for page/limit clients; `cursor` is preferred). Offset pages reach the first 1,000 items only: when page × limit is more than 1,000 the answer is 400 "Pages past the first 1,000 items are read with the cursor: pass nextCursor" (the maximum below is that bound with limit 1). */
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftsPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CreateDraftRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved draft or scheduled post */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateDraftRequest"];
+            };
+        };
+        responses: {
+            /** @description The draft as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publishDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published post */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

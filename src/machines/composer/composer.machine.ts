@@ -17,6 +17,18 @@ import {
   type ComposerEditEvent,
   type EditTarget,
 } from './composer.edit'
+import type { SavedDraft } from '../../api/drafts.calls'
+import {
+  draftFromSaved,
+  isScheduled,
+  publishOpened,
+  saveDraft,
+  scheduleError,
+  SCHEDULE_MESSAGES,
+  toNewDraft,
+  type DraftSubmission,
+  type OpenedDraft,
+} from './composer.drafts'
 import {
   EMPTY_DRAFT,
   hasSomething,
@@ -64,6 +76,8 @@ export type ComposerEvent =
   | { type: 'composer.preview.ready'; id: string; url: string }
   | ComposerQuoteEvent
   | ComposerEditEvent
+  | { type: 'composer.draft.save' }
+  | { type: 'composer.draft.open'; draft: SavedDraft }
 
 type EditEvent = Extract<
   ComposerEvent,
@@ -96,12 +110,16 @@ export interface ComposerContext extends ComposerQuoteContext {
   nextMediaId: number
   /** The post being edited and the new-post draft set aside meanwhile; null when writing a new post. */
   editing: (EditTarget & { setAside: Draft }) | null
+  /** The saved draft being edited (composer.drafts.ts), or null for a new post. */
+  opened: OpenedDraft | null
 }
 
 /** What the createPost actor sends: the post and its submission's key. */
 export interface PostSubmission {
   post: NewPost
   idempotencyKey: string | null
+  /** Posting an opened draft saves its changes and publishes it instead. */
+  saved?: DraftSubmission | null
 }
 
 export interface ComposerInput {
@@ -118,6 +136,13 @@ function liveErrors(draft: Draft, today: string): DraftErrors {
   if (all.content === MESSAGES.tooLong) live.content = all.content
   if (all.schedule) live.schedule = all.schedule
   return live
+}
+
+/** Every rule, the schedule's window included (checked against the clock only on submit and save). */
+function allErrors(draft: Draft): DraftErrors {
+  const errors = validateDraft(draft, localDate(new Date()))
+  const schedule = errors.schedule ?? scheduleError(draft, new Date())
+  return schedule ? { ...errors, schedule } : errors
 }
 
 function errorsFor(draft: Draft, checked: boolean, editing: EditTarget | null = null): DraftErrors {
@@ -173,9 +198,11 @@ export const composerMachine = setup({
     tags: {} as 'open' | 'busy',
   },
   actors: {
-    createPost: fromPromise<Post, PostSubmission>(({ input, signal }) =>
-      run(postCalls.createPost(input.post, input.idempotencyKey), signal),
-    ),
+    createPost: fromPromise<Post, PostSubmission>(({ input, signal }) => {
+      const saved = input.saved
+      return saved?.opened ? publishOpened({ ...saved, opened: saved.opened }, signal) : run(postCalls.createPost(input.post, input.idempotencyKey), signal)
+    }),
+    saveDraft: fromPromise<SavedDraft, DraftSubmission>(({ input, signal }) => saveDraft(input, signal)),
     updatePost: fromPromise<Post, { id: string; update: PostUpdate }>(({ input, signal }) =>
       run(postCalls.updatePost(input.id, input.update), signal),
     ),
@@ -233,8 +260,27 @@ export const composerMachine = setup({
     check: assign(({ context }) => ({
       checked: true,
       failure: null,
-      errors: context.editing ? editErrors(context.draft, context.editing, localDate(new Date())) : validateDraft(context.draft, localDate(new Date())),
+      errors: context.editing ? editErrors(context.draft, context.editing, localDate(new Date())) : allErrors(context.draft),
     })),
+    /** Save draft checks what a draft must meet (length, the schedule), not that it has text. */
+    checkSave: assign(({ context }) => {
+      const errors = allErrors(context.draft)
+      if (errors.content === MESSAGES.contentRequired) delete errors.content
+      return { failure: null, errors }
+    }),
+    openSaved: enqueueActions(({ context, enqueue }, saved: SavedDraft) => {
+      for (const attachment of context.draft.media) enqueue.stopChild(previewId(attachment.id))
+      enqueue.assign({
+        draft: draftFromSaved(saved),
+        opened: { id: saved.id, media: saved.media },
+        errors: {},
+        checked: false,
+        previews: {},
+        failure: null,
+        idempotencyKey: null,
+      })
+    }),
+    notifyDraftSaved: ({ system }, scheduled: boolean) => showToast(system, 'success', scheduled ? SCHEDULE_MESSAGES.scheduled : SCHEDULE_MESSAGES.saved),
     startEdit: assign(({ context }, post: Post) => ({
       editing: { ...editTargetOf(post), setAside: context.editing?.setAside ?? context.draft },
       draft: draftOf(post),
@@ -269,7 +315,7 @@ export const composerMachine = setup({
     notifyFailure: ({ system }, message: string) => showToast(system, 'error', message),
     clearDraft: enqueueActions(({ context, enqueue }) => {
       for (const attachment of context.draft.media) enqueue.stopChild(previewId(attachment.id))
-      enqueue.assign({ draft: EMPTY_DRAFT, errors: {}, checked: false, previews: {}, failure: null, idempotencyKey: null, ...NO_QUOTE })
+      enqueue.assign({ draft: EMPTY_DRAFT, errors: {}, checked: false, previews: {}, failure: null, idempotencyKey: null, ...NO_QUOTE, opened: null })
     }),
   },
   guards: {
@@ -277,6 +323,7 @@ export const composerMachine = setup({
       context.editing ? editHasSomething(context.draft, context.editing) : hasSomething(context.draft),
     isEditing: ({ context }) => context.editing !== null,
     isInvalid: ({ context }) => !isValid(context.errors),
+    isScheduled: ({ context }) => isScheduled(context.draft),
   },
 }).createMachine({
   id: 'composer',
@@ -292,6 +339,7 @@ export const composerMachine = setup({
     idempotencyKey: null,
     nextMediaId: 1,
     editing: null,
+    opened: null,
   }),
   initial: 'closed',
   states: {
@@ -300,6 +348,7 @@ export const composerMachine = setup({
         'composer.open': { target: 'open' },
         'composer.quote': { target: 'open', actions: 'setQuote' },
         'composer.edit.open': { target: 'open', actions: { type: 'startEdit', params: ({ event }) => event.post } },
+        'composer.draft.open': { target: 'open', actions: { type: 'openSaved', params: ({ event }) => event.draft } },
       },
     },
     open: {
@@ -320,7 +369,33 @@ export const composerMachine = setup({
             'composer.quote.remove': { actions: ['removeQuote', 'dropKey'] },
             'composer.edit.alt.change': { actions: 'changeAlt' },
             'composer.submit': { guard: 'hasSomething', target: 'validating' },
+            'composer.draft.save': { target: 'checkingDraft' },
             'composer.close': { target: '#composer.closed', actions: 'endEdit' },
+          },
+        },
+        /** Save draft: only the length and the schedule must hold (a draft may have no text yet). */
+        checkingDraft: {
+          entry: 'checkSave',
+          always: [{ guard: 'isInvalid', target: 'editing' }, { target: 'savingDraft' }],
+        },
+        /** Saving as a draft, or as a scheduled post when a date and time are set (composer.drafts.ts). */
+        savingDraft: {
+          tags: ['busy'],
+          invoke: {
+            id: 'saveDraft',
+            src: 'saveDraft',
+            input: ({ context }): DraftSubmission => ({ draft: toNewDraft(context.draft, true), opened: context.opened }),
+            onDone: {
+              target: '#composer.posted',
+              actions: [{ type: 'notifyDraftSaved', params: ({ event }) => event.output.scheduledAt !== null }, 'clearDraft'],
+            },
+            onError: {
+              target: 'failed',
+              actions: [
+                { type: 'setFailure', params: ({ event }) => postFailureMessage(event.error) },
+                { type: 'notifyFailure', params: ({ event }) => postFailureMessage(event.error) },
+              ],
+            },
           },
         },
         /** Checks every rule at once; broken ones go back to editing with their messages. */
@@ -329,6 +404,7 @@ export const composerMachine = setup({
           always: [
             { guard: 'isInvalid', target: 'editing' },
             { guard: 'isEditing', target: 'saving' },
+            { guard: 'isScheduled', target: 'savingDraft' },
             { target: 'sending', actions: 'keySubmission' },
           ],
         },
@@ -341,10 +417,18 @@ export const composerMachine = setup({
           invoke: {
             id: 'createPost',
             src: 'createPost',
-            input: ({ context }): PostSubmission => ({ post: toNewPost(context), idempotencyKey: context.idempotencyKey }),
+            input: ({ context }): PostSubmission => ({
+              post: toNewPost(context),
+              idempotencyKey: context.idempotencyKey,
+              saved: context.opened ? { draft: toNewDraft(context.draft, false), opened: context.opened } : null,
+            }),
             onDone: {
               target: '#composer.posted',
-              actions: [{ type: 'announce', params: ({ event }) => event.output }, 'notifyPosted', 'clearDraft'],
+              actions: [
+                { type: 'announce', params: ({ event }) => event.output },
+                'notifyPosted',
+                'clearDraft',
+              ],
             },
             onError: {
               target: 'failed',
@@ -392,6 +476,7 @@ export const composerMachine = setup({
             'composer.quote.remove': { target: 'editing', actions: ['removeQuote', 'dropKey'] },
             'composer.edit.alt.change': { target: 'editing', actions: 'changeAlt' },
             'composer.submit': { guard: 'hasSomething', target: 'validating' },
+            'composer.draft.save': { target: 'checkingDraft' },
             'composer.close': { target: '#composer.closed', actions: 'endEdit' },
           },
         },
@@ -403,6 +488,7 @@ export const composerMachine = setup({
         'composer.open': { target: 'open' },
         'composer.quote': { target: 'open', actions: 'setQuote' },
         'composer.edit.open': { target: 'open', actions: { type: 'startEdit', params: ({ event }) => event.post } },
+        'composer.draft.open': { target: 'open', actions: { type: 'openSaved', params: ({ event }) => event.draft } },
       },
     },
   },

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import type { ComposerMachine } from './composer.machine'
+import { isScheduled } from './composer.drafts'
 import { isMediaFull, lengthLevel, postLength } from './composer.rules'
 
 // Narrow reads of the composer for its views (one useSelector each).
@@ -27,3 +28,8 @@ export const selectFailure = (s: ComposerSnapshot) => s.context.failure
 export const selectReplyTo = (s: ComposerSnapshot) => s.context.replyTo
 /** The post being edited (edit mode), or null when writing a new post. */
 export const selectEditing = (s: ComposerSnapshot) => s.context.editing
+/** A date and time are set: Post schedules rather than sends. */
+export const selectIsScheduled = (s: ComposerSnapshot) => isScheduled(s.context.draft)
+/** The saved draft being edited, with the files it already has. */
+export const selectOpened = (s: ComposerSnapshot) => s.context.opened
+export const selectCanSaveDraft = (s: ComposerSnapshot) => s.can({ type: 'composer.draft.save' })

@@ -11,6 +11,8 @@ import {
   selectFailure,
   selectIsBusy,
   selectIsMediaFull,
+  selectIsScheduled,
+  selectOpened,
   selectIsUploading,
   selectLength,
   selectLengthLevel,
@@ -24,6 +26,7 @@ import { Avatar } from '../ui/Avatar'
 import { Spinner } from '../ui/Spinner'
 import { ScheduleFields, SensitiveField, VisibilityField } from './ComposerOptions'
 import { ComposerQuote } from './ComposerQuote'
+import { DraftsLink, SavedMedia, SaveDraftButton } from './ComposerDraftActions'
 import { MediaPreviews } from './MediaPreviews'
 import { shownName } from '../../machines/lib/shown-name'
 
@@ -71,7 +74,8 @@ function SubmitButton({ composer }: { composer: ComposerRef }) {
   const uploading = useSelector(composer, selectIsUploading)
   const isReply = useSelector(composer, (s) => selectReplyTo(s) !== null)
   const editing = useSelector(composer, (s) => selectEditing(s) !== null)
-  const idle = editing ? 'Save' : isReply ? 'Reply' : 'Post'
+  const scheduled = useSelector(composer, selectIsScheduled)
+  const idle = editing ? 'Save' : isReply ? 'Reply' : scheduled ? 'Schedule' : 'Post'
   const working = editing ? 'Saving…' : uploading ? 'Uploading…' : 'Posting…'
   return (
     <button type="submit" className={button({ size: 'md' })} disabled={!canSubmit}>
@@ -85,14 +89,16 @@ function MediaButton({ composer }: { composer: ComposerRef }) {
   const fileRef = useRef<HTMLInputElement>(null)
   const full = useSelector(composer, selectIsMediaFull)
   const busy = useSelector(composer, selectIsBusy)
+  // A saved draft keeps the files it was saved with.
+  const opened = useSelector(composer, (s) => selectOpened(s) !== null)
   return (
     <>
       <button
         type="button"
         className={toolButton}
         aria-label="Add photos or videos"
-        title={full ? `Up to ${MAX_MEDIA} files` : 'Add photos or videos'}
-        disabled={busy}
+        title={opened ? 'Files cannot be added to a saved draft' : full ? `Up to ${MAX_MEDIA} files` : 'Add photos or videos'}
+        disabled={busy || opened}
         onClick={() => fileRef.current?.click()}
       >
         <PostIcon name="image" size={20} />
@@ -172,6 +178,7 @@ export function ComposerForm({ composer, onCancel, autoFocus = true }: { compose
 
       <MediaPreviews composer={composer} />
       <ComposerQuote composer={composer} />
+      {replyTo ? null : <SavedMedia composer={composer} />}
       <VisibilityField composer={composer} />
       {mediaError ? (
         <p className={errorText} role="alert">
@@ -202,8 +209,10 @@ export function ComposerForm({ composer, onCancel, autoFocus = true }: { compose
         >
           Options
         </button>
+        {replyTo ? null : <DraftsLink composer={composer} />}
         <div className={css({ flex: 1 })} />
         <Counter composer={composer} />
+        {replyTo ? null : <SaveDraftButton composer={composer} />}
         {onCancel ? (
           <button type="button" className={button({ variant: 'ghost', size: 'md' })} onClick={onCancel} disabled={busy}>
             Cancel

@@ -16,7 +16,8 @@ import {
 import type { ComposerRef } from '../../machines/composer/composer.machine'
 import { audienceChoices, EDIT_MESSAGES } from '../../machines/composer/composer.edit'
 
-// Who can see the post, the sensitive flag with its optional reason, and the schedule fields (checked, not sent yet).
+// Who can see the post, the sensitive flag with its optional reason, and the schedule fields (a date and time make
+// Post save a scheduled post instead, composer.drafts.ts).
 
 const label = css({ fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: '0.04em' })
 const fieldError = css({ fontSize: 'sm', color: 'danger.text', fontWeight: 'medium' })
@@ -152,7 +153,7 @@ export function ScheduleFields({ composer }: { composer: ComposerRef }) {
         />
       </div>
       <p id={`${id}-note`} className={error ? fieldError : hint} role={error ? 'alert' : undefined}>
-        {error ?? 'Scheduling is coming soon: for now posts go out when you press Post.'}
+        {error ?? 'Set a date and time to schedule the post: Post becomes Schedule.'}
       </p>
     </fieldset>
   )

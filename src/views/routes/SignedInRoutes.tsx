@@ -17,6 +17,7 @@ const ProfileScreen = lazy(() => import('../profile/ProfileScreen').then((m) => 
 const FollowListScreen = lazy(() => import('../profile/FollowListScreen').then((m) => ({ default: m.FollowListScreen })))
 const PostScreen = lazy(() => import('../post-page/PostScreen').then((m) => ({ default: m.PostScreen })))
 const QuotesScreen = lazy(() => import('../post-page/QuotesScreen').then((m) => ({ default: m.QuotesScreen })))
+const DraftsScreen = lazy(() => import('../drafts/DraftsScreen').then((m) => ({ default: m.DraftsScreen })))
 const ExploreScreen = lazy(() => import('../explore/ExploreScreen').then((m) => ({ default: m.ExploreScreen })))
 const SearchScreen = lazy(() => import('../search/SearchScreen').then((m) => ({ default: m.SearchScreen })))
 const NotificationsScreen = lazy(() =>
@@ -73,6 +74,7 @@ function ShellAndScreens() {
           <Route path="/post/:postId" component={PostScreen} />
           <Route path="/post/:postId/quotes" component={QuotesScreen} />
           <Route path="/explore" component={ExploreScreen} />
+          <Route path="/drafts" component={DraftsScreen} />
           <Route path="/search" component={SearchScreen} />
           <Route path="/notifications" component={NotificationsScreen} />
           <Route path="/messages">

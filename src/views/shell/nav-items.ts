@@ -38,6 +38,7 @@ export interface QuickAction {
 export const quickActions: QuickAction[] = [
   { label: 'Manage Lists', href: '/settings?tab=lists', icon: 'list' },
   { label: 'View Bookmarks', href: '/settings?tab=bookmarks', icon: 'bookmark' },
+  { label: 'Drafts & Scheduled', href: '/drafts', icon: 'calendar' },
   { label: 'Analytics', href: '/settings?tab=analytics', icon: 'chart' },
   { label: 'Mute Settings', href: '/settings?tab=mutes', icon: 'mute' },
   { label: 'Reports', href: '/settings?tab=reports', icon: 'flag' },

@@ -1,6 +1,7 @@
 import { createActor, type AnyEventObject } from 'xstate'
 import { IDEMPOTENCY_KEY_IN_PROGRESS } from '../../../src/api/contract/idempotency'
 import { Invalid, Network, Server } from '../../../src/api/errors'
+import type { SavedDraft } from '../../../src/api/drafts.calls'
 import { composerMachine } from '../../../src/machines/composer/composer.machine'
 import { localDate, MESSAGES, postLength } from '../../../src/machines/composer/composer.rules'
 import { postsMachine } from '../../../src/machines/posts/posts.machine'
@@ -43,6 +44,20 @@ export const created = makePost('new1', { author: robinSummary, content: 'Hello 
 export const editable = makePost('own1', { author: robinSummary, content: 'Old words', visibility: 'followers' })
 export const saved = makePost('own1', { author: robinSummary, content: 'New words', visibility: 'mentioned', edited: true })
 export const saveRefused = new Invalid({ status: 400, message: 'An edit can only narrow who can see a post', fromServer: true, details: [] })
+
+/** A saved draft, as the server answers Save draft and as Drafts & Scheduled opens it into the composer. */
+export const savedDraft: SavedDraft = {
+  id: 'd1',
+  content: 'Kept for later',
+  visibility: 'followers',
+  sensitive: false,
+  sensitiveReason: null,
+  media: [],
+  scheduledAt: null,
+  failure: null,
+  createdAt: '2026-11-27T10:00:00.000Z',
+  updatedAt: '2026-11-27T10:00:00.000Z',
+}
 
 const open = { type: 'composer.open' }
 const close = { type: 'composer.close' }
@@ -117,6 +132,19 @@ const scenarios: Record<string, AnyEventObject[]> = {
     { type: 'xstate.error.actor.updatePost', error: saveRefused },
     open,
   ],
+  drafts: [
+    open,
+    close,
+    type('Hello @ann #wren'),
+    { type: 'composer.schedule.change', date: tomorrow, time: '' },
+    { type: 'composer.schedule.change', date: tomorrow, time: '09:00' },
+    submit,
+    { type: 'composer.draft.save' },
+    { type: 'composer.draft.open', draft: savedDraft },
+    { type: 'xstate.done.actor.saveDraft', output: savedDraft },
+    { type: 'xstate.error.actor.saveDraft', error: bare500 },
+    posted,
+  ],
 }
 
 /** Event names for path titles (and path identity): which text, which files, which date. */
@@ -131,7 +159,9 @@ const label = (event: AnyEventObject): string | undefined => {
     case 'composer.visibility.change':
       return `visibility(${String(event.value)})`
     case 'composer.schedule.change':
-      return `schedule(${event.date === yesterday ? 'yesterday' : 'tomorrow'})`
+      return `schedule(${event.date === yesterday ? 'yesterday' : 'tomorrow'}${event.time === '' ? ', no time' : ''})`
+    case 'xstate.error.actor.saveDraft':
+      return `saveDraft failed(${failureText.get(event.error)})`
     case 'xstate.error.actor.createPost':
       return `createPost failed(${failureText.get(event.error)})`
     case 'composer.edit.open':
@@ -153,7 +183,8 @@ export function key(s: { value: unknown; context: ReturnType<typeof composerMach
     text,
     media: draft.media.length,
     visibility: draft.visibility,
-    schedule: draft.scheduleDate === yesterday ? 'past' : draft.scheduleDate === '' ? 'none' : 'future',
+    schedule: draft.scheduleDate === yesterday ? 'past' : draft.scheduleDate === '' ? 'none' : draft.scheduleTime === '' ? 'no time' : 'future',
+    opened: s.context.opened !== null,
     sensitive: draft.sensitive,
     errors: Object.keys(s.context.errors).sort(),
     checked: s.context.checked,

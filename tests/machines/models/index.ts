@@ -19,6 +19,7 @@ import { messageAttachmentsModel } from './message-attachments.model'
 import { namedGroupFormModel } from './named-group-form.model'
 import { loginModel, registerModel } from './credentials.model'
 import { discoverModel } from './discover.model'
+import { draftsModel } from './drafts.model'
 import { feedModel } from './feed.model'
 import { followListModel } from './follow-list.model'
 import { followModel } from './follow.model'
@@ -71,6 +72,7 @@ export const models: ReadonlyArray<MachineModel> = [
   sessionModel,
   sessionsModel,
   exportModel,
+  draftsModel,
   loginModel,
   registerModel,
   changePasswordModel,

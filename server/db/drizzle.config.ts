@@ -26,6 +26,7 @@ export default defineConfig({
     './server/db/schema-pages.ts',
     './server/db/schema-idempotency.ts',
     './server/db/schema-link-previews.ts',
+    './server/db/schema-polls.ts',
   ],
   out: './server/db/migrations',
 })

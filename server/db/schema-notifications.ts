@@ -16,6 +16,7 @@ export const notificationKinds = [
   'follow_accepted',
   'report',
   'export_ready',
+  'poll_closed',
 ] as const
 export type NotificationKind = (typeof notificationKinds)[number]
 
@@ -54,7 +55,7 @@ export const notifications = pgTable(
     index('notifications_post_idx').on(t.postId).where(sql`${t.postId} is not null`),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('like', 'repost', 'reply', 'mention', 'follow', 'follow_request', 'follow_accepted', 'report', 'export_ready')`,
+      sql`${t.kind} in ('like', 'repost', 'reply', 'mention', 'follow', 'follow_request', 'follow_accepted', 'report', 'export_ready', 'quote', 'poll_closed')`,
     ),
     check('notifications_actor_count_check', sql`${t.actorCount} >= 1`),
   ],

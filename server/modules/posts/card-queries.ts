@@ -38,6 +38,14 @@ export interface LinkPreviewJson {
   imageKey: string | null
 }
 
+/** A poll as the card query reads it (polls, poll_options): the counts every viewer sees alike. */
+export interface PollJson {
+  multiple: boolean
+  closesAt: string
+  votersCount: number
+  options: Array<{ id: string; text: string; votes: number }>
+}
+
 /** What every viewer sees alike of a post: everything on its card but the viewer's own flags. */
 export interface PostCard {
   id: string
@@ -58,6 +66,7 @@ export interface PostCard {
   mentions: string[]
   hashtags: string[]
   link_preview: LinkPreviewJson | null
+  poll: PollJson | null
 }
 
 /** A card with its author's summary, as one read returns both (the author cache is filled from it). */
@@ -81,7 +90,12 @@ export function cardWithAuthorColumns(replyCount: SQL): SQL {
           array(select h.tag from post_hashtags h where h.post_id = p.id order by h.tag) as hashtags,
           (select json_build_object('url', lp.url, 'title', lp.title, 'description', lp.description,
               'siteName', lp.site_name, 'imageKey', lp.image_key)
-           from link_previews lp where lp.url = p.link_url and lp.fetched_at is not null) as link_preview`
+           from link_previews lp where lp.url = p.link_url and lp.fetched_at is not null) as link_preview,
+          (select json_build_object('multiple', pl.multiple, 'closesAt', pl.closes_at, 'votersCount', pl.voters_count,
+              'options', (select json_agg(json_build_object('id', o.id, 'text', o.text, 'votes', o.votes_count)
+                                          order by o.position)
+                          from poll_options o where o.post_id = pl.post_id))
+           from polls pl where pl.post_id = p.id) as poll`
 }
 
 const ids = (list: readonly string[]) => sql`${sql.param([...list])}::uuid[]`
@@ -89,7 +103,7 @@ const ids = (list: readonly string[]) => sql`${sql.param([...list])}::uuid[]`
 export function loadCards(db: Database, postIds: readonly string[]): Promise<CardWithAuthor[]> {
   return selectPrepared<CardWithAuthor>(
     db,
-    'wren_post_cards_v2',
+    'wren_post_cards_v3',
     sql`select ${cardWithAuthorColumns(sql`p.reply_count`)}
         from posts p join users u on u.id = p.author_id
         where p.id = any(${ids(postIds)})`,
@@ -103,6 +117,8 @@ export interface ViewerFlags {
   bookmarked: boolean
   /** Non-public direct replies this viewer may see (added to the card's public reply_count). */
   hidden_replies: number
+  /** The poll options this viewer chose (empty: no poll, or not voted). */
+  poll_choices: string[]
 }
 
 export function loadViewerFlags(
@@ -112,14 +128,15 @@ export function loadViewerFlags(
 ): Promise<Array<ViewerFlags & { id: string }>> {
   return selectPrepared(
     db,
-    'wren_viewer_flags_v4',
+    'wren_viewer_flags_v5',
     sql`select p.id,
           exists (select 1 from likes l where l.user_id = ${viewerId} and l.post_id = p.id) as liked,
           exists (select 1 from reposts r where r.user_id = ${viewerId} and r.post_id = p.id) as reposted,
           exists (select 1 from bookmarks bm where bm.user_id = ${viewerId} and bm.post_id = p.id) as bookmarked,
           (select count(*) from posts c
            where c.reply_to = p.id and c.visibility <> 'public' and ${visibleToAlias(viewerId, 'c')})::int
-            as hidden_replies
+            as hidden_replies,
+          array(select v.option_id from poll_votes v where v.post_id = p.id and v.user_id = ${viewerId}) as poll_choices
         from unnest(${ids(postIds)}) as p(id)`,
   )
 }

@@ -178,7 +178,7 @@ export async function hydratePosts(db: Database, viewerId: string, ids: readonly
   // One array parameter and a name: one statement text for any number of ids, planned once per connection.
   const rows = await selectPrepared<PostViewRow>(
     db,
-    'wren_hydrate_posts_v5',
+    'wren_hydrate_posts_v6',
     sql`select ${cardWithAuthorColumns(
           sql`(p.reply_count + (select count(*) from posts c
              where c.reply_to = p.id and c.visibility <> 'public' and ${visibleToAlias(viewerId, 'c')}))::int`,

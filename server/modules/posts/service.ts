@@ -18,6 +18,8 @@ import { deleteQuietly, type Storage } from '../../storage/storage'
 import type { Happening } from '../notifications/queries'
 import type { NotificationService } from '../notifications/service'
 import type { LinkPreviewService } from '../link-previews/service'
+import { type PollFields, pollFromForm } from '../polls/input'
+import type { PollService } from '../polls/service'
 import { normalizeLinkUrl } from '../link-previews/url'
 import type { PostCaches } from './cache/post-caches'
 import { toFeedPost } from './present'
@@ -59,7 +61,7 @@ function postHappenings(authorId: string, postId: string, parentAuthorId: string
 }
 
 /** The text fields of the multipart form, as the contract validated them. */
-export interface CreatePostInput {
+export interface CreatePostInput extends PollFields {
   content?: string
   visibility?: Visibility
   sensitive?: 'true' | 'false'
@@ -96,6 +98,8 @@ export interface PostDeps {
   notifications: NotificationService
   /** A post with a link has its preview read after it is created (queued in the same transaction). */
   linkPreviews: LinkPreviewService
+  /** A post's poll is made in the post's transaction. */
+  polls: PollService
   /** Failures nobody waits for: a file that could not be deleted, a timeline reload behind a request. */
   warn: (message: string, err: unknown) => void
   /** REQUIRE_VERIFIED_EMAIL: unconfirmed members may not post. */
@@ -114,6 +118,7 @@ export class PostService {
   private readonly invalidations: Invalidations
   private readonly notifications: NotificationService
   private readonly linkPreviews: LinkPreviewService
+  private readonly polls: PollService
   private readonly log: PostDeps['warn']
   /** The first keys of home and list feeds, from memory when they are cached. */
   private readonly timelines: FeedTimelines
@@ -133,6 +138,7 @@ export class PostService {
     this.invalidations = deps.invalidations
     this.notifications = deps.notifications
     this.linkPreviews = deps.linkPreviews
+    this.polls = deps.polls
     this.log = deps.warn
     this.requireVerifiedEmail = deps.config.requireVerifiedEmail
     this.reactions = new Reactions(deps)
@@ -165,6 +171,7 @@ export class PostService {
     if (content.trim() === '' && files.length === 0) throw new Invalid(CONTENT_REQUIRED)
     const alts = (input.alt ?? []).map((a) => blankToNull(a))
     if (alts.length > files.length) throw new Invalid('Each alt text must describe an attached media file')
+    const poll = pollFromForm(input, files.length)
 
     const sensitive = input.sensitive === 'true'
     const reason = sensitive ? blankToNull(input.sensitiveReason) : null
@@ -208,6 +215,7 @@ export class PostService {
         // Thrown inside, so whatever insertPost wrote rolls back with it.
         if (outcome === 'parent-gone') throw new NotFound(POST_NOT_FOUND)
         if (linkUrl !== null) await this.linkPreviews.schedule(tx, postId)
+        if (poll) await this.polls.create(tx, postId, poll)
         return this.notifications.record(tx, postHappenings(author.id, postId, parent?.authorId ?? null, mentionIds))
       })
     } catch (err) {

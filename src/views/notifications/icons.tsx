@@ -48,6 +48,7 @@ const shapes = {
     </>
   ),
   export_ready: shared.download,
+  poll_closed: <path d="M5 20v-8M12 20V4.5M19 20v-11M3.5 20.2h17" />,
 }
 
 export const NotificationIcon = iconSet(shapes)

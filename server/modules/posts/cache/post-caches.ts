@@ -163,6 +163,7 @@ export class PostCaches implements InvalidationTarget {
           reposted: mine.reposted,
           bookmarked: mine.bookmarked,
           hiddenReplies: mine.hidden_replies,
+          pollChoices: mine.poll_choices,
         }),
       )
     }
@@ -203,6 +204,7 @@ export class PostCaches implements InvalidationTarget {
           reposted: row.reposted,
           bookmarked: row.bookmarked,
           hidden_replies: row.hidden_replies,
+          poll_choices: row.poll_choices,
         })
       }
       this.flags.storeIfFresh(viewerId, loaded, generation)

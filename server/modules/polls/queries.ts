@@ -17,21 +17,28 @@ export interface LockedPoll {
   multiple: boolean
   closes_at: Date | string
   option_ids: string[]
-  /** Whether this voter already voted (read under the poll's lock, so two submissions cannot both see false). */
-  voted: boolean
 }
 
 /** The poll of a post, its row locked until the transaction ends: votes on one poll are counted one after another. */
-export async function lockPoll(tx: SqlExecutor, postId: string, voterId: string): Promise<LockedPoll | undefined> {
+export async function lockPoll(tx: SqlExecutor, postId: string): Promise<LockedPoll | undefined> {
   const [row] = await selectRows<LockedPoll>(
     tx,
     sql`select pl.multiple, pl.closes_at,
-          array(select o.id from poll_options o where o.post_id = pl.post_id order by o.position) as option_ids,
-          exists (select 1 from poll_votes v where v.post_id = pl.post_id and v.user_id = ${voterId}) as voted
+          array(select o.id from poll_options o where o.post_id = pl.post_id order by o.position) as option_ids
         from polls pl where pl.post_id = ${postId}
         for update of pl`,
   )
   return row
+}
+
+/**
+ * Whether the member has voted, read after `lockPoll` in a statement of its own: under READ COMMITTED a new statement
+ * sees the votes committed by whoever held the lock before (a subquery of the locking statement would not, since it
+ * keeps the snapshot taken before the wait).
+ */
+export async function hasVoted(tx: SqlExecutor, postId: string, voterId: string): Promise<boolean> {
+  const rows = await selectRows(tx, sql`select 1 from poll_votes where post_id = ${postId} and user_id = ${voterId} limit 1`)
+  return rows.length > 0
 }
 
 /** One submission: its rows, each chosen option's count, and the voters' count, in the caller's transaction. */

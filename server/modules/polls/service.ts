@@ -13,7 +13,7 @@ import type { PostCaches } from '../posts/cache/post-caches'
 import { findVisiblePost } from '../posts/queries'
 import { POST_NOT_FOUND } from '../visibility/visibility'
 import type { NewPoll } from './input'
-import { insertPoll, insertVote, lockPoll, markClosed } from './queries'
+import { hasVoted, insertPoll, insertVote, lockPoll, markClosed } from './queries'
 
 /** Tells a poll's author it has ended, at its closing time (one job per poll, keyed by it). */
 export const POLL_CLOSE_JOB = 'poll.close'
@@ -53,10 +53,10 @@ export class PollService {
     await this.deps.db.transaction(async (tx) => {
       // Blocks either way, private accounts and audiences: a post the voter may not see is not there for them.
       if (!(await findVisiblePost(tx, viewer.id, postId))) throw new NotFound(POST_NOT_FOUND)
-      const poll = await lockPoll(tx, postId, viewer.id)
+      const poll = await lockPoll(tx, postId)
       if (!poll) throw new NotFound(POLL_MESSAGES.notAPoll)
       if (toDate(poll.closes_at).getTime() <= this.deps.clock.now()) throw new Unprocessable(POLL_MESSAGES.closed)
-      if (poll.voted) throw new Conflict(POLL_MESSAGES.alreadyVoted)
+      if (await hasVoted(tx, postId, viewer.id)) throw new Conflict(POLL_MESSAGES.alreadyVoted)
       if (chosen.some((id) => !poll.option_ids.includes(id))) throw new Invalid(POLL_MESSAGES.unknownOption)
       if (!poll.multiple && chosen.length > 1) throw new Invalid(POLL_MESSAGES.oneChoice)
       await insertVote(tx, postId, viewer.id, chosen)

@@ -25,3 +25,8 @@ export const selectScheduleTime = (s: ComposerSnapshot) => s.context.draft.sched
 export const selectErrors = (s: ComposerSnapshot) => s.context.errors
 export const selectFailure = (s: ComposerSnapshot) => s.context.failure
 export const selectReplyTo = (s: ComposerSnapshot) => s.context.replyTo
+/** The poll being written (poll.rules.ts), or null. */
+export const selectPoll = (s: ComposerSnapshot) => s.context.draft.poll
+/** A poll and media are exclusive: each button is off while the other is in the draft. */
+export const selectHasMedia = (s: ComposerSnapshot) => s.context.draft.media.length > 0
+export const selectHasPoll = (s: ComposerSnapshot) => s.context.draft.poll !== null

@@ -3,11 +3,13 @@ import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { MAX_MEDIA, MAX_POST_LENGTH } from '../../machines/composer/composer.rules'
+import { POLL_MESSAGES } from '../../machines/composer/poll.rules'
 import {
   selectCanSubmit,
   selectContent,
   selectErrors,
   selectFailure,
+  selectHasPoll,
   selectIsBusy,
   selectIsMediaFull,
   selectIsUploading,
@@ -23,6 +25,7 @@ import { Avatar } from '../ui/Avatar'
 import { Spinner } from '../ui/Spinner'
 import { ScheduleFields, SensitiveField, VisibilityField } from './ComposerOptions'
 import { MediaPreviews } from './MediaPreviews'
+import { PollButton, PollEditor } from './PollEditor'
 import { shownName } from '../../machines/lib/shown-name'
 
 // The composer's form, in the Create Post dialog and inline as a post page's reply box. It only sends events to the
@@ -81,14 +84,16 @@ function MediaButton({ composer }: { composer: ComposerRef }) {
   const fileRef = useRef<HTMLInputElement>(null)
   const full = useSelector(composer, selectIsMediaFull)
   const busy = useSelector(composer, selectIsBusy)
+  // A post has a poll or media, not both.
+  const hasPoll = useSelector(composer, selectHasPoll)
   return (
     <>
       <button
         type="button"
         className={toolButton}
         aria-label="Add photos or videos"
-        title={full ? `Up to ${MAX_MEDIA} files` : 'Add photos or videos'}
-        disabled={busy}
+        title={hasPoll ? POLL_MESSAGES.withMedia : full ? `Up to ${MAX_MEDIA} files` : 'Add photos or videos'}
+        disabled={busy || hasPoll}
         onClick={() => fileRef.current?.click()}
       >
         <PostIcon name="image" size={20} />
@@ -166,6 +171,7 @@ export function ComposerForm({ composer, onCancel, autoFocus = true }: { compose
       </div>
 
       <MediaPreviews composer={composer} />
+      <PollEditor composer={composer} />
       <VisibilityField composer={composer} />
       {mediaError ? (
         <p className={errorText} role="alert">
@@ -186,6 +192,7 @@ export function ComposerForm({ composer, onCancel, autoFocus = true }: { compose
 
       <div className={css({ display: 'flex', alignItems: 'center', gap: '1', borderTopWidth: '1px', borderColor: 'border', pt: '3' })}>
         <MediaButton composer={composer} />
+        <PollButton composer={composer} />
         <button
           type="button"
           className={cx(button({ variant: 'ghost', size: 'sm' }), css({ color: 'accent.text' }))}

@@ -21,6 +21,7 @@ import { MutedNotice } from './MutedNotice'
 import { PostIcon } from './icons'
 import { LinkPreviewCard } from './LinkPreviewCard'
 import { MediaGrid } from './MediaGrid'
+import { PostPoll } from './PostPoll'
 import { PostActions } from './PostActions'
 import { PostCardMenu } from './PostCardMenu'
 import { PostAuthor, PostTimestamp } from './PostAuthor'
@@ -184,6 +185,7 @@ function PostBody({
       <PostContent content={post.content} large={large} />
       <MediaGrid media={post.media} />
       {post.linkPreview ? <LinkPreviewCard preview={post.linkPreview} /> : null}
+      {post.poll ? <PostPoll postId={post.id} poll={post.poll} /> : null}
     </div>
   )
 }

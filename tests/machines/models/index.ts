@@ -32,6 +32,7 @@ import { muteListsModel, mutesModel } from './mutes.model'
 import { followRequestsModel } from './follow-requests.model'
 import { postPageModel } from './post-page.model'
 import { postsModel } from './posts.model'
+import { pollModel } from './poll.model'
 import { profileSettingsModel } from './profile-settings.model'
 import { profileModel } from './profile.model'
 import { reportModel } from './report.model'
@@ -98,6 +99,7 @@ export const models: ReadonlyArray<MachineModel> = [
   searchModel,
   discoverModel,
   shareModel,
+  pollModel,
   postPageModel,
   tourModel,
   conversationsModel,

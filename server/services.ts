@@ -39,6 +39,7 @@ import { ExportService } from './modules/exports/service'
 import { ListService } from './modules/lists/service'
 import type { FetchPolicy } from './modules/link-previews/fetch'
 import { LinkPreviewService } from './modules/link-previews/service'
+import { PollService } from './modules/polls/service'
 import { SessionCache } from './modules/auth/session-cache'
 import type { Authenticated } from './lib/authenticated'
 import { SessionStore } from './modules/auth/sessions'
@@ -195,7 +196,8 @@ export function createServices(options: ServicesOptions) {
   const context = createContext(options)
   const notifications = new NotificationService(context)
   const linkPreviews = new LinkPreviewService({ ...context, fetchPolicy: options.linkPreviewFetch })
-  const posts = new PostService({ ...context, notifications, linkPreviews })
+  const polls = new PollService({ ...context, notifications })
+  const posts = new PostService({ ...context, notifications, linkPreviews, polls })
   const messageAttachments = new MessageAttachmentService(context)
   const twoFactor = new TwoFactorService(context)
   const email = new EmailService(context)
@@ -213,6 +215,7 @@ export function createServices(options: ServicesOptions) {
     posts,
     drafts: new DraftService({ ...context, posts }),
     linkPreviews,
+    polls,
     idempotency: new IdempotencyService(context),
     hashtags: new HashtagService({ db: context.db, ttlMs: options.cache.enabled ? TRENDS_TTL_MS : 0 }),
     notifications,

@@ -41,6 +41,7 @@ import { feedMachine } from '../../src/machines/feed/feed.machine'
 import { searchMachine } from '../../src/machines/search/search.machine'
 import { discoverMachine } from '../../src/machines/discover/discover.machine'
 import { shareMachine } from '../../src/machines/share/share.machine'
+import { pollMachine } from '../../src/machines/poll/poll.machine'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
 import { tourMachine } from '../../src/machines/tour/tour.machine'
 import { describeState, listStateNodes, listTransitions, triggerText, type TransitionInfo } from './machine-graph'
@@ -535,6 +536,16 @@ const charts: ChartSpec[] = [
       "nothing; any other refusal copies the link instead); otherwise the link is copied: 'Link copied', or an error " +
       'toast when the browser refuses the clipboard. One share at a time.',
     machine: shareMachine,
+  },
+  {
+    name: 'poll',
+    title: 'Poll vote',
+    source: 'src/machines/poll/poll.machine.ts',
+    summary:
+      "A poll's vote form on a post card: one option (or several on a multiple-choice poll), then Vote. The counted poll " +
+      'goes to the post cache, so every card of the post shows the results; a refusal (already voted, closed, not ' +
+      'visible, offline) is said under the options and as a toast, the choices kept.',
+    machine: pollMachine,
   },
   {
     name: 'post-page',

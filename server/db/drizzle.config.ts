@@ -27,6 +27,7 @@ export default defineConfig({
     './server/db/schema-idempotency.ts',
     './server/db/schema-link-previews.ts',
     './server/db/schema-drafts.ts',
+    './server/db/schema-polls.ts',
   ],
   out: './server/db/migrations',
 })

@@ -17,6 +17,7 @@ export const notificationKinds = [
   'report',
   'export_ready',
   'quote',
+  'poll_closed',
 ] as const
 export type NotificationKind = (typeof notificationKinds)[number]
 
@@ -55,7 +56,7 @@ export const notifications = pgTable(
     index('notifications_post_idx').on(t.postId).where(sql`${t.postId} is not null`),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('like', 'repost', 'reply', 'mention', 'follow', 'follow_request', 'follow_accepted', 'report', 'export_ready', 'quote')`,
+      sql`${t.kind} in ('like', 'repost', 'reply', 'mention', 'follow', 'follow_request', 'follow_accepted', 'report', 'export_ready', 'quote', 'poll_closed')`,
     ),
     check('notifications_actor_count_check', sql`${t.actorCount} >= 1`),
   ],

@@ -10,6 +10,8 @@ const writes = {
   posts: { limit: 'postLimitPerMember', what: 'posts' },
   follows: { limit: 'followLimitPerMember', what: 'follows' },
   reactions: { limit: 'reactionLimitPerMember', what: 'likes and reposts' },
+  // Poll votes: one per poll anyway, so only a member voting in poll after poll meets this (the reactions' setting).
+  votes: { limit: 'reactionLimitPerMember', what: 'votes' },
   reports: { limit: 'reportLimitPerMember', what: 'reports' },
   lists: { limit: 'listWriteLimitPerMember', what: 'changes to lists and bookmarks' },
 } as const satisfies Record<string, { limit: keyof Config; what: string }>

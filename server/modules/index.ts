@@ -14,6 +14,7 @@ import { muteHandlers, muteMessages } from './mutes/routes'
 import { messageHandlers } from './messages/routes'
 import { notificationHandlers } from './notifications/routes'
 import { postHandlers, postUploadPolicies } from './posts/routes'
+import { pollHandlers } from './polls/routes'
 import { reportHandlers } from './reports/routes'
 import { hashtagHandlers } from './hashtags/routes'
 import { trustHandlers } from './trust/routes'
@@ -33,6 +34,7 @@ export const moduleHandlers: Record<string, Handlers> = {
   auth: authHandlers,
   posts: postHandlers,
   drafts: draftHandlers,
+  polls: pollHandlers,
   users: userHandlers,
   blocks: blockHandlers,
   mutes: muteHandlers,

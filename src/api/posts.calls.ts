@@ -14,6 +14,7 @@ export type Post = Schemas['Post']
 export type FeedPost = Schemas['FeedPost']
 export type PostMedia = Schemas['PostMedia']
 export type LinkPreview = Schemas['LinkPreview']
+export type Poll = Schemas['Poll']
 export type Visibility = Schemas['Visibility']
 export type UserSummary = Schemas['UserSummary']
 export type FeedResponse = Schemas['FeedResponse']
@@ -38,6 +39,8 @@ export interface NewPost {
   /** The public post this one quotes (composer.quote.ts). */
   quoteOf?: string | null
   media: ReadonlyArray<{ file: File; alt: string }>
+  /** A poll (never with media): options trimmed, duration in seconds. */
+  poll?: { options: ReadonlyArray<string>; durationSeconds: number; multiple: boolean } | null
 }
 
 /** One page of a list of posts: the posts and the cursor of the next page (null on the last). */
@@ -69,6 +72,11 @@ export function toFormData(post: NewPost): FormData {
   if (post.quoteOf) form.append('quoteOf', post.quoteOf)
   for (const { file } of post.media) form.append('media', file, file.name)
   for (const { alt } of post.media) form.append('alt', alt.trim())
+  if (post.poll) {
+    for (const option of post.poll.options) form.append('pollOptions', option)
+    form.append('pollDuration', String(post.poll.durationSeconds))
+    form.append('pollMultiple', post.poll.multiple ? 'true' : 'false')
+  }
   return form
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENVELOPE_PATTERN, PUBLIC_KEY_PATTERN, WRAPPED_KEY_PATTERN } from '../../src/api/contract/encryption'
 import { LIMITS } from '../../src/api/contract/limits'
+import { POLL } from '../../src/api/contract/polls'
 import { fakeEnvelope, fakePublicKey, fakeWrappedKey } from './e2ee-support'
 import { mergeHandlers } from '../../server/http/api-routes'
 import { listOperations, loadSpecification } from '../../server/http/openapi'
@@ -114,6 +115,9 @@ describe('openapi.yaml and LIMITS (src/api/contract/limits.ts)', () => {
     ['createPost alt', () => field('createPost', 'alt').maxItems, LIMITS.postMedia],
     ['createPost alt text', () => resolve(field('createPost', 'alt').items).maxLength, LIMITS.altTextLength],
     ['createPost sensitiveReason', () => field('createPost', 'sensitiveReason').maxLength, LIMITS.sensitiveReasonLength],
+    ['createPost pollOptions', () => field('createPost', 'pollOptions').maxItems, POLL.optionsMax],
+    ['createPost pollOptions text', () => resolve(field('createPost', 'pollOptions').items).maxLength, POLL.optionLength],
+    ['PollOption text', () => property(resolve('#/components/schemas/PollOption'), 'text').maxLength, POLL.optionLength],
     ['Post media', () => property(resolve('#/components/schemas/Post'), 'media').maxItems, LIMITS.postMedia],
     ['register username min', () => field('register', 'username').minLength, LIMITS.usernameMin],
     ['register username max', () => field('register', 'username').maxLength, LIMITS.usernameMax],

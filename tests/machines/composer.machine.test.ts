@@ -3,6 +3,7 @@ import { createActor, fromCallback, type EventObject } from 'xstate'
 import { Network } from '../../src/api/errors'
 import { composerMachine, type PostSubmission } from '../../src/machines/composer/composer.machine'
 import { MESSAGES, postLength } from '../../src/machines/composer/composer.rules'
+import { POLL_MESSAGES } from '../../src/machines/composer/poll.rules'
 import { selectIsUploading } from '../../src/machines/composer/composer.selectors'
 import { isScheduled, type DraftSubmission } from '../../src/machines/composer/composer.drafts'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
@@ -86,6 +87,8 @@ describeWalks('composer machine', composerModel, async ({ inspect, replay }) => 
       else if (d.content.trim() === '' && d.media.length === 0) expect(errors.content).toBe(MESSAGES.contentRequired)
       if (d.visibility === 'everyone') expect(errors.visibility).toBe(MESSAGES.visibility)
       if (d.scheduleDate === yesterday) expect(errors.schedule).toBe(MESSAGES.scheduleInPast)
+      if (d.poll && d.media.length > 0) expect(errors.poll).toBe(POLL_MESSAGES.withMedia)
+      else if (d.poll?.options.some((o) => o.trim() === '')) expect(errors.poll).toBe(POLL_MESSAGES.blankOption)
       expect(Object.keys(errors).length).toBeGreaterThan(0)
     }
     // A date and time make Post save a scheduled post (composer.drafts.ts) instead of sending it.
@@ -118,7 +121,13 @@ describeWalks('composer machine', composerModel, async ({ inspect, replay }) => 
         replyTo: null,
         quoteOf: before.context.quoteOf,
         media: draft.media.map((m) => ({ file: m.file, alt: m.alt })),
+        poll: draft.poll && { options: draft.poll.options.map((o) => o.trim()), durationSeconds: draft.poll.durationSeconds, multiple: draft.poll.multiple },
       })
+      // A poll goes only without media, with 2 to 4 written options.
+      if (draft.poll) {
+        expect(draft.media).toEqual([])
+        expect(draft.poll.options.every((o) => o.trim() !== '')).toBe(true)
+      }
       expect(errors).toEqual({})
     }
     // Quote mode: a card's Quote opens the composer quoting that post; removing the quote keeps the text.

@@ -32,12 +32,13 @@ describe('notification rules', () => {
     ['report', 0, 'Ana reviewed your report'],
     // News about the member's own account names nobody.
     ['export_ready', 0, 'Your data is ready to download'],
+    ['poll_closed', 0, 'A poll you created has ended'],
   ] as const)('%s with %i others reads %j', (type, othersCount, text) => {
     expect(notificationText({ type, othersCount, from })).toBe(text)
   })
 
   it('names an action for every type', () => {
-    expect(Object.keys(ACTION_TEXT).sort()).toEqual(['export_ready', 'follow', 'follow_accepted', 'follow_request', 'like', 'mention', 'quote', 'reply', 'report', 'repost'])
+    expect(Object.keys(ACTION_TEXT).sort()).toEqual(['export_ready', 'follow', 'follow_accepted', 'follow_request', 'like', 'mention', 'poll_closed', 'quote', 'reply', 'report', 'repost'])
     expect(ACTION_TEXT.quote).toBe('quoted your post')
   })
 

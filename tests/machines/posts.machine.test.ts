@@ -154,6 +154,11 @@ describe.each(postsModel.walks.map((walk) => [walk.name, walk] as const))('post 
         expect(snapshot.context.bookmarking[event.id]).toBeUndefined()
       }
       if (event.type === 'post.bookmarked') expect(entities[event.id]?.bookmarked).toBe(event.bookmarked)
+      if (event.type === 'post.poll.voted') {
+        // The post shows the counted poll; nothing else of it changes, and an unknown post is not made up.
+        const was = before.entities[event.id]
+        expect(entities[event.id]).toEqual(was ? { ...was, poll: event.poll } : undefined)
+      }
       if (event.type === 'post.reveal') expect(snapshot.context.revealed.p2).toBe(true)
       if (event.type === 'author.muted') {
         // Feed-only: every post stays in the cache (profile, post page); the lists hear the muted member's post ids.

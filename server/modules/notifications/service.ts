@@ -98,12 +98,12 @@ export class NotificationService {
   }
 
   /**
-   * In the caller's transaction: news about the member's own account (their data export is ready). Nobody else did
-   * it, so none of the rules between two members apply and no preference turns it off; one item per kind, made unread
-   * and brought to the top again each time.
+   * In the caller's transaction: news about the member's own account or post (their data export is ready, their poll
+   * has ended). Nobody else did it, so none of the rules between two members apply and no preference turns it off;
+   * one item per kind (and post), made unread and brought to the top again each time.
    */
-  async recordOwn(tx: SqlExecutor, kind: 'export_ready', recipientId: string): Promise<string[]> {
-    await addToItem(tx, { kind, recipientId, actorId: recipientId, postId: null })
+  async recordOwn(tx: SqlExecutor, kind: 'export_ready' | 'poll_closed', recipientId: string, postId: string | null = null): Promise<string[]> {
+    await addToItem(tx, { kind, recipientId, actorId: recipientId, postId })
     return [recipientId]
   }
 

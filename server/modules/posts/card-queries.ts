@@ -38,6 +38,14 @@ export interface LinkPreviewJson {
   imageKey: string | null
 }
 
+/** A poll as the card query reads it (polls, poll_options): the counts every viewer sees alike. */
+export interface PollJson {
+  multiple: boolean
+  closesAt: string
+  votersCount: number
+  options: Array<{ id: string; text: string; votes: number }>
+}
+
 /** What every viewer sees alike of a post: everything on its card but the viewer's own flags. */
 export interface PostCard {
   id: string
@@ -63,6 +71,7 @@ export interface PostCard {
   /** Its author detached it: unavailable to everyone, for good. */
   quote_detached: boolean
   quote_count: number
+  poll: PollJson | null
 }
 
 /** A card with its author's summary, as one read returns both (the author cache is filled from it). */
@@ -87,7 +96,12 @@ export function cardWithAuthorColumns(replyCount: SQL): SQL {
           array(select h.tag from post_hashtags h where h.post_id = p.id order by h.tag) as hashtags,
           (select json_build_object('url', lp.url, 'title', lp.title, 'description', lp.description,
               'siteName', lp.site_name, 'imageKey', lp.image_key)
-           from link_previews lp where lp.url = p.link_url and lp.fetched_at is not null) as link_preview`
+           from link_previews lp where lp.url = p.link_url and lp.fetched_at is not null) as link_preview,
+          (select json_build_object('multiple', pl.multiple, 'closesAt', pl.closes_at, 'votersCount', pl.voters_count,
+              'options', (select json_agg(json_build_object('id', o.id, 'text', o.text, 'votes', o.votes_count)
+                                          order by o.position)
+                          from poll_options o where o.post_id = pl.post_id))
+           from polls pl where pl.post_id = p.id) as poll`
 }
 
 const ids = (list: readonly string[]) => sql`${sql.param([...list])}::uuid[]`
@@ -114,6 +128,8 @@ export interface ViewerFlags {
    * accounts). Per viewer, so the shared card never decides it; false when the post quotes nothing.
    */
   quote_visible: boolean
+  /** The poll options this viewer chose (empty: no poll, or not voted). */
+  poll_choices: string[]
 }
 
 export function loadViewerFlags(
@@ -132,7 +148,8 @@ export function loadViewerFlags(
            where c.reply_to = p.id and c.visibility <> 'public' and ${visibleToAlias(viewerId, 'c')})::int
             as hidden_replies,
           exists (select 1 from posts qp join posts q on q.id = qp.quote_of
-                  where qp.id = p.id and ${visibleToAlias(viewerId, 'q')}) as quote_visible
+                  where qp.id = p.id and ${visibleToAlias(viewerId, 'q')}) as quote_visible,
+          array(select v.option_id from poll_votes v where v.post_id = p.id and v.user_id = ${viewerId}) as poll_choices
         from unnest(${ids(postIds)}) as p(id)`,
   )
 }

@@ -1,7 +1,7 @@
 import { toDate } from '../../db/rows'
 import type { Schemas } from '../../http/handler-types'
 import type { Storage } from '../../storage/storage'
-import type { LinkPreviewJson, MediaJson, PostCard, UserSummaryRow } from './card-queries'
+import type { LinkPreviewJson, MediaJson, PollJson, PostCard, UserSummaryRow } from './card-queries'
 
 type Post = Schemas['Post']
 
@@ -38,9 +38,29 @@ function toLinkPreview(preview: LinkPreviewJson | null, storage: Storage): Schem
   }
 }
 
+/** A poll's part of the card: everything but the viewer's own choices. */
+export type PollBase = Omit<Schemas['Poll'], 'ownVotes'>
+
+function toPollBase(poll: PollJson | null): PollBase | null {
+  if (!poll) return null
+  return {
+    options: poll.options,
+    multiple: poll.multiple,
+    closesAt: toDate(poll.closesAt).toISOString(),
+    votersCount: poll.votersCount,
+  }
+}
+
+/** The viewer's poll: the card's, with their own choices (shared parts are never mutated). */
+function toPoll(poll: PollBase | null, ownVotes: readonly string[]): Schemas['Poll'] | null {
+  if (!poll) return null
+  return { options: poll.options, multiple: poll.multiple, closesAt: poll.closesAt, votersCount: poll.votersCount, ownVotes: [...ownVotes] }
+}
+
 /** The part of the contract's `Post` that is the same for every viewer, presented once when a card is cached. */
-export type PostBase = Omit<Post, 'author' | 'liked' | 'reposted' | 'bookmarked' | 'replyCount' | 'quote'> & {
+export type PostBase = Omit<Post, 'author' | 'liked' | 'reposted' | 'bookmarked' | 'replyCount' | 'quote' | 'poll'> & {
   authorId: string
+  poll: PollBase | null
   /** Public direct replies (stored count). */
   publicReplies: number
   /**
@@ -76,6 +96,7 @@ export function toPostBase(card: PostCard, storage: Storage): PostBase {
     quoteOf: card.quote_detached ? null : card.quote_of,
     quotes: card.quote_of !== null,
     quoteCount: card.quote_count,
+    poll: toPollBase(card.poll),
   }
 }
 
@@ -101,6 +122,8 @@ export interface ViewerPart {
   hiddenReplies: number
   /** What this viewer sees of the quoted post (null when the post quotes nothing). */
   quote: Schemas['PostQuote'] | null
+  /** The poll options this viewer chose. */
+  pollChoices: readonly string[]
 }
 
 /**
@@ -129,6 +152,7 @@ export function toFeedPost(post: Post, repostedBy: Schemas['UserSummary'] | null
     linkPreview: post.linkPreview,
     quote: post.quote,
     quoteCount: post.quoteCount,
+    poll: post.poll,
     liked: post.liked,
     reposted: post.reposted,
     bookmarked: post.bookmarked,
@@ -162,6 +186,7 @@ export function toPost(base: PostBase, viewer: ViewerPart): Post {
     linkPreview: base.linkPreview,
     quote: viewer.quote,
     quoteCount: base.quoteCount,
+    poll: toPoll(base.poll, viewer.pollChoices),
     liked: viewer.liked,
     reposted: viewer.reposted,
     bookmarked: viewer.bookmarked,

@@ -1,4 +1,5 @@
 import { LIMITS } from '../../../src/api/contract/limits'
+import { POLL_MESSAGES } from '../../../src/api/contract/polls'
 import { requireAuth } from '../../http/authenticate'
 import type { Handlers } from '../../http/handler-types'
 import { type UploadPolicy, uploadedFiles } from '../../http/uploads'
@@ -15,6 +16,9 @@ export const postMediaPolicy: UploadPolicy = {
   messages: {
     visibility: { enum: 'Please select a valid visibility option' },
     media: { maxItems: `Maximum ${LIMITS.postMedia} media files allowed` },
+    pollOptions: { maxItems: POLL_MESSAGES.tooManyOptions, maxLength: POLL_MESSAGES.optionTooLong },
+    pollDuration: { maxLength: POLL_MESSAGES.duration },
+    pollMultiple: { enum: "pollMultiple must be 'true' or 'false'" },
   },
 }
 

@@ -19,6 +19,8 @@ import { deleteQuietly, type Storage } from '../../storage/storage'
 import type { Happening } from '../notifications/queries'
 import type { NotificationService } from '../notifications/service'
 import type { LinkPreviewService } from '../link-previews/service'
+import { type NewPoll, type PollFields, pollFromForm } from '../polls/input'
+import type { PollService } from '../polls/service'
 import { normalizeLinkUrl } from '../link-previews/url'
 import type { PostCaches } from './cache/post-caches'
 import { toFeedPost } from './present'
@@ -109,7 +111,7 @@ export function checkPostRules(author: UserRow, fields: PostFields, mediaCount: 
 }
 
 /** The text fields of the multipart form, as the contract validated them. */
-export interface CreatePostInput {
+export interface CreatePostInput extends PollFields {
   content?: string
   visibility?: Visibility
   sensitive?: 'true' | 'false'
@@ -147,6 +149,8 @@ export interface PostDeps {
   notifications: NotificationService
   /** A post with a link has its preview read after it is created (queued in the same transaction). */
   linkPreviews: LinkPreviewService
+  /** A post's poll is made in the post's transaction. */
+  polls: PollService
   /** Failures nobody waits for: a file that could not be deleted, a timeline reload behind a request. */
   warn: (message: string, err: unknown) => void
   /** REQUIRE_VERIFIED_EMAIL: unconfirmed members may not post. */
@@ -165,6 +169,7 @@ export class PostService {
   private readonly invalidations: Invalidations
   private readonly notifications: NotificationService
   private readonly linkPreviews: LinkPreviewService
+  private readonly polls: PollService
   private readonly log: PostDeps['warn']
   /** The first keys of home and list feeds, from memory when they are cached. */
   private readonly timelines: FeedTimelines
@@ -184,6 +189,7 @@ export class PostService {
     this.invalidations = deps.invalidations
     this.notifications = deps.notifications
     this.linkPreviews = deps.linkPreviews
+    this.polls = deps.polls
     this.log = deps.warn
     this.requireVerifiedEmail = deps.config.requireVerifiedEmail
     this.reactions = new Reactions(deps)
@@ -208,6 +214,8 @@ export class PostService {
   async create(author: UserRow, input: CreatePostInput, files: readonly UploadedFile[]): Promise<Post> {
     const alts = (input.alt ?? []).map((a) => blankToNull(a))
     if (alts.length > files.length) throw new Invalid('Each alt text must describe an attached media file')
+    const poll = pollFromForm(input, files.length)
+
     const sensitive = input.sensitive === 'true'
     const fields: PostFields = {
       content: input.content ?? '',
@@ -230,7 +238,7 @@ export class PostService {
       throw err
     })
     try {
-      return await this.insert(author, postId, parent, quoted, async () => ({ fields, media: stored.rows }))
+      return await this.insert(author, postId, parent, quoted, poll, async () => ({ fields, media: stored.rows }))
     } catch (err) {
       await deleteQuietly(this.storage, stored.keys, (key, e) => this.log(`could not delete ${key}`, e))
       await counted.refund()
@@ -246,7 +254,7 @@ export class PostService {
    */
   async publishSaved(author: UserRow, take: (tx: Database) => Promise<SavedPost | null>): Promise<Post> {
     const postId = uuidv7()
-    return this.insert(author, postId, null, null, async (tx) => {
+    return this.insert(author, postId, null, null, null, async (tx) => {
       const saved = await take(tx)
       if (!saved) throw new NotFound(DRAFT_GONE)
       checkPostRules(author, saved.fields, saved.media.length, this.requireVerifiedEmail)
@@ -264,6 +272,7 @@ export class PostService {
     postId: string,
     parent: PostRef | null,
     quoted: PostRef | null,
+    poll: NewPoll | null,
     content: (tx: Database) => Promise<{ fields: PostFields; media: NewPostMedia[]; refund?: () => Promise<void> }>,
   ): Promise<Post> {
     let visibility: Visibility = 'public'
@@ -287,6 +296,7 @@ export class PostService {
         // Thrown inside, so whatever insertPost wrote rolls back with it.
         if (outcome === 'parent-gone' || outcome === 'quoted-gone') throw new NotFound(POST_NOT_FOUND)
         if (linkUrl !== null) await this.linkPreviews.schedule(tx, postId)
+        if (poll) await this.polls.create(tx, postId, poll)
         return this.notifications.record(tx, postHappenings(author.id, postId, parent?.authorId ?? null, quoted?.authorId ?? null, mentionIds))
       })
     } catch (err) {

@@ -621,6 +621,11 @@ export interface paths {
          *     post's author is notified (`quote`). Mentions and hashtags are extracted from `content` by the server. With
          *     REQUIRE_VERIFIED_EMAIL on, a member who has not confirmed their email gets 403 'Confirm your email address
          *     before posting'.
+         *
+         *     A poll: one `pollOptions` part per option (2 to 4, each 1-50 characters once trimmed, no two alike),
+         *     `pollDuration` in seconds (300 to 604800) and `pollMultiple` ('true' lets a voter pick several). A poll and
+         *     media are exclusive (400 'A post can have a poll or media, not both'); its question is `content`, required. Each
+         *     broken rule is a 400 with its sentence (src/api/contract/polls.ts, POLL_MESSAGES).
          */
         post: operations["createPost"];
         delete?: never;
@@ -869,6 +874,33 @@ export interface paths {
         put?: never;
         /** Like or unlike a post */
         post: operations["toggleLike"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/posts/{id}/poll/votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Vote in a post's poll
+         * @description One vote per member, never changed: `choices` holds one option id, or several when the poll allows multiple
+         *     choices. The author may vote too. Refused: a post the viewer may not see (404 'Post not found', blocks
+         *     included), a post without a poll (404 'This post has no poll'), a closed poll (422 'This poll has ended'), a
+         *     second vote (409 'You have already voted in this poll'), an option of another poll or none (400 'That option
+         *     is not part of this poll'), several choices on a single-choice poll (400 'This poll allows only one choice').
+         *     Answers the poll as the voter now sees it.
+         */
+        post: operations["votePoll"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3116,6 +3148,8 @@ export interface components {
              *     show it as text.
              */
             linkPreview?: components["schemas"]["LinkPreview"] | null;
+            /** @description The post's poll, null when it has none */
+            poll?: components["schemas"]["Poll"] | null;
             /**
              * @description Set only on the post page (`GET /posts/{id}`: the post and its replies) when the viewer's mutes concern
              *     the post: `@username` of a muted author, else the muted keyword it contains (as stored), else the muted
@@ -3144,6 +3178,33 @@ export interface components {
             sensitive: boolean;
             /** Format: date-time */
             createdAt: string;
+        };
+        /**
+         * @description A poll on a post. Counts are given to every viewer (as Mastodon does); the SPA shows them once the viewer has
+         *     voted or the poll has closed. The poll is closed from `closesAt` on: clients compare it with their clock.
+         */
+        Poll: {
+            options: components["schemas"]["PollOption"][];
+            /** @description Voters may choose several options */
+            multiple: boolean;
+            /** Format: date-time */
+            closesAt: string;
+            /** @description Members who voted (each counted once) */
+            votersCount: number;
+            /** @description The options the viewer chose; empty when they have not voted */
+            ownVotes: components["schemas"]["Id"][];
+        };
+        PollOption: {
+            id: components["schemas"]["Id"];
+            text: string;
+            votes: number;
+        };
+        PollVoteRequest: {
+            /** @description The chosen options' ids (one unless the poll allows multiple choices) */
+            choices: components["schemas"]["Id"][];
+        };
+        PollResponse: {
+            poll: components["schemas"]["Poll"];
         };
         /** @description What a linked page says about itself (Open Graph, else its title and description), capped in length */
         LinkPreview: {
@@ -3176,6 +3237,15 @@ export interface components {
             media?: string[];
             /** @description One alternative text per media file, in the same order */
             alt?: string[];
+            /** @description A poll's options, one part each, in order (2 to 4) */
+            pollOptions?: string[];
+            /** @description How long the poll stays open, in seconds (300 to 604800) */
+            pollDuration?: string;
+            /**
+             * @description 'true' lets a voter choose several options
+             * @enum {string}
+             */
+            pollMultiple?: "true" | "false";
         };
         UpdatePostRequest: {
             /** @description Required unless the post has media */
@@ -3865,11 +3935,12 @@ export interface components {
         /**
          * @description One item of the list. Likes and reposts of one post are one item: `from` is the latest member, `othersCount`
          *     how many more did the same ('Ana and 19 others liked your post'); `createdAt` is the latest one's time.
+         *     `poll_closed` tells a poll's author that it ended (`from` is the author, `post` the poll's post).
          */
         Notification: {
             id: components["schemas"]["Id"];
             /** @enum {string} */
-            type: "like" | "reply" | "follow" | "follow_request" | "follow_accepted" | "mention" | "repost" | "report" | "export_ready" | "quote";
+            type: "like" | "reply" | "follow" | "follow_request" | "follow_accepted" | "mention" | "repost" | "report" | "export_ready" | "quote" | "poll_closed";
             read: boolean;
             /** Format: date-time */
             createdAt: string;
@@ -5102,6 +5173,38 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    votePoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PollVoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The poll with the vote counted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PollResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -43,6 +43,7 @@ import {
   type Draft,
   type DraftErrors,
 } from './composer.rules'
+import { editedPoll, isPollEdit, liveOptionProblem, POLL_MESSAGES, type PollEditEvent } from './poll.rules'
 
 // The post composer (docs/product.md, "Writing a post"), for the Create Post dialog and for the reply box of a post
 // page. closed -> open.editing -> (composer.submit) open.validating -> open.editing with the broken rules shown, or
@@ -78,6 +79,7 @@ export type ComposerEvent =
   | ComposerEditEvent
   | { type: 'composer.draft.save' }
   | { type: 'composer.draft.open'; draft: SavedDraft }
+  | PollEditEvent
 
 type EditEvent = Extract<
   ComposerEvent,
@@ -92,7 +94,7 @@ type EditEvent = Extract<
       | 'composer.reason.change'
       | 'composer.schedule.change'
   }
->
+> | PollEditEvent
 
 export interface ComposerContext extends ComposerQuoteContext {
   posts: PostsRef
@@ -135,6 +137,9 @@ function liveErrors(draft: Draft, today: string): DraftErrors {
   const live: DraftErrors = {}
   if (all.content === MESSAGES.tooLong) live.content = all.content
   if (all.schedule) live.schedule = all.schedule
+  // A poll beside media, or an option too long, is said as soon as it happens.
+  if (all.poll === POLL_MESSAGES.withMedia) live.poll = all.poll
+  else if (liveOptionProblem(draft.poll)) live.poll = liveOptionProblem(draft.poll) ?? undefined
   return live
 }
 
@@ -153,6 +158,7 @@ function errorsFor(draft: Draft, checked: boolean, editing: EditTarget | null = 
 
 /** The draft after one edit (files are handled by `attach`, which also spawns previews). */
 function edited(draft: Draft, event: EditEvent): Draft {
+  if (isPollEdit(event)) return { ...draft, poll: editedPoll(draft.poll, event) }
   switch (event.type) {
     case 'composer.content.change':
       return { ...draft, content: event.value }
@@ -184,11 +190,36 @@ function toNewPost(context: ComposerContext): NewPost {
     replyTo: context.replyTo?.id ?? null,
     quoteOf: context.quoteOf,
     media: draft.media.map(({ file, alt }) => ({ file, alt })),
+    poll: draft.poll && {
+      options: draft.poll.options.map((o) => o.trim()),
+      durationSeconds: draft.poll.durationSeconds,
+      multiple: draft.poll.multiple,
+    },
   }
 }
 
 const edit = { actions: { type: 'applyEdit', params: ({ event }: { event: EditEvent }) => event } } as const
 const attach = { actions: { type: 'attach', params: ({ event }: { event: ComposerEvent }) => event } } as const
+/** The poll editor's events (poll.rules.ts), edits like any other. */
+const pollEdits = {
+  'composer.poll.add': edit,
+  'composer.poll.remove': edit,
+  'composer.poll.option.change': edit,
+  'composer.poll.option.add': edit,
+  'composer.poll.option.remove': edit,
+  'composer.poll.duration.change': edit,
+  'composer.poll.multiple.change': edit,
+} as const
+const retried = { target: 'editing', ...edit } as const
+const pollEditsAfterFailure = {
+  'composer.poll.add': retried,
+  'composer.poll.remove': retried,
+  'composer.poll.option.change': retried,
+  'composer.poll.option.add': retried,
+  'composer.poll.option.remove': retried,
+  'composer.poll.duration.change': retried,
+  'composer.poll.multiple.change': retried,
+} as const
 
 export const composerMachine = setup({
   types: {
@@ -368,6 +399,7 @@ export const composerMachine = setup({
             'composer.schedule.change': edit,
             'composer.quote.remove': { actions: ['removeQuote', 'dropKey'] },
             'composer.edit.alt.change': { actions: 'changeAlt' },
+            ...pollEdits,
             'composer.submit': { guard: 'hasSomething', target: 'validating' },
             'composer.draft.save': { target: 'checkingDraft' },
             'composer.close': { target: '#composer.closed', actions: 'endEdit' },
@@ -475,6 +507,7 @@ export const composerMachine = setup({
             'composer.schedule.change': { target: 'editing', ...edit },
             'composer.quote.remove': { target: 'editing', actions: ['removeQuote', 'dropKey'] },
             'composer.edit.alt.change': { target: 'editing', actions: 'changeAlt' },
+            ...pollEditsAfterFailure,
             'composer.submit': { guard: 'hasSomething', target: 'validating' },
             'composer.draft.save': { target: 'checkingDraft' },
             'composer.close': { target: '#composer.closed', actions: 'endEdit' },

@@ -1,5 +1,6 @@
 import { LIMITS } from '../../api/contract/limits'
 import { VISIBILITIES, type Visibility } from '../../api/posts.calls'
+import { pollDraftProblem, type PollDraft } from './poll.rules'
 
 // The composer's rules (docs/product.md, "Writing a post", "Media" and "Limits"), as plain functions the machine, its selectors and its tests share.
 // The limits are the product's (src/api/contract/limits.ts), which the server enforces too.
@@ -45,6 +46,8 @@ export interface Draft {
   /** yyyy-mm-dd and hh:mm as the date and time inputs give them; '' when not set. Validated, never sent. */
   scheduleDate: string
   scheduleTime: string
+  /** The poll being written (poll.rules.ts), or null. */
+  poll: PollDraft | null
 }
 
 export interface DraftErrors {
@@ -52,6 +55,7 @@ export interface DraftErrors {
   media?: string
   visibility?: string
   schedule?: string
+  poll?: string
 }
 
 export const EMPTY_DRAFT: Draft = {
@@ -62,6 +66,7 @@ export const EMPTY_DRAFT: Draft = {
   media: [],
   scheduleDate: '',
   scheduleTime: '',
+  poll: null,
 }
 
 /** Length as members count it: code points, so an emoji is one character (the server counts the same way). */
@@ -110,6 +115,8 @@ export function validateDraft(draft: Draft, today: string): DraftErrors {
   if (!isVisibility(draft.visibility)) errors.visibility = MESSAGES.visibility
   // yyyy-mm-dd strings compare in date order.
   if (draft.scheduleDate !== '' && draft.scheduleDate < today) errors.schedule = MESSAGES.scheduleInPast
+  const poll = pollDraftProblem(draft.poll, draft.media.length)
+  if (poll) errors.poll = poll
   return errors
 }
 

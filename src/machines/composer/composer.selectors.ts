@@ -33,3 +33,8 @@ export const selectIsScheduled = (s: ComposerSnapshot) => isScheduled(s.context.
 /** The saved draft being edited, with the files it already has. */
 export const selectOpened = (s: ComposerSnapshot) => s.context.opened
 export const selectCanSaveDraft = (s: ComposerSnapshot) => s.can({ type: 'composer.draft.save' })
+/** The poll being written (poll.rules.ts), or null. */
+export const selectPoll = (s: ComposerSnapshot) => s.context.draft.poll
+/** A poll and media are exclusive: each button is off while the other is in the draft. */
+export const selectHasMedia = (s: ComposerSnapshot) => s.context.draft.media.length > 0
+export const selectHasPoll = (s: ComposerSnapshot) => s.context.draft.poll !== null

@@ -22,7 +22,13 @@ export const ACTION_TEXT: Readonly<Record<NotificationType, string>> = {
   report: 'reviewed your report',
   export_ready: 'Your data is ready to download',
   quote: 'quoted your post',
+  poll_closed: 'A poll you created has ended',
 }
+
+/** Kinds about the member's own account or post, which name nobody (the whole line leads to what it is about). */
+export const OWN_NEWS: ReadonlyArray<NotificationType> = ['export_ready', 'poll_closed']
+
+export const isOwnNews = (type: NotificationType): boolean => OWN_NEWS.includes(type)
 
 /** 'Ana', 'Ana and 1 other', 'Ana and 19 others': who did it, grouped (othersCount). */
 export function actors(name: string, othersCount: number): string {
@@ -34,7 +40,7 @@ export function actors(name: string, othersCount: number): string {
 /** The whole line, e.g. 'Ana and 19 others liked your post'. */
 export function notificationText(n: Pick<Notification, 'type' | 'othersCount' | 'from' | 'report'>): string {
   // News about the member's own account names nobody.
-  if (n.type === 'export_ready') return ACTION_TEXT.export_ready
+  if (isOwnNews(n.type)) return ACTION_TEXT[n.type]
   const line = `${actors(shownName(n.from), n.othersCount)} ${ACTION_TEXT[n.type]}`
   return n.type === 'report' && n.report ? `${line}: ${REPORT_STATUS_LABEL[n.report.status]}` : line
 }

@@ -2,7 +2,7 @@ import { assertEvent, assign, emit, enqueueActions, setup, spawnChild, stopChild
 import { run } from '../../api/calls'
 import { bookmarkCalls } from '../../api/bookmarks.calls'
 import { isApiError, limitMessage, serverMessageOr } from '../../api/errors'
-import { postCalls, type Post } from '../../api/posts.calls'
+import { postCalls, type Poll, type Post } from '../../api/posts.calls'
 import { BOOKMARK_REMOVE_FAILED, BOOKMARK_REMOVED } from '../bookmarks/bookmarks.rules'
 import { showToast } from '../toasts/notify'
 import { callActor } from '../lib/call-actor'
@@ -61,6 +61,8 @@ export type PostsEvent =
   | { type: 'post.bookmark.refused'; id: string; bookmarked: boolean; error: unknown }
   /** A bookmark added or removed elsewhere (the Bookmarks dialog): the cards follow. */
   | { type: 'post.bookmarked'; id: string; bookmarked: boolean }
+  /** A vote the server counted (the poll actor, src/machines/poll): the post's poll as the voter now sees it. */
+  | { type: 'post.poll.voted'; id: string; poll: Poll }
 
 /** What lists listen to (`actor.on(...)`). */
 export type PostsEmitted =
@@ -149,6 +151,10 @@ export const postsMachine = setup({
       const parent = post.replyTo ? context.entities[post.replyTo] : undefined
       if (!parent || context.entities[post.id]) return {}
       return { entities: { ...context.entities, [parent.id]: { ...parent, replyCount: parent.replyCount + 1 } } }
+    }),
+    setPoll: assign(({ context }, { id, poll }: { id: string; poll: Poll }) => {
+      const post = context.entities[id]
+      return post ? { entities: { ...context.entities, [id]: { ...post, poll } } } : {}
     }),
     announceCreated: emit((_, post: Post) => ({ type: 'post.created' as const, post: toPost(post) })),
     /** Shows the reaction's result at once and remembers what was shown, for a refusal. */
@@ -379,6 +385,7 @@ export const postsMachine = setup({
             { type: 'notifyBookmark', params: ({ event }) => ({ bookmarked: event.bookmarked, error: event.error, refused: true }) },
           ],
         },
+        'post.poll.voted': { actions: { type: 'setPoll', params: ({ event }) => event } },
         'post.bookmarked': {
           guard: { type: 'canBookmark', params: ({ event }) => ({ id: event.id }) },
           actions: { type: 'setBookmarked', params: ({ event }) => event },

@@ -3,12 +3,14 @@ import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { MAX_MEDIA, MAX_POST_LENGTH } from '../../machines/composer/composer.rules'
+import { POLL_MESSAGES } from '../../machines/composer/poll.rules'
 import {
   selectCanSubmit,
   selectEditing,
   selectContent,
   selectErrors,
   selectFailure,
+  selectHasPoll,
   selectIsBusy,
   selectIsMediaFull,
   selectIsScheduled,
@@ -28,6 +30,7 @@ import { ScheduleFields, SensitiveField, VisibilityField } from './ComposerOptio
 import { ComposerQuote } from './ComposerQuote'
 import { DraftsLink, SavedMedia, SaveDraftButton } from './ComposerDraftActions'
 import { MediaPreviews } from './MediaPreviews'
+import { PollButton, PollEditor } from './PollEditor'
 import { shownName } from '../../machines/lib/shown-name'
 
 // The composer's form, in the Create Post dialog and inline as a post page's reply box. It only sends events to the
@@ -91,14 +94,16 @@ function MediaButton({ composer }: { composer: ComposerRef }) {
   const busy = useSelector(composer, selectIsBusy)
   // A saved draft keeps the files it was saved with.
   const opened = useSelector(composer, (s) => selectOpened(s) !== null)
+  // A post has a poll or media, not both.
+  const hasPoll = useSelector(composer, selectHasPoll)
   return (
     <>
       <button
         type="button"
         className={toolButton}
         aria-label="Add photos or videos"
-        title={opened ? 'Files cannot be added to a saved draft' : full ? `Up to ${MAX_MEDIA} files` : 'Add photos or videos'}
-        disabled={busy || opened}
+        title={opened ? 'Files cannot be added to a saved draft' : hasPoll ? POLL_MESSAGES.withMedia : full ? `Up to ${MAX_MEDIA} files` : 'Add photos or videos'}
+        disabled={busy || opened || hasPoll}
         onClick={() => fileRef.current?.click()}
       >
         <PostIcon name="image" size={20} />
@@ -179,6 +184,7 @@ export function ComposerForm({ composer, onCancel, autoFocus = true }: { compose
       <MediaPreviews composer={composer} />
       <ComposerQuote composer={composer} />
       {replyTo ? null : <SavedMedia composer={composer} />}
+      <PollEditor composer={composer} />
       <VisibilityField composer={composer} />
       {mediaError ? (
         <p className={errorText} role="alert">
@@ -198,7 +204,12 @@ export function ComposerForm({ composer, onCancel, autoFocus = true }: { compose
       ) : null}
 
       <div className={css({ display: 'flex', alignItems: 'center', gap: '1', borderTopWidth: '1px', borderColor: 'border', pt: '3' })}>
-        {editing ? null : <MediaButton composer={composer} />}
+        {editing ? null : (
+          <>
+            <MediaButton composer={composer} />
+            <PollButton composer={composer} />
+          </>
+        )}
         <button
           type="button"
           className={cx(button({ variant: 'ghost', size: 'sm' }), css({ color: 'accent.text' }))}

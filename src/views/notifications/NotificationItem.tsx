@@ -5,6 +5,7 @@ import type { NotificationRow } from '../../machines/notifications/notifications
 import { useMinuteClock } from '../post/clock'
 import { fullDate, timeAgo } from '../post/format'
 import { Avatar } from '../ui/Avatar'
+import { isOwnNews } from '../../machines/notifications/notifications.rules'
 import { NotificationIcon } from './icons'
 
 // One notification: the type icon, the sender's avatar (or initial) and name linking to their profile, what they did
@@ -22,6 +23,7 @@ const TONE: Readonly<Record<NotificationType, string>> = {
   report: css({ color: 'accent.text' }),
   export_ready: css({ color: 'success.text' }),
   quote: css({ color: 'accent.text' }),
+  poll_closed: css({ color: 'accent.text' }),
 }
 
 const nameLink = css({ fontWeight: 'bold', color: 'fg.default', _hover: { textDecoration: 'underline' }, _focusVisible: { outline: '2px solid', outlineColor: 'accent', borderRadius: 'sm' } })
@@ -30,8 +32,9 @@ export function NotificationItem({ row, onOpen }: { row: NotificationRow; onOpen
   const now = useMinuteClock()
   const profile = `/profile/${encodeURIComponent(row.username)}`
   const rest = row.text.slice(row.name.length)
-  // News about the member's own account (an export is ready): no sender to show, the whole line leads to it.
-  const own = row.type === 'export_ready'
+  // News about the member's own account or post (an export is ready, a poll ended): no sender to show, the whole
+  // line leads to it.
+  const own = isOwnNews(row.type)
   return (
     <li
       onClick={row.read ? undefined : onOpen}

@@ -55,6 +55,7 @@ const shapes = {
       <path d="M9.5 8.5c-1.2.4-1.8 1.3-1.8 2.6h1.8v1.8H7.7M14.8 8.5c-1.2.4-1.8 1.3-1.8 2.6h1.8v1.8H13" />
     </>
   ),
+  poll_closed: <path d="M5 20v-8M12 20V4.5M19 20v-11M3.5 20.2h17" />,
 }
 
 export const NotificationIcon = iconSet(shapes)

@@ -22,6 +22,7 @@ import { MutedNotice } from './MutedNotice'
 import { PostIcon } from './icons'
 import { LinkPreviewCard } from './LinkPreviewCard'
 import { MediaGrid } from './MediaGrid'
+import { PostPoll } from './PostPoll'
 import { PostActions } from './PostActions'
 import { PostCardMenu } from './PostCardMenu'
 import { PostAuthor, PostTimestamp } from './PostAuthor'
@@ -197,6 +198,7 @@ function PostBody({
       <MediaGrid media={post.media} />
       {post.linkPreview ? <LinkPreviewCard preview={post.linkPreview} /> : null}
       {post.quote ? <QuotedCard post={post.quote.post} /> : null}
+      {post.poll ? <PostPoll postId={post.id} poll={post.poll} /> : null}
     </div>
   )
 }

@@ -49,6 +49,7 @@ const shapes = {
   edit: shared.compose,
   flag: shared.flag,
   block: shared.block,
+  poll: <path d="M5 20v-8M12 20V4.5M19 20v-11" />,
   image: (
     <>
       <rect x="3.5" y="4.5" width="17" height="15" rx="2.5" />

@@ -145,6 +145,22 @@ const scenarios: Record<string, AnyEventObject[]> = {
     { type: 'xstate.error.actor.saveDraft', error: bare500 },
     posted,
   ],
+  poll: [
+    open,
+    submit,
+    type('Which one?'),
+    { type: 'composer.poll.add' },
+    { type: 'composer.poll.option.change', index: 0, value: 'Tea' },
+    { type: 'composer.poll.option.change', index: 1, value: 'Coffee' },
+    { type: 'composer.poll.option.add' },
+    { type: 'composer.poll.option.remove', index: 2 },
+    { type: 'composer.poll.duration.change', seconds: 300 },
+    { type: 'composer.poll.multiple.change', value: true },
+    { type: 'composer.poll.remove' },
+    { type: 'composer.files.add', files: [photo('a.png')] },
+    posted,
+    failed(bare500),
+  ],
 }
 
 /** Event names for path titles (and path identity): which text, which files, which date. */
@@ -162,6 +178,10 @@ const label = (event: AnyEventObject): string | undefined => {
       return `schedule(${event.date === yesterday ? 'yesterday' : 'tomorrow'}${event.time === '' ? ', no time' : ''})`
     case 'xstate.error.actor.saveDraft':
       return `saveDraft failed(${failureText.get(event.error)})`
+    case 'composer.poll.option.change':
+      return `option ${Number(event.index) + 1}(${JSON.stringify(event.value)})`
+    case 'composer.poll.option.remove':
+      return `remove option ${Number(event.index) + 1}`
     case 'xstate.error.actor.createPost':
       return `createPost failed(${failureText.get(event.error)})`
     case 'composer.edit.open':
@@ -191,6 +211,8 @@ export function key(s: { value: unknown; context: ReturnType<typeof composerMach
     failure: s.context.failure !== null,
     quoteOf: s.context.quoteOf,
     editing: s.context.editing !== null,
+    // How many options, and how many written (the duration and the choice mode are checked on what is sent).
+    poll: draft.poll ? `${draft.poll.options.length}/${draft.poll.options.filter((o) => o.trim() !== '').length}` : null,
   })
 }
 

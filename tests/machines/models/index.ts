@@ -35,6 +35,7 @@ import { followRequestsModel } from './follow-requests.model'
 import { postPageModel } from './post-page.model'
 import { postsModel } from './posts.model'
 import { postHistoryModel } from './post-history.model'
+import { pollModel } from './poll.model'
 import { profileSettingsModel } from './profile-settings.model'
 import { profileModel } from './profile.model'
 import { reportModel } from './report.model'
@@ -104,6 +105,7 @@ export const models: ReadonlyArray<MachineModel> = [
   searchModel,
   discoverModel,
   shareModel,
+  pollModel,
   postPageModel,
   tourModel,
   conversationsModel,

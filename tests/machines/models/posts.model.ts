@@ -30,6 +30,17 @@ export const limited = new Invalid({
 /** The same post read again while a like is in flight: the server has not counted the like yet. */
 const p1Stale = { ...p1, views: 41 }
 
+export const votedPoll = {
+  options: [
+    { id: 'o1', text: 'Tea', votes: 2 },
+    { id: 'o2', text: 'Coffee', votes: 0 },
+  ],
+  multiple: false,
+  closesAt: '2030-01-01T00:00:00.000Z',
+  votersCount: 2,
+  ownVotes: ['o1'],
+}
+
 const scenarios: Record<string, AnyEventObject[]> = {
   likes: [
     { type: 'posts.received', posts: [p1] },
@@ -73,6 +84,12 @@ const scenarios: Record<string, AnyEventObject[]> = {
     { type: 'posts.received', posts: [{ ...p1, quote: { post: p2 } }, p2] },
     { type: 'post.quote.detached', id: 'p1' },
     { type: 'post.quote.detached', id: 'p2' },
+  ],
+  polls: [
+    { type: 'posts.received', posts: [p1] },
+    // The poll actor's counted vote: the post's poll as the voter now sees it (an unknown post changes nothing).
+    { type: 'post.poll.voted', id: 'p1', poll: votedPoll },
+    { type: 'post.poll.voted', id: 'gone', poll: votedPoll },
   ],
   mutes: [
     { type: 'posts.received', posts: [mutedPost, mine] },

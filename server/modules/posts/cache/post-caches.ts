@@ -191,6 +191,7 @@ export class PostCaches implements InvalidationTarget {
           bookmarked: mine.bookmarked,
           hiddenReplies: mine.hidden_replies,
           quote: quoteOf(card, mine),
+          pollChoices: mine.poll_choices,
         }),
       )
     }
@@ -232,6 +233,7 @@ export class PostCaches implements InvalidationTarget {
           bookmarked: row.bookmarked,
           hidden_replies: row.hidden_replies,
           quote_visible: row.quote_visible,
+          poll_choices: row.poll_choices,
         })
       }
       this.flags.storeIfFresh(viewerId, loaded, generation)

@@ -5,7 +5,7 @@ import { composerMachine, type PostSubmission } from '../../src/machines/compose
 import { MESSAGES, postLength } from '../../src/machines/composer/composer.rules'
 import { POLL_MESSAGES } from '../../src/machines/composer/poll.rules'
 import { selectIsUploading } from '../../src/machines/composer/composer.selectors'
-import { isScheduled, type DraftSubmission } from '../../src/machines/composer/composer.drafts'
+import { isScheduled, SCHEDULE_MESSAGES, type DraftSubmission } from '../../src/machines/composer/composer.drafts'
 import { postsMachine } from '../../src/machines/posts/posts.machine'
 import { shownToasts, withToasts } from './support/toasts'
 import { composerModel, created, editable as ownPost, failureText, key, notes, saved, saveRefused, yesterday } from './models/composer.model'
@@ -277,6 +277,33 @@ describe('composer machine', () => {
     expect(composer.getSnapshot().hasTag('open')).toBe(false)
     composer.send({ type: 'composer.open' })
     expect(composer.getSnapshot().context.draft.content).toBe('Half a thought')
+    composer.stop()
+  })
+  it('says a poll or a quote cannot be kept as a draft or scheduled, and sends nothing', () => {
+    const calls = new Calls()
+    const composer = createActor(
+      composerMachine.provide({ actors: { createPost: calls.actor('createPost'), saveDraft: calls.actor('saveDraft') } }),
+      { input: { posts: createActor(postsMachine) } },
+    ).start()
+    composer.send({ type: 'composer.open' })
+    composer.send({ type: 'composer.content.change', value: 'Tea or coffee?' })
+    composer.send({ type: 'composer.poll.add' })
+    composer.send({ type: 'composer.poll.option.change', index: 0, value: 'Tea' })
+    composer.send({ type: 'composer.poll.option.change', index: 1, value: 'Coffee' })
+    composer.send({ type: 'composer.draft.save' })
+    expect(composer.getSnapshot().context.errors.schedule).toBe(SCHEDULE_MESSAGES.notKept)
+    expect(calls.started).toEqual([])
+    // Scheduled, the same: the poll would be lost at publish time.
+    const tomorrow = new Date(Date.now() + 86_400_000)
+    const date = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`
+    composer.send({ type: 'composer.schedule.change', date, time: '09:00' })
+    composer.send({ type: 'composer.submit' })
+    expect(composer.getSnapshot().context.errors.schedule).toBe(SCHEDULE_MESSAGES.notKept)
+    expect(calls.started).toEqual([])
+    // Without the poll it is saved as a scheduled post.
+    composer.send({ type: 'composer.poll.remove' })
+    composer.send({ type: 'composer.submit' })
+    expect(calls.started.map((c) => c.id)).toEqual(['saveDraft'])
     composer.stop()
   })
 })

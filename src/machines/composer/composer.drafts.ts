@@ -15,7 +15,13 @@ export const SCHEDULE_MESSAGES = {
   saved: 'Draft saved',
   scheduled: 'Post scheduled',
   saveFailed: 'Could not save the draft',
+  notKept: 'A poll or a quote goes out at once: drafts and scheduled posts keep text, audience and media only',
 } as const
+
+/** What a draft cannot keep (the drafts table holds text, audience, options and media): said rather than dropped. */
+export function notKeptError(draft: Pick<Draft, 'poll'>, quoteOf: string | null): string | undefined {
+  return draft.poll !== null || quoteOf !== null ? SCHEDULE_MESSAGES.notKept : undefined
+}
 
 /** A draft opened from the server: its id and the files it already has (new files cannot be added to it). */
 export interface OpenedDraft {

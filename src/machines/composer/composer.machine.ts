@@ -21,6 +21,7 @@ import type { SavedDraft } from '../../api/drafts.calls'
 import {
   draftFromSaved,
   isScheduled,
+  notKeptError,
   publishOpened,
   saveDraft,
   scheduleError,
@@ -148,6 +149,13 @@ function allErrors(draft: Draft): DraftErrors {
   const errors = validateDraft(draft, localDate(new Date()))
   const schedule = errors.schedule ?? scheduleError(draft, new Date())
   return schedule ? { ...errors, schedule } : errors
+}
+
+/** Post's rules; a scheduled post also must be something a draft can keep. */
+function submitErrors(draft: Draft, quoteOf: string | null): DraftErrors {
+  const errors = allErrors(draft)
+  const notKept = isScheduled(draft) ? notKeptError(draft, quoteOf) : undefined
+  return notKept && !errors.schedule ? { ...errors, schedule: notKept } : errors
 }
 
 function errorsFor(draft: Draft, checked: boolean, editing: EditTarget | null = null): DraftErrors {
@@ -291,13 +299,14 @@ export const composerMachine = setup({
     check: assign(({ context }) => ({
       checked: true,
       failure: null,
-      errors: context.editing ? editErrors(context.draft, context.editing, localDate(new Date())) : allErrors(context.draft),
+      errors: context.editing ? editErrors(context.draft, context.editing, localDate(new Date())) : submitErrors(context.draft, context.quoteOf),
     })),
     /** Save draft checks what a draft must meet (length, the schedule), not that it has text. */
     checkSave: assign(({ context }) => {
       const errors = allErrors(context.draft)
       if (errors.content === MESSAGES.contentRequired) delete errors.content
-      return { failure: null, errors }
+      const notKept = notKeptError(context.draft, context.quoteOf)
+      return { failure: null, errors: notKept && !errors.schedule ? { ...errors, schedule: notKept } : errors }
     }),
     openSaved: enqueueActions(({ context, enqueue }, saved: SavedDraft) => {
       for (const attachment of context.draft.media) enqueue.stopChild(previewId(attachment.id))

@@ -50,7 +50,13 @@ const serializeState = (s: { value: unknown; context: { choices: ReadonlyArray<s
 const walk = (name: string, multiple: boolean) => ({
   name,
   input: { postId: 'p1', multiple },
-  options: () => ({ input: { postId: 'p1', multiple }, events, label, serializeState }),
+  options: () => ({
+    input: { postId: 'p1', multiple },
+    events,
+    label,
+    serializeState,
+    edgesOnly: 'the choices are context: every order of picking and unpicking options is its own state',
+  }),
 })
 
 export const pollModel = {

@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test'
-import { follow, logIn, type Member, publish, register, setTheme, shot } from './support/members'
+import { follow, logIn, type Member, publish, register, setTheme, shot, toastSaying } from './support/members'
 
 // Blocking, walked in a real browser against the real server (docs/product.md, "Blocks"):
 // - Robin follows Ann and Cal, so both their posts are on Robin's Home;
@@ -28,7 +28,6 @@ test.beforeAll(async ({ request }) => {
 
 const homeFeed = (page: Page) => page.getByRole('feed', { name: 'Home feed' })
 const cardWith = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text }).first()
-const toastSaying = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text).last()
 const blockedSection = (page: Page) => page.getByRole('region', { name: 'Blocked Accounts' })
 
 async function blockThrough(request: APIRequestContext, who: Member, path: string, data: object) {

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test'
-import { follow, logIn, type Member, publish, register, setTheme, shot } from './support/members'
+import { follow, logIn, type Member, publish, register, setTheme, shot, toastSaying } from './support/members'
 
 // Bookmarks and collections, walked in a real browser against the real server (docs/product.md, "Bookmarks"):
 // Robin bookmarks three of Ann's posts from Home with the cards' bookmark buttons, makes a collection in Settings ->
@@ -20,7 +20,6 @@ test.beforeAll(async ({ request }) => {
 })
 
 const cardWith = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text }).first()
-const toastSaying = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text).last()
 const bookmarksDialog = (page: Page) => page.getByRole('dialog', { name: 'Bookmarks' })
 const savedPosts = (page: Page) => bookmarksDialog(page).getByRole('list', { name: 'Saved posts' })
 

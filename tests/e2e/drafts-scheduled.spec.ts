@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test'
-import { logIn, register, shot, type Member } from './support/members'
+import { logIn, register, type Member, bothThemes, toastSaying } from './support/members'
 
 // Drafts and scheduled posts in a real browser against the real server (docs/product.md, "Drafts and scheduled
 // posts"): save a draft from the composer, find it on Drafts & Scheduled and open it again, schedule a post with the
@@ -15,20 +15,8 @@ test.beforeAll(async ({ request }) => {
 })
 
 const composer = (page: Page) => page.getByRole('dialog', { name: 'Create Post' })
-const toastSaying = (page: Page, text: string | RegExp) => page.getByRole('region', { name: 'Notifications' }).getByText(text).last()
 const pad = (n: number) => String(n).padStart(2, '0')
 const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
-
-async function bothThemes(page: Page, name: string) {
-  const settled = () => page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => a))))
-  await settled()
-  await shot(page, `${name}-light`)
-  await page.evaluate(() => document.documentElement.classList.add('dark'))
-  await settled()
-  await shot(page, `${name}-dark`)
-  await page.evaluate(() => document.documentElement.classList.remove('dark'))
-  await settled()
-}
 
 test('save a draft, open it again, schedule a post, reschedule it and cancel it', async ({ page }) => {
   await logIn(page, wren)

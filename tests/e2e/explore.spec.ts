@@ -1,5 +1,5 @@
-import { test, expect, type Page } from '@playwright/test'
-import { follow, logIn, publish, register, shot, type Member } from './support/members'
+import { test, expect } from '@playwright/test'
+import { follow, logIn, publish, register, type Member, bothThemes, toastSaying } from './support/members'
 
 // Explore, the empty Home and Share, walked in a real browser against the real server (docs/product.md, "Explore",
 // "Home feed", "Post card"). Wren follows only Perch, who has posted nothing, so Wren's Home is empty; Perch follows
@@ -37,19 +37,6 @@ test.beforeAll(async ({ request }) => {
   await publish(request, hidden, { content: hiddenPost })
 })
 
-const toastSaying = (page: Page, text: string | RegExp) => page.getByRole('region', { name: 'Notifications' }).getByText(text).last()
-
-/** The dark theme is one class on <html> over the same screen; colours ease over, so each shot waits for that. */
-async function bothThemes(page: Page, name: string) {
-  const settled = () => page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => a))))
-  await settled()
-  await shot(page, `${name}-light`)
-  await page.evaluate(() => document.documentElement.classList.add('dark'))
-  await settled()
-  await shot(page, `${name}-dark`)
-  await page.evaluate(() => document.documentElement.classList.remove('dark'))
-  await settled()
-}
 
 test('an empty Home suggests people to follow and leads to Explore; following fills it', async ({ page }) => {
   await logIn(page, wren)

@@ -1,5 +1,5 @@
-import { test, expect, type Page } from '@playwright/test'
-import { logIn, register, shot, type Member } from './support/members'
+import { test, expect } from '@playwright/test'
+import { logIn, register, shot, type Member, toastSaying } from './support/members'
 
 // A post whose answer is lost on the way back (docs/product.md, "Writing a post"): the first request reaches the
 // server and is published, but the browser sees a network error. Post again sends the same Idempotency-Key, so the
@@ -11,7 +11,6 @@ test.beforeAll(async ({ request }) => {
   kite = await register(request, 'kite', 'Kite Retry')
 })
 
-const toastSaying = (page: Page, text: string | RegExp) => page.getByRole('region', { name: 'Notifications' }).getByText(text).last()
 
 test('a post retried after a lost answer appears once', async ({ page }) => {
   await logIn(page, kite)

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { test, expect, type Page } from '@playwright/test'
-import { logIn, type Member, publish, register, setTheme } from './support/members'
+import { logIn, type Member, publish, register, setTheme, toastSaying } from './support/members'
 import { audit } from './support/audit'
 
 // Lists, walked in a real browser against the real server (docs/product.md, "Lists"): Robin makes a list in Settings
@@ -30,7 +30,6 @@ test.beforeAll(async ({ request }) => {
   mkdirSync(SHOTS, { recursive: true })
 })
 
-const toastSaying = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text).last()
 const listsDialog = (page: Page) => page.getByRole('dialog', { name: 'Manage Lists' })
 
 async function addMember(page: Page, member: Member) {

@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test'
-import { follow, logIn, type Member, publish, register, setTheme, shot } from './support/members'
+import { follow, logIn, type Member, publish, register, setTheme, shot, toastSaying } from './support/members'
 
 // Mutes, walked in a real browser against the real server (docs/product.md, "Mutes"):
 // - Robin follows Ann and Cal, so their posts are on Robin's Home;
@@ -34,7 +34,6 @@ test.beforeAll(async ({ request }) => {
 
 const homeFeed = (page: Page) => page.getByRole('feed', { name: 'Home feed' })
 const cardWith = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text }).first()
-const toastSaying = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text).last()
 const muteDialog = (page: Page) => page.getByRole('dialog', { name: 'Mute Management' })
 
 async function muteThrough(request: APIRequestContext, who: Member, path: string, data: object) {

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test'
-import { follow, logIn, register, shot, type Member } from './support/members'
+import { follow, logIn, register, type Member, bothThemes, toastSaying } from './support/members'
 
 // Polls, walked in a real browser against the real server (docs/product.md, "Polls"). Ann writes a poll in the
 // composer (its rules said on the way: a blank option, a poll beside media is not offered), posts it, and sees the
@@ -20,19 +20,6 @@ test.beforeAll(async ({ request }) => {
 
 const homeFeed = (page: Page) => page.getByRole('feed', { name: 'Home feed' })
 const cardWith = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text }).first()
-const toastSaying = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text).last()
-
-/** The dark theme is one class on <html> over the same screen; colours ease over, so each shot waits for that. */
-async function bothThemes(page: Page, name: string) {
-  const settled = () => page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => a))))
-  await settled()
-  await shot(page, `${name}-light`)
-  await page.evaluate(() => document.documentElement.classList.add('dark'))
-  await settled()
-  await shot(page, `${name}-dark`)
-  await page.evaluate(() => document.documentElement.classList.remove('dark'))
-  await settled()
-}
 
 test('the author writes a poll in the composer and posts it', async ({ page }) => {
   await logIn(page, ann)

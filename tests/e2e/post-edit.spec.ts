@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test'
-import { follow, gradientPng, logIn, publish, register, shot, type Member } from './support/members'
+import { follow, gradientPng, logIn, publish, register, type Member, bothThemes, toastSaying } from './support/members'
 
 // Editing a post (docs/product.md, "Editing a post"): the author opens Edit from the card's menu, the composer opens
 // prefilled, Save updates the card in place with '(edited)'; a narrower audience cannot be widened again (the wider
@@ -18,19 +18,6 @@ test.beforeAll(async ({ request }) => {
   await publish(request, ada, { content: ORIGINAL, image: await gradientPng(640, 360, [40, 120, 90], [220, 200, 120]) })
 })
 
-const toastSaying = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text).last()
-
-/** The dark theme is one class on <html> over the same screen; colours ease over, so each shot waits for that. */
-async function bothThemes(page: Page, name: string) {
-  const settled = () => page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => a))))
-  await settled()
-  await shot(page, `${name}-light`)
-  await page.evaluate(() => document.documentElement.classList.add('dark'))
-  await settled()
-  await shot(page, `${name}-dark`)
-  await page.evaluate(() => document.documentElement.classList.remove('dark'))
-  await settled()
-}
 
 const cardOf = (page: Page, text: string) =>
   page.getByRole('feed', { name: 'Home feed' }).getByRole('article').filter({ hasText: text }).first()

@@ -1,6 +1,6 @@
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { deflateSync } from 'node:zlib'
-import { registrationSecrets } from './support/members'
+import { registrationSecrets, toastSaying } from './support/members'
 import { audit } from './support/audit'
 
 // Posting, the home feed and post pages, walked in a real browser against the real server (its own members; the suite
@@ -128,7 +128,6 @@ async function shot(page: Page, name: string, fullPage = false): Promise<void> {
 const homeFeed = (page: Page) => page.getByRole('feed', { name: 'Home feed' })
 const cardWith = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text }).first()
 /** The newest toast with this text (earlier ones may still be on screen). */
-const toastSaying = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text).last()
 const composer = (page: Page) => page.getByRole('dialog', { name: 'Create Post' })
 
 /** Clicks the card's text at its start (the middle may be one of its links). */

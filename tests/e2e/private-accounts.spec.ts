@@ -1,5 +1,5 @@
 import { test, expect, type Browser, type Page } from '@playwright/test'
-import { follow, logIn, type Member, publish, register, setTheme, shot } from './support/members'
+import { follow, logIn, type Member, publish, register, setTheme, shot, toastSaying } from './support/members'
 
 // Private accounts (docs/product.md, "Private accounts and follow requests"), in a real browser against the real
 // server: Kit makes their account private (API) and has a post; Lou sees "This account is private", clicks Follow
@@ -27,7 +27,6 @@ test.beforeAll(async ({ request }) => {
 })
 
 const profileSection = (page: Page) => page.getByRole('region', { name: /'s profile$/ })
-const toastSaying = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text).last()
 const requestsList = (page: Page) => page.getByRole('list', { name: 'Follow requests' })
 
 /** Kit, signed in in a browser of their own (the test's page stays the requester's). */

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test'
-import { follow, gradientPng, logIn, publish, register, shot, type Member } from './support/members'
+import { follow, gradientPng, logIn, publish, register, type Member, bothThemes, toastSaying } from './support/members'
 
 // Quote posts (docs/product.md, "Quotes"): Lark quotes Heron's post from the repost menu, the composer shows the
 // quoted card under the text, and Home shows the quote with Heron's card nested in it; Heron's post page links to its
@@ -18,20 +18,7 @@ test.beforeAll(async ({ request }) => {
   await follow(request, lark, heron)
 })
 
-/** The dark theme is one class on <html> over the same screen; colours ease over, so each shot waits for that. */
-async function bothThemes(page: Page, name: string) {
-  const settled = () => page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => a))))
-  await settled()
-  await shot(page, `${name}-light`)
-  await page.evaluate(() => document.documentElement.classList.add('dark'))
-  await settled()
-  await shot(page, `${name}-dark`)
-  await page.evaluate(() => document.documentElement.classList.remove('dark'))
-  await settled()
-}
-
 const home = (page: Page) => page.getByRole('feed', { name: 'Home feed' })
-const toastSaying = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text).last()
 
 test('quote a post, see it nested, hear of it, detach it', async ({ page }) => {
   await logIn(page, lark)

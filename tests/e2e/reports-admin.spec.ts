@@ -1,5 +1,5 @@
 import { test, expect, type Browser, type Page } from '@playwright/test'
-import { findAdmin, logIn, type Member, PASSWORD, publish, register, setTheme, shot, uniqueUsername } from './support/members'
+import { findAdmin, logIn, type Member, PASSWORD, publish, register, setTheme, shot, uniqueUsername, toastSaying } from './support/members'
 
 // Reports and the admin panel, walked in a real browser against the real server (docs/product.md, "Reports" and
 // "Admin panel"):
@@ -41,7 +41,6 @@ test.beforeAll(async ({ request }) => {
   adminPassword = found.password
 })
 
-const toastSaying = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text).last()
 const reportsDialog = (page: Page) => page.getByRole('dialog', { name: 'Reports Management' })
 
 test('a member reports a post from its menu and sees it pending in their reports', async ({ page }) => {

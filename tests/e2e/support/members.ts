@@ -227,3 +227,18 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true })
   await audit(page, name)
 }
+
+/** The dark theme is one class on <html> over the same screen; colours ease over, so each shot waits for that. */
+export async function bothThemes(page: Page, name: string): Promise<void> {
+  const settled = () => page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => a))))
+  await settled()
+  await shot(page, `${name}-light`)
+  await page.evaluate(() => document.documentElement.classList.add('dark'))
+  await settled()
+  await shot(page, `${name}-dark`)
+  await page.evaluate(() => document.documentElement.classList.remove('dark'))
+  await settled()
+}
+
+/** The toast region's newest line with this text. */
+export const toastSaying = (page: Page, text: string | RegExp) => page.getByRole('region', { name: 'Notifications' }).getByText(text).last()

@@ -190,6 +190,8 @@ describeWalks('composer machine', composerModel, async ({ inspect, replay }) => 
       expect(draft).toEqual(before.context.draft)
     }
     if (event.type === 'composer.close' && before.context.editing) expect(snapshot.context.editing).toBeNull()
+    // An edit saves the post itself: no draft is made from it.
+    if (snapshot.context.editing) expect(snapshot.can({ type: 'composer.draft.save' })).toBe(false)
     const toastEvents = [
       'xstate.done.actor.createPost',
       'xstate.error.actor.createPost',

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate'
+import { assign, not, enqueueActions, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate'
 import { run } from '../../api/calls'
 import { newIdempotencyKey } from '../../api/idempotency'
 import { postCalls, type NewPost, type Post, type PostUpdate, type Visibility } from '../../api/posts.calls'
@@ -410,7 +410,7 @@ export const composerMachine = setup({
             'composer.edit.alt.change': { actions: 'changeAlt' },
             ...pollEdits,
             'composer.submit': { guard: 'hasSomething', target: 'validating' },
-            'composer.draft.save': { target: 'checkingDraft' },
+            'composer.draft.save': { guard: not('isEditing'), target: 'checkingDraft' },
             'composer.close': { target: '#composer.closed', actions: 'endEdit' },
           },
         },
@@ -518,7 +518,7 @@ export const composerMachine = setup({
             'composer.edit.alt.change': { target: 'editing', actions: 'changeAlt' },
             ...pollEditsAfterFailure,
             'composer.submit': { guard: 'hasSomething', target: 'validating' },
-            'composer.draft.save': { target: 'checkingDraft' },
+            'composer.draft.save': { guard: not('isEditing'), target: 'checkingDraft' },
             'composer.close': { target: '#composer.closed', actions: 'endEdit' },
           },
         },

@@ -220,10 +220,10 @@ export function ComposerForm({ composer, onCancel, autoFocus = true }: { compose
         >
           Options
         </button>
-        {replyTo ? null : <DraftsLink composer={composer} />}
+        {replyTo || editing ? null : <DraftsLink composer={composer} />}
         <div className={css({ flex: 1 })} />
         <Counter composer={composer} />
-        {replyTo ? null : <SaveDraftButton composer={composer} />}
+        {replyTo || editing ? null : <SaveDraftButton composer={composer} />}
         {onCancel ? (
           <button type="button" className={button({ variant: 'ghost', size: 'md' })} onClick={onCancel} disabled={busy}>
             Cancel

@@ -15,6 +15,8 @@ import {
 } from './lib/database'
 import { measureHttp } from './lib/load'
 import { seedBenchDatabase } from './lib/seeded'
+import { addWritingFeatures, FEATURE_SHARES } from './lib/writing-features'
+import pg from 'pg'
 import { measureLoop } from './lib/loop'
 import { buildNoDbApp, type FeedBody, syntheticFeedPage } from './lib/no-db-app'
 import {
@@ -35,7 +37,9 @@ import { measureWarmFeeds } from './lib/warm-feed'
 /**
  * `npm run bench`: the home feed at scale, in one run.
  *
- * 1. A fresh PostgreSQL database `wren_bench`, seeded with 1M posts (server/seed).
+ * 1. A fresh PostgreSQL database `wren_bench`, seeded with 1M posts (server/seed), then the writing features on a
+ *    share of them as cards now carry them (lib/writing-features.ts: a quarter of public top-level posts quote,
+ *    a tenth of top-level posts have a poll, a fifth a link preview).
  * 2. The real app (buildApp) on a loopback port; autocannon in a child process at 50 connections against
  *    GET /api/posts/feed for a member following 2,000 accounts and one following 20. Then the same app built with
  *    its read caches off (`caches: false`): the cache-miss path, every request paying the database (session,
@@ -48,7 +52,8 @@ import { measureWarmFeeds } from './lib/warm-feed'
  *
  * Flags: --posts N (default 1,000,000), --users N (20,000), --duration S (10), --warmup N (10 requests per
  * connection before measuring),
- * --connections N (50), --keep-db (leave wren_bench for inspection), --reuse-db (skip seeding, use the kept one).
+ * --connections N (50), --keep-db (leave wren_bench for inspection), --reuse-db (skip seeding, use the kept one),
+ * --plain (no quotes, polls or previews: the cards as they were before those features, to compare).
  */
 
 const resultsDir = fileURLToPath(new URL('./results', import.meta.url))
@@ -63,6 +68,7 @@ function options() {
       connections: { type: 'string', default: '50' },
       'keep-db': { type: 'boolean', default: false },
       'reuse-db': { type: 'boolean', default: false },
+      plain: { type: 'boolean', default: false },
     },
     strict: true,
   })
@@ -79,6 +85,7 @@ function options() {
     connections: number('connections', values.connections, 1, 80),
     keepDb: values['keep-db'],
     reuseDb: values['reuse-db'],
+    plain: values.plain,
   }
 }
 
@@ -93,6 +100,7 @@ async function main() {
   const pending: string[] = []
   const scenarios: Scenario[] = []
   const plans: Record<string, string> = {}
+  let cardsOnPage: ReturnType<typeof cardFeatures> | undefined
 
   let seed: Record<string, unknown>
   if (o.reuseDb && (await benchDatabaseExists())) {
@@ -104,6 +112,21 @@ async function main() {
     if (result.problems.length > 0) throw new Error(`seeded counters disagree: ${result.problems.join('; ')}`)
     seed = { users: o.users, posts: o.posts, rows: result.rows, seconds: result.seconds }
     log(`Seeded in ${result.seconds.total.toFixed(1)} s`)
+    if (!o.plain) {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      try {
+        const features = await addWritingFeatures(client)
+        seed = { ...seed, features: { shares: FEATURE_SHARES, ...features } }
+        log(
+          `Writing features: ${features.quotes.toLocaleString('en-US')} quotes, ${features.polls.toLocaleString('en-US')} polls ` +
+            `(${features.pollVotes.toLocaleString('en-US')} votes), ${features.previews.toLocaleString('en-US')} link previews ` +
+            `of ${features.linkedPages} pages in ${features.seconds.toFixed(1)} s`,
+        )
+      } finally {
+        await client.end()
+      }
+    }
   }
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wren-bench-'))
@@ -158,6 +181,10 @@ async function main() {
     scenarios.push(...warm.scenarios)
     pending.push(...warm.pending)
     const fixedBody: FeedBody | undefined = warm.firstBody
+    if (fixedBody) {
+      cardsOnPage = cardFeatures(fixedBody)
+      log(`Page 1 of ${LABELS.reader}: ${JSON.stringify(cardsOnPage)}`)
+    }
 
     // The list timeline: the home feed's machinery over the list's members (docs/posts-and-feed.md, "List timelines").
     if (reader && benchList && byName(scenarios, `HTTP feed, ${LABELS.reader}`)) {
@@ -250,7 +277,7 @@ async function main() {
       loadAverage1mAfter: Number((os.loadavg()[0] ?? 0).toFixed(2)),
       postgres: await serverVersion(),
     },
-    seed,
+    seed: cardsOnPage ? { ...seed, firstPageCards: cardsOnPage } : seed,
     settings: { connections: o.connections, durationSeconds: o.duration, warmupRoundsPerConnection: o.warmup, page: 20 },
     scenarios,
     ratios: ratios(scenarios),
@@ -265,6 +292,18 @@ async function main() {
   const files = await writeReport(resultsDir, report)
   console.log(`\nWrote ${path.relative(process.cwd(), files.json)} and ${path.relative(process.cwd(), files.markdown)}`)
   console.log(`Total ${((Date.now() - started) / 1000).toFixed(0)} s`)
+}
+
+/** What the measured page carries: the cards the feed rows are timed with. */
+function cardFeatures(body: FeedBody) {
+  const posts = body.posts
+  return {
+    posts: posts.length,
+    quotes: posts.filter((p) => p.quote !== null).length,
+    polls: posts.filter((p) => p.poll !== null).length,
+    ownVotes: posts.filter((p) => (p.poll?.ownVotes.length ?? 0) > 0).length,
+    previews: posts.filter((p) => p.linkPreview !== null).length,
+  }
 }
 
 const byName = (scenarios: Scenario[], name: string) => scenarios.find((s) => s.name === name)

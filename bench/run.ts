@@ -8,7 +8,7 @@ import { BENCH_DATABASE, dropBenchDatabase } from './lib/database'
  * own process so none inherits another's pools, caches or heap. `--only feed|search|mixed|messages|limits|writes|sessions|export|browser` runs one.
  * Every other flag goes to each bench that knows it:
  *
- * - feed: --posts, --users, --duration, --warmup, --connections, --keep-db, --reuse-db
+ * - feed: --posts, --users, --duration, --warmup, --connections, --keep-db, --reuse-db, --plain
  * - search: --posts, --users, --duration, --warmup, --connections, --keep-db, --reuse-db, --database
  * - mixed: --posts, --users, --duration, --warmup-seconds, --sql-duration, --connections, --write-ratio,
  *   --cold-members, --burst-followers, --burst-seconds, --database, --profile, --keep-db, --reuse-db,
@@ -27,7 +27,7 @@ import { BENCH_DATABASE, dropBenchDatabase } from './lib/database'
  */
 
 const BENCHES = {
-  feed: { file: './feed.ts', values: ['posts', 'users', 'duration', 'warmup', 'connections'], switches: ['keep-db', 'reuse-db'] },
+  feed: { file: './feed.ts', values: ['posts', 'users', 'duration', 'warmup', 'connections'], switches: ['keep-db', 'reuse-db', 'plain'] },
   search: {
     file: './search.ts',
     values: ['posts', 'users', 'duration', 'warmup', 'connections', 'database'],

@@ -3,6 +3,7 @@ import { registerApiRoutes } from '../../server/http/api-routes'
 import { handleErrors } from '../../server/http/error-handler'
 import type { Schemas } from '../../server/http/handler-types'
 import { loadSpecification, type OpenApiDocument } from '../../server/http/openapi'
+import { processWideCompilers } from '../../server/http/schema-compilers'
 import { addSecurityHeaders } from '../../server/http/security-headers'
 
 /**
@@ -26,7 +27,7 @@ function feedOnlySpecification(): OpenApiDocument {
 export async function buildNoDbApp(body: FeedBody): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
-    // The real app's ajv settings (server/app.ts): the yaml uses annotations strict ajv would refuse, and query
+    // The real app's compilers (the same serializer preparation) and ajv settings (server/app.ts): the yaml uses annotations strict ajv would refuse, and query
     // parameters arrive as text.
     ajv: {
       customOptions: {
@@ -37,6 +38,7 @@ export async function buildNoDbApp(body: FeedBody): Promise<FastifyInstance> {
         keywords: ['example', 'xml', 'externalDocs'],
       },
     },
+    schemaController: { compilersFactory: processWideCompilers },
   })
   addSecurityHeaders(app)
   handleErrors(app)

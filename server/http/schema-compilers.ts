@@ -31,16 +31,45 @@ function lowerCaseHeaders(schema: unknown): unknown {
   }
 }
 
-function processWide(pool: Factory): Factory {
+const isNullType = (option: unknown) =>
+  typeof option === 'object' && option !== null && Object.keys(option).length === 1 && (option as { type?: unknown }).type === 'null'
+
+/**
+ * The contract says "X or null" as `anyOf: [X, {type: 'null'}]` (OpenAPI 3.1 has no `nullable`). fast-json-stringify
+ * serializes an anyOf by validating the value against each option with ajv first: a whole nested card (a quote, a
+ * poll, a link preview) validated on every response, which made a page with them cost half as much again to
+ * serialize. For the serializer only, such a pair becomes X marked `nullable`, which fast-json-stringify writes as
+ * one `=== null` check and then X's own serializer; the output is the same JSON (and still only X's declared
+ * properties). Request validation keeps the contract as written.
+ */
+export function nullableForSerializer(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(nullableForSerializer)
+  if (typeof schema !== 'object' || schema === null) return schema
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(schema)) out[key] = nullableForSerializer(value)
+  const anyOf = out.anyOf
+  if (Array.isArray(anyOf) && anyOf.length === 2 && out.oneOf === undefined && out.allOf === undefined) {
+    const nullAt = anyOf.findIndex(isNullType)
+    const other = anyOf[1 - nullAt] as Record<string, unknown> | undefined
+    const plain = other && other.anyOf === undefined && other.oneOf === undefined && other.allOf === undefined && !Array.isArray(other.type)
+    if (nullAt !== -1 && other && plain && !isNullType(other)) {
+      const { anyOf: _pair, ...siblings } = out
+      return { ...siblings, ...other, nullable: true }
+    }
+  }
+  return out
+}
+
+function processWide(pool: Factory, prepare: (schema: unknown) => unknown = (schema) => schema): Factory {
   const byOptions = new Map<string, Compile>()
   return (externalSchemas, options) => {
     const context = JSON.stringify([externalSchemas, options])
     const known = byOptions.get(context)
     if (known) return known
-    const compile = pool(externalSchemas, options)
+    const compile = pool(prepare(externalSchemas), options)
     const compiled = new Map<string, unknown>()
     const memoized: Compile = (route) => {
-      const schema = route.httpPart === 'headers' ? lowerCaseHeaders(route.schema) : route.schema
+      const schema = route.httpPart === 'headers' ? lowerCaseHeaders(route.schema) : prepare(route.schema)
       const key = JSON.stringify(schema)
       if (!compiled.has(key)) compiled.set(key, compile({ ...route, schema }))
       return compiled.get(key)
@@ -52,5 +81,5 @@ function processWide(pool: Factory): Factory {
 
 export const processWideCompilers = {
   buildValidator: processWide(AjvCompiler() as unknown as Factory),
-  buildSerializer: processWide(SerializerSelector() as unknown as Factory),
+  buildSerializer: processWide(SerializerSelector() as unknown as Factory, nullableForSerializer),
 } as unknown as CompilersFactory

@@ -1,5 +1,5 @@
-import { expect } from 'vitest'
-import { createActor } from 'xstate'
+import { expect, it } from 'vitest'
+import { type ActorRefFrom, createActor, createMachine, sendTo, setup, spawnChild, stopChild } from 'xstate'
 import { draftsMachine } from '../../src/machines/drafts/drafts.machine'
 import { DRAFTS_MESSAGES, rescheduleError } from '../../src/machines/drafts/drafts.rules'
 import { selectDrafts, selectIsBusy, selectIsLoading, selectLoadFailed, selectRescheduling, selectTab } from '../../src/machines/drafts/drafts.selectors'
@@ -62,4 +62,43 @@ describeWalks('drafts and scheduled', draftsModel, async ({ inspect, replay }) =
     if (event.type === 'xstate.error.actor.change') expect(toasts).toEqual([expect.objectContaining({ type: 'error', message: refused.message })])
   }
   actor.stop()
+})
+
+it('reads the list again each time the app composer saves or posts, and no longer once the screen is gone', async () => {
+  const calls = new Calls()
+  // The app as the screen sees it: a composer with systemId 'composer' that arrives in `posted` after a save or a
+  // post, and the screen's actor spawned and stopped beside it (src/views/actors.tsx).
+  const composer = createMachine({ initial: 'open', states: { open: { on: { done: 'posted' } }, posted: { on: { open: 'open' } } } })
+  const drafts = draftsMachine.provide({ actors: { load: calls.invoked(), change: calls.actor('change') } })
+  const app = createActor(
+    setup({ actors: { composer, drafts } }).createMachine({
+      entry: spawnChild('composer', { id: 'composer', systemId: 'composer' }),
+      on: {
+        open: { actions: spawnChild('drafts', { id: 'screen' }) },
+        close: { actions: stopChild('screen') },
+        done: { actions: sendTo('composer', { type: 'done' }) },
+        reopen: { actions: sendTo('composer', { type: 'open' }) },
+      },
+    }),
+  ).start()
+  app.send({ type: 'open' })
+  const screen = app.getSnapshot().children.screen as ActorRefFrom<typeof draftsMachine>
+  calls.resolve('load', { drafts: [], nextCursor: null })
+  await Promise.resolve()
+  expect(screen.getSnapshot().matches('ready')).toBe(true)
+  expect(calls.started).toHaveLength(1)
+
+  app.send({ type: 'done' })
+  expect(selectIsLoading(screen.getSnapshot()), 'a saved draft shows without a reload by hand').toBe(true)
+  expect(calls.started).toHaveLength(2)
+  calls.resolve('load', { drafts: [], nextCursor: null })
+  await Promise.resolve()
+  app.send({ type: 'reopen' })
+  expect(calls.started, 'opening the composer again reads nothing').toHaveLength(2)
+
+  app.send({ type: 'close' })
+  app.send({ type: 'reopen' })
+  app.send({ type: 'done' })
+  expect(calls.started, 'a closed screen no longer listens').toHaveLength(2)
+  app.stop()
 })

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import { run } from '../../api/calls'
 import { draftCalls, type DraftsPage, type SavedDraft } from '../../api/drafts.calls'
+import type { ComposerRef } from '../composer/composer.machine'
 import { postFailureMessage } from '../composer/composer.failure'
 import { scheduledAt } from '../composer/composer.drafts'
 import { showToast } from '../toasts/notify'
@@ -10,7 +11,8 @@ import { DRAFTS_MESSAGES, rescheduleError, type DraftsTab } from './drafts.rules
 // page (Drafts last saved first, Scheduled soonest first, failed ones among them with their reason). A row can be
 // opened into the composer (the screen sends it `composer.draft.open`), deleted, and on Scheduled rescheduled (a small
 // date and time form, the composer's window rules) or cancelled (it goes back to Drafts). One change at a time
-// (tag `busy`); the list is read again after each, and when the composer saved or posted one (`drafts.reload`).
+// (tag `busy`); the list is read again after each, and whenever the app's composer (systemId 'composer') has saved
+// or posted one: it watches the composer for as long as the screen is open.
 
 export type DraftChange = { kind: 'delete'; id: string } | { kind: 'unschedule'; id: string } | { kind: 'reschedule'; id: string; at: string }
 
@@ -48,6 +50,18 @@ const toastOf: Record<DraftChange['kind'], string> = {
 export const draftsMachine = setup({
   types: { context: {} as DraftsContext, events: {} as DraftsEvent, tags: {} as 'busy' },
   actors: {
+    /** Sends `drafts.reload` each time the composer arrives in `posted` (a draft saved or scheduled, a post sent). */
+    composerFinished: fromCallback<DraftsEvent>(({ sendBack, system }) => {
+      const composer = system.get('composer') as ComposerRef | undefined
+      if (!composer) return undefined
+      let was = composer.getSnapshot().matches('posted')
+      const subscription = composer.subscribe((snapshot) => {
+        const now = snapshot.matches('posted')
+        if (now && !was) sendBack({ type: 'drafts.reload' })
+        was = now
+      })
+      return () => subscription.unsubscribe()
+    }),
     load: fromPromise<DraftsPage, { tab: DraftsTab; cursor: string | null }>(({ input, signal }) =>
       run(draftCalls.getDrafts(input.tab, input.cursor), signal),
     ),
@@ -94,6 +108,7 @@ export const draftsMachine = setup({
   id: 'drafts',
   context: { tab: 'drafts', drafts: [], nextCursor: null, rescheduling: null },
   initial: 'loading',
+  invoke: { id: 'composerFinished', src: 'composerFinished' },
   on: {
     'drafts.tab': { target: '.loading', actions: { type: 'setTab', params: ({ event }) => event.tab } },
     'drafts.reload': { target: '.loading' },

@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import { button, input } from 'styled-system/recipes'
@@ -20,7 +19,7 @@ import { Spinner } from '../ui/Spinner'
 import { Tabs } from '../ui/Tabs'
 
 // /drafts (docs/product.md, "Drafts and scheduled posts"): the member's drafts and scheduled posts, in two tabs. Open
-// puts a row into the composer; the list is read again whenever the composer has saved or posted.
+// puts a row into the composer; the machine reads the list again whenever the composer has saved or posted.
 
 const TABS = ['drafts', 'scheduled'] as const
 const LABELS: Record<DraftsTab, string> = { drafts: 'Drafts', scheduled: 'Scheduled' }
@@ -43,17 +42,6 @@ export function DraftsScreen() {
 
 function DraftsPanel({ drafts }: { drafts: DraftsRef }) {
   const tab = useSelector(drafts, selectTab)
-  const composer = useComposer()
-  // What the composer saved or posted shows here as soon as it is done.
-  useEffect(() => {
-    let was = composer.getSnapshot().matches('posted')
-    const subscription = composer.subscribe((s) => {
-      const now = s.matches('posted')
-      if (now && !was) drafts.send({ type: 'drafts.reload' })
-      was = now
-    })
-    return () => subscription.unsubscribe()
-  }, [composer, drafts])
   return (
     <Tabs label="Drafts and scheduled posts" idPrefix="drafts" tabs={TABS} labels={LABELS} selected={tab} onSelect={(next) => drafts.send({ type: 'drafts.tab', tab: next })}>
       <DraftsList drafts={drafts} />

@@ -1,0 +1,4 @@
+// The card parts that load on demand (./card-parts.ts): one chunk.
+export { PostHistory } from './PostHistory'
+export { PostPoll } from './PostPoll'
+export { QuotedCard } from './QuotedCard'

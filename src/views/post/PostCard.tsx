@@ -17,7 +17,6 @@ import { canDetach, quotesLinkText } from '../../machines/posts/quotes.rules'
 import { useComposer, useSession, useShare } from '../actors'
 import { Avatar } from '../ui/Avatar'
 import { profileHref } from './content-tokens'
-import { DeletePostDialog } from './DeletePostDialog'
 import { MutedNotice } from './MutedNotice'
 import { PostIcon } from './icons'
 import { LinkPreviewCard } from './LinkPreviewCard'
@@ -26,7 +25,7 @@ import { PostActions } from './PostActions'
 import { PostCardMenu } from './PostCardMenu'
 import { PostAuthor, PostTimestamp } from './PostAuthor'
 import { PostContent } from './PostContent'
-import { PostPoll, QuotedCard } from './card-parts'
+import { DeletePostDialog, PostPoll, QuotedCard } from './card-parts'
 import { usePosts } from '../actors'
 import { SensitiveNotice } from './SensitiveNotice'
 import { shownName } from '../../machines/lib/shown-name'
@@ -167,14 +166,18 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
           </div>
         </div>
       ) : null}
-      <DeletePostDialog
-        open={confirming}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false)
-          posts.send({ type: 'post.delete', id })
-        }}
-      />
+      {confirming ? (
+        <Suspense fallback={null}>
+          <DeletePostDialog
+            open
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false)
+              posts.send({ type: 'post.delete', id })
+            }}
+          />
+        </Suspense>
+      ) : null}
     </article>
   )
 }

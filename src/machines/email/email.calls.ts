@@ -1,6 +1,5 @@
 import { calls, run } from '../../api/calls'
 import { emailCalls, type ChangeEmailRequest, type CurrentUser } from '../../api/email.calls'
-import { proveCurrentPassword } from '../keys/keys.auth'
 
 /** What Change email takes: the member's name (for their KDF settings), the new address and the typed password. */
 export interface ChangeEmailInput {
@@ -9,8 +8,13 @@ export interface ChangeEmailInput {
   password: string
 }
 
-/** The new address, and the password proven as a password change proves it (proveCurrentPassword). */
+/**
+ * The new address, and the password proven as a password change proves it (proveCurrentPassword). The key derivation
+ * (hash-wasm and the message crypto) loads on the first change: the email machine runs in the shell's banner too, and
+ * a signed-in first load must not carry it.
+ */
 export async function changeEmailRequest(input: ChangeEmailInput, signal?: AbortSignal): Promise<ChangeEmailRequest> {
+  const { proveCurrentPassword } = await import('../keys/keys.auth')
   return { newEmail: input.newEmail.trim(), ...(await proveCurrentPassword(input.username, input.password, signal)) }
 }
 

@@ -5,7 +5,7 @@ import { useMinuteClock } from './clock'
 import { profileHref } from './content-tokens'
 import { fullDate, timeAgo } from './format'
 import { PostIcon } from './icons'
-import { EditedMarker } from './PostHistory'
+import { EditedMarker } from './EditedMarker'
 import { shownName } from '../../machines/lib/shown-name'
 
 // The card's first line: display name (to the profile), verified mark, @username, relative time (to the post page,

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react'
+import { Suspense, useState, type MouseEvent } from 'react'
 import { useSelector } from '@xstate/react'
 import { Link } from 'wouter'
 import { css, cx } from 'styled-system/css'
@@ -17,17 +17,15 @@ import { canDetach, quotesLinkText } from '../../machines/posts/quotes.rules'
 import { useComposer, useSession, useShare } from '../actors'
 import { Avatar } from '../ui/Avatar'
 import { profileHref } from './content-tokens'
-import { DeletePostDialog } from './DeletePostDialog'
 import { MutedNotice } from './MutedNotice'
 import { PostIcon } from './icons'
 import { LinkPreviewCard } from './LinkPreviewCard'
 import { MediaGrid } from './MediaGrid'
-import { PostPoll } from './PostPoll'
 import { PostActions } from './PostActions'
 import { PostCardMenu } from './PostCardMenu'
 import { PostAuthor, PostTimestamp } from './PostAuthor'
 import { PostContent } from './PostContent'
-import { QuotedCard } from './QuotedCard'
+import { DeletePostDialog, PostPoll, QuotedCard } from './card-parts'
 import { usePosts } from '../actors'
 import { SensitiveNotice } from './SensitiveNotice'
 import { shownName } from '../../machines/lib/shown-name'
@@ -168,14 +166,18 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
           </div>
         </div>
       ) : null}
-      <DeletePostDialog
-        open={confirming}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false)
-          posts.send({ type: 'post.delete', id })
-        }}
-      />
+      {confirming ? (
+        <Suspense fallback={null}>
+          <DeletePostDialog
+            open
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false)
+              posts.send({ type: 'post.delete', id })
+            }}
+          />
+        </Suspense>
+      ) : null}
     </article>
   )
 }
@@ -197,8 +199,12 @@ function PostBody({
       <PostContent content={post.content} large={large} />
       <MediaGrid media={post.media} />
       {post.linkPreview ? <LinkPreviewCard preview={post.linkPreview} /> : null}
-      {post.quote ? <QuotedCard post={post.quote.post} /> : null}
-      {post.poll ? <PostPoll postId={post.id} poll={post.poll} /> : null}
+      {post.quote || post.poll ? (
+        <Suspense fallback={null}>
+          {post.quote ? <QuotedCard post={post.quote.post} /> : null}
+          {post.poll ? <PostPoll postId={post.id} poll={post.poll} /> : null}
+        </Suspense>
+      ) : null}
     </div>
   )
 }

@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import type { Post } from '../../api/posts.calls'
 import { postHistoryMachine, type PostHistoryRef } from '../../machines/post-history/post-history.machine'
 import { altLines, audienceWords, HISTORY_MESSAGES, versionLabel } from '../../machines/post-history/post-history.rules'
 import {
@@ -19,36 +18,15 @@ import { Dialog } from '../ui/Overlay'
 import { Spinner } from '../ui/Spinner'
 import { fullDate } from './format'
 
-// '(edited)' on a card, and the History dialog it opens: every version of the post, newest first. The history actor
-// starts on the first click, not with the card, so a feed of cards runs none.
+// The History dialog a card's '(edited)' opens (./EditedMarker.tsx): every version of the post, newest first. The
+// history actor starts on the first click, not with the card, so a feed of cards runs none.
 
-const marker = css({
-  color: 'fg.muted',
-  whiteSpace: 'nowrap',
-  cursor: 'pointer',
-  _hover: { textDecoration: 'underline' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', borderRadius: 'sm' },
-})
-
-export function EditedMarker({ post }: { post: Pick<Post, 'id' | 'edited' | 'editedAt'> }) {
-  const [asked, setAsked] = useState(0)
-  if (!post.edited) return null
+/** The History dialog of one post, opened once per click on its '(edited)' (`asked` counts the clicks). */
+export function PostHistory({ postId, asked }: { postId: string; asked: number }) {
   return (
-    <>
-      <button
-        type="button"
-        className={marker}
-        title={post.editedAt ? `Edited ${fullDate(post.editedAt)}: see the history` : 'See the edit history'}
-        onClick={() => setAsked((n) => n + 1)}
-      >
-        (edited)
-      </button>
-      {asked > 0 ? (
-        <ScreenActor logic={postHistoryMachine} input={{ postId: post.id }}>
-          {(actor) => <PostHistoryDialog actor={actor} asked={asked} />}
-        </ScreenActor>
-      ) : null}
-    </>
+    <ScreenActor logic={postHistoryMachine} input={{ postId }}>
+      {(actor) => <PostHistoryDialog actor={actor} asked={asked} />}
+    </ScreenActor>
   )
 }
 

@@ -3,6 +3,7 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { PostEntry } from '../../machines/posts/posts.model'
 import { Spinner } from '../ui/Spinner'
+import { preloadCardParts } from './card-parts'
 import { PostCard } from './PostCard'
 import { useWindowedList } from './useWindowedList'
 
@@ -53,6 +54,7 @@ export function PostList({
   mode = 'infinite',
   endNote,
 }: PostListProps) {
+  useEffect(preloadCardParts, [])
   const keyOf = useCallback((index: number) => entries[index]?.id ?? String(index), [entries])
   const { containerRef, totalHeight, rows, measure } = useWindowedList({
     count: entries.length,

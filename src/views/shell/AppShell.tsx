@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
@@ -7,12 +7,14 @@ import { useOpenComposer } from './actions'
 import { BottomBar } from './BottomBar'
 import { EmailBanner } from './EmailBanner'
 import { MobileHeader } from './MobileHeader'
-import { MobileMenu } from './MobileMenu'
 import { RightRail } from './RightRail'
 import { Sidebar } from './Sidebar'
 
 // The signed-in frame. Large screens: sidebar | centre column | right rail (extra wide only). Below that: a top bar
-// with the menu button, the centre column, a floating compose button and the bottom bar.
+// with the menu button, the centre column, a floating compose button and the bottom bar. The menu drawer's code
+// loads when it first opens (it renders nothing while closed).
+
+const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })))
 
 const skipLink = css({
   position: 'absolute',
@@ -40,7 +42,11 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <MobileHeader menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      {menuOpen ? (
+        <Suspense fallback={null}>
+          <MobileMenu open onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      ) : null}
       <div className={css({ display: 'flex', justifyContent: 'center' })}>
         <Sidebar />
         <main

@@ -38,7 +38,7 @@ import { type Check, writeResultFiles } from './lib/report'
 
 export const MESSAGES_DATABASE = 'wren_bench_msg'
 const resultsDir = fileURLToPath(new URL('./results', import.meta.url))
-const CONFIGS = ['one', 'redis', 'echo'] as const
+const CONFIGS = ['one', 'redis', 'echo', 'echo-db'] as const
 type ConfigName = (typeof CONFIGS)[number]
 
 function options() {
@@ -122,6 +122,7 @@ const LABELS: Record<ConfigName, string> = {
   one: 'Wren, one process',
   redis: 'Wren, two processes through Redis',
   echo: 'socket.io echo, no database, no auth',
+  'echo-db': 'socket.io echo + HTTP POST + one PostgreSQL insert, no auth',
 }
 
 interface Snapshot {
@@ -155,6 +156,7 @@ async function startServers(name: ConfigName, o: ReturnType<typeof options>, url
   const servers: ServerProcess[] = []
   try {
     if (name === 'echo') servers.push(await startServer({ mode: 'echo' }, profileDir))
+    else if (name === 'echo-db') servers.push(await startServer({ mode: 'echo-db', databaseUrl: url }, profileDir))
     else {
       const count = name === 'redis' ? 2 : 1
       for (let i = 0; i < count; i += 1) {
@@ -188,7 +190,7 @@ async function openConfig(
     let idleAfter: Snapshot | undefined
     const load = await startLoad(
       {
-        mode: name === 'echo' ? 'echo' : 'wren',
+        mode: name === 'echo' || name === 'echo-db' ? name : 'wren',
         socketUrls: servers.map((s) => s.url),
         sendUrl: first.url,
         members: data.members,
@@ -347,10 +349,13 @@ function roundsSummary(results: ConfigResult[]): RoundsSummary[] {
   })
 }
 
-/** Through Redis over the echo: the ratio of the rounds' median p99s, and each round's own ratio. */
-function redisOverEcho(results: ConfigResult[]): { median: number; perRound: number[] } | undefined {
+/** Through Redis over a baseline: the ratio of the rounds' median p99s, and each round's own ratio. */
+function redisOver(
+  results: ConfigResult[],
+  baseline: 'echo' | 'echo-db' = 'echo',
+): { median: number; perRound: number[] } | undefined {
   const rounds = roundsSummary(results)
-  const echo = rounds.find((r) => r.config === 'echo')
+  const echo = rounds.find((r) => r.config === baseline)
   const redis = rounds.find((r) => r.config === 'redis')
   if (!echo || !redis || echo.medianP99 === 0) return undefined
   return { median: redis.medianP99 / echo.medianP99, perRound: redis.p99s.map((p, i) => p / (echo.p99s[i] ?? Number.NaN)) }
@@ -390,12 +395,26 @@ function ratios(results: ConfigResult[]): Record<string, number> {
     out[`${r.label} / echo, all CPU per message net of idle (servers + PostgreSQL${r.name === 'redis' ? ' + Redis' : ''})`] =
       r.netCpuPerMessageUs.total / echo.netCpuPerMessageUs.server
   }
+  // The second baseline: what an unauthenticated HTTP send with one durable insert costs before the same emit.
+  const echoDb = results.find((r) => r.name === 'echo-db')
+  const echoDbRounds = rounds.find((x) => x.config === 'echo-db')
+  if (!echoDb || !echoDbRounds) return out
+  for (const r of results) {
+    if (r.name !== 'one' && r.name !== 'redis') continue
+    const own = rounds.find((x) => x.config === r.name)
+    if (own && echoDbRounds.medianP99 > 0) {
+      out[`${r.label} / echo-db, delivery p99, median of the rounds`] = own.medianP99 / echoDbRounds.medianP99
+    }
+    out[`${r.label} / echo-db, delivery p50`] = r.outcome.delivery.p50 / echoDb.outcome.delivery.p50
+    out[`${r.label} / echo-db, server CPU per message net of idle sockets`] =
+      r.netCpuPerMessageUs.server / echoDb.netCpuPerMessageUs.server
+  }
   return out
 }
 
 function checks(results: ConfigResult[]): Check[] {
   const out: Check[] = []
-  const overEcho = redisOverEcho(results)
+  const overEcho = redisOver(results)
   if (overEcho) {
     const rounds = roundsSummary(results)
     const echo = rounds.find((r) => r.config === 'echo')
@@ -406,10 +425,21 @@ function checks(results: ConfigResult[]): Check[] {
       detail: `${overEcho.median.toFixed(2)} x (Redis ${ms(redis?.medianP99 ?? 0)} ms, echo ${ms(echo?.medianP99 ?? 0)} ms; per round ${overEcho.perRound.map((x) => x.toFixed(2)).join(', ')})`,
     })
   }
+  const overEchoDb = redisOver(results, 'echo-db')
+  if (overEchoDb) {
+    const rounds = roundsSummary(results)
+    const echoDb = rounds.find((r) => r.config === 'echo-db')
+    const redis = rounds.find((r) => r.config === 'redis')
+    out.push({
+      name: 'delivery through Redis p99 <= 2 x echo-db p99 (the echo plus an HTTP send and one durable insert; median of the rounds)',
+      pass: overEchoDb.median <= 2,
+      detail: `${overEchoDb.median.toFixed(2)} x (Redis ${ms(redis?.medianP99 ?? 0)} ms, echo-db ${ms(echoDb?.medianP99 ?? 0)} ms; per round ${overEchoDb.perRound.map((x) => x.toFixed(2)).join(', ')})`,
+    })
+  }
   const target = { one: 50, redis: 100 } as const
   for (const r of results) {
     const o = r.outcome
-    if (r.name !== 'echo') {
+    if (r.name === 'one' || r.name === 'redis') {
       const limit = target[r.name]
       out.push({ name: `${r.label}: delivery p99 < ${limit} ms`, pass: o.delivery.p99 < limit, detail: `p99 ${ms(o.delivery.p99)} ms (p50 ${ms(o.delivery.p50)} ms)` })
     }
@@ -450,7 +480,7 @@ function markdown(report: MessagesReport): string {
     '',
     roundsTable(report.results, report.roundLoad),
     '',
-    '## Ratios to the socket.io echo',
+    '## Ratios to the baselines (the socket.io echo; echo-db: the echo plus an HTTP send and one durable insert)',
     '',
     ...Object.entries(report.ratios).map(([k, v]) => `- ${k}: ${v.toFixed(2)}`),
     '',

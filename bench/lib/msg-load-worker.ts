@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
+import { appendFileSync } from 'node:fs'
 import http from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { io as connect, type Socket } from 'socket.io-client'
 import type { MessageEvent } from '../../src/api/contract/socket-events'
-import type { Latency, LoadCommand, LoadMessage, LoadOutcome, LoadPlan, WindowOutcome } from './msg-protocol'
+import type { EchoDbSend, Latency, LoadCommand, LoadMessage, LoadOutcome, LoadPlan, WindowOutcome } from './msg-protocol'
 
 /**
  * The messaging bench's load generator, in its own process so it never shares the server's event loop. Receives a
@@ -158,20 +159,21 @@ async function run(
     })
   })
 
+  const TRACE = process.env.BENCH_MSG_TRACE
   const agent = new http.Agent({ keepAlive: true, maxSockets: plan.httpConnections })
-  const post = (token: string, conversationId: string, content: string, window: Window | undefined, t0: number) => {
+  const post = (path: string, headers: Record<string, string>, payload: unknown, window: Window | undefined, t0: number) => {
     const failed = (error: string) => {
       if (!window) return
       window.httpFailed += 1
       window.httpFirstError ??= error
     }
-    const body = JSON.stringify({ content })
+    const body = JSON.stringify(payload)
     const req = http.request(
-      `${plan.sendUrl}/api/messages/conversations/${conversationId}/messages`,
+      `${plan.sendUrl}${path}`,
       {
         method: 'POST',
         agent,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
       },
       (res) => {
         const chunks: Buffer[] = []
@@ -179,7 +181,12 @@ async function run(
         res.on('end', () => {
           if (res.statusCode !== 201 && res.statusCode !== 200) {
             failed(`${res.statusCode} ${Buffer.concat(chunks).toString().slice(0, 200)}`)
-          } else window?.http.push(performance.now() - t0)
+          } else {
+            const ms = performance.now() - t0
+            window?.http.push(ms)
+            // Diagnostics (msg-server.ts, BENCH_MSG_TRACE): a slow answer with the wall clock it ended at.
+            if (TRACE && ms >= 15) appendFileSync(TRACE, JSON.stringify({ t: Date.now(), pid: process.pid, k: 'client-http', ms: +ms.toFixed(1) }) + '\n')
+          }
         })
       },
     )
@@ -204,8 +211,13 @@ async function run(
     const content = envelope(seq)
     const t0 = performance.now()
     inFlight.set(seq, { t0, recipient: to, window, delivered: false })
-    if (plan.mode === 'wren') post(sender.token, pair.conversationId, content, window, t0)
-    else sockets[from]?.emit('send', { to: recipient.id, conversationId: pair.conversationId, content })
+    if (plan.mode === 'wren') {
+      const path = `/api/messages/conversations/${pair.conversationId}/messages`
+      post(path, { authorization: `Bearer ${sender.token}` }, { content }, window, t0)
+    } else if (plan.mode === 'echo-db') {
+      const payload: EchoDbSend = { from: sender.id, to: recipient.id, conversationId: pair.conversationId, content }
+      post('/send', {}, payload, window, t0)
+    } else sockets[from]?.emit('send', { to: recipient.id, conversationId: pair.conversationId, content })
     seq += 1
   }
 
@@ -249,7 +261,7 @@ async function run(
     const drainUntil = performance.now() + plan.drainSeconds * 1000
     while (window.delivery.length < measured.sent && performance.now() < drainUntil) await sleep(50)
     // HTTP answers still out (the last sends) get a moment as well.
-    while (plan.mode === 'wren' && window.http.length + window.httpFailed < measured.sent && performance.now() < drainUntil) {
+    while (plan.mode !== 'echo' && window.http.length + window.httpFailed < measured.sent && performance.now() < drainUntil) {
       await sleep(50)
     }
     const outcome: WindowOutcome = {
@@ -259,7 +271,7 @@ async function run(
       misdelivered: window.misdelivered,
       delivery: summarize(window.delivery),
       deliveryByServer: window.byServer.map(summarize),
-      ...(plan.mode === 'wren'
+      ...(plan.mode !== 'echo'
         ? { http: { ...summarize(window.http), failed: window.httpFailed, ...(window.httpFirstError ? { firstError: window.httpFirstError } : {}) } }
         : {}),
       achievedRate: measured.sent / measured.seconds,
@@ -288,7 +300,7 @@ async function run(
     misdelivered: pooled.misdelivered,
     delivery: summarize(pooled.delivery),
     deliveryByServer: pooled.byServer.map(summarize),
-    ...(plan.mode === 'wren'
+    ...(plan.mode !== 'echo'
       ? { http: { ...summarize(pooled.http), failed: pooled.httpFailed, ...(pooled.httpFirstError ? { firstError: pooled.httpFirstError } : {}) } }
       : {}),
     achievedRate: measuredSeconds > 0 ? measuredSent / measuredSeconds : 0,

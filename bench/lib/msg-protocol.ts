@@ -6,6 +6,7 @@ import type { BenchMember, BenchPair } from './msg-setup'
 export type ServerStart =
   | { mode: 'wren'; databaseUrl: string; dataDir: string; redisUrl?: string }
   | { mode: 'echo' }
+  | { mode: 'echo-db'; databaseUrl: string }
 
 export type ServerCommand = { cmd: 'start'; start: ServerStart } | { cmd: 'usage' } | { cmd: 'close' }
 
@@ -29,8 +30,14 @@ export interface EchoSend {
   content: string
 }
 
+/** The echo-db baseline's HTTP send (POST /send): the echo's fields and who sends. */
+export interface EchoDbSend extends EchoSend {
+  from: string
+}
+
 export interface LoadPlan {
-  mode: 'wren' | 'echo'
+  /** `echo-db` sends over HTTP like `wren` (EchoDbSend to `/send`), and its sockets connect like `echo`'s. */
+  mode: 'wren' | 'echo' | 'echo-db'
   /** Socket servers; member i connects to `socketUrls[i % socketUrls.length]`. */
   socketUrls: string[]
   /** Wren: the HTTP base every send goes to (process A). */

@@ -138,6 +138,30 @@ describe('bearer authentication', () => {
     const [untouched] = await db.select().from(sessions).where(where)
     expect(untouched!.lastSeenAt.getTime()).toBe(recent.getTime())
   })
+
+  it('gathers the last-used writes of several sessions and makes them together, after the answers', async () => {
+    const { db } = t.database.handle
+    const one = await registerMember(t.app, { username: 'gathered_touch_1' })
+    const two = await registerMember(t.app, { username: 'gathered_touch_2' })
+    // New sessions, never resolved yet: their first request reads last_seen_at from the table.
+    const tokens = await Promise.all(
+      [one, two].map(async (m) => (await login(m.user.username, m.password)).json<AuthResponse>().token),
+    )
+    const old = new Date(Date.now() - 5 * 60_000)
+    const rows = () =>
+      Promise.all(tokens.map(async (token) => (await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token))))[0]))
+    for (const token of tokens) {
+      await db.update(sessions).set({ lastSeenAt: old, lastIp: null }).where(eq(sessions.tokenHash, hashToken(token)))
+    }
+    for (const token of tokens) expect((await me(token)).statusCode).toBe(200)
+    // Both answered while their writes wait to be gathered (SessionTouches: up to a second).
+    for (const row of await rows()) expect(row!.lastSeenAt.getTime()).toBe(old.getTime())
+    await t.app.services.sessions.touched()
+    for (const row of await rows()) {
+      expect(row!.lastSeenAt.getTime()).toBeGreaterThan(old.getTime())
+      expect(row!.lastIp).not.toBeNull()
+    }
+  })
 })
 
 describe('logout', () => {

@@ -211,6 +211,34 @@ export async function touchSession(
     .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, staleBefore)))
 }
 
+/** One session's last use, to be written by touchSessions. */
+export interface SessionTouch {
+  sessionId: string
+  /** Written only over a last use older than this (the once-a-minute rule, as touchSession). */
+  staleBefore: Date
+  at: Date
+  ip: string | undefined
+}
+
+/**
+ * Many touches in one statement (one commit instead of one per session). Rows are locked in id order, so two
+ * processes writing overlapping batches cannot deadlock; each row keeps touchSession's condition and address rule.
+ */
+export async function touchSessions(db: Database, touches: readonly SessionTouch[]): Promise<void> {
+  if (touches.length === 0) return
+  const sorted = [...touches].sort((a, b) => (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0))
+  const ids = sorted.map((t) => t.sessionId)
+  const stale = sorted.map((t) => t.staleBefore.toISOString())
+  const at = sorted.map((t) => t.at.toISOString())
+  const ips = sorted.map((t) => t.ip ?? null)
+  await db.execute(sql`
+    update ${sessions} s
+       set last_seen_at = v.at, last_ip = coalesce(v.ip, s.last_ip)
+      from unnest(${sql.param(ids)}::uuid[], ${sql.param(stale)}::timestamptz[], ${sql.param(at)}::timestamptz[],
+                  ${sql.param(ips)}::text[]) as v(id, stale_before, at, ip)
+     where s.id = v.id and s.last_seen_at < v.stale_before`)
+}
+
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId))
 }

@@ -20,6 +20,7 @@ import {
   touchSession,
 } from './queries'
 import type { CachedSession, SessionCache } from './session-cache'
+import { SessionTouches } from './session-touches'
 import { hashToken, looksLikeToken, newToken } from './tokens'
 import { describeUserAgent } from './user-agents'
 
@@ -66,7 +67,7 @@ export class SessionStore {
   private readonly warn: (message: string, err: unknown) => void
   private sweeper: NodeJS.Timeout | undefined
   private sweeping: Promise<unknown> = Promise.resolve()
-  private readonly touches = new Set<Promise<void>>()
+  private readonly touches: SessionTouches
 
   constructor(deps: {
     db: Database
@@ -81,6 +82,7 @@ export class SessionStore {
     this.clock = deps.clock
     this.warn = deps.warn ?? (() => undefined)
     this.loads = new SingleFlight(deps.sessionCache.enabled)
+    this.touches = new SessionTouches(deps.db, this.warn)
   }
 
   /** Starts the periodic sweep (the app does, once ready; stopped by `close`). */
@@ -96,15 +98,9 @@ export class SessionStore {
     await this.touched()
   }
 
-  /** Resolves when the last-used touches started so far are written (or have failed and been logged). */
+  /** Resolves when the last-used touches recorded so far are written (or have failed and been logged). */
   async touched(): Promise<void> {
-    await Promise.all(this.touches)
-  }
-
-  private track(touch: Promise<void>): void {
-    const done = touch.catch((err: unknown) => this.warn('could not record when a session was last used', err))
-    this.touches.add(done)
-    void done.then(() => this.touches.delete(done))
+    await this.touches.flush()
   }
 
   /**
@@ -179,13 +175,14 @@ export class SessionStore {
       const previous = session.lastSeenAt.getTime()
       // Marked first so that concurrent requests of this session do not all write; the update is conditional anyway.
       session.lastSeenAt = new Date(now)
-      const touch = touchSession(this.db, session.sessionId, staleBefore, session.lastSeenAt, ip)
-      // Far from the idle limit the write runs beside the request (a message send or a socket's handshake does not
-      // wait for it): whoever reads the previous time meanwhile (another process, the sweep) still finds the session
-      // alive for half a limit. Near the limit the request answers only once it is written, or a reader could take a
-      // session in use for an idle one. `close` and `touched` wait for the ones still running.
-      if (now - previous < session.idleMs / 2) this.track(touch)
-      else await touch
+      const touch = { sessionId: session.sessionId, staleBefore, at: session.lastSeenAt, ip }
+      // Far from the idle limit the write is gathered with others' and made within a second (SessionTouches; a message
+      // send or a socket's handshake does not wait for it): whoever reads the previous time meanwhile (another
+      // process, the sweep) still finds the session alive for half a limit. Near the limit the request answers only
+      // once it is written, or a reader could take a session in use for an idle one. `close` and `touched` wait for
+      // the gathered ones.
+      if (now - previous < session.idleMs / 2) this.touches.add(touch)
+      else await touchSession(this.db, touch.sessionId, touch.staleBefore, touch.at, touch.ip)
     }
     return { user: session.user, sessionId: session.sessionId }
   }

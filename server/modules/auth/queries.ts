@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import type { KdfSettings } from '../../../src/api/contract/kdf'
 import { SESSION_LIFETIMES } from '../../../src/api/contract/session-lifetimes'
@@ -194,48 +194,40 @@ export async function findSessionWithUser(db: Database, tokenHash: string) {
   return row
 }
 
-/**
- * Conditional so that concurrent requests of one session write at most once per interval. The address goes with it:
- * "last used from" is as precise as "last active". A use that brings no address (a socket) keeps the one stored.
- */
-export async function touchSession(
-  db: Database,
-  sessionId: string,
-  staleBefore: Date,
-  now: Date,
-  ip: string | undefined,
-): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ lastSeenAt: now, ...(ip === undefined ? {} : { lastIp: ip }) })
-    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, staleBefore)))
-}
-
 /** One session's last use, to be written by touchSessions. */
 export interface SessionTouch {
   sessionId: string
-  /** Written only over a last use older than this (the once-a-minute rule, as touchSession). */
+  /**
+   * Written only over a last use older than this: concurrent requests of one session write at most once per interval.
+   */
   staleBefore: Date
   at: Date
+  /** "Last used from" is as precise as "last active"; a use that brings no address (a socket) keeps the one stored. */
   ip: string | undefined
 }
 
 /**
- * Many touches in one statement (one commit instead of one per session). Rows are locked in id order, so two
- * processes writing overlapping batches cannot deadlock; each row keeps touchSession's condition and address rule.
+ * Sessions' last uses, in one statement (one commit instead of one per session). Rows are locked in id order, so two
+ * processes writing overlapping batches wait for each other instead of deadlocking.
  */
 export async function touchSessions(db: Database, touches: readonly SessionTouch[]): Promise<void> {
   if (touches.length === 0) return
-  const sorted = [...touches].sort((a, b) => (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0))
-  const ids = sorted.map((t) => t.sessionId)
-  const stale = sorted.map((t) => t.staleBefore.toISOString())
-  const at = sorted.map((t) => t.at.toISOString())
-  const ips = sorted.map((t) => t.ip ?? null)
+  const ids = touches.map((t) => t.sessionId)
+  const stale = touches.map((t) => t.staleBefore.toISOString())
+  const at = touches.map((t) => t.at.toISOString())
+  const ips = touches.map((t) => t.ip ?? null)
+  // The rows are locked by a SELECT ... ORDER BY ... FOR UPDATE first: an UPDATE joined to a list locks in whatever
+  // order its plan reads them.
   await db.execute(sql`
+    with v as (
+           select * from unnest(${sql.param(ids)}::uuid[], ${sql.param(stale)}::timestamptz[],
+                                ${sql.param(at)}::timestamptz[], ${sql.param(ips)}::text[]) as v(id, stale_before, at, ip)),
+         locked as (
+           select s.id from ${sessions} s join v on v.id = s.id
+            where s.last_seen_at < v.stale_before order by s.id for update of s)
     update ${sessions} s
        set last_seen_at = v.at, last_ip = coalesce(v.ip, s.last_ip)
-      from unnest(${sql.param(ids)}::uuid[], ${sql.param(stale)}::timestamptz[], ${sql.param(at)}::timestamptz[],
-                  ${sql.param(ips)}::text[]) as v(id, stale_before, at, ip)
+      from v join locked on locked.id = v.id
      where s.id = v.id and s.last_seen_at < v.stale_before`)
 }
 

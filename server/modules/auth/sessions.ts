@@ -17,7 +17,7 @@ import {
   findSessionWithUser,
   insertSession,
   sessionPage,
-  touchSession,
+  touchSessions,
 } from './queries'
 import type { CachedSession, SessionCache } from './session-cache'
 import { SessionTouches } from './session-touches'
@@ -182,7 +182,7 @@ export class SessionStore {
       // once it is written, or a reader could take a session in use for an idle one. `close` and `touched` wait for
       // the gathered ones.
       if (now - previous < session.idleMs / 2) this.touches.add(touch)
-      else await touchSession(this.db, touch.sessionId, touch.staleBefore, touch.at, touch.ip)
+      else await touchSessions(this.db, [touch])
     }
     return { user: session.user, sessionId: session.sessionId }
   }

@@ -156,7 +156,8 @@ const charts: ChartSpec[] = [
     summary:
       'Runs after the form fields are valid. After the server says yes, `unlocking` opens the message key with the ' +
       'password just typed (or, for a keyless or marked account, makes a pair and sends it with PUT /auth/keys); ' +
-      'whatever happens there, the keys actor hears the outcome and the session is told (`session.login.succeeded`) ' +
+      'whatever happens there, the keys actor hears the outcome; `keeping` waits (3 s at most) until the key is in ' +
+      'the browser\'s store, so a reload right after finds it; then the session is told (`session.login.succeeded`) ' +
       "and home is shown. Failure shows the server's message under the form and the member can try again.",
     machine: loginMachine,
   },
@@ -167,8 +168,8 @@ const charts: ChartSpec[] = [
     summary:
       'Runs after the form fields are valid. `makingKeys` makes the message key pair from the typed password (without ' +
       'WebCrypto the account is made keyless and the reason kept); the public key and the wrapped private key go ' +
-      'with the registration. Success tells the keys actor and the session (`session.register.succeeded`) and goes ' +
-      "home; failure shows the server's message (e.g. 'Username is already taken') under the form.",
+      'with the registration. Success tells the keys actor, waits in `keeping` until the key is in the store, then ' +
+      "tells the session (`session.register.succeeded`) and goes home; failure shows the server's message (e.g. 'Username is already taken') under the form.",
     machine: registerMachine,
   },
   {

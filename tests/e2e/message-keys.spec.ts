@@ -182,6 +182,27 @@ test('logout forgets the key: IndexedDB holds none for the member', async ({ bro
   await context.close()
 })
 
+test('a reload the moment home appears still finds the key, however slow the browser store is', async ({ browser }) => {
+  const { context, page } = await freshPage(browser)
+  // IndexedDB answering its opens 800 ms late, as a busy phone might: the key is still being written when the
+  // sign-in would otherwise move on, and a navigation then aborts the write.
+  await page.addInitScript(() => {
+    const open = IDBFactory.prototype.open
+    IDBFactory.prototype.open = function (this: IDBFactory, ...args: Parameters<IDBFactory['open']>) {
+      const request = open.apply(this, args)
+      Object.defineProperty(request, 'onsuccess', {
+        set(handler: (this: IDBOpenDBRequest, event: Event) => void) {
+          request.addEventListener('success', (event) => setTimeout(() => handler.call(request, event), 800))
+        },
+      })
+      return request
+    }
+  })
+  await logIn(page, password)
+  await expect(await keyStatus(page)).toHaveText('Message key: ready')
+  await context.close()
+})
+
 test('a keyless account (made before messaging) gets its key pair at its next login in the browser', async ({
   page,
   request,

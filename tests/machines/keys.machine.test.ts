@@ -10,6 +10,7 @@ import {
   keysMachine,
   KeysNotReady,
   KEY_NOT_KEPT,
+  keysKept,
   NO_KEY_IN_BROWSER,
 } from '../../src/machines/keys/keys'
 import { keysModel, robinKeys, storeFailure } from './models/keys.model'
@@ -78,6 +79,28 @@ describe('keys machine', () => {
     actor.send({ type: 'keys.load', userId: robin.id })
     expect(actor.getSnapshot()).toBe(before)
     expect(calls.started.map(({ id }) => id)).toEqual(['saveKeys'])
+    actor.stop()
+  })
+
+  it('signing in waits until the keys are in the store (a reload then finds them), and no longer than its limit', async () => {
+    const calls = new Calls()
+    const machine = keysMachine.provide({ actors: { saveKeys: calls.actor('saveKeys') } })
+    const actor = createActor(machine).start()
+    await expect(keysKept(actor)).resolves.toBeUndefined()
+    actor.send({ type: 'keys.settled', userId: robin.id, outcome: { status: 'ready', keys: robinKeys } })
+    let kept = false
+    const waiting = keysKept(actor).then(() => (kept = true))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(kept).toBe(false)
+    calls.resolve('saveKeys', undefined)
+    await waiting
+    expect(actor.getSnapshot().value).toBe('settled')
+
+    // A store that never answers (some private modes) holds the sign-in up for the limit only.
+    actor.send({ type: 'keys.settled', userId: robin.id, outcome: { status: 'ready', keys: robinKeys } })
+    expect(actor.getSnapshot().value).toBe('saving')
+    await keysKept(actor, 30)
+    expect(actor.getSnapshot().value).toBe('saving')
     actor.stop()
   })
 })

@@ -13,7 +13,8 @@ import {
   type DerivedSecrets,
   type NewKeyPair,
 } from '../../crypto'
-import { describeKeyError, type KeysOutcome, type KeysRef } from './keys'
+import { fromPromise } from 'xstate'
+import { describeKeyError, keysKept, type KeysOutcome, type KeysRef } from './keys'
 
 // What login, register and change password do with the password and the member's message keys, as plain async
 // functions the machines run as named actors (`derive`, `prepareKeys`, `makeKeys`, `prepareChange`), so the machine
@@ -74,6 +75,12 @@ export interface PreparedLogin {
   auth: AuthResponse
   outcome: KeysOutcome
 }
+
+/**
+ * The step login and register take between telling the keys actor and signing in: the keys reach the browser's store
+ * first (keys.ts, keysKept), so a reload right after signing in finds them.
+ */
+export const keepKeys = fromPromise<void>(({ system }) => keysKept(keysActor(system)))
 
 /** Whether login must make the member's key pair now: a keyless account, or one an admin marked (migrate-keys). */
 export function needsNewKeys(auth: AuthResponse): boolean {

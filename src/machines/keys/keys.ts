@@ -235,3 +235,29 @@ export async function conversationKeyFor(
   if (mine instanceof KeysNotReady || !snapshot) throw mine
   return Effect.runPromise(snapshot.context.cache.get(mine, otherPublicKey))
 }
+
+/** How long signing in waits for the keys to reach the store before going on without (they still work in this tab). */
+export const KEEP_WAIT_MS = 3_000
+
+/**
+ * Resolves once the keys login or register settled are in the browser's store (or could not be kept), and at the
+ * latest after `waitMs`. Signing in waits for it before the app moves on: a reload while IndexedDB still writes
+ * aborts the write, and the key would be missing after it until the next login.
+ */
+export function keysKept(keys: KeysRef | undefined, waitMs = KEEP_WAIT_MS): Promise<void> {
+  if (!keys || !keys.getSnapshot().matches('saving')) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      subscription.unsubscribe()
+      resolve()
+    }
+    const timer = setTimeout(done, waitMs)
+    const subscription = keys.subscribe({
+      next: (snapshot) => {
+        if (!snapshot.matches('saving')) done()
+      },
+      complete: done,
+    })
+  })
+}

@@ -6,6 +6,7 @@ import type { AuthResponse, LoginRequest, LoginResponse, SecondFactorRequest } f
 import { describeKeyError } from '../keys/keys'
 import {
   deriveLoginProof,
+  keepKeys,
   loginRequest,
   prepareLoginKeys,
   reportKeys,
@@ -13,7 +14,6 @@ import {
   type PreparedLogin,
 } from '../keys/keys.auth'
 import { navigate } from '../lib/navigation'
-import type { AuthPayload } from '../session/session.machine'
 import type { SessionRef } from '../session/session-ref'
 import { isLoginRequest, isSecondFactorCode, type LoginFields } from './login.rules'
 
@@ -22,7 +22,8 @@ import { isLoginRequest, isSecondFactorCode, type LoginFields } from './login.ru
 // argon2id in the browser: a few hundred milliseconds on a phone, shown as "Signing in…") -> submitting (the derived
 // authentication secret, never the password; the password only for an account from before, which prelogin says) ->
 // unlocking (a legacy account moves over; the message key is unwrapped with the derived wrapping key, or made now for a
-// keyless or marked account) -> succeeded (keys actor and session told, home shown), or failed (the server's reason,
+// keyless or marked account; the keys actor is told) -> keeping (the keys reach the browser's store) -> succeeded
+// (session told, home shown), or failed (the server's reason,
 // or settings the browser refuses, shown under the form). The keys never block signing in: `prepareKeys` always ends
 // with an outcome (ready, or why not), which the keys actor keeps.
 // Two-factor sign-in on: submitting answers a ticket instead of a session -> secondFactor (the code form; the
@@ -69,15 +70,19 @@ const loginSetup = setup({
     verifyCode: fromPromise<AuthResponse, SecondFactorRequest>(({ input, signal }) =>
       run(calls.loginSecondFactor(input), signal),
     ),
+    keepKeys,
     prepareKeys: fromPromise<PreparedLogin, { auth: AuthResponse; password: string; proof: LoginProof }>(
       ({ input, signal }) => prepareLoginKeys(input.auth, input.password, input.proof, signal),
     ),
   },
   actions: {
     reportKeys,
-    reportSuccess: sendTo(
+    signIn: sendTo(
       ({ context }) => context.session,
-      (_, auth: AuthPayload) => ({ type: 'session.login.succeeded' as const, auth }),
+      ({ context }) => ({
+        type: 'session.login.succeeded' as const,
+        auth: { ...(context.auth as AuthResponse), remember: context.fields?.remember ?? false },
+      }),
     ),
     navigateHome: () => navigate('/'),
     setError: assign((_, message: string) => ({ error: message })),
@@ -228,37 +233,36 @@ export const loginMachine = loginSetup.createMachine({
           proof: context.proof as LoginProof,
         }),
         onDone: {
-          target: 'succeeded',
+          target: 'keeping',
           actions: [
             {
               type: 'reportKeys',
               params: ({ event }) => ({ userId: event.output.auth.user.id, outcome: event.output.outcome }),
             },
-            {
-              type: 'reportSuccess',
-              params: ({ event, context }) => ({ ...event.output.auth, remember: context.fields?.remember ?? false }),
-            },
-            'navigateHome',
+            { type: 'keepAuth', params: ({ event }) => event.output.auth },
           ],
         },
         // prepareKeys answers every failure with an outcome; should it throw all the same, the member still signs in.
         onError: {
-          target: 'succeeded',
-          actions: [
-            {
-              type: 'reportKeys',
-              params: ({ context }) => ({
-                userId: context.auth?.user.id ?? '',
-                outcome: { status: 'unavailable', reason: 'Your message key could not be set up in this browser.' },
-              }),
-            },
-            {
-              type: 'reportSuccess',
-              params: ({ context }) => ({ ...(context.auth as AuthResponse), remember: context.fields?.remember ?? false }),
-            },
-            'navigateHome',
-          ],
+          target: 'keeping',
+          actions: {
+            type: 'reportKeys',
+            params: ({ context }) => ({
+              userId: context.auth?.user.id ?? '',
+              outcome: { status: 'unavailable', reason: 'Your message key could not be set up in this browser.' },
+            }),
+          },
         },
+      },
+    },
+    /** The keys reach the browser's store before the session signs in and the app moves on (a reload then finds them). */
+    keeping: {
+      tags: ['busy'],
+      invoke: {
+        id: 'keepKeys',
+        src: 'keepKeys',
+        onDone: { target: 'succeeded', actions: ['signIn', 'navigateHome'] },
+        onError: { target: 'succeeded', actions: ['signIn', 'navigateHome'] },
       },
     },
     failed: awaitingSubmit(),

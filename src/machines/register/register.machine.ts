@@ -4,9 +4,8 @@ import { describeError } from '../../api/errors'
 import type { AuthResponse, RegisterRequest } from '../../api/types'
 import type { DerivedSecrets, NewKeyPair } from '../../crypto'
 import { describeKeyError, type KeysOutcome } from '../keys/keys'
-import { deriveRegistrationSecrets, makeRegistrationKeys, reportKeys } from '../keys/keys.auth'
+import { deriveRegistrationSecrets, keepKeys, makeRegistrationKeys, reportKeys } from '../keys/keys.auth'
 import { navigate } from '../lib/navigation'
-import type { AuthPayload } from '../session/session.machine'
 import type { SessionRef } from '../session/session-ref'
 import { isRegisterRequest, type RegisterFields } from './register.rules'
 
@@ -14,8 +13,8 @@ import { isRegisterRequest, type RegisterFields } from './register.rules'
 // submit that breaks those rules is refused here too): idle -> deriving (argon2id of the typed password under fresh
 // settings: the authentication secret the server gets instead of the password, and the wrapping key) -> makingKeys
 // (the message key pair, its private half wrapped under the wrapping key: both go with the registration) ->
-// submitting -> succeeded (keys actor and session told, home shown) or failed (the server's reason, e.g. 'Username is
-// already taken', shown under the form). Without WebCrypto (plain http but localhost) the account is made keyless and
+// submitting (the keys actor is told) -> keeping (the keys reach the browser's store) -> succeeded (session told, home
+// shown), or failed (the server's reason, e.g. 'Username is already taken', shown under the form). Without WebCrypto (plain http but localhost) the account is made keyless and
 // the keys actor keeps the reason; the New Message modal shows it, and the next login on https makes the pair.
 
 export type RegisterEvent = { type: 'register.submit' } & RegisterFields
@@ -30,6 +29,8 @@ export interface RegisterContext {
   /** The key pair made for this registration, or why there is none. */
   keys: NewKeyPair | null
   keysProblem: string | null
+  /** The server's answer, held while the keys are kept, for the session. */
+  auth: AuthResponse | null
 }
 
 /** What the keys actor hears once the account exists: the new keys, or why there are none. */
@@ -63,6 +64,7 @@ const registerSetup = setup({
   actors: {
     derive: fromPromise<DerivedSecrets, { password: string }>(({ input }) => deriveRegistrationSecrets(input.password)),
     makeKeys: fromPromise<NewKeyPair, { secrets: DerivedSecrets }>(({ input }) => makeRegistrationKeys(input.secrets)),
+    keepKeys,
     register: fromPromise<AuthResponse, RegisterRequest>(({ input, signal }) => run(calls.register(input), signal)),
   },
   actions: {
@@ -81,14 +83,15 @@ const registerSetup = setup({
     keepKeys: assign((_, keys: NewKeyPair) => ({ keys })),
     noKeys: assign((_, reason: string) => ({ keysProblem: reason })),
     reportKeys,
-    reportSuccess: sendTo(
+    keepAuth: assign((_, auth: AuthResponse) => ({ auth })),
+    signIn: sendTo(
       ({ context }) => context.session,
-      (_, auth: AuthPayload) => ({ type: 'session.register.succeeded' as const, auth }),
+      ({ context }) => ({ type: 'session.register.succeeded' as const, auth: context.auth as AuthResponse }),
     ),
     navigateHome: () => navigate('/'),
     setError: assign((_, message: string) => ({ error: message })),
     clearError: assign({ error: null }),
-    forgetRequest: assign({ request: null, secrets: null, keys: null, keysProblem: null }),
+    forgetRequest: assign({ request: null, secrets: null, keys: null, keysProblem: null, auth: null }),
   },
   guards: {
     isValid: (_, values: RegisterFields) => isRegisterRequest(values),
@@ -116,6 +119,7 @@ export const registerMachine = registerSetup.createMachine({
     secrets: null,
     keys: null,
     keysProblem: null,
+    auth: null,
   }),
   initial: 'idle',
   states: {
@@ -159,14 +163,13 @@ export const registerMachine = registerSetup.createMachine({
         src: 'register',
         input: ({ context }) => registerRequest(context),
         onDone: {
-          target: 'succeeded',
+          target: 'keeping',
           actions: [
             {
               type: 'reportKeys',
               params: ({ context, event }) => ({ userId: event.output.user.id, outcome: outcomeOf(context, event.output.user.id) }),
             },
-            { type: 'reportSuccess', params: ({ event }) => event.output },
-            'navigateHome',
+            { type: 'keepAuth', params: ({ event }) => event.output },
           ],
         },
         onError: {
@@ -179,6 +182,16 @@ export const registerMachine = registerSetup.createMachine({
             },
           ],
         },
+      },
+    },
+    /** The keys reach the browser's store before the session signs in and the app moves on (a reload then finds them). */
+    keeping: {
+      tags: ['busy'],
+      invoke: {
+        id: 'keepKeys',
+        src: 'keepKeys',
+        onDone: { target: 'succeeded', actions: ['signIn', 'navigateHome'] },
+        onError: { target: 'succeeded', actions: ['signIn', 'navigateHome'] },
       },
     },
     failed: awaitingSubmit(),

@@ -13,7 +13,7 @@ import type { MachineModel } from '../support/walks'
 // The login and register forms' models: the submit, the password's derivation in the browser (settings refused, or
 // the prelogin unreachable, fail the form before anything else is sent), the server's success and two failures, and
 // the message key's step, which never blocks signing in (login: unlocking after the server's answer; register:
-// makingKeys before it). The crypto runs as named actors (`derive`, `prepareKeys`, `makeKeys`) the tests settle like
+// makingKeys before it), and keeping (the keys reach the browser's store before the session signs in). The crypto runs as named actors (`derive`, `prepareKeys`, `makeKeys`) the tests settle like
 // calls. Walked by
 // tests/machines/credentials.machine.test.ts and printed by `npm run paths -- login` / `npm run paths -- register`.
 
@@ -95,7 +95,7 @@ const loginSubmit = { type: 'login.submit', username: 'Robin@Example.org', passw
 export const loginForm = {
   name: 'login',
   machine: loginMachine,
-  actors: ['derive', 'login', 'verifyCode', 'prepareKeys'],
+  actors: ['derive', 'login', 'verifyCode', 'prepareKeys', 'keepKeys'],
   submit: loginSubmit,
   events: [
     loginSubmit,
@@ -119,8 +119,10 @@ export const loginForm = {
     { type: 'xstate.done.actor.prepareKeys', output: unlocked },
     { type: 'xstate.done.actor.prepareKeys', output: notUnlocked },
     { type: 'xstate.error.actor.prepareKeys', error: new Error('unexpected') },
+    { type: 'xstate.done.actor.keepKeys' },
+    { type: 'xstate.error.actor.keepKeys', error: new Error('store broke') },
   ],
-  busy: ['deriving', 'submitting', 'verifyingCode', 'unlocking'],
+  busy: ['deriving', 'submitting', 'verifyingCode', 'unlocking', 'keeping'],
   starts: (event) => {
     if (event.type === 'login.submit') return { id: 'derive', input: { username: 'Robin@Example.org', password: 'Sparrow2026' } }
     // The derived secret goes in place of the password; the password only for a legacy account.
@@ -168,7 +170,7 @@ const deriveBroke = new Error('argon2id failed')
 export const registerForm = {
   name: 'register',
   machine: registerMachine,
-  actors: ['derive', 'makeKeys', 'register'],
+  actors: ['derive', 'makeKeys', 'register', 'keepKeys'],
   submit: registerSubmit,
   events: [
     registerSubmit,
@@ -179,8 +181,10 @@ export const registerForm = {
     { type: 'xstate.done.actor.register', output: robinAuth },
     { type: 'xstate.error.actor.register', error: registerServerError },
     { type: 'xstate.error.actor.register', error: networkError },
+    { type: 'xstate.done.actor.keepKeys' },
+    { type: 'xstate.error.actor.keepKeys', error: new Error('store broke') },
   ],
-  busy: ['deriving', 'makingKeys', 'submitting'],
+  busy: ['deriving', 'makingKeys', 'submitting', 'keeping'],
   starts: (event) => {
     if (event.type === 'register.submit') return { id: 'derive', input: { password: 'Sparrow2026' } }
     if (event.type === 'xstate.done.actor.derive') return { id: 'makeKeys', input: { secrets } }

@@ -24,10 +24,12 @@ export async function measureWarmFeeds(
   load: FeedLoad,
   log: (line: string) => void,
   options: { singleConnection: boolean },
-): Promise<{ scenarios: Scenario[]; firstBody: FeedBody | undefined; pending: string[] }> {
+): Promise<{ scenarios: Scenario[]; firstBody: FeedBody | undefined; bodies: Map<string, FeedBody>; pending: string[] }> {
   const scenarios: Scenario[] = []
   const pending: string[] = []
   let firstBody: FeedBody | undefined
+  // Each member's page 1 as measured, by label: what its cards carry explains its numbers.
+  const bodies = new Map<string, FeedBody>()
   for (const m of members) {
     const first = await feedPage(base, m.token)
     if (first.status !== 200) {
@@ -35,6 +37,7 @@ export async function measureWarmFeeds(
       break
     }
     firstBody ??= first.body
+    if (first.body) bodies.set(m.label, first.body)
     log(`HTTP feed, ${m.label} (${m.username}, ${first.body?.posts.length} posts on page 1)...`)
     const r = await load(`${base}/api/posts/feed`, { authorization: `Bearer ${m.token}` })
     scenarios.push(fromHttp(`HTTP feed, ${m.label}`, r))
@@ -44,5 +47,5 @@ export async function measureWarmFeeds(
       scenarios.push(fromHttp(`HTTP feed, ${m.label}, 1 connection`, single))
     }
   }
-  return { scenarios, firstBody, pending }
+  return { scenarios, firstBody, bodies, pending }
 }

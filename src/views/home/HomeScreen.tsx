@@ -11,6 +11,7 @@ import { ScreenActor } from '../actors'
 import { preloadComposer } from '../composer/ComposerHost'
 import { usePosts } from '../actors'
 import { PageHeader } from '../ui/PageHeader'
+import { useAfterFirstScreen } from '../ui/useAfterFirstScreen'
 import { FeedEmpty } from './FeedStates'
 import { FeedTimeline } from './FeedTimeline'
 import { TOUR_ELEMENT_ID, WelcomeTour } from './WelcomeTour'
@@ -22,12 +23,14 @@ import { WhatsHappening } from './WhatsHappening'
 
 /**
  * The new-features banner (with its store library) is its own chunk, fetched only while it has not been dismissed in
- * this browser: a returning member's first load does without it.
+ * this browser: a returning member's first load does without it. It shows once the first screen is up: rendered in
+ * the first render it would suspend it, and hold the feed's first paint until its chunk came.
  */
 const FeatureBanner = lazy(() => import('./FeatureBanner').then((m) => ({ default: m.FeatureBanner })))
 
 function NewFeatures() {
-  if (readFlag(BANNER_DISMISSED_KEY)) return null
+  const firstScreenUp = useAfterFirstScreen()
+  if (!firstScreenUp || readFlag(BANNER_DISMISSED_KEY)) return null
   return (
     <Suspense fallback={null}>
       <FeatureBanner />

@@ -82,6 +82,20 @@ export interface PreparedLogin {
  */
 export const keepKeys = fromPromise<void>(({ system }) => keysKept(keysActor(system)))
 
+/**
+ * Login's and register's `keeping` state: `keepKeys` runs, then (kept, or not, which never blocks) the session is
+ * told (`signIn`) and home shown (`navigateHome`). Both machines name these actions.
+ */
+export const keepingState = {
+  tags: ['busy'],
+  invoke: {
+    id: 'keepKeys',
+    src: 'keepKeys',
+    onDone: { target: 'succeeded', actions: ['signIn', 'navigateHome'] },
+    onError: { target: 'succeeded', actions: ['signIn', 'navigateHome'] },
+  },
+} as const
+
 /** Whether login must make the member's key pair now: a keyless account, or one an admin marked (migrate-keys). */
 export function needsNewKeys(auth: AuthResponse): boolean {
   return auth.privateKey === null || auth.user.publicKey === null || auth.user.keysRequested

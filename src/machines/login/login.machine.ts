@@ -7,6 +7,7 @@ import { describeKeyError } from '../keys/keys'
 import {
   deriveLoginProof,
   keepKeys,
+  keepingState,
   loginRequest,
   prepareLoginKeys,
   reportKeys,
@@ -256,15 +257,7 @@ export const loginMachine = loginSetup.createMachine({
       },
     },
     /** The keys reach the browser's store before the session signs in and the app moves on (a reload then finds them). */
-    keeping: {
-      tags: ['busy'],
-      invoke: {
-        id: 'keepKeys',
-        src: 'keepKeys',
-        onDone: { target: 'succeeded', actions: ['signIn', 'navigateHome'] },
-        onError: { target: 'succeeded', actions: ['signIn', 'navigateHome'] },
-      },
-    },
+    keeping: keepingState,
     failed: awaitingSubmit(),
     /** Signed in; the router takes over from here. The password, the secrets and the answer are dropped. */
     succeeded: { entry: 'forgetPassword' },

@@ -4,7 +4,7 @@ import { describeError } from '../../api/errors'
 import type { AuthResponse, RegisterRequest } from '../../api/types'
 import type { DerivedSecrets, NewKeyPair } from '../../crypto'
 import { describeKeyError, type KeysOutcome } from '../keys/keys'
-import { deriveRegistrationSecrets, keepKeys, makeRegistrationKeys, reportKeys } from '../keys/keys.auth'
+import { deriveRegistrationSecrets, keepKeys, keepingState, makeRegistrationKeys, reportKeys } from '../keys/keys.auth'
 import { navigate } from '../lib/navigation'
 import type { SessionRef } from '../session/session-ref'
 import { isRegisterRequest, type RegisterFields } from './register.rules'
@@ -185,15 +185,7 @@ export const registerMachine = registerSetup.createMachine({
       },
     },
     /** The keys reach the browser's store before the session signs in and the app moves on (a reload then finds them). */
-    keeping: {
-      tags: ['busy'],
-      invoke: {
-        id: 'keepKeys',
-        src: 'keepKeys',
-        onDone: { target: 'succeeded', actions: ['signIn', 'navigateHome'] },
-        onError: { target: 'succeeded', actions: ['signIn', 'navigateHome'] },
-      },
-    },
+    keeping: keepingState,
     failed: awaitingSubmit(),
     /** Signed in; the router takes over from here. */
     succeeded: { entry: 'forgetRequest' },

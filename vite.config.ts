@@ -40,7 +40,7 @@ function precompress(): Plugin {
  * Names the signed-in screens' chunk and every chunk it imports statically (beyond what the entry already imports) in
  * index.html's `<meta name="wren-signed-in-chunks">` (placed just before the boot script, which reads it). public/boot-prefetch.js preloads them when a
  * session is stored, so a returning member's Home downloads alongside the main bundle instead of after it has run
- * (src/views/routes/chunks.tsx starts that import only once the bundle is running). A visitor signing in or up never
+ * (src/views/routes/chunks.ts starts that import only once the bundle is running). A visitor signing in or up never
  * fetches them early.
  */
 function signedInChunks(): Plugin {

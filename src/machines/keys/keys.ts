@@ -208,15 +208,27 @@ export function myKeys(snapshot: KeysSnapshot | undefined): StoredKeys | KeysNot
  * so the answer waits for the read. An actor stopped meanwhile answers with what it had.
  */
 export function keysAfterLoad(keys: KeysRef | undefined): Promise<KeysSnapshot | undefined> {
-  if (!keys || !keys.getSnapshot().matches('loading')) return Promise.resolve(keys?.getSnapshot())
+  return whenLeft(keys, 'loading').then(() => keys?.getSnapshot())
+}
+
+/**
+ * Resolves once `keys` is not in `state` (at once if it is not there, or there is no actor), at the latest after
+ * `waitMs`; an actor stopped meanwhile ends the wait too.
+ */
+function whenLeft(keys: KeysRef | undefined, state: 'loading' | 'saving', waitMs = Infinity): Promise<void> {
+  if (!keys || !keys.getSnapshot().matches(state)) return Promise.resolve()
   return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      subscription.unsubscribe()
+      resolve()
+    }
+    const timer = Number.isFinite(waitMs) ? setTimeout(done, waitMs) : undefined
     const subscription = keys.subscribe({
       next: (snapshot) => {
-        if (snapshot.matches('loading')) return
-        subscription.unsubscribe()
-        resolve(snapshot)
+        if (!snapshot.matches(state)) done()
       },
-      complete: () => resolve(keys.getSnapshot()),
+      complete: done,
     })
   })
 }
@@ -245,19 +257,5 @@ export const KEEP_WAIT_MS = 3_000
  * aborts the write, and the key would be missing after it until the next login.
  */
 export function keysKept(keys: KeysRef | undefined, waitMs = KEEP_WAIT_MS): Promise<void> {
-  if (!keys || !keys.getSnapshot().matches('saving')) return Promise.resolve()
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer)
-      subscription.unsubscribe()
-      resolve()
-    }
-    const timer = setTimeout(done, waitMs)
-    const subscription = keys.subscribe({
-      next: (snapshot) => {
-        if (!snapshot.matches('saving')) done()
-      },
-      complete: done,
-    })
-  })
+  return whenLeft(keys, 'saving', waitMs)
 }

@@ -79,7 +79,44 @@ function processWide(pool: Factory, prepare: (schema: unknown) => unknown = (sch
   }
 }
 
+interface Validator {
+  (data: unknown): boolean
+  errors?: unknown[] | null
+}
+
+/**
+ * ajv coerces text that reads as a number too large for a double ("1e309") to Infinity, then skips the range keywords,
+ * which it checks only for finite numbers: `?limit=1e309` passed `maximum: 100` and reached the SQL. The validators
+ * refuse a field that coercion made infinite (in a query, a path or a form; JSON cannot carry Infinity, and ajv's own
+ * type check refuses it there).
+ */
+function finiteOnly(validate: Validator): Validator {
+  const checked: Validator = (data) => {
+    const valid = validate(data)
+    checked.errors = validate.errors
+    if (!valid || typeof data !== 'object' || data === null) return valid
+    const infinite = Object.entries(data).filter(([, value]) => typeof value === 'number' && !Number.isFinite(value))
+    if (infinite.length === 0) return true
+    checked.errors = infinite.map(([name]) => ({
+      keyword: 'type',
+      instancePath: `/${name}`,
+      schemaPath: '',
+      params: { type: 'number' },
+      message: 'must be a finite number',
+    }))
+    return false
+  }
+  return checked
+}
+
+function withFiniteNumbers(factory: Factory): Factory {
+  return (externalSchemas, options) => {
+    const compile = factory(externalSchemas, options)
+    return (route) => finiteOnly(compile(route) as Validator)
+  }
+}
+
 export const processWideCompilers = {
-  buildValidator: processWide(AjvCompiler() as unknown as Factory),
+  buildValidator: processWide(withFiniteNumbers(AjvCompiler() as unknown as Factory)),
   buildSerializer: processWide(SerializerSelector() as unknown as Factory, nullableForSerializer),
 } as unknown as CompilersFactory

@@ -80,6 +80,15 @@ describe('key history', () => {
     expect((await history(ann, ann.user.id, '?cursor=nope')).statusCode).toBe(400)
   })
 
+  it('refuses a limit out of range with 400, however it is written', async () => {
+    const ann = await keyedMember(t.app)
+    for (const limit of ['0', '101', '1e309', '-1e309', '2.5', 'NaN']) {
+      const answer = await history(ann, ann.user.id, `?limit=${limit}`)
+      expect(answer.statusCode, `limit=${limit}: ${answer.body}`).toBe(400)
+    }
+    expect((await history(ann, ann.user.id, '?limit=1e2')).statusCode).toBe(200)
+  })
+
   it('is 404 for an unknown member and across a block either way, 401 without a token', async () => {
     const ann = await keyedMember(t.app)
     const ben = await keyedMember(t.app)

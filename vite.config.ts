@@ -98,7 +98,23 @@ export default defineConfig({
       '/socket.io': { target: 'http://127.0.0.1:3000', ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // Every browser the app supports knows <link rel="modulepreload">; one that does not just fetches a chunk when it
+    // is imported, so the polyfill would be first-load bytes for nobody.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // The libraries every screen runs (React, XState, the router) in one chunk: the entry needs all of them anyway,
+        // and left to itself the bundler splits off whatever part a lazy chunk imports alone (XState's actor helpers,
+        // a React shim) into more first-load requests, each compressed on its own.
+        codeSplitting: {
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|xstate|@xstate[\\/]react|use-sync-external-store|wouter|regexparam)[\\/]/ }],
+        },
+      },
+    },
+  },
   test: {
     projects: [
       {

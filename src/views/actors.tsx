@@ -4,7 +4,8 @@ import type { ActorRefFrom, AnyActorLogic, InputFrom } from 'xstate'
 import type { AppRef } from '../machines/app/app.machine'
 import type { AppSystem, AppSystemId } from '../machines/app/app.system'
 import type { ConversationsRef } from '../machines/conversations/conversations.machine'
-import type { MemberRef } from '../machines/member/member.machine'
+import type { ComposerRef } from '../machines/composer/composer.machine'
+import type { MemberRef, Told } from '../machines/member/member.machine'
 
 // The one provider: the app actor (src/machines/app), created once in src/main.tsx. Views reach the long-lived actors
 // by systemId (`useAppActor('posts')`) and read them with `useSelector`; screen actors join the same system
@@ -36,24 +37,46 @@ export const useToasts = () => useAppActor('toasts')
 export const useKeys = () => useAppActor('keys')
 /** The post cache: send it `posts.received` with the posts a list loaded; read posts by id with useSelector. */
 export const usePosts = () => useAppActor('posts')
-/** The Create Post composer: send it `composer.open`. */
-export const useComposer = () => useAppActor('composer')
-/** A post's Share button: send it `share.post`. */
-export const useShare = () => useAppActor('share')
+
+function useMember(): MemberRef {
+  const member = useSelector(useApp(), (s) => s.children.member as MemberRef | undefined)
+  if (!member) throw new Error('The app has no member actor here (is the member signed in?)')
+  return member
+}
+
 /**
- * The conversation list (Messages, the badge): send it `conversation.start`, `conversation.open`... Its code loads
- * after the first screen (src/machines/member/member.machine.ts), so it is undefined until then; a screen that needs
- * it at once passes `now`, which asks the member actor to load it without waiting.
+ * Tells the Create Post composer (`composer.open`, `composer.quote`...) or the Share button's actor (`share.post`).
+ * Their code loads after the first screen (src/machines/member/member.machine.ts); told earlier, the member actor
+ * loads it at once and hands the event over as they start.
+ */
+export function useTell(): (told: Told) => void {
+  const member = useMember()
+  return (told) => member.send({ type: 'member.tell', ...told })
+}
+
+/**
+ * The Create Post composer, to read (the dialog, the Drafts screen); undefined until its code has loaded. A screen
+ * that needs it at once passes `now`, which asks the member actor to load it without waiting.
+ */
+export function useComposer(now = false): ComposerRef | undefined {
+  return useLater('composer', now) as ComposerRef | undefined
+}
+
+/**
+ * The conversation list (Messages, the badge): send it `conversation.start`, `conversation.open`... Undefined until
+ * its code has loaded, like the composer's; `now` as there.
  */
 export function useConversations(now = false): ConversationsRef | undefined {
-  const app = useApp()
-  const member = useSelector(app, (s) => s.children.member as MemberRef | undefined)
-  const list = useSelector(member, (s) => s?.children.conversations as ConversationsRef | undefined)
+  return useLater('conversations', now) as ConversationsRef | undefined
+}
+
+function useLater(id: 'composer' | 'conversations', now: boolean) {
+  const member = useMember()
+  const actor = useSelector(member, (s) => (s.children as Record<string, unknown>)[id])
   useEffect(() => {
-    if (now) member?.send({ type: 'member.messaging.needed' })
+    if (now) member.send({ type: 'member.later.needed' })
   }, [member, now])
-  if (!member) throw new Error('The app has no member actor here (is the member signed in?)')
-  return list
+  return actor
 }
 /** The unread notification count, for the badge: read it with useSelector (notifications.selectors.ts). */
 export const useNotifications = () => useAppActor('notifications')

@@ -179,6 +179,7 @@ test('a first visit shows the welcome tour; Skip Tour remembers it and Help brin
   // Help (/?show-help=true) reopens it and leaves a clean address.
   await page.getByRole('link', { name: 'Help' }).first().click()
   await expect(tour.getByRole('heading', { name: 'Welcome to Wren' })).toBeVisible()
+  await expect(tour, 'Help gives the reopened tour the keyboard').toBeFocused()
   await expect(page).toHaveURL(/\/$/)
   await tour.getByRole('button', { name: 'Skip Tour' }).click()
   await expect(tour).toHaveCount(0)
@@ -190,6 +191,23 @@ test('a first visit shows the welcome tour; Skip Tour remembers it and Help brin
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible()
   await expect(banner).toHaveCount(0)
+})
+
+test("Create Post pressed before the composer's code has come opens it when it does", async ({ page }) => {
+  // The composer loads after the first screen; on a slow network a member can press Create Post before that.
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/member\.later-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await logIn(page, wren)
+  await page.getByRole('button', { name: 'Create Post' }).first().click()
+  await expect(composer(page)).toHaveCount(0)
+  release()
+  await expect(composer(page).getByRole('textbox', { name: 'Post text' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(composer(page)).toHaveCount(0)
 })
 
 test('posting text, two photos, a followers-only post and a sensitive one; all show in Home', async ({ page }) => {

@@ -16,8 +16,8 @@ import { appInput, appModel } from './models/app.model'
 import { Coverage, settle, walkPaths } from './support/model'
 
 // The root of the SPA's actors (docs/architecture.md, "Actors"). Session, theme and toasts run for the app's whole
-// life; the post cache, the Create Post composer and the realtime socket exist exactly while a member is signed in,
-// and start afresh for the next one. The model paths drive the app with the session changes it hears; the tests
+// life; the post cache, the notification count and the realtime socket exist exactly while a member is signed in,
+// and start afresh for the next one (the composer and the rest that load after the first screen: member.test.ts). The model paths drive the app with the session changes it hears; the tests
 // after them run the real session (its calls controlled) through boot, logout and a 401.
 
 installLocalStorage()
@@ -42,12 +42,8 @@ function expectChildren(app: AnyActorRef, signedIn: boolean) {
   const { system } = app
   for (const id of ['session', 'theme', 'toasts']) expect(system.get(id), `${id} always runs`).toBeDefined()
   expect(system.get('posts') !== undefined, 'post cache while signed in').toBe(signedIn)
-  expect(system.get('composer') !== undefined, 'composer while signed in').toBe(signedIn)
   expect(system.get('realtime') !== undefined, 'realtime while signed in').toBe(signedIn)
-  if (signedIn) {
-    const composer = system.get('composer') as AnyActorRef
-    expect(composer.getSnapshot().context.posts, 'the composer hands posts to this post cache').toBe(system.get('posts'))
-  }
+  expect(system.get('notifications') !== undefined, 'the notification count while signed in').toBe(signedIn)
 }
 
 const input = appInput

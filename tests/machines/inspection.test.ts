@@ -37,7 +37,7 @@ describe('inspector', () => {
       .filter((row) => row.actor.status === 'active')
       .map(({ actor, depth }) => `${'  '.repeat(depth)}${actor.systemId ?? actor.machineId ?? actor.id}`)
     expect(rows[0]).toBe('app')
-    for (const child of ['  session', '  theme', '  toasts', '  member', '    posts', '    composer', '    realtime']) {
+    for (const child of ['  session', '  theme', '  toasts', '  member', '    posts', '    notifications', '    realtime']) {
       expect(rows).toContain(child)
     }
     const member = rows.indexOf('  member')

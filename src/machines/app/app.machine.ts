@@ -12,8 +12,9 @@ import { apiBridge, watchSession, type SessionChange } from './app.bridge'
 // with systemIds (src/machines/app/app.system.ts) and follows the session:
 // - always: session, theme, toasts, the message keys (src/machines/keys: loaded from the browser's store on sign-in,
 //   forgotten on sign-out); the api client bridge (token, 401 -> session.expired);
-// - while signed in: the member actor (src/machines/member) with the post cache, the Create Post composer and the
-//   realtime socket (connected with the session's token, closed on logout or any 401). It is stopped on sign-out, so
+// - while signed in: the member actor (src/machines/member) with the post cache, the realtime socket (connected with
+//   the session's token, closed on logout or any 401) and, once their code is in, the Create Post composer, the share
+//   actor and the conversation list. It is stopped on sign-out, so
 //   the next member starts clean. A member never changes while signed in: the session signs out (and the app hears
 //   it) before anyone else signs in.
 // Screen actors (feed, post page, profile, reply box...) join this system from the views (`useScreenActor`) and stop
@@ -120,7 +121,7 @@ export const appMachine = setup({
       on: { 'app.session.signedIn': signIn },
     },
     signedIn: {
-      // Post cache, composer and realtime socket, started together for this member and stopped together after.
+      // Post cache, realtime socket and the rest, started for this member and stopped together after.
       entry: spawnChild('member', { id: 'member', input: ({ context }) => context.member ?? { userId: '', token: '' } }),
       exit: [stopChild('member'), 'forgetMember'],
       on: {

@@ -26,16 +26,19 @@ export interface AppSystem {
   keys: KeysRef
   /** The post cache; while signed in. */
   posts: PostsRef
-  /** The Create Post dialog; while signed in. */
+  /**
+   * The Create Post dialog; while signed in, from just after the first screen (its code loads then, or when a screen
+   * needs it, like the conversation list's: src/machines/member/member.machine.ts).
+   */
   composer: ComposerRef
   /**
-   * The conversation list, its open conversation and the Messages badge; while signed in, from a few seconds after the
-   * first screen (its code loads then, or when a screen asks for it: src/machines/member/member.machine.ts).
+   * The conversation list, its open conversation and the Messages badge; while signed in, from just after the first
+   * screen (as the composer).
    */
   conversations: ConversationsRef
   /** The unread notification count (the Notifications badge); while signed in. */
   notifications: NotificationsRef
-  /** A post's Share button (share sheet or clipboard); while signed in. */
+  /** A post's Share button (share sheet or clipboard); while signed in, from just after the first screen. */
   share: ShareRef
 }
 

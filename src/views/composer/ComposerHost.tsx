@@ -15,8 +15,8 @@ export function preloadComposer(): void {
 
 export function ComposerHost() {
   const composer = useComposer()
-  const open = useSelector(composer, (s) => s.hasTag('open'))
-  if (!open) return null
+  const open = useSelector(composer, (s) => s?.hasTag('open') ?? false)
+  if (!composer || !open) return null
   return (
     <Suspense fallback={null}>
       <ComposerDialog composer={composer} />

@@ -13,13 +13,14 @@ import {
   selectRescheduling,
   selectTab,
 } from '../../machines/drafts/drafts.selectors'
-import { ScreenActor, useComposer } from '../actors'
+import { ScreenActor, useComposer, useTell } from '../actors'
 import { PageHeader } from '../ui/PageHeader'
 import { Spinner } from '../ui/Spinner'
 import { Tabs } from '../ui/Tabs'
 
 // /drafts (docs/product.md, "Drafts and scheduled posts"): the member's drafts and scheduled posts, in two tabs. Open
-// puts a row into the composer; the machine reads the list again whenever the composer has saved or posted.
+// puts a row into the composer; the machine reads the list again whenever the composer has saved or posted, so it
+// starts once the composer runs (at once if its code is already there, which it is after any first screen).
 
 const TABS = ['drafts', 'scheduled'] as const
 const LABELS: Record<DraftsTab, string> = { drafts: 'Drafts', scheduled: 'Scheduled' }
@@ -32,11 +33,20 @@ const small = button({ variant: 'outline', size: 'sm' })
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 export function DraftsScreen() {
+  const composer = useComposer(true)
   return (
     <>
       <PageHeader title="Drafts & Scheduled" subtitle="Posts you kept for later" />
-      <ScreenActor logic={draftsMachine}>{(drafts) => <DraftsPanel drafts={drafts} />}</ScreenActor>
+      {composer ? <ScreenActor logic={draftsMachine}>{(drafts) => <DraftsPanel drafts={drafts} />}</ScreenActor> : <Loading />}
     </>
+  )
+}
+
+function Loading() {
+  return (
+    <div className={css({ display: 'grid', placeItems: 'center', py: '16', color: 'accent' })}>
+      <Spinner size={24} label="Loading" />
+    </div>
   )
 }
 
@@ -56,13 +66,7 @@ function DraftsList({ drafts }: { drafts: DraftsRef }) {
   const hasMore = useSelector(drafts, selectHasMore)
   const busy = useSelector(drafts, selectIsBusy)
   const tab = useSelector(drafts, selectTab)
-  if (loading) {
-    return (
-      <div className={css({ display: 'grid', placeItems: 'center', py: '16', color: 'accent' })}>
-        <Spinner size={24} label="Loading" />
-      </div>
-    )
-  }
+  if (loading) return <Loading />
   if (failed) {
     return (
       <div className={css({ textAlign: 'center', py: '12', display: 'grid', gap: '3', justifyItems: 'center' })}>
@@ -93,7 +97,7 @@ function DraftsList({ drafts }: { drafts: DraftsRef }) {
 }
 
 function DraftRow({ drafts, draft, busy }: { drafts: DraftsRef; draft: SavedDraft; busy: boolean }) {
-  const composer = useComposer()
+  const tell = useTell()
   const rescheduling = useSelector(drafts, selectRescheduling)
   const status = draftStatus(draft)
   const editing = rescheduling?.id === draft.id ? rescheduling : null
@@ -149,7 +153,7 @@ function DraftRow({ drafts, draft, busy }: { drafts: DraftsRef; draft: SavedDraf
         </div>
       ) : (
         <div className={actions}>
-          <button type="button" className={small} disabled={busy} onClick={() => composer.send({ type: 'composer.draft.open', draft })}>
+          <button type="button" className={small} disabled={busy} onClick={() => tell({ to: 'composer', event: { type: 'composer.draft.open', draft } })}>
             {status === 'draft' ? 'Open' : 'Edit'}
           </button>
           {status !== 'draft' ? (

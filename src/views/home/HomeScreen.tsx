@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react'
+import { welcomeTour } from '../routes/chunks'
 import { useSelector } from '@xstate/react'
 import { useSearch } from 'wouter'
 import { feedMachine, type FeedRef } from '../../machines/feed/feed.machine'
@@ -14,7 +15,7 @@ import { PageHeader } from '../ui/PageHeader'
 import { useAfterFirstScreen } from '../ui/useAfterFirstScreen'
 import { FeedEmpty } from './FeedStates'
 import { FeedTimeline } from './FeedTimeline'
-import { TOUR_ELEMENT_ID, WelcomeTour } from './WelcomeTour'
+import { TOUR_ELEMENT_ID } from './tour-element'
 import { WhatsHappening } from './WhatsHappening'
 
 // Home (docs/product.md, "Home feed"): the title, the new-features banner, the welcome tour (?show-help=true reopens
@@ -36,6 +37,32 @@ function NewFeatures() {
       <FeatureBanner />
     </Suspense>
   )
+}
+
+/**
+ * The tour's card is its own chunk too (../routes/chunks.ts): a returning member has finished the tour, so their first
+ * load does without it; it comes after the first screen, so Help finds it here.
+ */
+const WelcomeTour = welcomeTour.lazy((m) => m.WelcomeTour)
+
+function Tour({ tour }: { tour: ActorRefFrom<typeof tourMachine> }) {
+  const open = useSelector(tour, (s) => s.hasTag('open'))
+  useEffect(() => afterFirstScreen(() => void welcomeTour.load().catch(() => undefined)), [])
+  if (!open) return null
+  return (
+    <Suspense fallback={null}>
+      <WelcomeTour tour={tour} />
+    </Suspense>
+  )
+}
+
+/** Brings the reopened tour into view and gives it the keyboard, once its card is on the page (within about 2 s). */
+function focusTour(framesLeft = 120) {
+  const card = document.getElementById(TOUR_ELEMENT_ID)
+  if (card) {
+    window.scrollTo({ top: 0 })
+    card.focus()
+  } else if (framesLeft > 0) requestAnimationFrame(() => focusTour(framesLeft - 1))
 }
 
 function Feed() {
@@ -68,10 +95,7 @@ function Home({ tour }: { tour: ActorRefFrom<typeof tourMachine> }) {
     tour.send({ type: 'tour.help.requested' })
     // Reopened on purpose: bring it into view and give it the keyboard (not on a first visit, which is not asked for).
     // Not cancelled on cleanup: the tour drops ?show-help from the address at once, which re-runs this effect.
-    requestAnimationFrame(() => {
-      window.scrollTo({ top: 0 })
-      document.getElementById(TOUR_ELEMENT_ID)?.focus()
-    })
+    requestAnimationFrame(() => focusTour())
   }, [showHelp, tour])
 
   useEffect(() => afterFirstScreen(preloadComposer), [])
@@ -79,7 +103,7 @@ function Home({ tour }: { tour: ActorRefFrom<typeof tourMachine> }) {
   return (
     <>
       <PageHeader title="Home" />
-      <WelcomeTour tour={tour} />
+      <Tour tour={tour} />
       <NewFeatures />
       <WhatsHappening />
       <Feed />

@@ -4,6 +4,7 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { TOUR_STEPS, type TourMachine } from '../../machines/tour/tour.machine'
 import { Icon } from '../ui/Icon'
+import { TOUR_ELEMENT_ID } from './tour-element'
 import { TOUR_COPY } from './tour-steps'
 
 // The welcome tour as a card at the top of Home: it guides without blocking the page (the member can still scroll,
@@ -14,8 +15,6 @@ const dotCurrent = css({ w: '5' })
 const dotDone = css({ bg: 'accent' })
 const dotAhead = css({ bg: 'accent.muted' })
 
-/** Help focuses the tour by this id once it has reopened it. */
-export const TOUR_ELEMENT_ID = 'welcome-tour'
 
 export type TourRef = ActorRefFrom<TourMachine>
 

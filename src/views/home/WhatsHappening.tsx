@@ -1,16 +1,15 @@
 import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
 import { selectUser } from '../../machines/session/session.selectors'
-import { useSession } from '../actors'
-import { useComposer } from '../actors'
+import { useSession, useTell } from '../actors'
 import { Avatar } from '../ui/Avatar'
 import { shownName } from '../../machines/lib/shown-name'
 
 /** Home's "What's happening?" box: opens the Create Post composer. */
 export function WhatsHappening() {
-  const composer = useComposer()
+  const tell = useTell()
   const user = useSelector(useSession(), selectUser)
-  const open = () => composer.send({ type: 'composer.open' })
+  const open = () => tell({ to: 'composer', event: { type: 'composer.open' } })
   return (
     <div className={css({ display: 'flex', alignItems: 'center', gap: '3', px: '4', py: '3', borderBottomWidth: '1px', borderColor: 'border' })}>
       <Avatar src={user?.avatar} name={shownName(user) || '?'} size={40} />

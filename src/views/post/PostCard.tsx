@@ -14,7 +14,7 @@ import {
 import { navigate } from '../../machines/lib/navigation'
 import { selectShowsSensitive, selectUserId } from '../../machines/session/session.selectors'
 import { canDetach, quotesLinkText } from '../../machines/posts/quotes.rules'
-import { useComposer, useSession, useShare } from '../actors'
+import { useSession, useTell } from '../actors'
 import { Avatar } from '../ui/Avatar'
 import { profileHref } from './content-tokens'
 import { MutedNotice } from './MutedNotice'
@@ -78,8 +78,7 @@ function RepostedBy({ user }: { user: UserSummary }) {
 
 export function PostCard({ id, repostedBy = null, variant = 'feed', position, setSize }: PostCardProps) {
   const posts = usePosts()
-  const share = useShare()
-  const composer = useComposer()
+  const tell = useTell()
   const post = useSelector(posts, selectPost(id))
   const deleting = useSelector(posts, selectIsDeleting(id))
   const session = useSession()
@@ -98,9 +97,9 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
     repostable,
     onLike: () => posts.send({ type: 'post.like', id }),
     onRepost: () => posts.send({ type: 'post.repost', id }),
-    onQuote: () => composer.send({ type: 'composer.quote', postId: id }),
+    onQuote: () => tell({ to: 'composer', event: { type: 'composer.quote', postId: id } }),
     onBookmark: () => posts.send({ type: 'post.bookmark', id }),
-    onShare: () => share.send({ type: 'share.post', postId: id }),
+    onShare: () => tell({ to: 'share', event: { type: 'share.post', postId: id } }),
   }
   const author = post.author
 
@@ -139,7 +138,7 @@ export function PostCard({ id, repostedBy = null, variant = 'feed', position, se
               author={author}
               onDelete={() => setConfirming(true)}
               detachable={canDetach(post, viewerId)}
-              onEdit={() => composer.send({ type: 'composer.edit.open', post })}
+              onEdit={() => tell({ to: 'composer', event: { type: 'composer.edit.open', post } })}
             />
           </div>
           {focus ? null : muted !== null ? (

@@ -4,7 +4,7 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { selectIsLoggingOut } from '../../machines/session/session.selectors'
 import { useSession } from '../actors'
-import { useComposer } from '../actors'
+import { useTell } from '../actors'
 import { Icon } from '../ui/Icon'
 import { Spinner } from '../ui/Spinner'
 
@@ -45,8 +45,8 @@ export function HelpLink({ className, compact = false, onNavigate }: { className
 
 /** Opens the Create Post composer (a dialog owned by PostsProvider). */
 export function useOpenComposer(): () => void {
-  const composer = useComposer()
-  return () => composer.send({ type: 'composer.open' })
+  const tell = useTell()
+  return () => tell({ to: 'composer', event: { type: 'composer.open' } })
 }
 
 export function CreatePostButton({ className }: { className?: string }) {

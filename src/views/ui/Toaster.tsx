@@ -1,13 +1,15 @@
+import { Suspense } from 'react'
 import { useSelector } from '@xstate/react'
 import { createPortal } from 'react-dom'
-import { css, cx } from 'styled-system/css'
-import type { Toast } from '../../machines/toasts/toasts.machine'
+import { css } from 'styled-system/css'
 import { useToasts } from '../actors'
-import { Icon } from './Icon'
-import { Spinner } from './Spinner'
+import { chunk } from '../lazy-chunk'
+import { useAfterFirstScreen } from './useAfterFirstScreen'
 
 // Toasts at the bottom right (docs/product.md, "Toasts"); on phones they sit above the bottom bar. Rendered outside
-// #root so they stay usable while a dialog makes the page inert.
+// #root so they stay usable while a dialog makes the page inert. The live region is always there, so a screen reader
+// hears the first toast; what draws the toasts is its own chunk, fetched by the first toast or once the first screen
+// is up, so a first load does without it.
 
 const region = css({
   position: 'fixed',
@@ -22,69 +24,19 @@ const region = css({
   pointerEvents: 'none',
 })
 
-const item = css({
-  pointerEvents: 'auto',
-  display: 'flex',
-  alignItems: 'center',
-  gap: '3',
-  minW: { md: '280px' },
-  maxW: { md: '420px' },
-  pl: '4',
-  pr: '2',
-  py: '2.5',
-  borderRadius: 'xl',
-  bg: 'fg.default',
-  color: 'bg.surface',
-  boxShadow: 'popover',
-  fontSize: 'sm',
-  fontWeight: 'medium',
-  animation: 'popIn 180ms ease-out',
-})
-
-const iconTone: Record<Toast['type'], string> = {
-  success: css({ color: 'success' }),
-  error: css({ color: 'danger' }),
-  loading: css({ color: 'accent' }),
-  blank: css({ color: 'accent' }),
-  custom: css({ color: 'accent' }),
-}
-
-function ToastIcon({ type }: { type: Toast['type'] }) {
-  if (type === 'loading') return <Spinner size={18} />
-  return <Icon name={type === 'success' ? 'check' : type === 'error' ? 'alert' : 'info'} size={20} />
-}
+const ToastList = chunk(() => import('./ToastList')).lazy((m) => m.ToastList)
 
 export function Toaster() {
   const toastsActor = useToasts()
-  const toasts = useSelector(toastsActor, (s) => s.context.toasts)
+  const any = useSelector(toastsActor, (s) => s.context.toasts.length > 0)
+  const firstScreenUp = useAfterFirstScreen()
   return createPortal(
     <section aria-label="Notifications" aria-live="polite" className={region}>
-      {toasts.map((t) => (
-        <div key={t.id} className={item} role={t.type === 'error' ? 'alert' : 'status'}>
-          <span className={cx(iconTone[t.type], css({ display: 'inline-flex', flexShrink: 0 }))}>
-            <ToastIcon type={t.type} />
-          </span>
-          <span className={css({ flex: 1, py: '1' })}>{t.message}</span>
-          <button
-            type="button"
-            aria-label="Dismiss"
-            onClick={() => toastsActor.send({ type: 'toast.dismiss', id: t.id })}
-            className={css({
-              display: 'inline-grid',
-              placeItems: 'center',
-              w: '8',
-              h: '8',
-              borderRadius: 'full',
-              opacity: 0.7,
-              cursor: 'pointer',
-              _hover: { opacity: 1, bg: 'rgba(127,127,127,0.18)' },
-              _focusVisible: { outline: '2px solid', outlineColor: 'accent' },
-            })}
-          >
-            <Icon name="close" size={16} />
-          </button>
-        </div>
-      ))}
+      {any || firstScreenUp ? (
+        <Suspense fallback={null}>
+          <ToastList toastsActor={toastsActor} />
+        </Suspense>
+      ) : null}
     </section>,
     document.body,
   )

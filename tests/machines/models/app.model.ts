@@ -34,10 +34,10 @@ const standInMember = setup({
   types: { input: {} as RealtimeInput, context: {} as MemberContext, events: {} as MemberEvent },
 }).createMachine({
   id: 'member',
-  context: ({ input }) => ({ member: input, connected: false }),
-  // The same states, none of them doing anything (the conversation list's code is never loaded here).
-  initial: 'messagingWaits',
-  states: { messagingWaits: {}, messagingLoading: {}, messagingFailed: {}, messagingReady: {} },
+  context: ({ input }) => ({ member: input, connected: false, waiting: {} }),
+  // The same states, none of them doing anything (the later chunk is never loaded here).
+  initial: 'laterWaits',
+  states: { laterWaits: {}, laterLoading: {}, laterFailed: {}, laterReady: {} },
 })
 
 const idle = fromCallback<EventObject>(() => () => undefined)

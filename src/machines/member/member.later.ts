@@ -1,11 +1,14 @@
+import { composerMachine } from '../composer/composer.machine'
 import type { ConversationKeyFor } from '../conversations/message-crypto'
 import { conversationsWithCrypto } from '../conversations/with-crypto'
 import type { OwnKeysFor } from '../conversation/conversation.trust-actors'
 import { conversationKeyFor, keysAfterLoad, KeysNotReady, myKeys, type KeysRef } from '../keys/keys'
+import { shareMachine } from '../share/share.machine'
 
-// The conversation list with its open conversation and their message crypto: the member actor loads this module (its
-// own chunk) once the first screen is up, or at once when a screen needs it (Messages, a profile's Message button),
-// so a member's first load does without it. See member.machine.ts.
+// What a member's first screen does without, in one chunk the member actor loads once that screen is up, or at once
+// when a screen needs it (Messages, a profile's Message button, Create Post, a card's Quote, Edit or Share): the
+// conversation list with its open conversation and their message crypto, the Create Post composer and the Share
+// button's actor. See member.machine.ts.
 
 /** The keys actor's conversation keys, through the actor system every actor of the app shares. */
 const keysOfTheApp: ConversationKeyFor = (system, otherPublicKey) =>
@@ -21,6 +24,10 @@ const ownKeysOfTheApp: OwnKeysFor = async (system) => {
   return mine
 }
 
-export const conversationsLogic = conversationsWithCrypto(keysOfTheApp, ownKeysOfTheApp)
+export const later = {
+  conversations: conversationsWithCrypto(keysOfTheApp, ownKeysOfTheApp),
+  composer: composerMachine,
+  share: shareMachine,
+}
 
-export type ConversationsLogic = typeof conversationsLogic
+export type LaterLogic = typeof later

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { afterFirstScreen } from '../machines/lib/first-screen'
 
 // A chunk of views loaded on demand, and lazy components over what it exports. Once the chunk is here, a component's
 // first render does not suspend: React.lazy reads a thenable that has already settled (`then` calls back at once) as
@@ -9,6 +10,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 export interface Chunk<M> {
   /** Fetches the chunk (once; a failure does not stick, so the next use fetches it again). */
   load(): Promise<M>
+  /** Fetches it once the first screen is up, so a later first use does not wait; a failure waits for that use. */
+  loadAfterFirstScreen(): void
   /** A lazy component over one of the chunk's exports. */
   lazy<P extends object>(pick: (chunk: M) => ComponentType<P>): LazyExoticComponent<ComponentType<P>>
 }
@@ -28,6 +31,7 @@ export function chunk<M>(importer: () => Promise<M>): Chunk<M> {
   }
   return {
     load,
+    loadAfterFirstScreen: () => afterFirstScreen(() => void load().catch(() => undefined)),
     lazy: <P extends object>(pick: (chunk: M) => ComponentType<P>) =>
       lazy<ComponentType<P>>(() => {
         const ready = loaded

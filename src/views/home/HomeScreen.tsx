@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { welcomeTour } from '../routes/chunks'
 import { useSelector } from '@xstate/react'
 import { useSearch } from 'wouter'
 import { feedMachine, type FeedRef } from '../../machines/feed/feed.machine'
@@ -9,6 +8,7 @@ import { BANNER_DISMISSED_KEY, readFlag, TOUR_COMPLETED_KEY } from '../../machin
 import { tourMachine } from '../../machines/tour/tour.machine'
 import type { ActorRefFrom } from 'xstate'
 import { ScreenActor } from '../actors'
+import { welcomeTour } from '../routes/chunks'
 import { preloadComposer } from '../composer/ComposerHost'
 import { usePosts } from '../actors'
 import { PageHeader } from '../ui/PageHeader'
@@ -47,7 +47,7 @@ const WelcomeTour = welcomeTour.lazy((m) => m.WelcomeTour)
 
 function Tour({ tour }: { tour: ActorRefFrom<typeof tourMachine> }) {
   const open = useSelector(tour, (s) => s.hasTag('open'))
-  useEffect(() => afterFirstScreen(() => void welcomeTour.load().catch(() => undefined)), [])
+  useEffect(() => welcomeTour.loadAfterFirstScreen(), [])
   if (!open) return null
   return (
     <Suspense fallback={null}>

@@ -1,4 +1,3 @@
-import { afterFirstScreen } from '../../machines/lib/first-screen'
 import { chunk } from '../lazy-chunk'
 
 // The parts of a post card that most posts do not have (a poll, a quoted post) or that open on a click (the edit
@@ -16,5 +15,5 @@ export const DeletePostDialog = parts.lazy((p) => p.DeletePostDialog)
 
 /** Fetches the parts once the first screen is up (lib/first-screen.ts), if no card has asked for them yet. */
 export function preloadCardParts(): void {
-  afterFirstScreen(() => void parts.load().catch(() => undefined))
+  parts.loadAfterFirstScreen()
 }

@@ -1,6 +1,5 @@
 import { Suspense, useCallback, useId, useRef, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import { afterFirstScreen } from '../../machines/lib/first-screen'
 import { chunk } from '../lazy-chunk'
 
 // A menu button (WAI-ARIA menu pattern), for the post card's overflow menu and the shell's Quick Actions: arrows,
@@ -38,7 +37,7 @@ export interface MenuProps {
 
 const popupChunk = chunk(() => import('./MenuPopup'))
 const MenuPopup = popupChunk.lazy((m) => m.MenuPopup)
-afterFirstScreen(() => void popupChunk.load().catch(() => undefined))
+popupChunk.loadAfterFirstScreen()
 
 export function Menu({
   label,

@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { posts } from '../../server/db/schema-posts'
 import type { Schemas } from '../../server/http/handler-types'
+import { INSERT_POST_ROWS } from '../../server/modules/posts/queries'
 import { parseText } from '../../server/modules/posts/text'
 import {
   animatedGif,
@@ -293,7 +294,14 @@ describe('POST /posts: media', () => {
     const { db } = t.app.services
     const countPosts = async () => (await db.select({ id: posts.id }).from(posts)).length
     const postsBefore = await countPosts()
-    const failing = vi.spyOn(db, 'transaction').mockRejectedValueOnce(new Error('database went away'))
+    // The statement that writes the post's rows fails (a post with nothing else to write needs no transaction).
+    const session = db._.session
+    const prepare = session.prepareQuery.bind(session)
+    const failing = vi.spyOn(session, 'prepareQuery').mockImplementation((...args: Parameters<typeof prepare>) => {
+      const prepared = prepare(...args)
+      if (args[2] === INSERT_POST_ROWS) prepared.execute = () => Promise.reject(new Error('database went away'))
+      return prepared
+    })
     try {
       const res = await createPost(ann.token, [field('content', 'doomed'), file('media', 'a.png', 'image/png', await png())])
       expect(res.statusCode).toBe(500)

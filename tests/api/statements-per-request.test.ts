@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { follow, type Member, publish, quickMember } from './content-helpers'
+import { field, follow, type Member, publish, quickMember, send } from './content-helpers'
 import { api, buildTestApp, openTestDatabase, type TestDatabase } from './harness'
 import { countStatements } from './statement-counter'
+import { selectRows } from '../../server/db/rows'
 
 /**
  * How many statements each request of a reader's session sends (docs/posts-and-feed.md, "Caches", has the numbers
@@ -119,6 +121,32 @@ describe('statements per request', () => {
       // from memory (users/profile-first-pages.ts).
       'on profile': [2, 0],
     })
+  })
+
+  it('a plain post: its rows in one statement, then its card and flags; a reply keeps its transaction', async () => {
+    const post = async (parts: Array<ReturnType<typeof field>>) => {
+      const counter = countStatements(database.handle.db)
+      try {
+        const res = await send(on, 'POST', '/api/posts', ann.token, parts)
+        expect(res.statusCode).toBe(201)
+        return counter.of(String(res.headers['x-request-id'])).map((s) => s.trim().split(/\s+/)[0]?.toLowerCase())
+      } finally {
+        counter.stop()
+      }
+    }
+    // The rows (author's count, post, hashtags), then the card and the flags read in parallel.
+    expect(await post([field('content', 'a walk, a book, #statements')])).toEqual(['with', 'select', 'select'])
+    const tagCount = async () =>
+      (await selectRows<{ post_count: number }>(database.handle.db, sql`select post_count from hashtags where tag = 'statements'`))[0]
+        ?.post_count
+    // The tag's counter, kept by the tags' trigger, saw the post inserted in the same statement.
+    expect(await tagCount()).toBe(1)
+    // A reply locks and counts on its parent first, in a transaction around the same one statement of rows: the
+    // parent, then its counter and its day's analytics, the rows, and the card and flags. (PGlite's begin and commit
+    // do not pass the statement log; on PostgreSQL the plain post above shows it had none.)
+    const reply = await post([field('content', 'a reply, #statements'), field('replyTo', target)])
+    expect(reply.filter((s) => s !== 'begin' && s !== 'commit')).toEqual(['select', 'update', 'insert', 'with', 'select', 'select'])
+    expect(await tagCount()).toBe(2)
   })
 
   it('post pages answer as before, caches on and off: mutes, keywords, replies hidden, paging, absent posts', async () => {

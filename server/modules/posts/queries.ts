@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import { uuidv7 } from '../../db/ids'
 import { selectPrepared } from '../../db/prepared'
 import { selectRows, type SqlExecutor } from '../../db/rows'
 import { type Cursor, cursorTime } from '../../lib/cursor'
 import { countOnDay, uncountReply, addDailyViews } from '../analytics/daily-stats'
-import { posts, type NewPostMedia, postHashtags, postMedia, postMentions, type Visibility } from '../../db/schema-posts'
+import type { NewPostMedia, Visibility } from '../../db/schema-posts'
 import { cardWithAuthorColumns, type CardWithAuthor } from './card-queries'
 import { blockedBetween, listedFor, mutedNoticeOf, visibleToAlias } from '../visibility/visibility'
 
@@ -135,27 +136,9 @@ export async function insertPost(
     const updated = await selectRows<{ id: string }>(tx, sql`update posts set ${counter} where id = ${quoted.id} returning id`)
     if (updated.length === 0) return 'quoted-gone'
   }
-  await tx.insert(posts).values({
-    id: post.id,
-    authorId: post.authorId,
-    content: post.content,
-    visibility: post.visibility,
-    sensitive: post.sensitive,
-    sensitiveReason: post.sensitiveReason,
-    replyTo: parent?.id ?? null,
-    replyToAuthorId: parent?.authorId ?? null,
-    mediaCount: media.length,
-    linkUrl: post.linkUrl ?? null,
-    quoteOf: quoted?.id ?? null,
-  })
-  if (media.length > 0) await tx.insert(postMedia).values(media)
-  if (mentionIds.length > 0) {
-    await tx.insert(postMentions).values(mentionIds.map((userId) => ({ postId: post.id, userId })))
-  }
-  if (hashtags.length > 0) await tx.insert(postHashtags).values(hashtags.map((tag) => ({ postId: post.id, tag })))
-  await tx.execute(sql`update users set posts_count = posts_count + 1 where id = ${post.authorId}`)
+  if (!(await insertPostRows(tx, post, media, mentionIds, hashtags))) throw new Error(`author ${post.authorId} is gone`)
   // The block check before this transaction can be overtaken by a block committing in between. A block holds both
-  // members' rows while it runs (lockPair), and the update above waits for the author's row, so this statement sees
+  // members' rows while it runs (lockPair), and insertPostRows waited for the author's row, so this statement sees
   // any block that won the race; a block that comes later waits for this reply, which then predates it.
   if (parent && parent.authorId !== post.authorId) {
     const [wall] = await selectRows<{ blocked: boolean }>(
@@ -172,6 +155,70 @@ export async function insertPost(
     if (wall?.blocked) return 'quoted-gone'
   }
   return 'created'
+}
+
+/** The name of insertPostRows' prepared statement. */
+export const INSERT_POST_ROWS = 'wren_insert_post_rows_v1'
+
+/**
+ * The post's own rows in one statement: the author's post count, the post, its media, mentions and hashtags (whose
+ * triggers count the tags at the end of the statement, seeing the post). Alone it needs no transaction around it; in
+ * one, it adds a single round trip. The author's row is updated first (the insert reads from it), the order every
+ * write touching a member's row and their tags' counters takes (a privacy change: the member, then the tags).
+ * False when the author no longer exists.
+ */
+export async function insertPostRows(
+  db: Database,
+  post: NewPost,
+  media: readonly NewPostMedia[],
+  mentionIds: readonly string[],
+  hashtags: readonly string[],
+): Promise<boolean> {
+  const files = media.map((m) => ({
+    id: m.id ?? uuidv7(),
+    position: m.position,
+    kind: m.kind,
+    storage_key: m.storageKey,
+    thumbnail_key: m.thumbnailKey ?? null,
+    mime: m.mime,
+    width: m.width ?? null,
+    height: m.height ?? null,
+    size_bytes: m.sizeBytes,
+    alt: m.alt ?? null,
+  }))
+  // Named: one text whatever the post holds (arrays and JSON in parameters), planned once per connection.
+  const rows = await selectPrepared<{ id: string }>(
+    db,
+    INSERT_POST_ROWS,
+    sql`with author as (
+          update users set posts_count = posts_count + 1 where id = ${post.authorId} returning id
+        ),
+        post as (
+          insert into posts (id, author_id, content, visibility, sensitive, sensitive_reason, reply_to,
+                             reply_to_author_id, media_count, link_url, quote_of)
+          select ${post.id}::uuid, author.id, ${post.content}, ${post.visibility}, ${post.sensitive},
+                 ${post.sensitiveReason}, ${post.replyTo?.id ?? null}::uuid, ${post.replyTo?.authorId ?? null}::uuid,
+                 ${files.length}, ${post.linkUrl ?? null}, ${post.quoteOf?.id ?? null}::uuid
+          from author
+          returning id
+        ),
+        files as (
+          insert into post_media (id, post_id, position, kind, storage_key, thumbnail_key, mime, width, height,
+                                  size_bytes, alt)
+          select f.id, post.id, f.position, f.kind, f.storage_key, f.thumbnail_key, f.mime, f.width, f.height,
+                 f.size_bytes, f.alt
+          from post, jsonb_to_recordset(${JSON.stringify(files)}::jsonb) as f(id uuid, position smallint, kind text,
+            storage_key text, thumbnail_key text, mime text, width integer, height integer, size_bytes integer, alt text)
+        ),
+        mentioned as (
+          insert into post_mentions (post_id, user_id) select post.id, m from post, unnest(${sql.param([...mentionIds])}::uuid[]) m
+        ),
+        tagged as (
+          insert into post_hashtags (post_id, tag) select post.id, t from post, unnest(${sql.param([...hashtags])}::text[]) t
+        )
+        select id from post`,
+  )
+  return rows.length === 1
 }
 
 // ---- reading ----------------------------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ import {
   findPostPage,
   findVisiblePost,
   insertPost,
+  insertPostRows,
   isPostId,
   type KeyRow,
   type PostRef,
@@ -76,6 +77,22 @@ function postHappenings(
     .filter((id) => id !== parentAuthorId && id !== quotedAuthorId)
     .map((id): Happening => ({ kind: 'mention', recipientId: id, actorId: authorId, postId }))
   return [...reply, ...quote, ...mentions]
+}
+
+/** What a post is made of: its fields and media, and how to give back what writing it counted if it fails. */
+interface PostContent {
+  fields: PostFields
+  media: NewPostMedia[]
+  refund?: () => Promise<void>
+}
+
+/**
+ * A post whose text names nobody and links nowhere (no notification, no preview job): with no parent, quote or
+ * poll, its rows are all it writes. Its hashtags, for the one statement.
+ */
+function standingAlone(content: PostContent): (PostContent & { hashtags: string[] }) | null {
+  const parsed = parseText(content.fields.content)
+  return parsed.mentions.length === 0 && parsed.firstLink === null ? { ...content, hashtags: parsed.hashtags } : null
 }
 
 /** A post's own fields, as `checkPostRules` checks them. */
@@ -238,7 +255,7 @@ export class PostService {
       throw err
     })
     try {
-      return await this.insert(author, postId, parent, quoted, poll, async () => ({ fields, media: stored.rows }))
+      return await this.insert(author, postId, parent, quoted, poll, { fields, media: stored.rows })
     } catch (err) {
       await deleteQuietly(this.storage, stored.keys, (key, e) => this.log(`could not delete ${key}`, e))
       await counted.refund()
@@ -273,14 +290,21 @@ export class PostService {
     parent: PostRef | null,
     quoted: PostRef | null,
     poll: NewPoll | null,
-    content: (tx: Database) => Promise<{ fields: PostFields; media: NewPostMedia[]; refund?: () => Promise<void> }>,
+    content: PostContent | ((tx: Database) => Promise<PostContent>),
   ): Promise<Post> {
     let visibility: Visibility = 'public'
     let refund: (() => Promise<void>) | undefined
     let told: string[]
     try {
-      told = await this.db.transaction(async (tx) => {
-        const { fields, media, refund: undo } = await content(tx)
+      const alone = typeof content === 'function' || parent || quoted || poll ? null : standingAlone(content)
+      if (alone) {
+        // Nothing to lock, notify or schedule: the rows are one statement, without a transaction's two round trips.
+        visibility = alone.fields.visibility
+        const post = { id: postId, authorId: author.id, ...alone.fields, replyTo: null }
+        if (!(await insertPostRows(this.db, post, alone.media, [], alone.hashtags))) throw new Error(`author ${author.id} is gone`)
+        told = []
+      } else told = await this.db.transaction(async (tx) => {
+        const { fields, media, refund: undo } = typeof content === 'function' ? await content(tx) : content
         visibility = fields.visibility
         refund = undo
         const parsed = parseText(fields.content)

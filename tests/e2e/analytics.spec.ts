@@ -45,12 +45,12 @@ test.beforeAll(async ({ request }) => {
   await view(request, bob, longId)
   await view(request, cid, longId)
   await view(request, cid, shortId)
-  // Views are written in batches every 2 s (server/modules/posts/views.ts): wait until they are in.
+  // Views are written in batches every 10 s (server/modules/posts/views.ts): wait until they are in.
   await expect
     .poll(async () => {
       const res = await request.get('/api/analytics/user?timeRange=7d', { headers: auth(ann) })
       return ((await res.json()) as { userStats: { totalViews: number } }).userStats.totalViews
-    })
+    }, { timeout: 15_000 })
     .toBe(4)
 })
 

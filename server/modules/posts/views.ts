@@ -1,12 +1,14 @@
 import type { SqlExecutor } from '../../db/rows'
 import { addViews } from './queries'
 
-export const VIEW_FLUSH_INTERVAL_MS = 2_000
+export const VIEW_FLUSH_INTERVAL_MS = 10_000
 
 /**
- * View counts, batched in memory and written every couple of seconds in one UPDATE, so showing a post never waits on
+ * View counts, batched in memory and written every ten seconds in one UPDATE, so showing a post never waits on
  * (or contends for) a write of its row. A view is a post shown to someone other than its author. Counts are
- * approximate by nature: a crash loses at most one interval, and app shutdown flushes what is pending.
+ * approximate by nature: a crash loses at most one interval, and app shutdown flushes what is pending. Ten seconds,
+ * not two: a post is a wide row (its search vector is computed again on every update), and most posts viewed are
+ * viewed again within the interval, so a longer one writes far fewer rows per view (docs/posts-and-feed.md).
  */
 export class ViewCounter {
   private pending = new Map<string, number>()

@@ -136,7 +136,7 @@ export async function insertPost(
     const updated = await selectRows<{ id: string }>(tx, sql`update posts set ${counter} where id = ${quoted.id} returning id`)
     if (updated.length === 0) return 'quoted-gone'
   }
-  if (!(await insertPostRows(tx, post, media, mentionIds, hashtags))) throw new Error(`author ${post.authorId} is gone`)
+  await insertPostRows(tx, post, media, mentionIds, hashtags)
   // The block check before this transaction can be overtaken by a block committing in between. A block holds both
   // members' rows while it runs (lockPair), and insertPostRows waited for the author's row, so this statement sees
   // any block that won the race; a block that comes later waits for this reply, which then predates it.
@@ -165,7 +165,7 @@ export const INSERT_POST_ROWS = 'wren_insert_post_rows_v1'
  * triggers count the tags at the end of the statement, seeing the post). Alone it needs no transaction around it; in
  * one, it adds a single round trip. The author's row is updated first (the insert reads from it), the order every
  * write touching a member's row and their tags' counters takes (a privacy change: the member, then the tags).
- * False when the author no longer exists.
+ * Throws when the author no longer exists (nothing is written then).
  */
 export async function insertPostRows(
   db: Database,
@@ -173,7 +173,7 @@ export async function insertPostRows(
   media: readonly NewPostMedia[],
   mentionIds: readonly string[],
   hashtags: readonly string[],
-): Promise<boolean> {
+): Promise<void> {
   const files = media.map((m) => ({
     id: m.id ?? uuidv7(),
     position: m.position,
@@ -218,7 +218,7 @@ export async function insertPostRows(
         )
         select id from post`,
   )
-  return rows.length === 1
+  if (rows.length !== 1) throw new Error(`author ${post.authorId} is gone`)
 }
 
 // ---- reading ----------------------------------------------------------------------------------------------------

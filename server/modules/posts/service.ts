@@ -47,7 +47,7 @@ import type { Reaction } from './reaction-queries'
 import { Reactions, type ReactionState } from './reactions'
 import { findQuoteToDetach, markDetached, quoteKeys } from './quote-queries'
 import { checkDetach, quotablePost } from './quotes'
-import { parseText } from './text'
+import { type ParsedText, parseText } from './text'
 import { audienceChanged, CONTENT_REQUIRED, editedState, NOT_YOUR_POST_TO_EDIT, sameState, toVersion, type UpdatePostInput } from './edits'
 import { alreadyToldOfMention, lockParent, readEditedPost, versionPage, writeEdit } from './edit-queries'
 import type { ViewCounter } from './views'
@@ -88,12 +88,9 @@ interface PostContent {
 
 /**
  * A post whose text names nobody and links nowhere (no notification, no preview job): with no parent, quote or
- * poll, its rows are all it writes. Its hashtags, for the one statement.
+ * poll, its rows are all it writes, in one statement.
  */
-function standingAlone(content: PostContent): (PostContent & { hashtags: string[] }) | null {
-  const parsed = parseText(content.fields.content)
-  return parsed.mentions.length === 0 && parsed.firstLink === null ? { ...content, hashtags: parsed.hashtags } : null
-}
+const standsAlone = (parsed: ParsedText) => parsed.mentions.length === 0 && parsed.firstLink === null
 
 /** A post's own fields, as `checkPostRules` checks them. */
 export interface PostFields {
@@ -281,8 +278,9 @@ export class PostService {
   }
 
   /**
-   * The post's transaction: its row, media, mentions, hashtags, preview job and notifications; then the caches and
-   * sockets after commit. `content` runs inside it (create knows the fields already; a draft is read under its lock).
+   * The post's writes: its rows alone in one statement when it stands alone (`standsAlone`), else a transaction with
+   * its row, media, mentions, hashtags, preview job and notifications; then the caches and sockets. `content` is the
+   * post when create knows it already, or reads it inside the transaction (a draft, under its lock).
    */
   private async insert(
     author: UserRow,
@@ -296,18 +294,19 @@ export class PostService {
     let refund: (() => Promise<void>) | undefined
     let told: string[]
     try {
-      const alone = typeof content === 'function' || parent || quoted || poll ? null : standingAlone(content)
-      if (alone) {
+      // Known content is parsed once, here; a draft's only once it is read under its lock.
+      const known = typeof content === 'function' ? null : { ...content, parsed: parseText(content.fields.content) }
+      if (known && !parent && !quoted && !poll && standsAlone(known.parsed)) {
         // Nothing to lock, notify or schedule: the rows are one statement, without a transaction's two round trips.
-        visibility = alone.fields.visibility
-        const post = { id: postId, authorId: author.id, ...alone.fields, replyTo: null }
-        if (!(await insertPostRows(this.db, post, alone.media, [], alone.hashtags))) throw new Error(`author ${author.id} is gone`)
+        visibility = known.fields.visibility
+        const post = { id: postId, authorId: author.id, ...known.fields, replyTo: null }
+        await insertPostRows(this.db, post, known.media, [], known.parsed.hashtags)
         told = []
       } else told = await this.db.transaction(async (tx) => {
         const { fields, media, refund: undo } = typeof content === 'function' ? await content(tx) : content
         visibility = fields.visibility
         refund = undo
-        const parsed = parseText(fields.content)
+        const parsed = known?.parsed ?? parseText(fields.content)
         const linkUrl = parsed.firstLink === null ? null : normalizeLinkUrl(parsed.firstLink)
         const mentionIds = await findMentionable(tx, author.id, parsed.mentions)
         const outcome = await insertPost(
